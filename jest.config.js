@@ -1,0 +1,32 @@
+/**
+ * One jest run, three projects:
+ * - unit: pure logic, no servers (`*.test.ts`);
+ * - integration: real FerretDB, Kafka and mail catcher started by tools/testing (`*.int.test.ts`);
+ * - browser: the whole stack and Debian's Chromium driven by Playwright (`*.e2e.test.ts`).
+ */
+const transform = {
+  '^.+\\.tsx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
+const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/web/src'];
+const common = { rootDir: __dirname, roots, transform, testEnvironment: 'node', modulePathIgnorePatterns: ['<rootDir>/.haven/'] };
+const servers = {
+  setupFilesAfterEnv: ['<rootDir>/tools/testing/timeouts.ts'],
+  globalSetup: '<rootDir>/tools/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/tools/testing/global-teardown.ts',
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
+    },
+    { ...common, ...servers, displayName: 'integration', testMatch: ['**/*.int.test.ts'] },
+    { ...common, ...servers, displayName: 'browser', testMatch: ['**/*.e2e.test.ts'] },
+  ],
+};
