@@ -1,0 +1,105 @@
+/**
+ * The single source of truth for Kafka messages: every event is a protobuf
+ * Envelope whose payload is the message that the registry names for its type.
+ */
+import { create, fromBinary, toBinary, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { randomUUID } from 'node:crypto';
+import { EnvelopeSchema, type Envelope } from './gen/haven/events/v1/envelope_pb';
+import {
+  EmailVerificationRequestedSchema,
+  EmailVerifiedSchema,
+  UserDeletedSchema,
+  UserRegisteredSchema,
+} from './gen/haven/events/v1/user_pb';
+
+export * from './gen/haven/events/v1/envelope_pb';
+export * from './gen/haven/events/v1/user_pb';
+export { timestampDate, timestampFromDate };
+
+/** Event type → payload schema. A type that is not here cannot be published. */
+export const eventSchemas = {
+  'user.registered': UserRegisteredSchema,
+  'user.email_verification_requested': EmailVerificationRequestedSchema,
+  'user.email_verified': EmailVerifiedSchema,
+  'user.deleted': UserDeletedSchema,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventPayload<T extends EventType> = MessageShape<(typeof eventSchemas)[T]>;
+export type EventPayloadInit<T extends EventType> = MessageInitShape<(typeof eventSchemas)[T]>;
+
+export const producerServices = ['user', 'quote', 'billing', 'notification', 'compliance'] as const;
+export type ProducerService = (typeof producerServices)[number];
+
+/** One topic per producing service, keyed by user id. */
+export function topicOf(producer: ProducerService): string {
+  return `haven.${producer}.events`;
+}
+
+/** Where messages that failed every retry are parked, per consuming group. */
+export function deadLetterTopicOf(consumerGroup: string): string {
+  return `haven.${consumerGroup}.dlt`;
+}
+
+export function isEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(eventSchemas, type);
+}
+
+export interface NewEvent<T extends EventType> {
+  type: T;
+  producer: ProducerService;
+  subjectId: string;
+  correlationId: string;
+  payload: EventPayloadInit<T>;
+  occurredAt?: Date;
+}
+
+export interface EncodedEvent {
+  eventId: string;
+  type: EventType;
+  topic: string;
+  key: string;
+  value: Uint8Array;
+}
+
+export function encodeEvent<T extends EventType>(event: NewEvent<T>): EncodedEvent {
+  const schema = eventSchemas[event.type];
+  // The registry pairs each type with its schema; TypeScript cannot follow the pairing through the index.
+  const payload = toBinary(schema as never, create(schema as never, event.payload as never));
+  const eventId = randomUUID();
+  const envelope = create(EnvelopeSchema, {
+    eventId,
+    type: event.type,
+    occurredAt: timestampFromDate(event.occurredAt ?? new Date()),
+    correlationId: event.correlationId,
+    producer: event.producer,
+    subjectId: event.subjectId,
+    payload,
+  });
+  return {
+    eventId,
+    type: event.type,
+    topic: topicOf(event.producer),
+    key: event.subjectId,
+    value: toBinary(EnvelopeSchema, envelope),
+  };
+}
+
+export interface DecodedEvent<T extends EventType = EventType> {
+  envelope: Envelope;
+  type: T;
+  payload: EventPayload<T>;
+}
+
+export class UnknownEventError extends Error {}
+
+/** Decodes an envelope and its payload; throws on malformed bytes or an unknown type. */
+export function decodeEvent(bytes: Uint8Array): DecodedEvent {
+  const envelope = fromBinary(EnvelopeSchema, bytes);
+  if (!isEventType(envelope.type)) {
+    throw new UnknownEventError(`unknown event type "${envelope.type}"`);
+  }
+  const payload = fromBinary(eventSchemas[envelope.type] as never, envelope.payload) as EventPayload<EventType>;
+  return { envelope, type: envelope.type, payload };
+}

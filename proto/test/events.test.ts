@@ -1,0 +1,40 @@
+import { decodeEvent, encodeEvent, timestampDate, topicOf, UnknownEventError, EnvelopeSchema } from '../src';
+import { create, toBinary } from '@bufbuild/protobuf';
+
+describe('event envelope', () => {
+  it('round-trips a user.registered event with its envelope fields', () => {
+    const occurredAt = new Date('2026-01-02T03:04:05.000Z');
+    const encoded = encodeEvent({
+      type: 'user.registered',
+      producer: 'user',
+      subjectId: 'u-1',
+      correlationId: 'c-1',
+      occurredAt,
+      payload: { userId: 'u-1', email: 'ann@example.com', firstName: 'Ann', authProvider: 'email', verification: { token: 't0k' } },
+    });
+    expect(encoded.topic).toBe(topicOf('user'));
+    expect(encoded.key).toBe('u-1');
+
+    const decoded = decodeEvent(encoded.value);
+    expect(decoded.type).toBe('user.registered');
+    expect(decoded.envelope.eventId).toBe(encoded.eventId);
+    expect(decoded.envelope.correlationId).toBe('c-1');
+    expect(decoded.envelope.producer).toBe('user');
+    expect(timestampDate(decoded.envelope.occurredAt!)).toEqual(occurredAt);
+    expect(decoded.payload).toMatchObject({ userId: 'u-1', email: 'ann@example.com', firstName: 'Ann', verification: { token: 't0k' } });
+  });
+
+  it('gives every event its own id', () => {
+    const make = () => encodeEvent({ type: 'user.deleted', producer: 'user', subjectId: 'u', correlationId: 'c', payload: { userId: 'u' } });
+    expect(make().eventId).not.toBe(make().eventId);
+  });
+
+  it('refuses an envelope whose type is not in the registry', () => {
+    const bytes = toBinary(EnvelopeSchema, create(EnvelopeSchema, { eventId: 'e', type: 'user.exploded' }));
+    expect(() => decodeEvent(bytes)).toThrow(UnknownEventError);
+  });
+
+  it('refuses bytes that are not an envelope', () => {
+    expect(() => decodeEvent(new Uint8Array([0xff, 0xff, 0xff]))).toThrow();
+  });
+});
