@@ -1,0 +1,167 @@
+import { deadLetterTopicOf, decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@haven/proto';
+import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { Schema, type Connection } from 'mongoose';
+import { ensureTopics } from './kafka';
+import type { Logger } from './logger';
+import { isDuplicateKeyError } from './mongo';
+
+export interface HandlerContext {
+  eventId: string;
+  correlationId: string;
+  log: Logger;
+}
+
+export type EventHandler<T extends EventType> = (payload: EventPayload<T>, context: HandlerContext) => Promise<void>;
+export type EventHandlers = { [T in EventType]?: EventHandler<T> };
+
+export interface ConsumerSpec {
+  /** Kafka consumer group; one per service unless a service needs two independent readers. */
+  groupId: string;
+  topics: string[];
+  handlers: EventHandlers;
+}
+
+interface ProcessedEvent {
+  _id: string;
+  type: string;
+  outcome: 'handled' | 'dead-lettered';
+  processedAt: Date;
+}
+
+const processedEventSchema = new Schema<ProcessedEvent>(
+  {
+    _id: { type: String, required: true },
+    type: { type: String, required: true },
+    outcome: { type: String, required: true },
+    processedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export interface EventConsumerOptions {
+  kafka: Kafka;
+  connection: Connection;
+  spec: ConsumerSpec;
+  log: Logger;
+  maxAttempts?: number;
+  initialBackoffMs?: number;
+}
+
+/**
+ * Reads events with idempotency (a processed-event id per group, stored in the
+ * service's own database), retries a failing handler with back-off, and then
+ * parks the message on the group's dead-letter topic so the partition moves on.
+ */
+export class EventConsumer {
+  private consumer: Consumer | null = null;
+  private dltProducer: Producer | null = null;
+  private readonly processed;
+  private readonly deadLetterTopic: string;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.processed = options.connection.model<ProcessedEvent>(
+      `ProcessedEvent_${options.spec.groupId}`,
+      processedEventSchema,
+      `processed_events_${options.spec.groupId.replace(/[^a-z0-9]+/gi, '_')}`,
+    );
+    this.deadLetterTopic = deadLetterTopicOf(options.spec.groupId);
+  }
+
+  async start(): Promise<void> {
+    const { kafka, spec, log } = this.options;
+    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic]);
+    this.dltProducer = kafka.producer();
+    await this.dltProducer.connect();
+    const consumer = kafka.consumer({
+      groupId: spec.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      // After a broker outage the consumer restarts itself instead of dying.
+      retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000, restartOnFailure: async () => true },
+    });
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics: spec.topics, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ topic, partition, message }) => {
+        await this.handle(topic, partition, message);
+      },
+    });
+    log.info({ groupId: spec.groupId, topics: spec.topics }, 'event consumer started');
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect().catch(() => undefined);
+    await this.dltProducer?.disconnect().catch(() => undefined);
+  }
+
+  private async handle(topic: string, partition: number, message: KafkaMessage): Promise<void> {
+    const { log } = this.options;
+    let event: DecodedEvent;
+    try {
+      event = decodeEvent(message.value ?? new Uint8Array());
+    } catch (error) {
+      await this.deadLetter(topic, partition, message, error);
+      return;
+    }
+    const handler = this.options.spec.handlers[event.type] as EventHandler<EventType> | undefined;
+    if (!handler) return;
+    const eventId = event.envelope.eventId;
+    if (await this.processed.exists({ _id: eventId })) {
+      log.debug({ eventId, type: event.type }, 'event already processed; skipped');
+      return;
+    }
+    const context: HandlerContext = {
+      eventId,
+      correlationId: event.envelope.correlationId,
+      log: log.child({ eventId, eventType: event.type, correlationId: event.envelope.correlationId }),
+    };
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const initialBackoff = this.options.initialBackoffMs ?? 200;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await handler(event.payload, context);
+        await this.markProcessed(eventId, event.type, 'handled');
+        return;
+      } catch (error) {
+        if (attempt >= maxAttempts) {
+          context.log.error({ err: error, attempt }, 'event handler failed every attempt; dead-lettering');
+          await this.deadLetter(topic, partition, message, error);
+          await this.markProcessed(eventId, event.type, 'dead-lettered');
+          return;
+        }
+        const backoff = initialBackoff * 2 ** (attempt - 1);
+        context.log.warn({ err: error, attempt, retryInMs: backoff }, 'event handler failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, backoff));
+      }
+    }
+  }
+
+  private async markProcessed(eventId: string, type: string, outcome: ProcessedEvent['outcome']): Promise<void> {
+    try {
+      await this.processed.create({ _id: eventId, type, outcome, processedAt: new Date() });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown): Promise<void> {
+    // If this send fails the handler throws, kafkajs does not commit, and the message comes back later.
+    await this.dltProducer!.send({
+      topic: this.deadLetterTopic,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'dlt-source-topic': topic,
+            'dlt-source-partition': String(partition),
+            'dlt-source-offset': message.offset,
+            'dlt-error': error instanceof Error ? error.message : String(error),
+          },
+        },
+      ],
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import mongoose from 'mongoose';
+
+/** One connection per service, to the service's own database. */
+export async function connectMongo(url: string, dbName: string): Promise<mongoose.Connection> {
+  const connection = mongoose.createConnection(url, {
+    dbName,
+    serverSelectionTimeoutMS: 10_000,
+    // Index builds are explicit (see ensureIndexes) so start-up fails loudly when one cannot be made.
+    autoIndex: false,
+  });
+  await connection.asPromise();
+  return connection;
+}
+
+export async function pingMongo(connection: mongoose.Connection): Promise<boolean> {
+  try {
+    const db = connection.db;
+    if (!db) return false;
+    await db.admin().command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the indexes each model declares (unique e-mail, outbox flag, …). */
+export async function ensureIndexes(connection: mongoose.Connection): Promise<void> {
+  for (const model of Object.values(connection.models)) {
+    await model.createIndexes();
+  }
+}
+
+/** True for MongoDB's duplicate-key error (a unique index refused the write). */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

@@ -1,0 +1,191 @@
+import { ApolloServer, type BaseContext as ApolloBaseContext } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { expressMiddleware } from '@as-integrations/express5';
+import { topicOf, type ProducerService } from '@haven/proto';
+import express from 'express';
+import type { DocumentNode } from 'graphql';
+import { gql } from 'graphql-tag';
+import helmet from 'helmet';
+import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearerToken, correlationHeader, sessionHeader, verifySessionToken, type SessionClaims } from './auth';
+import type { BaseConfig } from './config';
+import { EventConsumer, type ConsumerSpec } from './consumer';
+import { createKafka } from './kafka';
+import { createLogger, type Logger } from './logger';
+import { connectMongo, ensureIndexes, pingMongo } from './mongo';
+import { OutboxRelay, type OutboxModel } from './outbox';
+
+/** What every resolver gets; services may add to it. */
+export interface RequestContext extends ApolloBaseContext {
+  session: SessionClaims | null;
+  correlationId: string;
+  log: Logger;
+  /** Asks the gateway to set (token) or clear (null) the browser's session cookie. */
+  setSessionToken(token: string | null): void;
+}
+
+export interface ServiceRuntime<Config extends BaseConfig> {
+  name: ProducerService;
+  config: Config;
+  log: Logger;
+  connection: Connection;
+  kafka: Kafka;
+  /** Call after a write that recorded events, so they go out now rather than at the next tick. */
+  publishSoon(): void;
+}
+
+export interface ServiceParts<Context extends RequestContext> {
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<Context>;
+  /** Models using outboxPlugin whose pending events the relay publishes. */
+  outboxModels?: OutboxModel[];
+  consumers?: ConsumerSpec[];
+  /** Extends the base context, e.g. to check that a session was not revoked. */
+  buildContext?: (base: RequestContext) => Promise<Context>;
+  /** Releases what the service opened itself (an SMTP pool, …). */
+  onStop?: () => Promise<void> | void;
+}
+
+export interface RunningService {
+  name: ProducerService;
+  port: number;
+  url: string;
+  relay: OutboxRelay | null;
+  stop(): Promise<void>;
+}
+
+/** Reads a service's `schema.graphql` beside its main.ts. */
+export function loadTypeDefs(path: string): DocumentNode {
+  return gql(readFileSync(path, 'utf8'));
+}
+
+/**
+ * Starts one subgraph service: Mongo, the outbox relay, event consumers, and
+ * an Express server with helmet, health endpoints and /graphql.
+ */
+export async function startService<Config extends BaseConfig, Context extends RequestContext>(
+  name: ProducerService,
+  config: Config,
+  build: (runtime: ServiceRuntime<Config>) => ServiceParts<Context> | Promise<ServiceParts<Context>>,
+): Promise<RunningService> {
+  const log = createLogger(name, config.LOG_LEVEL);
+  const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log);
+  let relay: OutboxRelay | null = null;
+  const runtime: ServiceRuntime<Config> = { name, config, log, connection, kafka, publishSoon: () => relay?.nudge() };
+  const parts = await build(runtime);
+  await ensureIndexes(connection);
+
+  if (parts.outboxModels?.length) {
+    relay = new OutboxRelay({ kafka, models: parts.outboxModels, topics: [topicOf(name)], log });
+    relay.start();
+  }
+  const consumers = (parts.consumers ?? []).map((spec) => new EventConsumer({ kafka, connection, spec, log }));
+  const consumersStarted = consumers.map((consumer) => startWithRetry(consumer, log));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(helmet());
+  const httpServer = createServer(app);
+  const apollo = new ApolloServer<Context>({
+    schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers }]),
+    plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
+    // Subgraphs sit behind the gateway, which enforces its own CSRF rules.
+    csrfPrevention: false,
+    includeStacktraceInErrorResponses: config.NODE_ENV === 'development',
+    logger: log,
+  });
+  await apollo.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: name });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const mongo = await pingMongo(connection);
+    res.status(mongo ? 200 : 503).json({ status: mongo ? 'ready' : 'not ready', mongo });
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => {
+        const correlationId = req.header(correlationHeader) || randomUUID();
+        const token = bearerToken(req.header('authorization'));
+        const base: RequestContext = {
+          session: token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null,
+          correlationId,
+          log: log.child({ correlationId, requestId: randomUUID() }),
+          setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),
+        };
+        return parts.buildContext ? parts.buildContext(base) : (base as Context);
+      },
+    }),
+  );
+
+  await new Promise<void>((resolve) => httpServer.listen(config.PORT, '0.0.0.0', resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+  log.info({ port }, `${name} service listening`);
+
+  let stopped: Promise<void> | null = null;
+  const stop = () => {
+    stopped ??= (async () => {
+      await apollo.stop();
+      await closeServer(httpServer);
+      await Promise.allSettled(consumersStarted);
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      await relay?.stop();
+      await parts.onStop?.();
+      await connection.close();
+      log.info(`${name} service stopped`);
+    })();
+    return stopped;
+  };
+  return { name, port, url: `http://127.0.0.1:${port}/graphql`, relay, stop };
+}
+
+/** Kafka may be down when a service starts; the service runs anyway and its consumers join when it is back. */
+async function startWithRetry(consumer: EventConsumer, log: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await consumer.start();
+      return;
+    } catch (error) {
+      const delay = Math.min(5_000, 250 * 2 ** attempt);
+      log.warn({ err: error, attempt, retryInMs: delay }, 'event consumer cannot start yet');
+      await consumer.stop();
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Runs a service as a process: starts it and stops it gracefully on SIGTERM or SIGINT. */
+export function runMain(start: () => Promise<RunningService>): void {
+  start().then(
+    (service) => {
+      const shutdown = (signal: string) => {
+        process.stderr.write(`${service.name}: ${signal}, shutting down\n`);
+        service.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    },
+    (error: unknown) => {
+      process.stderr.write(`failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
