@@ -1,0 +1,18 @@
+export interface EmailPreferences {
+  marketingEmails: boolean;
+  productUpdates: boolean;
+  securityNotifications: boolean;
+  newsletter: boolean;
+}
+
+/** The spec's defaults for a user who never saved preferences. */
+export const defaultEmailPreferences: EmailPreferences = Object.freeze({
+  marketingEmails: false,
+  productUpdates: true,
+  securityNotifications: true,
+  newsletter: false,
+});
+
+export function withDefaults(saved: Partial<EmailPreferences> | null | undefined): EmailPreferences {
+  return { ...defaultEmailPreferences, ...(saved ?? {}) };
+}

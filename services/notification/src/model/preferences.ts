@@ -1,0 +1,23 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { EmailPreferences } from '../domain/preferences';
+
+export interface PreferencesRecord extends EmailPreferences {
+  _id: string; // the user id
+  updatedAt: Date;
+}
+
+const preferencesSchema = new Schema<PreferencesRecord>(
+  {
+    _id: { type: String, required: true },
+    marketingEmails: { type: Boolean, required: true },
+    productUpdates: { type: Boolean, required: true },
+    securityNotifications: { type: Boolean, required: true },
+    newsletter: { type: Boolean, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'email_preferences', versionKey: false },
+);
+
+export function preferencesModel(connection: Connection): Model<PreferencesRecord> {
+  return connection.model<PreferencesRecord>('EmailPreferences', preferencesSchema);
+}

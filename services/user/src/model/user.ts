@@ -1,0 +1,56 @@
+import { outboxPlugin, type WithOutbox } from '@haven/platform';
+import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+
+export type AuthProvider = 'email' | 'google' | 'oidc';
+
+export interface UserRecord extends WithOutbox {
+  _id: string;
+  email: string;
+  passwordHash: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  authProvider: AuthProvider;
+  emailVerifiedAt: Date | null;
+  emailVerification: { tokenHash: string; expiresAt: Date } | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type UserDocument = HydratedDocument<UserRecord>;
+
+const userSchema = new Schema<UserRecord>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, default: null },
+    firstName: { type: String, default: null },
+    lastName: { type: String, default: null },
+    profileImageUrl: { type: String, default: null },
+    authProvider: { type: String, required: true, enum: ['email', 'google', 'oidc'] },
+    emailVerifiedAt: { type: Date, default: null },
+    emailVerification: {
+      type: new Schema({ tokenHash: String, expiresAt: Date }, { _id: false }),
+      default: null,
+    },
+  },
+  { timestamps: true, collection: 'users' },
+);
+userSchema.plugin(outboxPlugin);
+
+export function userModel(connection: Connection): Model<UserRecord> {
+  return connection.model<UserRecord>('User', userSchema);
+}
+
+/** The GraphQL shape of a user. */
+export function toGraphQLUser(user: Pick<UserRecord, '_id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'emailVerifiedAt' | 'createdAt'>) {
+  return {
+    id: user._id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    emailVerified: user.emailVerifiedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

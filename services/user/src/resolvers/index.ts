@@ -1,0 +1,117 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  badInput,
+  conflict,
+  isDuplicateKeyError,
+  signSessionToken,
+  unauthenticated,
+  type FieldProblemLike,
+  type RequestContext,
+} from '@haven/platform';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { Model } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { validateLogin, validateRegistration, type FieldProblem } from '../domain/registration';
+import { newVerificationToken } from '../domain/verification';
+import { recordUserRegistered } from '../events/publish';
+import type { SessionRecord } from '../model/session';
+import { toGraphQLUser, type UserRecord } from '../model/user';
+
+export interface UserServiceDeps {
+  users: Model<UserRecord>;
+  sessions: Model<SessionRecord>;
+  privateKey: string;
+  sessionTtlSeconds: number;
+  publishSoon(): void;
+}
+
+const invalidCredentials = 'Invalid email or password';
+
+function rejectInput(problems: FieldProblem[]): never {
+  const [first] = problems as [FieldProblem, ...FieldProblem[]];
+  throw badInput(first.field, first.message, problems satisfies FieldProblemLike[]);
+}
+
+export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<RequestContext> {
+  const { users, sessions } = deps;
+  // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
+  const decoyHash = hash('haven-decoy-password');
+
+  async function openSession(userId: string, context: RequestContext): Promise<void> {
+    const sessionId = randomUUID();
+    const now = new Date();
+    await sessions.create({
+      _id: sessionId,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + deps.sessionTtlSeconds * 1000),
+    });
+    context.setSessionToken(signSessionToken({ userId, sessionId }, deps.privateKey, deps.sessionTtlSeconds));
+  }
+
+  return {
+    Query: {
+      me: async (_parent, _args, context) => {
+        if (!context.session) return null;
+        const user = await users.findById(context.session.userId).lean();
+        return user ? toGraphQLUser(user) : null;
+      },
+    },
+    Mutation: {
+      register: async (_parent, { input }, context) => {
+        const validated = validateRegistration(input);
+        if (!validated.ok) rejectInput(validated.problems);
+        const { email, password, firstName, lastName } = validated.value;
+
+        const verification = newVerificationToken(new Date());
+        const user = new users({
+          _id: randomUUID(),
+          email,
+          passwordHash: await hash(password),
+          firstName,
+          lastName,
+          authProvider: 'email',
+          emailVerification: { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
+        });
+        recordUserRegistered(user, verification, context.correlationId);
+        try {
+          await user.save();
+        } catch (error) {
+          if (isDuplicateKeyError(error)) throw conflict('An account with this email already exists');
+          throw error;
+        }
+        deps.publishSoon();
+        context.log.info({ userId: user._id }, 'user registered');
+        await openSession(user._id, context);
+        return { user: toGraphQLUser(user) };
+      },
+
+      login: async (_parent, { input }, context) => {
+        const validated = validateLogin(input);
+        if (!validated.ok) rejectInput(validated.problems);
+        const { email, password } = validated.value;
+        const user = await users.findOne({ email }).lean();
+        const passwordMatches = user?.passwordHash
+          ? await verify(user.passwordHash, password)
+          : (await verify(await decoyHash, password), false);
+        if (!user || !passwordMatches) throw unauthenticated(invalidCredentials);
+        await openSession(user._id, context);
+        return { user: toGraphQLUser(user) };
+      },
+
+      logout: async (_parent, _args, context) => {
+        if (context.session) await sessions.deleteOne({ _id: context.session.sessionId });
+        context.setSessionToken(null);
+        return true;
+      },
+    },
+    User: {
+      // Another subgraph asks for a user's fields: only that user may see them.
+      __resolveReference: async (reference: { id: string }, context: RequestContext) => {
+        if (context.session?.userId !== reference.id) return null;
+        const user = await users.findById(reference.id).lean();
+        return user ? toGraphQLUser(user) : null;
+      },
+    },
+  };
+}
