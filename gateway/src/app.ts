@@ -1,0 +1,86 @@
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import { createLogger, type Logger } from '@haven/platform';
+import express from 'express';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { GatewayConfig } from './config';
+import { sameOriginOnly } from './csrf';
+import { createGatewayServer, type GatewayContext } from './graphql';
+import { restRouter } from './rest/router';
+import { sessionCookie, sessionTokenOf } from './session';
+import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
+
+export interface RunningGateway {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const stripe = { js: 'https://js.stripe.com', api: 'https://api.stripe.com', hooks: 'https://hooks.stripe.com' };
+
+export async function startGateway(config: GatewayConfig, log: Logger = createLogger('gateway', config.LOG_LEVEL)): Promise<RunningGateway> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  const httpServer: Server = createServer(app);
+  const server = createGatewayServer(config, log, [ApolloServerPluginDrainHttpServer({ httpServer })]);
+  await server.start();
+
+  const distDir = resolve(config.WEB_DIST_DIR);
+  const indexHtml = readIndexHtml(distDir);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", stripe.js, ...inlineScriptHashes(indexHtml ?? '')],
+          frameSrc: [stripe.js, stripe.hooks],
+          connectSrc: ["'self'", stripe.api],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          // Radix positions popovers with inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          upgradeInsecureRequests: config.COOKIE_SECURE ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.COOKIE_SECURE,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/readyz', (_req, res) => {
+    res.json({ status: 'ready' });
+  });
+
+  const contextOf = (req: express.Request): GatewayContext => {
+    const correlationId = req.header('x-correlation-id') || randomUUID();
+    return {
+      sessionToken: sessionTokenOf(req, config.JWT_PUBLIC_KEY),
+      correlationId,
+      clientIp: req.ip ?? 'unknown',
+      log: log.child({ correlationId }),
+    };
+  };
+
+  app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
+  app.use('/api', restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE)));
+  app.use('/graphql', express.json({ limit: '100kb' }), expressMiddleware(server, { context: async ({ req }) => contextOf(req) }));
+  serveWeb(app, distDir, indexHtml, log);
+
+  await new Promise<void>((done) => httpServer.listen(config.PORT, '0.0.0.0', done));
+  const port = (httpServer.address() as AddressInfo).port;
+  log.info({ port }, 'gateway listening');
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.stop();
+      await new Promise((done) => httpServer.close(done));
+    },
+  };
+}

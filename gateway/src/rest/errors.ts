@@ -1,0 +1,47 @@
+import { httpStatusOf } from '@haven/platform';
+import type { GraphQLFormattedError } from 'graphql';
+
+export interface RestError {
+  status: number;
+  body: { message: string } & Record<string, unknown>;
+}
+
+/** "firstName" → "First name", matching the services' own messages. */
+export function label(field: string): string {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * GraphQL rejects a wrongly-typed or missing variable before any resolver runs,
+ * with graphql-js's wording; this names the field the REST client sent.
+ */
+function variableProblem(message: string): { field: string; message: string } | null {
+  const missing = /Field "(\w+)" of required type "[^"]+" was not provided/.exec(message);
+  if (missing) return { field: missing[1]!, message: `${label(missing[1]!)} is required` };
+  const wrongType = /got invalid value .* at "\w+\.([\w.[\]]+)"; (.*)$/.exec(message);
+  if (wrongType) {
+    const field = wrongType[1]!;
+    const expected = /(String|Int|Float|Boolean|ID) cannot represent/.exec(wrongType[2]!)?.[1];
+    const type = expected === 'Int' || expected === 'Float' ? 'a number' : expected === 'Boolean' ? 'true or false' : 'a string';
+    return { field, message: `${label(field)} must be ${type}` };
+  }
+  return null;
+}
+
+/** The first GraphQL error, as the REST status and `{ message }` body the spec's client expects. */
+export function restErrorOf(errors: readonly GraphQLFormattedError[]): RestError {
+  const [error] = errors;
+  const code = error?.extensions?.code;
+  const extensions = error?.extensions ?? {};
+  if (code === 'BAD_USER_INPUT' && error && error.message.startsWith('Variable "$')) {
+    const problem = variableProblem(error.message);
+    if (problem) return { status: 400, body: { ...problem, problems: [problem] } };
+  }
+  const status = code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED' ? 400 : httpStatusOf(code);
+  const body: RestError['body'] = { message: error?.message ?? 'Request failed' };
+  for (const key of ['field', 'problems', 'reason', 'requiresAuth'] as const) {
+    if (extensions[key] !== undefined) body[key] = extensions[key];
+  }
+  return { status, body };
+}
