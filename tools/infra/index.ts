@@ -1,0 +1,221 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { resolve } from 'node:path';
+import {
+  FERRETDB_VERSION,
+  ferretdbBinary,
+  mongoUrl,
+  pingMongo,
+  provisionFerretdb,
+  startFerretdb,
+  stopFerretdb,
+} from './ferretdb';
+import {
+  describeKafkaCluster,
+  kafkaBrokers,
+  kafkaLibsDir,
+  kafkaVersion,
+  provisionKafka,
+  startKafkaBroker,
+  stopKafkaBroker,
+} from './kafka';
+import { checkMaildev, mailWebUrl, maildevCli, maildevVersion, startMaildev, stopMaildev } from './maildev';
+import { PART_NAMES, portsFile, type PartName } from './paths';
+import { ensureDir, errorMessage, findRunningPart } from './process';
+
+export { cacheDir, defaultDevStateDir, repoRoot, type PartName } from './paths';
+
+export interface InfraPorts {
+  mongo: number;
+  kafka: number;
+  kafkaController: number;
+  smtp: number;
+  mailWeb: number;
+}
+
+export interface InfraEndpoints {
+  mongoUrl: string /* mongodb://127.0.0.1:PORT */;
+  kafkaBrokers: string[];
+  smtpHost: string;
+  smtpPort: number;
+  mailWebUrl: string;
+}
+
+export type PartStatus = 'healthy' | 'stopped' | 'unhealthy';
+
+/** What `make dev` uses when no ports are given. */
+export const DEV_PORTS: InfraPorts = { mongo: 27017, kafka: 9092, kafkaController: 9093, smtp: 1025, mailWeb: 1080 };
+
+export function endpointsFor(ports: InfraPorts): InfraEndpoints {
+  return {
+    mongoUrl: mongoUrl(ports.mongo),
+    kafkaBrokers: kafkaBrokers(ports.kafka),
+    smtpHost: '127.0.0.1',
+    smtpPort: ports.smtp,
+    mailWebUrl: mailWebUrl(ports.mailWeb),
+  };
+}
+
+function isInfraPorts(value: unknown): value is InfraPorts {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (['mongo', 'kafka', 'kafkaController', 'smtp', 'mailWeb'] as const).every(
+    (key) => typeof record[key] === 'number' && Number.isInteger(record[key]),
+  );
+}
+
+/** Ports of the last `startInfra` on this state folder, if any. */
+export function readPorts(stateDir: string): InfraPorts | undefined {
+  const file = portsFile(stateDir);
+  if (!existsSync(file)) return undefined;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!isInfraPorts(parsed)) throw new Error(`${file} is not a valid ports file`);
+  return parsed;
+}
+
+function writePorts(stateDir: string, ports: InfraPorts): void {
+  const file = portsFile(stateDir);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(ports, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * Idempotent: builds the FerretDB binary and fetches the Kafka jars into the cache when missing.
+ * `log` hears only about work actually done (a build, a download), so warm runs are silent.
+ */
+export async function provision(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
+  maildevCli(); // fails early, with the fix, when `npm install` has not run
+  const results = await Promise.allSettled([provisionFerretdb(log), provisionKafka(log)]);
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [errorMessage(result.reason)] : []));
+  if (failures.length > 0) throw new Error(`provisioning failed:\n${failures.join('\n\n')}`);
+}
+
+/** Where provisioning put each part, for people reading `cli.ts provision`. */
+export function provisionedArtifacts(): Record<PartName, string> {
+  return {
+    ferretdb: `${FERRETDB_VERSION} ${ferretdbBinary()}`,
+    kafka: `${kafkaVersion()} ${kafkaLibsDir()}`,
+    maildev: `${maildevVersion()} ${maildevCli()}`,
+  };
+}
+
+function portsChanged(part: PartName, before: InfraPorts, after: InfraPorts): boolean {
+  switch (part) {
+    case 'ferretdb':
+      return before.mongo !== after.mongo;
+    case 'kafka':
+      return before.kafka !== after.kafka || before.kafkaController !== after.kafkaController;
+    case 'maildev':
+      return before.smtp !== after.smtp || before.mailWeb !== after.mailWeb;
+  }
+}
+
+const stoppers: Record<PartName, (stateDir: string) => Promise<boolean>> = {
+  ferretdb: stopFerretdb,
+  kafka: stopKafkaBroker,
+  maildev: stopMaildev,
+};
+
+/**
+ * Starts FerretDB, Kafka and maildev in parallel and resolves once all three are healthy.
+ * Parts already running and healthy are left alone; a part running on other ports is restarted.
+ * On failure the parts that did start keep running (inspect them, or call stopInfra).
+ */
+export async function startInfra(stateDir: string, ports: InfraPorts): Promise<InfraEndpoints> {
+  const state = resolve(stateDir);
+  ensureDir(state);
+  const previous = readPorts(state);
+  if (previous) {
+    for (const part of PART_NAMES) {
+      if (portsChanged(part, previous, ports)) await stoppers[part](state);
+    }
+  }
+  writePorts(state, ports);
+  const results = await Promise.allSettled([
+    startFerretdb(state, ports.mongo),
+    startKafkaBroker(state, { broker: ports.kafka, controller: ports.kafkaController }),
+    startMaildev(state, { smtp: ports.smtp, web: ports.mailWeb }),
+  ]);
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [errorMessage(result.reason)] : []));
+  if (failures.length > 0) throw new Error(`infra did not start:\n${failures.join('\n\n')}`);
+  return endpointsFor(ports);
+}
+
+/** Stops all three parts (their data and ports.json stay for the next start). */
+export async function stopInfra(stateDir: string): Promise<void> {
+  const state = resolve(stateDir);
+  const results = await Promise.allSettled(PART_NAMES.map((part) => stoppers[part](state)));
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [errorMessage(result.reason)] : []));
+  if (failures.length > 0) throw new Error(`infra did not stop cleanly:\n${failures.join('\n')}`);
+}
+
+const healthChecks: Record<PartName, (ports: InfraPorts) => Promise<void>> = {
+  ferretdb: (ports) => pingMongo(mongoUrl(ports.mongo), 1_500),
+  kafka: (ports) => describeKafkaCluster(kafkaBrokers(ports.kafka), 2_000),
+  maildev: (ports) => checkMaildev({ smtp: ports.smtp, web: ports.mailWeb }, 1_500),
+};
+
+/** 'stopped' = no process; 'unhealthy' = its process runs but its health check fails. */
+export async function infraStatus(stateDir: string): Promise<Record<PartName, PartStatus>> {
+  const state = resolve(stateDir);
+  const ports = readPorts(state);
+  const statuses = await Promise.all(
+    PART_NAMES.map(async (part): Promise<PartStatus> => {
+      if (findRunningPart(state, part) === undefined) return 'stopped';
+      if (!ports) return 'unhealthy';
+      try {
+        await healthChecks[part](ports);
+        return 'healthy';
+      } catch {
+        return 'unhealthy';
+      }
+    }),
+  );
+  const [ferretdb, kafka, maildev] = statuses as [PartStatus, PartStatus, PartStatus];
+  return { ferretdb, kafka, maildev };
+}
+
+function rememberedPorts(stateDir: string): InfraPorts {
+  const ports = readPorts(stateDir);
+  if (!ports) throw new Error(`no ${portsFile(stateDir)}: start the infra with startInfra first`);
+  return ports;
+}
+
+/** Starts (or restarts after stopKafka) the broker on the ports and data of the last startInfra. */
+export async function startKafka(stateDir: string): Promise<void> {
+  const ports = rememberedPorts(stateDir);
+  await startKafkaBroker(resolve(stateDir), { broker: ports.kafka, controller: ports.kafkaController });
+}
+
+export async function stopKafka(stateDir: string): Promise<void> {
+  await stopKafkaBroker(resolve(stateDir));
+}
+
+/**
+ * `n` distinct ports that were free a moment ago: all are held open together so none repeats,
+ * then released for the caller to bind.
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let index = 0; index < n; index += 1) {
+      const server = createServer();
+      servers.push(server);
+      const port = await new Promise<number>((resolvePort, rejectPort) => {
+        server.once('error', rejectPort);
+        server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+          const address = server.address();
+          if (address === null || typeof address === 'string') rejectPort(new Error('no TCP address'));
+          else resolvePort(address.port);
+        });
+      });
+      ports.push(port);
+    }
+    return ports;
+  } finally {
+    await Promise.all(
+      servers.map((server) => new Promise<void>((resolveClosed) => server.close(() => resolveClosed()))),
+    );
+  }
+}

@@ -1,0 +1,269 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { cacheDir, infraSourceDir, partPaths } from './paths';
+import {
+  assertPortFree,
+  ensureDir,
+  findRunningPart,
+  runCommand,
+  spawnDetached,
+  stopPart,
+  waitForHealthy,
+  withFileLock,
+} from './process';
+
+/** tools/infra/kafka/pom.xml pins the broker and its runtime jars; it is the single source of the version. */
+const pomFile = join(infraSourceDir, 'kafka', 'pom.xml');
+
+export function kafkaVersion(): string {
+  const match = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(readFileSync(pomFile, 'utf8'));
+  if (!match?.[1]) throw new Error(`no <kafka.version> in ${pomFile}`);
+  return match[1].trim();
+}
+
+function kafkaHome(): string {
+  return join(cacheDir(), `kafka-${kafkaVersion()}`);
+}
+
+export function kafkaLibsDir(): string {
+  return join(kafkaHome(), 'libs');
+}
+
+function pomFingerprint(): string {
+  return createHash('sha256').update(readFileSync(pomFile)).digest('hex');
+}
+
+function stampFile(): string {
+  return join(kafkaHome(), 'libs.stamp');
+}
+
+export function kafkaProvisioned(): boolean {
+  return (
+    existsSync(kafkaLibsDir()) &&
+    existsSync(stampFile()) &&
+    readFileSync(stampFile(), 'utf8').trim() === pomFingerprint()
+  );
+}
+
+function javaCommand(): string {
+  return process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
+}
+
+/** Fetches the broker's jars from Maven Central into `<cache>/kafka-<version>/libs` unless already there. */
+export async function provisionKafka(log: (line: string) => void): Promise<void> {
+  if (kafkaProvisioned()) return;
+  await withFileLock(join(cacheDir(), 'locks', 'kafka'), 15 * 60_000, async () => {
+    if (kafkaProvisioned()) return;
+    const started = Date.now();
+    log(`kafka     fetching ${kafkaVersion()} jars from Maven Central (first time only)…`);
+    await runCommand(javaCommand(), ['-version'], { timeoutMs: 30_000 }).catch((error: unknown) => {
+      throw new Error(`Kafka needs Java 17 (set JAVA_HOME or put java on PATH): ${String(error)}`);
+    });
+    const home = kafkaHome();
+    const partialLibs = join(home, 'libs.partial');
+    ensureDir(home);
+    rmSync(partialLibs, { recursive: true, force: true });
+    // Run Maven on a copy in the cache so nothing (target/, …) lands in the clone.
+    const pomCopy = join(home, 'pom.xml');
+    cpSync(pomFile, pomCopy);
+    await runCommand(
+      'mvn',
+      [
+        '-q',
+        '-B',
+        '-Dstyle.color=never',
+        '-f',
+        pomCopy,
+        'dependency:copy-dependencies',
+        '-DincludeScope=runtime',
+        `-DoutputDirectory=${partialLibs}`,
+      ],
+      { timeoutMs: 15 * 60_000 },
+    );
+    const jars = readdirSync(partialLibs).filter((name) => name.endsWith('.jar'));
+    if (!jars.some((name) => name.startsWith('kafka_2.13-')))
+      throw new Error(`Maven fetched no kafka_2.13 jar into ${partialLibs}`);
+    rmSync(kafkaLibsDir(), { recursive: true, force: true });
+    renameSync(partialLibs, kafkaLibsDir());
+    writeFileSync(stampFile(), `${pomFingerprint()}\n`);
+    log(`kafka     ${jars.length} jars fetched in ${((Date.now() - started) / 1000).toFixed(1)} s → ${kafkaLibsDir()}`);
+  });
+}
+
+export interface KafkaPorts {
+  broker: number;
+  controller: number;
+}
+
+interface KafkaFiles {
+  home: string;
+  dataDir: string;
+  serverProperties: string;
+  log4jProperties: string;
+  clusterIdFile: string;
+}
+
+function kafkaFiles(stateDir: string): KafkaFiles {
+  const { home } = partPaths(stateDir, 'kafka');
+  return {
+    home,
+    dataDir: join(home, 'data'),
+    serverProperties: join(home, 'server.properties'),
+    log4jProperties: join(home, 'log4j.properties'),
+    clusterIdFile: join(home, 'cluster-id'),
+  };
+}
+
+/** Single node, KRaft, combined broker + controller, loopback only. */
+function serverProperties(files: KafkaFiles, ports: KafkaPorts): string {
+  return [
+    'process.roles=broker,controller',
+    'node.id=1',
+    `controller.quorum.voters=1@127.0.0.1:${ports.controller}`,
+    `listeners=PLAINTEXT://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller}`,
+    `advertised.listeners=PLAINTEXT://127.0.0.1:${ports.broker}`,
+    'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'controller.listener.names=CONTROLLER',
+    'inter.broker.listener.name=PLAINTEXT',
+    `log.dirs=${files.dataDir}`,
+    'auto.create.topics.enable=true',
+    'num.partitions=3',
+    'offsets.topic.replication.factor=1',
+    // 50 partitions (the default) make the first consumer-group join take seconds on a 2-core machine.
+    'offsets.topic.num.partitions=3',
+    'transaction.state.log.replication.factor=1',
+    'transaction.state.log.min.isr=1',
+    'transaction.state.log.num.partitions=3',
+    'group.initial.rebalance.delay.ms=0',
+    'num.network.threads=2',
+    'num.io.threads=4',
+    'num.recovery.threads.per.data.dir=1',
+    '',
+  ].join('\n');
+}
+
+/** Warnings only, plus the "Kafka Server started" line, so the log stays readable. */
+const log4jProperties = [
+  'log4j.rootLogger=WARN, stdout',
+  'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+  'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+  'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+  'log4j.logger.kafka.server.KafkaRaftServer=INFO',
+  '',
+].join('\n');
+
+/** Bounded heap: the whole stack shares a small machine. */
+const jvmOptions = [
+  '-Xms256m',
+  '-Xmx512m',
+  '-XX:+UseG1GC',
+  '-XX:MaxGCPauseMillis=20',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Djava.awt.headless=true',
+];
+
+/** A KRaft cluster id: 16 random bytes, URL-safe base64 without padding (what `kafka-storage random-uuid` prints). */
+function newClusterId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Formats the storage once; later starts reuse the same data and cluster id. */
+async function formatStorageOnce(files: KafkaFiles): Promise<void> {
+  if (existsSync(join(files.dataDir, 'meta.properties'))) return;
+  ensureDir(files.dataDir);
+  if (!existsSync(files.clusterIdFile)) writeFileSync(files.clusterIdFile, `${newClusterId()}\n`);
+  const clusterId = readFileSync(files.clusterIdFile, 'utf8').trim();
+  await runCommand(
+    javaCommand(),
+    [
+      '-Xmx256m',
+      `-Dlog4j.configuration=file:${files.log4jProperties}`,
+      '-cp',
+      `${kafkaLibsDir()}/*`,
+      'kafka.tools.StorageTool',
+      'format',
+      '--cluster-id',
+      clusterId,
+      '--config',
+      files.serverProperties,
+      '--ignore-formatted',
+    ],
+    { timeoutMs: 120_000 },
+  );
+}
+
+/** Healthy means a kafkajs admin can describe the cluster and sees the broker. */
+export async function describeKafkaCluster(brokers: string[], timeoutMs = 3_000): Promise<void> {
+  const admin = new Kafka({
+    clientId: 'haven-infra-health',
+    brokers,
+    connectionTimeout: Math.min(timeoutMs, 1_000),
+    requestTimeout: timeoutMs,
+    retry: { retries: 0 },
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    if (cluster.brokers.length === 0) throw new Error('cluster has no broker yet');
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export function kafkaBrokers(port: number): string[] {
+  return [`127.0.0.1:${port}`];
+}
+
+export async function startKafkaBroker(stateDir: string, ports: KafkaPorts): Promise<void> {
+  const brokers = kafkaBrokers(ports.broker);
+  const runningPid = findRunningPart(stateDir, 'kafka');
+  if (runningPid !== undefined) {
+    await waitForHealthy({
+      part: 'kafka',
+      stateDir,
+      pid: runningPid,
+      timeoutMs: 60_000,
+      check: () => describeKafkaCluster(brokers),
+    });
+    return;
+  }
+  if (!kafkaProvisioned())
+    throw new Error('kafka jars are not fetched yet: run `npx tsx tools/infra/cli.ts provision`');
+  await assertPortFree(ports.broker, 'kafka broker');
+  await assertPortFree(ports.controller, 'kafka controller');
+  const files = kafkaFiles(stateDir);
+  ensureDir(files.home);
+  // Regenerated on every start: the ports may differ from the last run, the data stays.
+  writeFileSync(files.serverProperties, serverProperties(files, ports));
+  writeFileSync(files.log4jProperties, log4jProperties);
+  await formatStorageOnce(files);
+  const started = await spawnDetached({
+    stateDir,
+    part: 'kafka',
+    command: javaCommand(),
+    args: [
+      ...jvmOptions,
+      `-Dlog4j.configuration=file:${files.log4jProperties}`,
+      '-cp',
+      `${kafkaLibsDir()}/*`,
+      'kafka.Kafka',
+      files.serverProperties,
+    ],
+  });
+  await waitForHealthy({
+    part: 'kafka',
+    stateDir,
+    pid: started.pid,
+    logOffset: started.logOffset,
+    timeoutMs: 120_000,
+    check: () => describeKafkaCluster(brokers, 2_000),
+  });
+}
+
+/** SIGTERM makes the broker shut down cleanly (seconds); SIGKILL only if it hangs. */
+export async function stopKafkaBroker(stateDir: string): Promise<boolean> {
+  return stopPart(stateDir, 'kafka', 30_000);
+}

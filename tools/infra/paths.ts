@@ -1,0 +1,48 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The three real servers the dev stack and integration tests run on loopback. */
+export type PartName = 'ferretdb' | 'kafka' | 'maildev';
+export const PART_NAMES: readonly PartName[] = ['ferretdb', 'kafka', 'maildev'];
+
+/** Root of the clone (this file lives in tools/infra/). */
+export const repoRoot: string = resolve(__dirname, '..', '..');
+
+/** Folder of the pinned build inputs kept in the repo (go.mod, pom.xml). */
+export const infraSourceDir: string = __dirname;
+
+/**
+ * Downloads and builds live outside the clone so every worktree shares them and
+ * `git clean` never throws away a 90-second build.
+ */
+export function cacheDir(): string {
+  const explicit = process.env.HAVEN_CACHE_DIR;
+  if (explicit) return resolve(explicit);
+  const userCache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(resolve(userCache), 'haven');
+}
+
+/** State used by `make dev`: data, pid files and logs (`.haven/` is git-ignored). */
+export const defaultDevStateDir: string = join(repoRoot, '.haven', 'dev');
+
+/** Where one part keeps its files inside a state folder. */
+export interface PartPaths {
+  /** `<state>/<part>/`: the part's data and generated config; also the marker that identifies its process. */
+  home: string;
+  pidFile: string;
+  logFile: string;
+}
+
+export function partPaths(stateDir: string, part: PartName): PartPaths {
+  const state = resolve(stateDir);
+  return {
+    home: join(state, part),
+    pidFile: join(state, `${part}.pid`),
+    logFile: join(state, 'logs', `${part}.log`),
+  };
+}
+
+/** Ports of the last start, so `startKafka(stateDir)` and `status` need only the folder. */
+export function portsFile(stateDir: string): string {
+  return join(resolve(stateDir), 'ports.json');
+}

@@ -1,0 +1,178 @@
+/**
+ * The local stack end to end: FerretDB, Kafka (KRaft) and maildev started in a temporary state
+ * folder on free ports, each used through the client the services use, Kafka restarted on the
+ * same ports and data, and nothing left running afterwards.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kafka, Partitioners, logLevel, type Consumer } from 'kafkajs';
+import mongoose from 'mongoose';
+import nodemailer from 'nodemailer';
+import { mailbox } from '../../testing/infra-control';
+import {
+  freePorts,
+  infraStatus,
+  provision,
+  startInfra,
+  startKafka,
+  stopInfra,
+  stopKafka,
+  type InfraEndpoints,
+  type InfraPorts,
+} from '../index';
+import { PART_NAMES, partPaths } from '../paths';
+import { findRunningPart, isProcessAlive } from '../process';
+
+const stateDir = mkdtempSync(join(tmpdir(), 'haven-infra-test-'));
+let ports: InfraPorts;
+let endpoints: InfraEndpoints;
+
+function kafkaClient(): Kafka {
+  return new Kafka({ clientId: 'haven-infra-test', brokers: endpoints.kafkaBrokers, logLevel: logLevel.NOTHING });
+}
+
+async function produce(topic: string, values: string[]): Promise<void> {
+  const producer = kafkaClient().producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  try {
+    await producer.send({ topic, messages: values.map((value) => ({ key: 'user-1', value })) });
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** Reads the topic from the beginning in a fresh group until every expected value has arrived. */
+async function consumeUntil(topic: string, expected: string[], timeoutMs: number): Promise<string[]> {
+  const consumer: Consumer = kafkaClient().consumer({ groupId: `infra-test-${Date.now()}` });
+  const received: string[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await new Promise<void>((resolveAll, rejectConsume) => {
+      const timer = setTimeout(
+        () => rejectConsume(new Error(`got ${JSON.stringify(received)}, expected ${JSON.stringify(expected)}`)),
+        timeoutMs,
+      );
+      consumer
+        .run({
+          eachMessage: async ({ message }) => {
+            received.push(message.value?.toString() ?? '');
+            if (expected.every((value) => received.includes(value))) {
+              clearTimeout(timer);
+              resolveAll();
+            }
+          },
+        })
+        .catch((error: unknown) => {
+          clearTimeout(timer);
+          rejectConsume(error);
+        });
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+  return received;
+}
+
+beforeAll(async () => {
+  await provision(() => undefined);
+  const [mongo, kafka, kafkaController, smtp, mailWeb] = await freePorts(5);
+  if (!mongo || !kafka || !kafkaController || !smtp || !mailWeb) throw new Error('no free ports');
+  ports = { mongo, kafka, kafkaController, smtp, mailWeb };
+  endpoints = await startInfra(stateDir, ports);
+}, 300_000);
+
+afterAll(async () => {
+  await stopInfra(stateDir);
+  rmSync(stateDir, { recursive: true, force: true });
+}, 60_000);
+
+test('all three parts report healthy, and a second start is a no-op', async () => {
+  expect(await infraStatus(stateDir)).toEqual({ ferretdb: 'healthy', kafka: 'healthy', maildev: 'healthy' });
+  const pidsBefore = PART_NAMES.map((part) => findRunningPart(stateDir, part));
+  await startInfra(stateDir, ports);
+  expect(PART_NAMES.map((part) => findRunningPart(stateDir, part))).toEqual(pidsBefore);
+}, 30_000);
+
+test('FerretDB: insert then find through the MongoDB driver', async () => {
+  expect(endpoints.mongoUrl).toBe(`mongodb://127.0.0.1:${ports.mongo}`);
+  const connection = await mongoose
+    .createConnection(endpoints.mongoUrl, { dbName: 'infra_test', serverSelectionTimeoutMS: 5_000 })
+    .asPromise();
+  try {
+    const checkIns = connection.collection<{ userId: string; mood: number }>('checkins');
+    await checkIns.insertOne({ userId: 'user-1', mood: 4 });
+    const found = await checkIns.findOne({ userId: 'user-1' });
+    expect(found?.mood).toBe(4);
+  } finally {
+    await connection.close();
+  }
+}, 30_000);
+
+test('Kafka: produce then consume through kafkajs', async () => {
+  const admin = kafkaClient().admin();
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic: 'infra-test', numPartitions: 3 }], waitForLeaders: true });
+  await admin.disconnect();
+  await produce('infra-test', ['before-restart']);
+  expect(await consumeUntil('infra-test', ['before-restart'], 30_000)).toContain('before-restart');
+}, 60_000);
+
+test('maildev: a message sent over SMTP shows up on GET /email', async () => {
+  const inbox = mailbox(endpoints.mailWebUrl);
+  await inbox.deleteAllEmails();
+  const transport = nodemailer.createTransport({
+    host: endpoints.smtpHost,
+    port: endpoints.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  await transport.sendMail({
+    from: 'Haven <hello@haven.test>',
+    to: 'someone@example.test',
+    subject: 'Verify your e-mail',
+    text: 'Hello from Haven',
+  });
+  transport.close();
+  const email = await inbox.waitForEmail((caught) => caught.subject === 'Verify your e-mail', 10_000);
+  expect(email.to[0]?.address).toBe('someone@example.test');
+  expect(email.text?.trim()).toBe('Hello from Haven');
+  await inbox.deleteAllEmails();
+  expect(await inbox.listEmails()).toEqual([]);
+}, 30_000);
+
+test('Kafka: stops, restarts on the same ports and data, and takes messages again', async () => {
+  const pidBefore = findRunningPart(stateDir, 'kafka');
+  await stopKafka(stateDir);
+  expect(pidBefore !== undefined && isProcessAlive(pidBefore)).toBe(false);
+  expect((await infraStatus(stateDir)).kafka).toBe('stopped');
+
+  await startKafka(stateDir);
+  expect((await infraStatus(stateDir)).kafka).toBe('healthy');
+  await produce('infra-test', ['after-restart']);
+  // A fresh group reads from the beginning: the message from before the restart is still there.
+  const received = await consumeUntil('infra-test', ['before-restart', 'after-restart'], 30_000);
+  expect(received).toEqual(expect.arrayContaining(['before-restart', 'after-restart']));
+}, 120_000);
+
+test('a stale pid file (its process gone) reads as stopped and is removed', async () => {
+  const fakeState = mkdtempSync(join(tmpdir(), 'haven-infra-stale-'));
+  try {
+    const { pidFile } = partPaths(fakeState, 'maildev');
+    writeFileSync(pidFile, '999999\n');
+    expect((await infraStatus(fakeState)).maildev).toBe('stopped');
+    expect(existsSync(pidFile)).toBe(false);
+  } finally {
+    rmSync(fakeState, { recursive: true, force: true });
+  }
+});
+
+test('stopInfra leaves no process behind', async () => {
+  const pids = PART_NAMES.map((part) => findRunningPart(stateDir, part));
+  expect(pids.every((pid) => pid !== undefined)).toBe(true);
+  await stopInfra(stateDir);
+  for (const pid of pids) expect(pid !== undefined && isProcessAlive(pid)).toBe(false);
+  for (const part of PART_NAMES) expect(existsSync(partPaths(stateDir, part).pidFile)).toBe(false);
+  expect(await infraStatus(stateDir)).toEqual({ ferretdb: 'stopped', kafka: 'stopped', maildev: 'stopped' });
+}, 60_000);

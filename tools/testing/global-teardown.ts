@@ -1,0 +1,18 @@
+/** Jest globalTeardown: stops what global-setup.ts started and removes the run's state folder. */
+import { rmSync } from 'node:fs';
+import { stopInfra } from '../infra/index';
+import { stopContainers } from './containers';
+import { setupHandoff } from './global-setup';
+import { TEST_ENV, keepTestState } from './test-env';
+
+export default async function globalTeardown(): Promise<void> {
+  const stateDir = process.env[TEST_ENV.stateDir];
+  if (process.env[TEST_ENV.infra] === 'testcontainers') {
+    await stopContainers(setupHandoff.havenTestContainers ?? []);
+    setupHandoff.havenTestContainers = undefined;
+  } else if (stateDir) {
+    await stopInfra(stateDir);
+  }
+  if (stateDir && !keepTestState()) rmSync(stateDir, { recursive: true, force: true });
+  else if (stateDir) console.log(`[haven test infra] kept ${stateDir} (data and logs)`);
+}

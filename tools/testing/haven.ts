@@ -1,0 +1,109 @@
+/**
+ * Starts Haven itself (the five services and the gateway) in the test
+ * process, against the real infrastructure the global setup started. Each
+ * call gets its own databases, so test files do not see each other's data.
+ */
+import { startBillingService } from '../../services/billing/src/main';
+import { startComplianceService } from '../../services/compliance/src/main';
+import { startNotificationService } from '../../services/notification/src/main';
+import { startQuoteService } from '../../services/quote/src/main';
+import { startUserService } from '../../services/user/src/main';
+import { loadGatewayConfig, startGateway } from '../../gateway/src/main';
+import type { RunningService } from '@haven/platform';
+import mongoose from 'mongoose';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { repoRoot } from '../infra';
+import { testInfra } from './test-env';
+
+export const serviceNames = ['user', 'quote', 'billing', 'notification', 'compliance'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+const starters: Record<ServiceName, (env: Record<string, string | undefined>) => Promise<RunningService>> = {
+  user: startUserService,
+  quote: startQuoteService,
+  billing: startBillingService,
+  notification: startNotificationService,
+  compliance: startComplianceService,
+};
+
+export interface TestHaven {
+  gatewayUrl: string;
+  services: Record<ServiceName, RunningService>;
+  /** The database a service uses in this run. */
+  dbName(service: ServiceName): string;
+  /** Reads a service's own database directly (to prove what was, or was not, stored). */
+  collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection>;
+  stop(): Promise<void>;
+}
+
+let cachedKeys: { privateKey: string; publicKey: string } | null = null;
+export function testKeys() {
+  cachedKeys ??= generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return cachedKeys;
+}
+
+export async function startTestHaven(options: { env?: Record<string, string> } = {}): Promise<TestHaven> {
+  const infra = testInfra();
+  const runId = randomBytes(4).toString('hex');
+  const keys = testKeys();
+  const dbName = (service: ServiceName) => `t${runId}_${service}`;
+  const common = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.HAVEN_TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    JWT_PUBLIC_KEY: keys.publicKey,
+    JWT_PRIVATE_KEY: keys.privateKey,
+    SMTP_HOST: infra.smtpHost,
+    SMTP_PORT: String(infra.smtpPort),
+    // Tests sign up many accounts from one address; the limit itself has its own test.
+    RATE_LIMIT_AUTH_MAX: '1000',
+    ...options.env,
+  };
+  const started: RunningService[] = [];
+  const services = {} as Record<ServiceName, RunningService>;
+  const stopServices = () => Promise.all(started.map((service) => service.stop()));
+  try {
+    await Promise.all(
+      serviceNames.map(async (name) => {
+        const service = await starters[name]({ ...common, MONGO_DB: dbName(name) });
+        started.push(service);
+        services[name] = service;
+      }),
+    );
+  } catch (error) {
+    await stopServices();
+    throw error;
+  }
+  const gateway = await startGateway(
+    loadGatewayConfig({
+      ...common,
+      USER_SERVICE_URL: services.user.url,
+      QUOTE_SERVICE_URL: services.quote.url,
+      BILLING_SERVICE_URL: services.billing.url,
+      NOTIFICATION_SERVICE_URL: services.notification.url,
+      COMPLIANCE_SERVICE_URL: services.compliance.url,
+      WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
+      APP_URL: 'http://localhost:4000',
+    }),
+  );
+  const gatewayUrl = gateway.url;
+  const reader = await mongoose.createConnection(infra.mongoUrl).asPromise();
+  return {
+    gatewayUrl,
+    services,
+    dbName,
+    collection: async (service, name) => reader.useDb(dbName(service)).db!.collection(name),
+    stop: async () => {
+      await gateway.stop();
+      await stopServices();
+      await reader.close();
+    },
+  };
+}
