@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, type InfraEndpoints } from '../infra';
+import type { KeyFiles } from './keys';
+
+/** Haven's own processes, in start order, with their development ports. */
+export const apps = [
+  { name: 'user', entry: 'services/user/src/main.ts', port: 4001 },
+  { name: 'quote', entry: 'services/quote/src/main.ts', port: 4002 },
+  { name: 'billing', entry: 'services/billing/src/main.ts', port: 4003 },
+  { name: 'notification', entry: 'services/notification/src/main.ts', port: 4004 },
+  { name: 'compliance', entry: 'services/compliance/src/main.ts', port: 4005 },
+  { name: 'gateway', entry: 'gateway/src/main.ts', port: 4000 },
+] as const;
+
+export type AppName = (typeof apps)[number]['name'];
+export type AppPorts = Record<AppName, number>;
+
+export const devAppPorts: AppPorts = Object.fromEntries(apps.map((app) => [app.name, app.port])) as AppPorts;
+
+export interface AppsOptions {
+  stateDir: string;
+  infra: InfraEndpoints;
+  keys: KeyFiles;
+  ports: AppPorts;
+  /** The address people open (links in e-mails, the allowed origin for CSRF checks). */
+  appUrl: string;
+  /** Extra environment for every app (LOG_LEVEL, RATE_LIMIT_AUTH_MAX, …). */
+  env?: Record<string, string>;
+  /** Where app output goes: the terminal (make dev) or a log file per app (tests). */
+  output: 'terminal' | 'files';
+}
+
+export interface RunningApps {
+  gatewayUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The environment each app reads; see README "Configuration". */
+export function appEnv(name: AppName, options: AppsOptions): Record<string, string> {
+  const { infra, keys, ports } = options;
+  const common: Record<string, string> = {
+    NODE_ENV: 'development',
+    PORT: String(ports[name]),
+    MONGO_URL: infra.mongoUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
+    APP_URL: options.appUrl,
+  };
+  const specific: Partial<Record<AppName, Record<string, string>>> = {
+    user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
+    notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort) },
+    gateway: {
+      USER_SERVICE_URL: `http://127.0.0.1:${ports.user}/graphql`,
+      QUOTE_SERVICE_URL: `http://127.0.0.1:${ports.quote}/graphql`,
+      BILLING_SERVICE_URL: `http://127.0.0.1:${ports.billing}/graphql`,
+      NOTIFICATION_SERVICE_URL: `http://127.0.0.1:${ports.notification}/graphql`,
+      COMPLIANCE_SERVICE_URL: `http://127.0.0.1:${ports.compliance}/graphql`,
+      WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
+    },
+  };
+  return { ...common, ...specific[name], ...options.env };
+}
+
+async function waitHealthy(name: string, url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
+}
+
+function prefixLines(name: string, chunk: Buffer): string {
+  return chunk
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => `${name.padEnd(12)} | ${line}\n`)
+    .join('');
+}
+
+/** Starts the five services and the gateway as processes, each healthy before it returns. */
+export async function startApps(options: AppsOptions): Promise<RunningApps> {
+  const logDir = join(options.stateDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const children: Array<{ name: string; child: ChildProcess }> = [];
+  const stop = async () => {
+    await Promise.all(
+      children.reverse().map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+            child.once('exit', () => {
+              clearTimeout(killer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  try {
+    await Promise.all(
+      apps.map(async (app) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', app.entry], {
+          cwd: repoRoot,
+          env: { ...process.env, ...appEnv(app.name, options) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        children.push({ name: app.name, child });
+        if (options.output === 'files') {
+          const log = createWriteStream(join(logDir, `${app.name}.log`));
+          child.stdout!.pipe(log);
+          child.stderr!.pipe(log);
+        } else {
+          child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(prefixLines(app.name, chunk)));
+          child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(prefixLines(app.name, chunk)));
+        }
+        await waitHealthy(app.name, `http://127.0.0.1:${options.ports[app.name]}/readyz`, child, 60_000);
+      }),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { gatewayUrl: `http://localhost:${options.ports.gateway}`, stop };
+}

@@ -1,0 +1,55 @@
+/**
+ * `make dev`: provisions what is missing, starts FerretDB, Kafka and the mail
+ * catcher, then the five services, the gateway and Vite, and prints the URLs.
+ * Ctrl-C stops Haven's processes; `make down` stops the infrastructure too.
+ */
+import { spawn } from 'node:child_process';
+import { DEV_PORTS, defaultDevStateDir, provision, repoRoot, startInfra, stopInfra } from '../infra';
+import { devAppPorts, startApps } from './apps';
+import { ensureDevKeys } from './keys';
+
+const webPort = 5173;
+
+async function up(): Promise<void> {
+  const started = Date.now();
+  const stateDir = defaultDevStateDir;
+  console.log('Provisioning (first run builds FerretDB and fetches Kafka; later runs reuse the cache)…');
+  await provision((line) => console.log(`  ${line}`));
+  console.log('Starting FerretDB, Kafka and the mail catcher…');
+  const infra = await startInfra(stateDir, DEV_PORTS);
+  const keys = ensureDevKeys(stateDir);
+  const appUrl = `http://localhost:${webPort}`;
+  console.log('Starting the services and the gateway…');
+  const running = await startApps({ stateDir, infra, keys, ports: devAppPorts, appUrl, output: 'terminal' });
+  const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(webPort), '--strictPort'], {
+    cwd: `${repoRoot}/web`,
+    env: { ...process.env, HAVEN_GATEWAY_URL: running.gatewayUrl },
+    stdio: 'inherit',
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+Haven is up (${seconds} s):
+  app           ${appUrl}
+  gateway       ${running.gatewayUrl}  (GraphQL at /graphql, REST at /api)
+  mail inbox    ${infra.mailWebUrl}
+Ctrl-C stops Haven; \`make down\` also stops FerretDB, Kafka and the mail catcher.
+`);
+  const shutdown = () => {
+    vite.kill('SIGTERM');
+    running.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+async function main(): Promise<void> {
+  const command = process.argv[2] ?? 'up';
+  if (command === 'up') return up();
+  if (command === 'down') return stopInfra(defaultDevStateDir);
+  throw new Error(`unknown command "${command}" (up | down)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

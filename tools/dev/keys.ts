@@ -1,0 +1,25 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface KeyFiles {
+  privateKeyFile: string;
+  publicKeyFile: string;
+}
+
+/** A local ES256 key pair for session tokens, made once per state folder. Never used in production. */
+export function ensureDevKeys(stateDir: string): KeyFiles {
+  const dir = join(stateDir, 'keys');
+  const files = { privateKeyFile: join(dir, 'jwt-private.pem'), publicKeyFile: join(dir, 'jwt-public.pem') };
+  if (!existsSync(files.privateKeyFile) || !existsSync(files.publicKeyFile)) {
+    mkdirSync(dir, { recursive: true });
+    const { privateKey, publicKey } = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    writeFileSync(files.privateKeyFile, privateKey, { mode: 0o600 });
+    writeFileSync(files.publicKeyFile, publicKey);
+  }
+  return files;
+}
