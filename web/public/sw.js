@@ -1,0 +1,89 @@
+/*
+ * Haven service worker: keeps the app shell (index.html, the hashed JS/CSS bundles, the
+ * icons) so the app starts offline or on a flaky network. It never handles /api or
+ * /graphql (live, personal data and auth redirects always go to the network) and never
+ * anything cross-origin (e.g. the payment provider).
+ */
+const CACHE = 'app-shell-v1';
+const SHELL_URL = '/index.html';
+const STATIC_FILES = ['/', SHELL_URL, '/manifest.webmanifest', '/icon.svg', '/icon-maskable.svg'];
+
+function isBypassed(url) {
+  return (
+    url.origin !== self.location.origin ||
+    url.pathname === '/graphql' ||
+    url.pathname.startsWith('/graphql/') ||
+    url.pathname === '/api' ||
+    url.pathname.startsWith('/api/') ||
+    url.pathname === '/sw.js'
+  );
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(STATIC_FILES);
+      // Also fetch the bundles the current index.html points at.
+      const html = await (await cache.match(SHELL_URL)).text();
+      const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+      await cache.addAll([...new Set(assets)]);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const keys = await caches.keys();
+      await Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (isBypassed(url)) return;
+
+  // Page loads: network first (fresh deploys win), the cached shell when offline.
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      (async () => {
+        try {
+          const response = await fetch(request);
+          if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
+            const cache = await caches.open(CACHE);
+            await cache.put(SHELL_URL, response.clone());
+          }
+          return response;
+        } catch (error) {
+          const cached = await caches.match(SHELL_URL);
+          if (cached) return cached;
+          throw error;
+        }
+      })(),
+    );
+    return;
+  }
+
+  // Hashed bundles never change: cache first. Other static files: cache, refreshed in the background.
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const cached = await cache.match(request);
+      const network = fetch(request).then(async (response) => {
+        if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
+        return response;
+      });
+      if (cached) {
+        if (!url.pathname.startsWith('/assets/')) event.waitUntil(network.catch(() => undefined));
+        return cached;
+      }
+      return network;
+    })(),
+  );
+});

@@ -1,0 +1,123 @@
+/**
+ * Route gating (spec 001 §2 "Route gating"), as one pure decision:
+ * given the session state and a path, what does the app show?
+ *
+ * | Situation                                  | What is available                                    |
+ * | Always                                     | PUBLIC_PATHS                                         |
+ * | Session loading                            | `/` (and signed-in paths) show only a spinner        |
+ * | Signed out                                 | `/` = landing; signed-in paths redirect to /auth     |
+ * | Signed in, setup needed                    | `/` → /subscription; only SETUP_PATHS, others → /subscription |
+ * | Signed in, no setup needed                 | `/` = dashboard and every signed-in path             |
+ * | Any other path                             | not found                                            |
+ */
+
+export type SessionState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; needsSetup: boolean };
+
+export type PageKey =
+  // always available
+  | 'about'
+  | 'auth'
+  | 'verifyEmail'
+  | 'confirmNewsletter'
+  | 'unsubscribeNewsletter'
+  | 'unsubscribe'
+  | 'terms'
+  | 'privacy'
+  | 'faq'
+  // `/`
+  | 'landing'
+  | 'dashboard'
+  // signed in
+  | 'sliders'
+  | 'favorites'
+  | 'progress'
+  | 'analytics'
+  | 'settings'
+  | 'emailPreferences'
+  | 'subscription'
+  | 'adminNewsletter'
+  | 'adminUsers';
+
+export type RouteDecision =
+  { kind: 'page'; page: PageKey } | { kind: 'redirect'; to: string } | { kind: 'loading' } | { kind: 'notFound' };
+
+/** Available regardless of login. */
+export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
+  '/about': 'about',
+  '/auth': 'auth',
+  '/verify-email': 'verifyEmail',
+  '/confirm-newsletter': 'confirmNewsletter',
+  '/unsubscribe-newsletter': 'unsubscribeNewsletter',
+  '/unsubscribe': 'unsubscribe',
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+  '/faq': 'faq',
+};
+
+/** Available only when signed in (besides `/`, which both states use). */
+export const SIGNED_IN_PATHS: Readonly<Record<string, PageKey>> = {
+  '/sliders': 'sliders',
+  '/favorites': 'favorites',
+  '/progress': 'progress',
+  '/analytics': 'analytics',
+  '/settings': 'settings',
+  '/email-preferences': 'emailPreferences',
+  '/subscription': 'subscription',
+  '/admin/newsletter': 'adminNewsletter',
+  '/admin/users': 'adminUsers',
+};
+
+/** What a signed-in user who still needs subscription setup may open. */
+export const SETUP_PATHS: ReadonlySet<string> = new Set([
+  '/subscription',
+  '/settings',
+  '/admin/newsletter',
+  '/admin/users',
+]);
+
+export const AUTH_PATH = '/auth';
+export const SETUP_PATH = '/subscription';
+
+/** Drops trailing slashes ("/settings/" → "/settings"); "" becomes "/". */
+export function normalisePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function lookup(table: Readonly<Record<string, PageKey>>, path: string): PageKey | undefined {
+  return Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;
+}
+
+export function decideRoute(state: SessionState, rawPath: string): RouteDecision {
+  const path = normalisePath(rawPath);
+
+  const publicPage = lookup(PUBLIC_PATHS, path);
+  if (publicPage) return { kind: 'page', page: publicPage };
+
+  if (path === '/') {
+    switch (state.status) {
+      case 'loading':
+        return { kind: 'loading' };
+      case 'signedOut':
+        return { kind: 'page', page: 'landing' };
+      case 'signedIn':
+        return state.needsSetup ? { kind: 'redirect', to: SETUP_PATH } : { kind: 'page', page: 'dashboard' };
+    }
+  }
+
+  const signedInPage = lookup(SIGNED_IN_PATHS, path);
+  if (signedInPage) {
+    switch (state.status) {
+      case 'loading':
+        return { kind: 'loading' };
+      case 'signedOut':
+        return { kind: 'redirect', to: AUTH_PATH };
+      case 'signedIn':
+        if (state.needsSetup && !SETUP_PATHS.has(path)) return { kind: 'redirect', to: SETUP_PATH };
+        return { kind: 'page', page: signedInPage };
+    }
+  }
+
+  return { kind: 'notFound' };
+}

@@ -1,0 +1,11 @@
+/** Dates are shown in the user's local format (spec 000 §9). */
+export function formatLocalDate(date: Date): string {
+  return date.toLocaleDateString();
+}
+
+/** Parses an ISO 8601 string; returns null when it is missing or invalid. */
+export function parseIsoDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

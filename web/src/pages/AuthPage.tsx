@@ -1,0 +1,333 @@
+/**
+ * /auth (spec 000 §2 "Auth"): "Sign In" (default) and "Create Account" tabs, Google and
+ * hosted-platform sign-in, links to the terms and the privacy policy.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { BRAND } from '../brand';
+import {
+  GOOGLE_SIGN_IN_URL,
+  HOSTED_SIGN_IN_URL,
+  LOGIN_REDIRECT_DELAY_MS,
+  PASSWORD_MIN_LENGTH,
+  TRIAL_DAYS,
+} from '../constants';
+import { errorCode, fieldErrors, serverMessage } from '../graphql/errors';
+import { LOGIN_MUTATION, REGISTER_MUTATION } from '../graphql/operations';
+import { navigateToServer } from '../lib/navigation';
+import { usePageTitle } from '../lib/usePageTitle';
+import {
+  hasErrors,
+  optionalName,
+  validateRegistration,
+  validateSignIn,
+  type FieldErrors,
+  type RegisterValues,
+  type SignInValues,
+} from '../session/authValidation';
+import { useSession } from '../session/useSession';
+import { Button } from '../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
+import { TextField } from '../ui/Field';
+import { GoogleIcon, KeyIcon } from '../ui/icons';
+import { Logo } from '../ui/Logo';
+import { FullPageSpinner } from '../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { toast } from '../ui/Toast';
+
+type AuthTab = 'signin' | 'register';
+
+export function AuthPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>('signin');
+  // Set once sign-in or registration succeeded: from then on this page navigates itself
+  // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
+  const [completing, setCompleting] = useState(false);
+  usePageTitle(tab === 'signin' ? 'Sign In' : 'Create Account');
+
+  if (!completing) {
+    if (session.status === 'loading') return <FullPageSpinner />;
+    if (session.status === 'signedIn') return <Navigate to="/" replace />;
+  }
+
+  const onSignedIn = async () => {
+    setCompleting(true);
+    toast({ title: 'Login successful', description: 'Welcome back!' });
+    await session.refetch();
+    window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  const onRegistered = async () => {
+    setCompleting(true);
+    toast({
+      title: 'Registration successful',
+      description: `Please complete your subscription setup to start your ${TRIAL_DAYS}-day free trial.`,
+    });
+    await session.refetch();
+    navigate('/subscription', { replace: true });
+  };
+
+  return (
+    <main className="auth">
+      <div className="auth__inner">
+        <Link to="/" className="logo-link auth__logo" aria-label={`${BRAND.name} home`}>
+          <Logo size={40} />
+        </Link>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1">Welcome to {BRAND.name}</CardTitle>
+            <CardDescription>Sign in or create an account to start your emotional wellness journey.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+              <TabsList aria-label="Sign in or create an account">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="register">Create Account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <SignInForm disabled={completing} onSuccess={onSignedIn} />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm disabled={completing} onSuccess={onRegistered} />
+              </TabsContent>
+            </Tabs>
+
+            <div className="divider" role="separator">
+              <span>or continue with</span>
+            </div>
+
+            <div className="stack-sm">
+              <Button
+                variant="outline"
+                block
+                disabled={completing}
+                onClick={() => navigateToServer(GOOGLE_SIGN_IN_URL)}
+              >
+                <GoogleIcon />
+                Continue with Google
+              </Button>
+              <Button
+                variant="outline"
+                block
+                disabled={completing}
+                onClick={() => navigateToServer(HOSTED_SIGN_IN_URL)}
+              >
+                <KeyIcon />
+                Continue with {BRAND.hostedSignInName}
+              </Button>
+            </div>
+
+            <p className="auth__legal text-muted">
+              By continuing, you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
+              <Link to="/privacy">Privacy Policy</Link>.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+/** Moves focus to the first field flagged invalid, after React has rendered the flags. */
+function focusFirstInvalid(form: HTMLFormElement) {
+  window.requestAnimationFrame(() => {
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+/** Server-side field errors (BAD_USER_INPUT `extensions.field`, or a CONFLICT on the e-mail). */
+function serverFieldErrors<T extends object>(error: unknown, fields: readonly (keyof T & string)[]): FieldErrors<T> {
+  const out: FieldErrors<T> = {};
+  for (const [path, message] of Object.entries(fieldErrors(error))) {
+    const name = path.split('.').pop() as keyof T & string;
+    if (fields.includes(name)) out[name] = message;
+  }
+  return out;
+}
+
+interface FormProps {
+  disabled: boolean;
+  onSuccess: () => Promise<void>;
+}
+
+function SignInForm({ disabled, onSuccess }: FormProps) {
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<SignInValues>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [login] = useMutation(LOGIN_MUTATION);
+
+  const update = (field: keyof SignInValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateSignIn(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const clientErrors = validateSignIn(values);
+    setErrors(clientErrors);
+    if (hasErrors(clientErrors)) {
+      focusFirstInvalid(form);
+      return;
+    }
+    setPending(true);
+    try {
+      await login({ variables: { input: { email: values.email.trim(), password: values.password } } });
+      await onSuccess();
+    } catch (error) {
+      setErrors(serverFieldErrors<SignInValues>(error, ['email', 'password']));
+      toast({
+        title: 'Login failed',
+        description: serverMessage(error) ?? 'Invalid email or password',
+        variant: 'destructive',
+      });
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <TextField
+        id="signin-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        placeholder="you@example.com"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => update('email', e.target.value)}
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        placeholder="Your password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => update('password', e.target.value)}
+      />
+      <Button type="submit" block loading={pending} disabled={disabled}>
+        Sign In
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm({ disabled, onSuccess }: FormProps) {
+  const [values, setValues] = useState<RegisterValues>({ email: '', password: '', firstName: '', lastName: '' });
+  const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [register] = useMutation(REGISTER_MUTATION);
+
+  const update = (field: keyof RegisterValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateRegistration(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const clientErrors = validateRegistration(values);
+    setErrors(clientErrors);
+    if (hasErrors(clientErrors)) {
+      focusFirstInvalid(form);
+      return;
+    }
+    setPending(true);
+    try {
+      await register({
+        variables: {
+          input: {
+            email: values.email.trim(),
+            password: values.password,
+            firstName: optionalName(values.firstName),
+            lastName: optionalName(values.lastName),
+          },
+        },
+      });
+      await onSuccess();
+    } catch (error) {
+      const fromServer = serverFieldErrors<RegisterValues>(error, ['email', 'password', 'firstName', 'lastName']);
+      if (errorCode(error) === 'CONFLICT' && !fromServer.email) fromServer.email = serverMessage(error);
+      setErrors(fromServer);
+      toast({
+        title: 'Registration failed',
+        description: serverMessage(error) ?? 'Please try again',
+        variant: 'destructive',
+      });
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Create account">
+      <div className="field-row">
+        <TextField
+          id="register-first-name"
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          placeholder="Optional"
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(e) => update('firstName', e.target.value)}
+        />
+        <TextField
+          id="register-last-name"
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          placeholder="Optional"
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(e) => update('lastName', e.target.value)}
+        />
+      </div>
+      <TextField
+        id="register-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        placeholder="you@example.com"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => update('email', e.target.value)}
+      />
+      <TextField
+        id="register-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        placeholder={`Create a password (min ${PASSWORD_MIN_LENGTH} characters)`}
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => update('password', e.target.value)}
+      />
+      <Button type="submit" block loading={pending} disabled={disabled}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

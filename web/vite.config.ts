@@ -1,0 +1,66 @@
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { BRAND } from './src/brand';
+import { formatPageTitle } from './src/lib/pageTitle';
+import { webManifest } from './src/manifest';
+
+const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:4000';
+
+/**
+ * Puts the brand into index.html (%BRAND_NAME%, %BRAND_TITLE%, %BRAND_DESCRIPTION%) and
+ * serves / emits /manifest.webmanifest built from it, so a rebrand is one constant.
+ */
+function brand(): Plugin {
+  const manifestJson = () => `${JSON.stringify(webManifest(), null, 2)}\n`;
+  return {
+    name: 'haven-brand',
+    transformIndexHtml(html) {
+      return html
+        .replaceAll('%BRAND_NAME%', BRAND.name)
+        .replaceAll('%BRAND_TITLE%', formatPageTitle())
+        .replaceAll('%BRAND_DESCRIPTION%', BRAND.description);
+    },
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json');
+        res.end(manifestJson());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: manifestJson() });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  // HAVEN_GATEWAY_URL from the environment (or a web/.env file) points the dev proxy elsewhere.
+  const env = loadEnv(mode, '.', 'HAVEN_');
+  const gateway = env.HAVEN_GATEWAY_URL || DEFAULT_GATEWAY_URL;
+  const proxy = {
+    '/graphql': { target: gateway, xfwd: true },
+    '/api': { target: gateway, xfwd: true },
+  };
+
+  return {
+    plugins: [react(), brand()],
+    server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      rollupOptions: {
+        output: {
+          // Libraries change less often than the app: separate files cache better.
+          manualChunks(id: string) {
+            if (!id.includes('node_modules')) return undefined;
+            if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism|tslib)\//.test(id)) return 'apollo';
+            if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie)\//.test(id))
+              return 'react';
+            return 'vendor';
+          },
+        },
+      },
+    },
+  };
+});
