@@ -1,0 +1,1650 @@
+/**
+ * Deploy configuration, checked without Docker or a cluster.
+ *
+ * Parses docker-compose.yml, tools/docker/Dockerfile (+ .dockerignore, healthcheck script)
+ * and every YAML file under k8s/, and asserts what would break a deploy: a missing
+ * service, a wrong port or host name, an unset variable, a probe on the wrong path, a
+ * Service that selects nothing, a Secret nobody defines, a patch that targets nothing.
+ *
+ * k8s/ is read the way kustomize reads it (resources, patches, generators, images,
+ * replicas) by a small loader below, so each overlay is checked as it will be applied.
+ * Patches are applied with strategic-merge semantics for lists of named items
+ * (containers, env, volumes) and replace semantics for other lists.
+ *
+ * Every failure message starts with the file and the resource it is about.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const rel = (p: string): string => path.relative(ROOT, p).split(path.sep).join('/') || '.';
+const readText = (p: string): string => fs.readFileSync(path.join(ROOT, p), 'utf8');
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const asArray = <T = Json>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+// ---------------------------------------------------------------------------------------
+// The system, as fixed by the design (docs/operations.md has the same tables)
+// ---------------------------------------------------------------------------------------
+
+interface App {
+  /** compose service, k8s Deployment and Service name */
+  name: string;
+  /** workspace folder = the Dockerfile's APP build argument */
+  folder: string;
+  port: number;
+  kind: 'service' | 'gateway';
+}
+
+const APPS: App[] = [
+  { name: 'user', folder: 'services/user', port: 4001, kind: 'service' },
+  { name: 'quote', folder: 'services/quote', port: 4002, kind: 'service' },
+  { name: 'billing', folder: 'services/billing', port: 4003, kind: 'service' },
+  { name: 'notification', folder: 'services/notification', port: 4004, kind: 'service' },
+  { name: 'compliance', folder: 'services/compliance', port: 4005, kind: 'service' },
+  { name: 'gateway', folder: 'gateway', port: 4000, kind: 'gateway' },
+];
+const SERVICES = APPS.filter((a) => a.kind === 'service');
+const appNamed = (name: string): App | undefined => APPS.find((a) => a.name === name);
+
+/** The gateway's subgraph URLs, and which service each must reach. */
+const SERVICE_URL_VARS: Record<string, string> = {
+  USER_SERVICE_URL: 'user',
+  QUOTE_SERVICE_URL: 'quote',
+  BILLING_SERVICE_URL: 'billing',
+  NOTIFICATION_SERVICE_URL: 'notification',
+  COMPLIANCE_SERVICE_URL: 'compliance',
+};
+
+/** A requirement is a variable name, or alternatives of which one must be set. */
+type EnvRequirement = string | string[];
+const JWT_PUBLIC: EnvRequirement = ['JWT_PUBLIC_KEY', 'JWT_PUBLIC_KEY_FILE'];
+const JWT_PRIVATE: EnvRequirement = ['JWT_PRIVATE_KEY', 'JWT_PRIVATE_KEY_FILE'];
+const SERVICE_ENV: EnvRequirement[] = [
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'PORT',
+  'MONGO_URL',
+  'MONGO_DB',
+  'KAFKA_BROKERS',
+  'KAFKA_CLIENT_ID',
+  JWT_PUBLIC,
+];
+const EXTRA_ENV: Record<string, EnvRequirement[]> = {
+  user: [JWT_PRIVATE, 'SESSION_TTL_SECONDS'],
+  // SMTP_USER / SMTP_PASS may be empty (= no auth); checked separately (they must come from a Secret in k8s).
+  notification: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'MAIL_FROM', 'APP_URL'],
+  compliance: ['GDPR_ENABLED', 'COOKIE_BANNER_ENABLED', 'ENHANCED_CONSENT_ENABLED'],
+};
+const GATEWAY_ENV: EnvRequirement[] = [
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'PORT',
+  ...Object.keys(SERVICE_URL_VARS),
+  JWT_PUBLIC,
+  'APP_URL',
+  'COOKIE_SECURE',
+  'RATE_LIMIT_AUTH_MAX',
+  'RATE_LIMIT_AUTH_WINDOW_MS',
+  'WEB_DIST_DIR',
+];
+const requiredEnv = (app: App): EnvRequirement[] =>
+  app.kind === 'gateway' ? GATEWAY_ENV : [...SERVICE_ENV, ...(EXTRA_ENV[app.name] ?? [])];
+
+/** Requirements not met by a set of variable names, as readable strings. */
+function missingEnv(app: App, has: (name: string) => boolean): string[] {
+  return requiredEnv(app)
+    .filter((req) => !(Array.isArray(req) ? req.some(has) : has(req)))
+    .map((req) => (Array.isArray(req) ? req.join(' or ') : req));
+}
+
+/** "host:port" pairs of a MongoDB connection string. */
+function mongoHosts(url: string): { host: string; port: number }[] {
+  const m = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(url);
+  if (!m?.[1]) return [];
+  return m[1].split(',').map((hp) => {
+    const [host = '', port] = hp.split(':');
+    return { host, port: port ? Number(port) : 27017 };
+  });
+}
+
+/** "host:port" pairs of a comma-separated broker list. */
+function brokerHosts(list: string): { host: string; port: number }[] {
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((hp) => {
+      const [host = '', port] = hp.split(':');
+      return { host, port: Number(port) };
+    });
+}
+
+function httpUrl(value: string): URL | undefined {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const urlPort = (u: URL): number => (u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80);
+
+function rootWorkspaces(): string[] {
+  return asArray<string>(JSON.parse(readText('package.json')).workspaces);
+}
+
+// ---------------------------------------------------------------------------------------
+// docker-compose.yml
+// ---------------------------------------------------------------------------------------
+
+const COMPOSE_FILE = 'docker-compose.yml';
+
+interface ComposeService {
+  name: string;
+  raw: Json;
+  env: Record<string, unknown>;
+  /** service name -> condition */
+  dependsOn: Record<string, string>;
+  /** host ports published, container ports they map to */
+  ports: { published?: number; target: number }[];
+  volumes: { type: string; source?: string; target: string; readOnly: boolean }[];
+}
+
+function loadCompose(): { raw: Json; services: Map<string, ComposeService> } {
+  // Compose supports YAML merge keys (<<: *anchor); resolve them as compose does.
+  const raw = parse(readText(COMPOSE_FILE), { merge: true }) as Json;
+  const services = new Map<string, ComposeService>();
+  for (const [name, svc] of Object.entries<Json>(raw?.services ?? {})) {
+    const env: Record<string, unknown> = {};
+    if (Array.isArray(svc.environment)) {
+      for (const item of svc.environment as string[]) {
+        const i = item.indexOf('=');
+        if (i < 0) env[item] = undefined;
+        else env[item.slice(0, i)] = item.slice(i + 1);
+      }
+    } else if (isObject(svc.environment)) {
+      Object.assign(env, svc.environment);
+    }
+    const dependsOn: Record<string, string> = {};
+    if (Array.isArray(svc.depends_on)) for (const d of svc.depends_on as string[]) dependsOn[d] = 'service_started';
+    else if (isObject(svc.depends_on))
+      for (const [d, v] of Object.entries<Json>(svc.depends_on)) dependsOn[d] = v?.condition ?? 'service_started';
+    const ports = asArray(svc.ports).map((p: Json) => {
+      if (isObject(p)) return { published: p.published ? Number(p.published) : undefined, target: Number(p.target) };
+      const parts = String(p).split('/')[0]!.split(':');
+      const target = Number(parts[parts.length - 1]);
+      const published = parts.length >= 2 ? Number(parts[parts.length - 2]) : undefined;
+      return { published, target };
+    });
+    const volumes = asArray(svc.volumes).map((v: Json) => {
+      if (isObject(v))
+        return {
+          type: String(v.type ?? 'volume'),
+          source: v.source,
+          target: String(v.target),
+          readOnly: !!v.read_only,
+        };
+      const [source = '', target = '', mode = ''] = String(v).split(':');
+      const isPath = source.startsWith('.') || source.startsWith('/') || source.startsWith('~');
+      return { type: isPath ? 'bind' : 'volume', source, target, readOnly: mode.split(',').includes('ro') };
+    });
+    services.set(name, { name, raw: svc, env, dependsOn, ports, volumes });
+  }
+  return { raw, services };
+}
+
+function healthcheckTest(svc: ComposeService): string | undefined {
+  const hc = svc.raw.healthcheck;
+  if (!isObject(hc) || hc.disable === true) return undefined;
+  const test = hc.test;
+  if (Array.isArray(test)) return test[0] === 'NONE' ? undefined : test.slice(1).join(' ');
+  return typeof test === 'string' && test.trim() ? test : undefined;
+}
+
+/** Services reachable through depends_on with condition service_healthy. */
+function healthyClosure(services: Map<string, ComposeService>, start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length) {
+    const cur = services.get(stack.pop()!);
+    if (!cur) continue;
+    for (const [dep, cond] of Object.entries(cur.dependsOn)) {
+      if (cond === 'service_healthy' && !seen.has(dep)) {
+        seen.add(dep);
+        stack.push(dep);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('docker-compose.yml', () => {
+  const { raw, services } = loadCompose();
+  const at = (svc: string): string => `${COMPOSE_FILE}: service "${svc}"`;
+  const imageOf = (svc: ComposeService): string => String(svc.raw.image ?? '');
+  const findByImage = (prefix: string): ComposeService | undefined =>
+    [...services.values()].find((s) => !s.raw.build && imageOf(s).startsWith(prefix));
+
+  function keysVolume(): string | undefined {
+    return services.get('keys')?.volumes.find((v) => v.type === 'volume')?.source;
+  }
+
+  test('defines mongo, kafka, maildev, the keys init service and the six apps', () => {
+    const expected = ['mongo', 'kafka', 'maildev', 'keys', ...APPS.map((a) => a.name)];
+    const missing = expected.filter((n) => !services.has(n)).map((n) => `${at(n)}: is not defined`);
+    expect(missing).toEqual([]);
+  });
+
+  test('pins the images of the data plane and the keys service', () => {
+    const want: Record<string, string> = {
+      mongo: 'mongo:7',
+      kafka: 'apache/kafka:3.9.1',
+      maildev: 'maildev/maildev:2.2.1',
+      keys: 'node:22-bookworm-slim',
+    };
+    const problems = Object.entries(want)
+      .filter(([n, img]) => services.has(n) && imageOf(services.get(n)!) !== img)
+      .map(([n, img]) => `${at(n)}: image is "${imageOf(services.get(n)!)}", expected "${img}"`);
+    expect(problems).toEqual([]);
+  });
+
+  test('every long-running service has a healthcheck, and so does every service_healthy dependency', () => {
+    const problems: string[] = [];
+    for (const svc of services.values()) {
+      const oneShot = svc.name === 'keys' || svc.raw.restart === 'no';
+      if (!oneShot && !healthcheckTest(svc)) problems.push(`${at(svc.name)}: has no healthcheck`);
+      for (const [dep, cond] of Object.entries(svc.dependsOn)) {
+        const target = services.get(dep);
+        if (!target) problems.push(`${at(svc.name)}: depends_on "${dep}", which is not a service`);
+        else if (cond === 'service_healthy' && !healthcheckTest(target))
+          problems.push(`${at(svc.name)}: waits for "${dep}" to be healthy, but "${dep}" has no healthcheck`);
+        else if (cond === 'service_completed_successfully' && target.raw.restart && target.raw.restart !== 'no')
+          problems.push(
+            `${at(svc.name)}: waits for "${dep}" to complete, but "${dep}" restarts (${target.raw.restart})`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('data-plane healthchecks probe the real thing', () => {
+    const problems: string[] = [];
+    const expectTest = (name: string, re: RegExp, what: string): void => {
+      const svc = services.get(name);
+      const t = svc ? healthcheckTest(svc) : undefined;
+      if (svc && (!t || !re.test(t)))
+        problems.push(`${at(name)}: healthcheck should ${what}; it is ${JSON.stringify(t)}`);
+    };
+    expectTest('mongo', /mongosh.*ping/, 'run mongosh db.runCommand({ping:1})');
+    expectTest(
+      'kafka',
+      /kafka-(broker-api-versions|topics|cluster|metadata-quorum)\.sh/,
+      'ask the broker with a Kafka CLI tool',
+    );
+    expectTest('maildev', /\/healthz/, 'GET maildev /healthz');
+    expect(problems).toEqual([]);
+  });
+
+  test('no stray $ for compose to interpolate (write $$ for a literal dollar)', () => {
+    const problems: string[] = [];
+    const walk = (v: unknown, where: string): void => {
+      if (typeof v === 'string') {
+        // allowed: $$ (literal) and ${VAR} / ${VAR:-default} (deliberate interpolation)
+        const stripped = v.replace(/\$\$/g, '').replace(/\$\{[A-Z_][A-Z0-9_]*(?::?[-?+][^}]*)?\}/g, '');
+        if (stripped.includes('$'))
+          problems.push(`${COMPOSE_FILE}: ${where}: contains a "$" compose would interpolate`);
+      } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${where}[${i}]`));
+      else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, where ? `${where}.${k}` : k);
+    };
+    walk(raw, '');
+    expect(problems).toEqual([]);
+  });
+
+  test.each(APPS)('app $name: built from tools/docker/Dockerfile with APP=$folder', (app) => {
+    const svc = services.get(app.name);
+    if (!svc) throw new Error(`${at(app.name)}: is not defined`);
+    const problems: string[] = [];
+    const build = svc.raw.build;
+    if (!isObject(build)) {
+      problems.push(`${at(app.name)}: has no build section`);
+    } else {
+      const context = path.resolve(ROOT, String(build.context ?? '.'));
+      if (context !== ROOT)
+        problems.push(`${at(app.name)}: build.context must be the repository root, is "${build.context}"`);
+      const dockerfile = path.resolve(context, String(build.dockerfile ?? 'Dockerfile'));
+      if (rel(dockerfile) !== 'tools/docker/Dockerfile')
+        problems.push(`${at(app.name)}: build.dockerfile must be tools/docker/Dockerfile, is "${build.dockerfile}"`);
+      if (!fs.existsSync(dockerfile))
+        problems.push(`${at(app.name)}: build.dockerfile ${rel(dockerfile)} does not exist`);
+      const args = Array.isArray(build.args)
+        ? Object.fromEntries((build.args as string[]).map((s) => [s.split('=')[0], s.split('=').slice(1).join('=')]))
+        : (build.args ?? {});
+      const appArg = args.APP;
+      if (appArg !== app.folder)
+        problems.push(`${at(app.name)}: build.args.APP must be "${app.folder}", is ${JSON.stringify(appArg)}`);
+      else {
+        if (!rootWorkspaces().includes(appArg))
+          problems.push(
+            `${at(app.name)}: APP "${appArg}" is not a workspace in package.json (npm ci would not install it)`,
+          );
+        if (!fs.existsSync(path.join(ROOT, appArg, 'package.json')))
+          problems.push(`${at(app.name)}: APP folder "${appArg}" has no package.json`);
+      }
+    }
+    const hc = healthcheckTest(svc);
+    if (!hc || !hc.includes('/healthz'))
+      problems.push(`${at(app.name)}: healthcheck must GET /healthz, is ${JSON.stringify(hc)}`);
+    const script = /(\/app\/)?(tools\/docker\/healthcheck\.cjs)/.exec(hc ?? '');
+    if (script?.[2] && !fs.existsSync(path.join(ROOT, script[2])))
+      problems.push(`${at(app.name)}: healthcheck runs ${script[2]}, which does not exist`);
+    expect(problems).toEqual([]);
+  });
+
+  test.each(APPS)('app $name: depends on what it needs, healthy', (app) => {
+    const svc = services.get(app.name);
+    if (!svc) throw new Error(`${at(app.name)}: is not defined`);
+    const problems: string[] = [];
+    const need = (dep: string, cond: string): void => {
+      if (svc.dependsOn[dep] !== cond)
+        problems.push(
+          `${at(app.name)}: depends_on.${dep}.condition must be ${cond}, is ${JSON.stringify(svc.dependsOn[dep])}`,
+        );
+    };
+    if (svc.volumes.some((v) => v.source === 'jwt-keys' || v.source === keysVolume()))
+      need('keys', 'service_completed_successfully');
+    if (app.kind === 'service') {
+      need('mongo', 'service_healthy');
+      need('kafka', 'service_healthy');
+    } else {
+      for (const target of Object.values(SERVICE_URL_VARS)) need(target, 'service_healthy');
+      const closure = healthyClosure(services, app.name);
+      for (const dep of ['mongo', 'kafka'])
+        if (!closure.has(dep))
+          problems.push(`${at(app.name)}: does not (even indirectly) wait for ${dep} to be healthy`);
+    }
+    if (app.name === 'notification') need('maildev', 'service_healthy');
+    expect(problems).toEqual([]);
+  });
+
+  test.each(APPS)('app $name: environment is complete and points at real compose services', (app) => {
+    const svc = services.get(app.name);
+    if (!svc) throw new Error(`${at(app.name)}: is not defined`);
+    const env = svc.env;
+    const problems: string[] = [];
+    const has = (n: string): boolean => env[n] !== undefined && env[n] !== null && env[n] !== '';
+    for (const m of missingEnv(app, has)) problems.push(`${at(app.name)}: environment ${m} is not set`);
+    for (const [k, v] of Object.entries(env))
+      if (typeof v !== 'string' && v !== null && v !== undefined)
+        problems.push(`${at(app.name)}: environment ${k} is a ${typeof v} (${String(v)}); quote it`);
+    const str = (n: string): string => (typeof env[n] === 'string' ? (env[n] as string) : '');
+
+    if (str('PORT') !== String(app.port))
+      problems.push(`${at(app.name)}: PORT must be "${app.port}", is ${JSON.stringify(env.PORT)}`);
+
+    if (app.kind === 'service') {
+      if (str('MONGO_DB') !== `haven_${app.name}`)
+        problems.push(
+          `${at(app.name)}: MONGO_DB must be "haven_${app.name}" (its own database), is ${JSON.stringify(env.MONGO_DB)}`,
+        );
+      if (str('KAFKA_CLIENT_ID') !== `haven-${app.name}`)
+        problems.push(
+          `${at(app.name)}: KAFKA_CLIENT_ID must be "haven-${app.name}", is ${JSON.stringify(env.KAFKA_CLIENT_ID)}`,
+        );
+      const hosts = mongoHosts(str('MONGO_URL'));
+      if (!hosts.length)
+        problems.push(`${at(app.name)}: MONGO_URL ${JSON.stringify(env.MONGO_URL)} is not a mongodb:// URL`);
+      for (const h of hosts) {
+        const target = services.get(h.host);
+        if (!target || !imageOf(target).startsWith('mongo:'))
+          problems.push(`${at(app.name)}: MONGO_URL host "${h.host}" is not the compose MongoDB service`);
+        else if (h.port !== 27017) problems.push(`${at(app.name)}: MONGO_URL port ${h.port} is not MongoDB's 27017`);
+      }
+      const kafka = findByImage('apache/kafka:');
+      const advertised = String(kafka?.env.KAFKA_ADVERTISED_LISTENERS ?? '')
+        .split(',')
+        .map((l) => l.replace(/^[A-Z_]+:\/\//, ''));
+      const brokers = brokerHosts(str('KAFKA_BROKERS'));
+      if (!brokers.length) problems.push(`${at(app.name)}: KAFKA_BROKERS is empty`);
+      for (const b of brokers)
+        if (!advertised.includes(`${b.host}:${b.port}`))
+          problems.push(
+            `${at(app.name)}: KAFKA_BROKERS entry "${b.host}:${b.port}" is not an advertised listener of the kafka service (${advertised.join(', ')})`,
+          );
+    }
+
+    if (app.name === 'notification') {
+      const mail = services.get(str('SMTP_HOST'));
+      if (!mail) problems.push(`${at(app.name)}: SMTP_HOST "${str('SMTP_HOST')}" is not a compose service`);
+      else if (
+        imageOf(mail).startsWith('maildev/') &&
+        String(mail.env.MAILDEV_SMTP_PORT ?? '1025') !== str('SMTP_PORT')
+      )
+        problems.push(
+          `${at(app.name)}: SMTP_PORT ${str('SMTP_PORT')} is not maildev's SMTP port ${String(mail.env.MAILDEV_SMTP_PORT ?? '1025')}`,
+        );
+      for (const n of ['SMTP_USER', 'SMTP_PASS'])
+        if (!(n in env)) problems.push(`${at(app.name)}: ${n} is not set (set it to "" for no SMTP auth)`);
+    }
+
+    if (app.kind === 'gateway') {
+      for (const [varName, target] of Object.entries(SERVICE_URL_VARS)) {
+        const u = httpUrl(str(varName));
+        if (!u) {
+          problems.push(`${at(app.name)}: ${varName} ${JSON.stringify(env[varName])} is not an http URL`);
+          continue;
+        }
+        const targetSvc = services.get(u.hostname);
+        const targetApp = appNamed(u.hostname);
+        if (!targetSvc) problems.push(`${at(app.name)}: ${varName} host "${u.hostname}" is not a compose service`);
+        else if (u.hostname !== target)
+          problems.push(`${at(app.name)}: ${varName} points at "${u.hostname}", expected "${target}"`);
+        else if (String(targetSvc.env.PORT) !== String(urlPort(u)) || (targetApp && targetApp.port !== urlPort(u)))
+          problems.push(
+            `${at(app.name)}: ${varName} port ${urlPort(u)} is not the PORT of "${u.hostname}" (${String(targetSvc.env.PORT)})`,
+          );
+        if (u.pathname !== '/graphql')
+          problems.push(`${at(app.name)}: ${varName} path must be /graphql, is ${u.pathname}`);
+      }
+      if (str('WEB_DIST_DIR') !== '/app/web/dist')
+        problems.push(`${at(app.name)}: WEB_DIST_DIR must be /app/web/dist (where the image builds the web app)`);
+      if (!httpUrl(str('APP_URL'))) problems.push(`${at(app.name)}: APP_URL is not an http(s) URL`);
+      else if (httpUrl(str('APP_URL'))!.protocol === 'http:' && str('COOKIE_SECURE') !== 'false')
+        problems.push(
+          `${at(app.name)}: APP_URL is plain http, so COOKIE_SECURE must be "false" or the session cookie is never sent back`,
+        );
+    }
+
+    // Key files: each *_FILE must be inside the read-only mount of the volume the keys service fills.
+    const keysSvc = services.get('keys');
+    const keysVol = keysSvc?.volumes.find((v) => v.type === 'volume');
+    for (const varName of ['JWT_PUBLIC_KEY_FILE', 'JWT_PRIVATE_KEY_FILE']) {
+      const file = str(varName);
+      if (!file) continue;
+      const mount = svc.volumes.find((v) => path.posix.dirname(file) === v.target.replace(/\/$/, ''));
+      if (!mount) problems.push(`${at(app.name)}: ${varName}=${file} is not inside any mounted volume`);
+      else if (!keysVol || mount.source !== keysVol.source)
+        problems.push(
+          `${at(app.name)}: ${varName}=${file} is mounted from "${mount.source}", not from the keys service's volume "${keysVol?.source}"`,
+        );
+      else if (!mount.readOnly)
+        problems.push(`${at(app.name)}: the key volume "${mount.source}" must be mounted read-only`);
+    }
+    if (app.name !== 'user' && ('JWT_PRIVATE_KEY_FILE' in env || 'JWT_PRIVATE_KEY' in env))
+      problems.push(`${at(app.name)}: only the user service signs sessions; it must not be given the private key`);
+    expect(problems).toEqual([]);
+  });
+
+  test("the apps' entry points exist (<APP>/src/main.ts)", () => {
+    const missing = APPS.filter((a) => !fs.existsSync(path.join(ROOT, a.folder, 'src', 'main.ts'))).map(
+      (a) => `${at(a.name)}: ${a.folder}/src/main.ts does not exist (the image would not start)`,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  test('ports are unique; the gateway is published on 4000 and the maildev inbox on 1080', () => {
+    const problems: string[] = [];
+    const byPort = new Map<string, string>();
+    for (const app of APPS) {
+      const p = String(services.get(app.name)?.env.PORT);
+      if (byPort.has(p)) problems.push(`${at(app.name)}: PORT ${p} is also used by "${byPort.get(p)}"`);
+      byPort.set(p, app.name);
+    }
+    const published = new Map<number, string>();
+    for (const svc of services.values())
+      for (const p of svc.ports) {
+        if (p.published === undefined) continue;
+        if (published.has(p.published))
+          problems.push(
+            `${at(svc.name)}: host port ${p.published} is also published by "${published.get(p.published)}"`,
+          );
+        published.set(p.published, svc.name);
+      }
+    const gw = services.get('gateway');
+    if (!gw?.ports.some((p) => p.published === 4000 && p.target === Number(gw.env.PORT)))
+      problems.push(`${at('gateway')}: must publish host port 4000 to its PORT`);
+    if (!services.get('maildev')?.ports.some((p) => p.published === 1080 && p.target === 1080))
+      problems.push(`${at('maildev')}: must publish the web inbox on 1080:1080`);
+    expect(problems).toEqual([]);
+  });
+
+  test('the keys service writes an ES256 pair into the volume the apps mount', () => {
+    const keys = services.get('keys');
+    if (!keys) throw new Error(`${at('keys')}: is not defined`);
+    const problems: string[] = [];
+    const vol = keys.volumes.find((v) => v.type === 'volume');
+    if (!vol) problems.push(`${at('keys')}: mounts no named volume to write the keys into`);
+    else {
+      if (vol.readOnly) problems.push(`${at('keys')}: must mount "${vol.source}" writable`);
+      if (!isObject(raw.volumes) || !(String(vol.source) in raw.volumes))
+        problems.push(`${COMPOSE_FILE}: volume "${vol.source}" is not declared under top-level volumes`);
+      const script = JSON.stringify(keys.raw.command ?? '') + JSON.stringify(keys.raw.entrypoint ?? '');
+      for (const needle of [
+        'generateKeyPairSync',
+        "'ec'",
+        'P-256',
+        `${vol.target}/jwt-private.pem`,
+        `${vol.target}/jwt-public.pem`,
+        'existsSync',
+      ])
+        if (!script.includes(needle)) problems.push(`${at('keys')}: command does not contain ${needle}`);
+      for (const app of APPS) {
+        const env = services.get(app.name)?.env ?? {};
+        const wants = [env.JWT_PUBLIC_KEY_FILE, env.JWT_PRIVATE_KEY_FILE].filter(
+          (f): f is string => typeof f === 'string',
+        );
+        for (const f of wants)
+          if (!['jwt-public.pem', 'jwt-private.pem'].includes(path.posix.basename(f)))
+            problems.push(`${at(app.name)}: reads ${f}, but the keys service writes jwt-public.pem / jwt-private.pem`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('every named volume a service uses is declared', () => {
+    const declared = isObject(raw.volumes) ? Object.keys(raw.volumes) : [];
+    const problems: string[] = [];
+    for (const svc of services.values())
+      for (const v of svc.volumes)
+        if (v.type === 'volume' && v.source && !declared.includes(v.source))
+          problems.push(`${at(svc.name)}: volume "${v.source}" is not declared under top-level volumes`);
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// tools/docker/Dockerfile, .dockerignore, healthcheck script
+// ---------------------------------------------------------------------------------------
+
+interface Instruction {
+  op: string;
+  args: string;
+  line: number;
+}
+
+function parseDockerfile(text: string): Instruction[] {
+  const out: Instruction[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const start = i;
+    let line = lines[i]!;
+    if (/^\s*(#|$)/.test(line)) continue;
+    while (/\\\s*$/.test(line) && i + 1 < lines.length) {
+      i++;
+      const next = lines[i]!;
+      line = line.replace(/\\\s*$/, ' ') + (/^\s*#/.test(next) ? '' : next);
+    }
+    const m = /^\s*(\w+)\s+(.*)$/s.exec(line);
+    if (m) out.push({ op: m[1]!.toUpperCase(), args: m[2]!.trim(), line: start + 1 });
+  }
+  return out;
+}
+
+describe('tools/docker/Dockerfile', () => {
+  const FILE = 'tools/docker/Dockerfile';
+  const text = fs.existsSync(path.join(ROOT, FILE)) ? readText(FILE) : '';
+  const ins = parseDockerfile(text);
+  const at = (i: Instruction): string => `${FILE}:${i.line}: ${i.op}`;
+  const globalArgs: Record<string, string> = {};
+  for (const i of ins) {
+    if (i.op === 'FROM') break;
+    const m = /^(\w+)(?:=(.*))?$/.exec(i.args);
+    if (i.op === 'ARG' && m) globalArgs[m[1]!] = (m[2] ?? '').replace(/^"|"$/g, '');
+  }
+  const stages: Instruction[][] = [];
+  for (const i of ins) {
+    if (i.op === 'FROM') stages.push([]);
+    stages[stages.length - 1]?.push(i);
+  }
+  const finalStage = stages[stages.length - 1] ?? [];
+  const npmCi = ins.find((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+
+  test('exists and builds on node:22-bookworm-slim', () => {
+    expect(text).not.toBe('');
+    const problems: string[] = [];
+    const stageNames = new Set<string>();
+    for (const f of ins.filter((i) => i.op === 'FROM')) {
+      const [imageRef = '', , name] = f.args.replace(/--platform=\S+\s+/, '').split(/\s+/);
+      const image = imageRef.replace(/\$\{?(\w+)\}?/g, (_, v: string) => globalArgs[v] ?? `\${${v}}`);
+      if (!stageNames.has(image) && image !== 'node:22-bookworm-slim')
+        problems.push(`${at(f)}: base image is "${image}", expected node:22-bookworm-slim`);
+      if (name) stageNames.add(name);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('installs every workspace with npm ci, dev dependencies included (tsx runs the code)', () => {
+    const problems: string[] = [];
+    if (!npmCi) problems.push(`${FILE}: no RUN npm ci`);
+    else {
+      const before = ins
+        .filter((i) => i.line < npmCi.line && i.op === 'COPY')
+        .map((i) => i.args)
+        .join('\n');
+      for (const f of ['package.json', 'package-lock.json'])
+        if (!new RegExp(`(^|\\s)(\\./)?${f.replace('.', '\\.')}(\\s|$)`, 'm').test(before) && !/COPY \. /.test(before))
+          problems.push(`${at(npmCi)}: ${f} is not copied before npm ci`);
+      for (const ws of rootWorkspaces())
+        if (!before.includes(`${ws}/package.json`))
+          problems.push(
+            `${at(npmCi)}: workspace ${ws} (root package.json) is not copied before npm ci, so npm ci fails`,
+          );
+      const prodBefore = ins.some(
+        (i) => i.line < npmCi.line && i.op === 'ENV' && /NODE_ENV=?\s*"?production/.test(i.args),
+      );
+      if (/--omit[= ]dev|--production/.test(npmCi.args) || (prodBefore && !/--include[= ]dev/.test(npmCi.args)))
+        problems.push(`${at(npmCi)}: dev dependencies would be skipped, but tsx (a devDependency) runs the code`);
+    }
+    if (!fs.existsSync(path.join(ROOT, 'package-lock.json')))
+      problems.push('package-lock.json: missing; npm ci needs it');
+    const rootPkg = JSON.parse(readText('package.json'));
+    if (!rootPkg.devDependencies?.tsx && !rootPkg.dependencies?.tsx)
+      problems.push('package.json: tsx is not a root dependency');
+    expect(problems).toEqual([]);
+  });
+
+  test('takes APP, builds the web app for the gateway, and starts <APP>/src/main.ts with tsx as a non-root user', () => {
+    const problems: string[] = [];
+    if (!ins.some((i) => i.op === 'ARG' && /^APP\b/.test(i.args))) problems.push(`${FILE}: no ARG APP`);
+    const webBuild = ins.find((i) => i.op === 'RUN' && /npm run (-w|--workspace[= ])\s*web build/.test(i.args));
+    if (!webBuild) problems.push(`${FILE}: no "npm run -w web build" step`);
+    else if (!/APP\}?"?\s*=+\s*"?gateway/.test(webBuild.args))
+      problems.push(`${at(webBuild)}: the web build must run only for APP=gateway`);
+    const finalEnv = finalStage
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    if (!/WEB_DIST_DIR=\/app\/web\/dist\b/.test(finalEnv))
+      problems.push(`${FILE}: final stage does not set WEB_DIST_DIR=/app/web/dist`);
+    const user = [...finalStage].reverse().find((i) => i.op === 'USER');
+    if (!user) problems.push(`${FILE}: final stage has no USER (it would run as root)`);
+    else if (/^(root|0)(:|$)/.test(user.args)) problems.push(`${at(user)}: runs as root`);
+    else if (!/^\d+(:\d+)?$/.test(user.args))
+      problems.push(`${at(user)}: use a numeric uid, so Kubernetes runAsNonRoot can verify it`);
+    const cmd = [...finalStage].reverse().find((i) => i.op === 'CMD' || i.op === 'ENTRYPOINT');
+    if (!cmd || !/tsx/.test(cmd.args) || !/src\/main\.ts/.test(cmd.args))
+      problems.push(`${FILE}: final stage must start <APP>/src/main.ts with tsx, CMD is ${JSON.stringify(cmd?.args)}`);
+    const hc = finalStage.find((i) => i.op === 'HEALTHCHECK');
+    if (!hc) problems.push(`${FILE}: final stage has no HEALTHCHECK`);
+    else if (!/\/healthz/.test(hc.args)) problems.push(`${at(hc)}: must probe /healthz`);
+    expect(problems).toEqual([]);
+  });
+
+  test('package-lock.json is in sync with every workspace package.json (else the image installs unlocked versions)', () => {
+    const LOCK = 'package-lock.json';
+    if (!fs.existsSync(path.join(ROOT, LOCK))) throw new Error(`${LOCK}: missing; npm ci needs it`);
+    const lock = JSON.parse(readText(LOCK));
+    const pkgs: Record<string, Json> = lock.packages ?? {};
+    const problems: string[] = [];
+    if (!(lock.lockfileVersion >= 2))
+      problems.push(`${LOCK}: lockfileVersion ${lock.lockfileVersion}; regenerate with npm 7 or later`);
+    const lockWs = new Set(asArray<string>(pkgs['']?.workspaces));
+    for (const ws of rootWorkspaces())
+      if (!lockWs.has(ws)) problems.push(`${LOCK}: workspace ${ws} is not in the lockfile (run npm install)`);
+    for (const ws of ['', ...rootWorkspaces()]) {
+      const pj = fs.existsSync(path.join(ROOT, ws, 'package.json'))
+        ? JSON.parse(readText(path.join(ws, 'package.json')))
+        : null;
+      const entry = pkgs[ws];
+      if (!pj || !entry) {
+        problems.push(`${LOCK}: no entry for workspace "${ws || '(root)'}"`);
+        continue;
+      }
+      for (const type of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
+        const want: Record<string, string> = pj[type] ?? {};
+        const have: Record<string, string> = entry[type] ?? {};
+        for (const name of new Set([...Object.keys(want), ...Object.keys(have)]))
+          if (want[name] !== have[name])
+            problems.push(
+              `${LOCK}: ${ws || '(root)'} ${type}.${name} is ${JSON.stringify(want[name])} in ${ws ? `${ws}/` : ''}package.json but ${JSON.stringify(have[name])} in the lockfile (run npm install)`,
+            );
+      }
+    }
+    // Every required dependency of every locked package must itself be locked. (Optional
+    // platform builds may be missing: see the comment on npm ci in tools/docker/Dockerfile.)
+    const resolves = (from: string, name: string): boolean => {
+      let dir = from;
+      for (;;) {
+        if (pkgs[`${dir ? `${dir}/` : ''}node_modules/${name}`]) return true;
+        if (!dir) return false;
+        const i = dir.lastIndexOf('/node_modules/');
+        dir = i >= 0 ? dir.slice(0, i) : '';
+      }
+    };
+    for (const [key, entry] of Object.entries(pkgs)) {
+      if (entry.link) continue;
+      const isWorkspace = !key.includes('node_modules/');
+      const deps = { ...(entry.dependencies ?? {}), ...(isWorkspace ? (entry.devDependencies ?? {}) : {}) };
+      for (const name of Object.keys(deps))
+        if (!resolves(key, name))
+          problems.push(`${LOCK}: ${key || '(root)'} needs ${name}, which is not in the lockfile`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("the gateway's checked-in supergraph is part of the build context", () => {
+    const problems: string[] = [];
+    if (!fs.existsSync(path.join(ROOT, 'gateway', 'supergraph.graphql')))
+      problems.push('gateway/supergraph.graphql: missing (the gateway image serves it; run npm run compose)');
+    if (
+      fs.existsSync(path.join(ROOT, '.dockerignore')) &&
+      /^\s*(gateway|\*\*\/\*\.graphql|\*\.graphql)\s*$/m.test(readText('.dockerignore'))
+    )
+      problems.push('.dockerignore: excludes gateway/supergraph.graphql from the build context');
+    expect(problems).toEqual([]);
+  });
+
+  test('the healthcheck script exists and knows every app port', () => {
+    const SCRIPT = 'tools/docker/healthcheck.cjs';
+    const problems: string[] = [];
+    if (!fs.existsSync(path.join(ROOT, SCRIPT))) problems.push(`${SCRIPT}: missing`);
+    else {
+      const src = readText(SCRIPT);
+      for (const app of APPS)
+        if (!new RegExp(`['"]?${app.folder.replace('/', '\\/')}['"]?\\s*:\\s*${app.port}\\b`).test(src))
+          problems.push(`${SCRIPT}: default port of ${app.folder} is not ${app.port}`);
+      if (!src.includes("'/healthz'")) problems.push(`${SCRIPT}: default path is not /healthz`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('.dockerignore keeps host node_modules, build output, .haven and .git out of the context', () => {
+    const FILE_IGN = '.dockerignore';
+    if (!fs.existsSync(path.join(ROOT, FILE_IGN)))
+      throw new Error(`${FILE_IGN}: missing (COPY . . would copy host node_modules)`);
+    const patterns = readText(FILE_IGN)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
+    const problems = ['node_modules', 'dist', '.haven', '.git']
+      .filter((p) => !patterns.includes(`**/${p}`) && !(p === '.git' && patterns.includes('.git')))
+      .map((p) => `${FILE_IGN}: does not exclude ${p === '.git' ? '.git' : `**/${p}`}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// k8s/: a small kustomize
+// ---------------------------------------------------------------------------------------
+
+const K8S = path.join(ROOT, 'k8s');
+
+interface Res {
+  /** the file (repo-relative) the resource came from */
+  file: string;
+  doc: Json;
+}
+interface Generated {
+  kind: 'Secret' | 'ConfigMap';
+  name: string;
+  /** key names, or null when they come from a file that is not in the repository */
+  keys: string[] | null;
+  file: string;
+}
+interface Build {
+  dir: string;
+  kustomization: string;
+  resources: Res[];
+  generated: Generated[];
+  /** every YAML file this build read (resources and patches) */
+  filesUsed: Set<string>;
+  problems: string[];
+}
+
+const kindName = (d: Json): string => `${d?.kind}/${d?.metadata?.name}`;
+const where = (r: Res): string => `${r.file}: ${kindName(r.doc)}`;
+
+function readYamlDocs(file: string, problems: string[]): Json[] {
+  // YAML 1.1, as the Kubernetes tooling reads it: yes/no/on/off are booleans, 0440 is octal.
+  const docs = parseAllDocuments(fs.readFileSync(file, 'utf8'), { version: '1.1' });
+  const out: Json[] = [];
+  for (const d of Array.isArray(docs) ? docs : [docs]) {
+    if (d.errors.length) problems.push(`${rel(file)}: YAML error: ${d.errors[0]!.message}`);
+    const js = d.toJS();
+    if (js !== null && js !== undefined) out.push(js);
+  }
+  return out;
+}
+
+/** Strategic merge for the shapes used here: maps merge, lists of named items merge by name. */
+function mergePatch(target: Json, patch: Json): Json {
+  if (Array.isArray(patch) && Array.isArray(target)) {
+    const named = (l: Json[]): boolean => l.length > 0 && l.every((x) => isObject(x) && typeof x.name === 'string');
+    if (!named(patch) || !named(target)) return structuredClone(patch);
+    const out = target.map((x: Json) => structuredClone(x));
+    for (const p of patch) {
+      const i = out.findIndex((x: Json) => x.name === p.name);
+      if (i >= 0) out[i] = mergePatch(out[i], p);
+      else out.push(structuredClone(p));
+    }
+    return out;
+  }
+  if (isObject(patch) && isObject(target)) {
+    const out: Json = { ...target };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete out[k];
+      else out[k] = k in target ? mergePatch(target[k], v) : structuredClone(v);
+    }
+    return out;
+  }
+  return structuredClone(patch);
+}
+
+function generatorKeys(dir: string, gen: Json): string[] | null {
+  let keys: string[] | null = [];
+  for (const lit of asArray<string>(gen.literals)) keys?.push(lit.split('=')[0]!);
+  for (const f of asArray<string>(gen.files)) keys?.push(f.includes('=') ? f.split('=')[0]! : path.basename(f));
+  for (const e of asArray<string>(gen.envs ?? (gen.env ? [gen.env] : []))) {
+    const p = path.resolve(dir, e);
+    if (!fs.existsSync(p)) keys = null;
+    else
+      keys?.push(
+        ...fs
+          .readFileSync(p, 'utf8')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l && !l.startsWith('#'))
+          .map((l) => l.split('=')[0]!),
+      );
+  }
+  return keys;
+}
+
+const buildCache = new Map<string, Build>();
+
+function buildKustomization(dir: string): Build {
+  const cached = buildCache.get(dir);
+  if (cached) return cached;
+  const kfile = ['kustomization.yaml', 'kustomization.yml', 'Kustomization']
+    .map((f) => path.join(dir, f))
+    .find((f) => fs.existsSync(f));
+  const build: Build = {
+    dir,
+    kustomization: kfile ? rel(kfile) : rel(dir),
+    resources: [],
+    generated: [],
+    filesUsed: new Set(),
+    problems: [],
+  };
+  buildCache.set(dir, build);
+  if (!kfile) {
+    build.problems.push(`${rel(dir)}: has no kustomization.yaml`);
+    return build;
+  }
+  const K = build.kustomization;
+  const k = (parse(fs.readFileSync(kfile, 'utf8')) ?? {}) as Json;
+
+  for (const entry of asArray<string>(k.resources)) {
+    if (/^[a-z]+:\/\//.test(entry) || entry.startsWith('github.com/')) {
+      build.problems.push(`${K}: remote resource "${entry}" (not allowed: deploys must be reproducible from the repo)`);
+      continue;
+    }
+    const p = path.resolve(dir, entry);
+    if (!fs.existsSync(p)) {
+      build.problems.push(`${K}: resources entry "${entry}" does not exist`);
+    } else if (fs.statSync(p).isDirectory()) {
+      const child = buildKustomization(p);
+      build.problems.push(...child.problems);
+      build.resources.push(...child.resources.map((r) => ({ file: r.file, doc: structuredClone(r.doc) })));
+      build.generated.push(...child.generated);
+      child.filesUsed.forEach((f) => build.filesUsed.add(f));
+    } else {
+      build.filesUsed.add(rel(p));
+      for (const doc of readYamlDocs(p, build.problems)) build.resources.push({ file: rel(p), doc });
+    }
+  }
+
+  for (const [field, kind] of [
+    ['secretGenerator', 'Secret'],
+    ['configMapGenerator', 'ConfigMap'],
+  ] as const) {
+    for (const gen of asArray(k[field])) {
+      const keys = generatorKeys(dir, gen);
+      const existing = build.generated.find((g) => g.kind === kind && g.name === gen.name);
+      if (gen.behavior === 'merge' || gen.behavior === 'replace') {
+        if (!existing && !build.resources.some((r) => r.doc.kind === kind && r.doc.metadata?.name === gen.name))
+          build.problems.push(
+            `${K}: ${field} "${gen.name}" has behavior ${gen.behavior} but nothing to ${gen.behavior}`,
+          );
+        if (existing) existing.keys = existing.keys && keys ? [...new Set([...existing.keys, ...keys])] : null;
+      } else {
+        if (existing)
+          build.problems.push(`${K}: ${field} "${gen.name}" is already generated by a base (use behavior: merge)`);
+        build.generated.push({ kind, name: String(gen.name), keys, file: K });
+      }
+    }
+  }
+
+  const patchEntries = [...asArray(k.patches), ...asArray<string>(k.patchesStrategicMerge).map((p) => ({ path: p }))];
+  for (const entry of patchEntries) {
+    const docs: Json[] = [];
+    let source = K;
+    if (typeof entry?.path === 'string') {
+      const p = path.resolve(dir, entry.path);
+      if (!fs.existsSync(p)) {
+        build.problems.push(`${K}: patches entry "${entry.path}" does not exist`);
+        continue;
+      }
+      source = rel(p);
+      build.filesUsed.add(source);
+      docs.push(...readYamlDocs(p, build.problems));
+    } else if (typeof entry?.patch === 'string') {
+      docs.push(...parseAllDocuments(entry.patch).map((d) => d.toJS()));
+    }
+    for (const doc of docs) {
+      if (Array.isArray(doc)) {
+        // JSON6902 operations: only their target can be checked here.
+        const t = entry.target ?? {};
+        if (
+          !build.resources.some(
+            (r) => (!t.kind || r.doc.kind === t.kind) && (!t.name || r.doc.metadata?.name === t.name),
+          )
+        )
+          build.problems.push(`${source}: JSON patch target ${t.kind}/${t.name} matches no resource`);
+        continue;
+      }
+      const kind = entry.target?.kind ?? doc?.kind;
+      const name = entry.target?.name ?? doc?.metadata?.name;
+      const targets = build.resources.filter((r) => r.doc.kind === kind && r.doc.metadata?.name === name);
+      if (targets.length !== 1) {
+        build.problems.push(
+          `${source}: patch for ${kind}/${name} matches ${targets.length} resources (needs exactly one)`,
+        );
+        continue;
+      }
+      targets[0]!.doc = mergePatch(targets[0]!.doc, doc);
+    }
+  }
+
+  for (const img of asArray(k.images)) {
+    let used = false;
+    for (const r of build.resources)
+      for (const c of podContainers(r.doc)) {
+        const [nameOnly] = splitImage(String(c.image ?? ''));
+        if (nameOnly !== img.name) continue;
+        used = true;
+        const [, tag] = splitImage(String(c.image));
+        c.image = `${img.newName ?? img.name}${img.digest ? `@${img.digest}` : `:${img.newTag ?? tag ?? 'latest'}`}`;
+      }
+    if (!used) build.problems.push(`${K}: images entry "${img.name}" matches no container image`);
+  }
+
+  for (const rep of asArray(k.replicas)) {
+    const targets = build.resources.filter(
+      (r) => ['Deployment', 'StatefulSet'].includes(r.doc.kind) && r.doc.metadata?.name === rep.name,
+    );
+    if (!targets.length) build.problems.push(`${K}: replicas entry "${rep.name}" matches no Deployment or StatefulSet`);
+    for (const t of targets) t.doc.spec.replicas = rep.count;
+  }
+  return build;
+}
+
+function splitImage(image: string): [string, string | undefined] {
+  const at = image.indexOf('@');
+  const noDigest = at >= 0 ? image.slice(0, at) : image;
+  const colon = noDigest.lastIndexOf(':');
+  if (colon > noDigest.lastIndexOf('/')) return [noDigest.slice(0, colon), noDigest.slice(colon + 1)];
+  return [noDigest, undefined];
+}
+
+const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet'];
+const podSpec = (doc: Json): Json | undefined =>
+  WORKLOAD_KINDS.includes(doc?.kind) ? doc.spec?.template?.spec : undefined;
+const podLabels = (doc: Json): Record<string, string> => doc?.spec?.template?.metadata?.labels ?? {};
+function podContainers(doc: Json): Json[] {
+  const spec = podSpec(doc);
+  return spec ? [...asArray(spec.initContainers), ...asArray(spec.containers)] : [];
+}
+const selects = (selector: Record<string, string> | undefined, labels: Record<string, string>): boolean =>
+  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels[k] === v);
+
+function allYamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...allYamlFiles(p));
+    else if (/\.ya?ml$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+function kustomizationDirs(): string[] {
+  return allYamlFiles(K8S)
+    .filter((f) => /^kustomization\.ya?ml$/.test(path.basename(f)))
+    .map((f) => path.dirname(f));
+}
+
+const OVERLAYS = ['overlays/dev', 'overlays/production'];
+
+/** Names of Secrets/ConfigMaps a build defines, with their keys when known. */
+function definedConfig(build: Build, kind: 'Secret' | 'ConfigMap'): Map<string, string[] | null> {
+  const out = new Map<string, string[] | null>();
+  for (const r of build.resources)
+    if (r.doc.kind === kind)
+      out.set(
+        r.doc.metadata?.name,
+        Object.keys({ ...(r.doc.data ?? {}), ...(r.doc.stringData ?? {}), ...(r.doc.binaryData ?? {}) }),
+      );
+  for (const g of build.generated) if (g.kind === kind) out.set(g.name, g.keys);
+  return out;
+}
+
+interface ConfigRef {
+  kind: 'Secret' | 'ConfigMap';
+  name: string;
+  key?: string;
+  optional: boolean;
+  how: string;
+}
+
+function configRefs(doc: Json): ConfigRef[] {
+  const refs: ConfigRef[] = [];
+  const spec = podSpec(doc);
+  if (!spec) return refs;
+  for (const c of podContainers(doc)) {
+    for (const ef of asArray(c.envFrom)) {
+      if (ef.configMapRef)
+        refs.push({
+          kind: 'ConfigMap',
+          name: ef.configMapRef.name,
+          optional: !!ef.configMapRef.optional,
+          how: `container ${c.name} envFrom`,
+        });
+      if (ef.secretRef)
+        refs.push({
+          kind: 'Secret',
+          name: ef.secretRef.name,
+          optional: !!ef.secretRef.optional,
+          how: `container ${c.name} envFrom`,
+        });
+    }
+    for (const e of asArray(c.env)) {
+      const cm = e.valueFrom?.configMapKeyRef;
+      const s = e.valueFrom?.secretKeyRef;
+      if (cm)
+        refs.push({ kind: 'ConfigMap', name: cm.name, key: cm.key, optional: !!cm.optional, how: `env ${e.name}` });
+      if (s) refs.push({ kind: 'Secret', name: s.name, key: s.key, optional: !!s.optional, how: `env ${e.name}` });
+    }
+  }
+  for (const v of asArray(spec.volumes)) {
+    for (const [kind, src, name] of [
+      ['Secret', v.secret, v.secret?.secretName],
+      ['ConfigMap', v.configMap, v.configMap?.name],
+    ] as const) {
+      if (!src) continue;
+      const items = asArray(src.items);
+      const base = { kind, name: String(name), optional: !!src.optional, how: `volume ${v.name}` };
+      if (!items.length) refs.push(base);
+      for (const item of items) refs.push({ ...base, key: String(item.key) });
+    }
+    for (const src of asArray(v.projected?.sources)) {
+      if (src.secret)
+        refs.push({ kind: 'Secret', name: src.secret.name, optional: !!src.secret.optional, how: `volume ${v.name}` });
+      if (src.configMap)
+        refs.push({
+          kind: 'ConfigMap',
+          name: src.configMap.name,
+          optional: !!src.configMap.optional,
+          how: `volume ${v.name}`,
+        });
+    }
+  }
+  return refs;
+}
+
+/** The environment a container ends up with; null keys = "a Secret with unknown keys is also loaded". */
+interface EffectiveEnv {
+  values: Map<string, { value?: string; from: 'literal' | 'ConfigMap' | 'Secret' }>;
+  unknownSecretKeys: boolean;
+}
+
+function effectiveEnv(build: Build, container: Json): EffectiveEnv {
+  const values: EffectiveEnv['values'] = new Map();
+  let unknownSecretKeys = false;
+  const cms = new Map<string, Record<string, string>>();
+  for (const r of build.resources) if (r.doc.kind === 'ConfigMap') cms.set(r.doc.metadata?.name, r.doc.data ?? {});
+  const secrets = definedConfig(build, 'Secret');
+  for (const ef of asArray(container.envFrom)) {
+    if (ef.configMapRef)
+      for (const [k, v] of Object.entries(cms.get(ef.configMapRef.name) ?? {}))
+        values.set(`${ef.prefix ?? ''}${k}`, { value: String(v), from: 'ConfigMap' });
+    if (ef.secretRef) {
+      const keys = secrets.get(ef.secretRef.name);
+      if (keys === null || keys === undefined) unknownSecretKeys = true;
+      for (const k of keys ?? []) values.set(`${ef.prefix ?? ''}${k}`, { from: 'Secret' });
+    }
+  }
+  for (const e of asArray(container.env)) {
+    if (e.valueFrom?.secretKeyRef) values.set(e.name, { from: 'Secret' });
+    else if (e.valueFrom?.configMapKeyRef)
+      values.set(e.name, {
+        value: cms.get(e.valueFrom.configMapKeyRef.name)?.[e.valueFrom.configMapKeyRef.key],
+        from: 'ConfigMap',
+      });
+    else values.set(e.name, { value: e.value === undefined ? undefined : String(e.value), from: 'literal' });
+  }
+  return { values, unknownSecretKeys };
+}
+
+/** The Service (and port) a cluster host name + port resolves to. */
+function resolveService(build: Build, host: string, port: number): { ok: boolean; why?: string } {
+  const short = host.replace(/\.svc(\.cluster\.local)?$/, '').split('.')[0]!;
+  const svc = build.resources.find((r) => r.doc.kind === 'Service' && r.doc.metadata?.name === short);
+  if (svc) {
+    const ports = asArray(svc.doc.spec?.ports).map((p: Json) => Number(p.port));
+    return ports.includes(port)
+      ? { ok: true }
+      : { ok: false, why: `Service "${short}" has no port ${port} (it has ${ports.join(', ')})` };
+  }
+  // Strimzi creates <cluster>-kafka-bootstrap with one port per listener.
+  const kafka = build.resources.find(
+    (r) =>
+      r.doc.kind === 'Kafka' &&
+      r.doc.apiVersion?.startsWith('kafka.strimzi.io/') &&
+      `${r.doc.metadata?.name}-kafka-bootstrap` === short,
+  );
+  if (kafka) {
+    const ports = asArray(kafka.doc.spec?.kafka?.listeners).map((l: Json) => Number(l.port));
+    return ports.includes(port)
+      ? { ok: true }
+      : { ok: false, why: `Kafka "${kafka.doc.metadata.name}" has no listener on port ${port}` };
+  }
+  return { ok: false, why: `no Service "${short}" is defined` };
+}
+
+describe('k8s/', () => {
+  test('every kustomization resolves: resources and patches exist, images and replicas match something', () => {
+    const dirs = kustomizationDirs();
+    expect(dirs.map((d) => rel(d)).sort()).toEqual(
+      expect.arrayContaining(['k8s/base', ...OVERLAYS.map((o) => `k8s/${o}`)]),
+    );
+    const problems = [...new Set(dirs.flatMap((d) => buildKustomization(d).problems))];
+    expect(problems).toEqual([]);
+  });
+
+  test('every manifest file under k8s/ is used by a kustomization (no forgotten file)', () => {
+    const used = new Set<string>();
+    for (const d of kustomizationDirs()) buildKustomization(d).filesUsed.forEach((f) => used.add(f));
+    const orphans = allYamlFiles(K8S)
+      .map(rel)
+      .filter((f) => !/\/kustomization\.ya?ml$/.test(f) && !used.has(f))
+      .map((f) => `${f}: not listed in any kustomization's resources or patches`);
+    expect(orphans).toEqual([]);
+  });
+
+  test('no key material is committed; generator sources live in git-ignored files', () => {
+    const problems: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(fs.readFileSync(p, 'utf8')) && !isGitIgnored(p))
+          problems.push(`${rel(p)}: contains a private key and is not git-ignored`);
+      }
+    };
+    walk(K8S);
+    for (const d of kustomizationDirs()) {
+      const k = parse(fs.readFileSync(path.join(d, 'kustomization.yaml'), 'utf8')) ?? {};
+      for (const gen of asArray(k.secretGenerator)) {
+        const sources = [...asArray<string>(gen.files).map((f) => f.split('=').pop()!), ...asArray<string>(gen.envs)];
+        for (const s of sources)
+          if (!isGitIgnored(path.resolve(d, s)))
+            problems.push(
+              `${rel(path.join(d, 'kustomization.yaml'))}: Secret "${gen.name}" reads ${rel(path.resolve(d, s))}, which git does not ignore`,
+            );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  describe.each(['base', ...OVERLAYS])('%s', (name) => {
+    const build = buildKustomization(path.join(K8S, name));
+    const isOverlay = name !== 'base';
+    const workloads = build.resources.filter((r) => WORKLOAD_KINDS.includes(r.doc.kind));
+    const deploymentOf = (app: App): Res | undefined =>
+      build.resources.find((r) => r.doc.kind === 'Deployment' && r.doc.metadata?.name === app.name);
+    const haven = (r: Res): App | undefined =>
+      r.doc.kind === 'Deployment' ? appNamed(r.doc.metadata?.name) : undefined;
+
+    test('documents are well-formed and unique', () => {
+      const problems: string[] = [];
+      const seen = new Map<string, string>();
+      for (const r of build.resources) {
+        if (!r.doc.apiVersion || !r.doc.kind || !r.doc.metadata?.name)
+          problems.push(`${where(r)}: missing apiVersion, kind or metadata.name`);
+        const key = kindName(r.doc);
+        if (seen.has(key)) problems.push(`${where(r)}: defined twice (also in ${seen.get(key)})`);
+        seen.set(key, r.file);
+        if (r.doc.kind === 'ConfigMap')
+          for (const [k, v] of Object.entries(r.doc.data ?? {}))
+            if (typeof v !== 'string')
+              problems.push(`${where(r)}: data.${k} is a ${typeof v} (${String(v)}); quote it`);
+        for (const c of podContainers(r.doc))
+          for (const e of asArray(c.env))
+            if (e.value !== undefined && typeof e.value !== 'string')
+              problems.push(
+                `${where(r)}: container ${c.name} env ${e.name} is a ${typeof e.value} (${String(e.value)}); quote it`,
+              );
+        for (const v of asArray(podSpec(r.doc)?.volumes)) {
+          const mode = v.secret?.defaultMode ?? v.configMap?.defaultMode;
+          if (mode !== undefined && (typeof mode !== 'number' || mode < 0 || mode > 0o777))
+            problems.push(`${where(r)}: volume ${v.name} defaultMode ${mode} is not a file mode (write 0440 as 288)`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test('the six apps are deployed', () => {
+      const missing = APPS.filter((a) => !deploymentOf(a)).map((a) => `k8s/${name}: no Deployment "${a.name}"`);
+      expect(missing).toEqual([]);
+    });
+
+    test('every workload has probes, resource requests and limits, and a matching selector', () => {
+      const problems: string[] = [];
+      for (const r of workloads) {
+        const selector = r.doc.spec?.selector?.matchLabels;
+        if (!selects(selector, podLabels(r.doc)))
+          problems.push(
+            `${where(r)}: spec.selector.matchLabels ${JSON.stringify(selector)} does not match the pod labels`,
+          );
+        for (const c of asArray(podSpec(r.doc)?.containers)) {
+          const ctr = `${where(r)}: container ${c.name}`;
+          if (!c.image) problems.push(`${ctr}: no image`);
+          for (const kind of ['requests', 'limits'])
+            for (const res of ['cpu', 'memory'])
+              if (!c.resources?.[kind]?.[res]) problems.push(`${ctr}: no resources.${kind}.${res}`);
+          const ports = asArray(c.ports);
+          for (const probe of ['livenessProbe', 'readinessProbe']) {
+            const p = c[probe];
+            if (!p) {
+              problems.push(`${ctr}: no ${probe}`);
+              continue;
+            }
+            const port = p.httpGet?.port ?? p.tcpSocket?.port ?? p.grpc?.port;
+            if (port !== undefined && !ports.some((cp: Json) => cp.name === port || cp.containerPort === port))
+              problems.push(`${ctr}: ${probe} port ${port} is not a container port`);
+          }
+        }
+        const app = haven(r);
+        if (app) {
+          const c = asArray(podSpec(r.doc)?.containers)[0];
+          const ctr = `${where(r)}: container ${c?.name}`;
+          const httpPath = (probe: string): string | undefined => c?.[probe]?.httpGet?.path;
+          if (httpPath('livenessProbe') !== '/healthz')
+            problems.push(`${ctr}: livenessProbe must GET /healthz, is ${httpPath('livenessProbe')}`);
+          if (httpPath('readinessProbe') !== '/readyz')
+            problems.push(`${ctr}: readinessProbe must GET /readyz, is ${httpPath('readinessProbe')}`);
+          if (c?.startupProbe && httpPath('startupProbe') !== '/healthz')
+            problems.push(`${ctr}: startupProbe must GET /healthz`);
+          if (!asArray(c?.ports).some((p: Json) => p.containerPort === app.port))
+            problems.push(`${ctr}: does not expose containerPort ${app.port}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test('the apps run as non-root with a read-only root filesystem and a writable /tmp (tsx cache)', () => {
+      const problems: string[] = [];
+      for (const app of APPS) {
+        const r = deploymentOf(app);
+        if (!r) continue;
+        const spec = podSpec(r.doc);
+        for (const c of asArray(spec?.containers)) {
+          const ctr = `${where(r)}: container ${c.name}`;
+          if (!(c.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot))
+            problems.push(`${ctr}: runAsNonRoot is not set`);
+          if ((c.securityContext?.runAsUser ?? spec?.securityContext?.runAsUser) === 0)
+            problems.push(`${ctr}: runAsUser is 0`);
+          if (c.securityContext?.allowPrivilegeEscalation !== false)
+            problems.push(`${ctr}: allowPrivilegeEscalation is not false`);
+          if (c.securityContext?.readOnlyRootFilesystem !== true)
+            problems.push(`${ctr}: readOnlyRootFilesystem is not true`);
+          else {
+            const tmp = asArray(c.volumeMounts).find((m: Json) => m.mountPath === '/tmp');
+            const vol = tmp && asArray(spec?.volumes).find((v: Json) => v.name === tmp.name);
+            if (!vol || !vol.emptyDir || tmp.readOnly)
+              problems.push(
+                `${ctr}: read-only root filesystem but no writable emptyDir at /tmp (tsx writes its cache there)`,
+              );
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test('every workload has a Service selecting its pods, and every Service port targets a container port', () => {
+      const problems: string[] = [];
+      const services = build.resources.filter((r) => r.doc.kind === 'Service');
+      for (const w of workloads) {
+        if (!services.some((s) => selects(s.doc.spec?.selector, podLabels(w.doc))))
+          problems.push(`${where(w)}: no Service selects its pods (labels ${JSON.stringify(podLabels(w.doc))})`);
+        if (w.doc.kind === 'StatefulSet') {
+          const governing = services.find((s) => s.doc.metadata?.name === w.doc.spec?.serviceName);
+          if (!governing) problems.push(`${where(w)}: serviceName "${w.doc.spec?.serviceName}" is not a Service`);
+          else if (governing.doc.spec?.clusterIP !== 'None')
+            problems.push(`${where(governing)}: governs a StatefulSet, so it must be headless (clusterIP: None)`);
+        }
+      }
+      for (const s of services) {
+        const selected = workloads.filter((w) => selects(s.doc.spec?.selector, podLabels(w.doc)));
+        if (!selected.length) {
+          problems.push(`${where(s)}: selector ${JSON.stringify(s.doc.spec?.selector)} matches no workload's pods`);
+          continue;
+        }
+        for (const p of asArray(s.doc.spec?.ports)) {
+          const target = p.targetPort ?? p.port;
+          for (const w of selected) {
+            const cports = asArray(podSpec(w.doc)?.containers).flatMap((c: Json) => asArray(c.ports));
+            if (!cports.some((cp: Json) => cp.name === target || cp.containerPort === target))
+              problems.push(
+                `${where(s)}: port ${p.name ?? p.port} targetPort ${target} is not a container port of ${where(w)}`,
+              );
+          }
+        }
+        const app = appNamed(s.doc.metadata?.name);
+        if (app && app.kind === 'service' && !asArray(s.doc.spec?.ports).some((p: Json) => Number(p.port) === app.port))
+          problems.push(`${where(s)}: must listen on ${app.port} (the port the gateway's URLs use)`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test(`every ConfigMap${isOverlay ? ' and Secret' : ''} a workload references is defined${isOverlay ? '' : ' (Secrets: by each overlay)'}`, () => {
+      const problems: string[] = [];
+      const defined = { ConfigMap: definedConfig(build, 'ConfigMap'), Secret: definedConfig(build, 'Secret') };
+      for (const w of workloads)
+        for (const ref of configRefs(w.doc)) {
+          if (ref.optional || (!isOverlay && ref.kind === 'Secret')) continue;
+          if (!defined[ref.kind].has(ref.name)) {
+            problems.push(
+              `${where(w)}: ${ref.how} references ${ref.kind} "${ref.name}", which k8s/${name} does not define`,
+            );
+            continue;
+          }
+          const keys = defined[ref.kind].get(ref.name);
+          if (ref.key && keys && !keys.includes(ref.key))
+            problems.push(
+              `${where(w)}: ${ref.how} needs key "${ref.key}" of ${ref.kind} "${ref.name}", which has ${keys.join(', ')}`,
+            );
+        }
+      expect(problems).toEqual([]);
+    });
+
+    test('every app gets every variable it requires, with the right per-app values', () => {
+      const problems: string[] = [];
+      const dbs = new Map<string, string>();
+      for (const app of APPS) {
+        const r = deploymentOf(app);
+        const c = r && asArray(podSpec(r.doc)?.containers)[0];
+        if (!r || !c) continue;
+        const ctr = `${where(r)}: container ${c.name}`;
+        const env = effectiveEnv(build, c);
+        const value = (n: string): string | undefined => env.values.get(n)?.value;
+        const has = (n: string): boolean => env.values.has(n) && (env.values.get(n)!.from === 'Secret' || !!value(n));
+        for (const m of missingEnv(app, has)) problems.push(`${ctr}: ${m} is not set (env, or envFrom haven-config)`);
+        if (value('PORT') !== String(app.port))
+          problems.push(`${ctr}: PORT must be "${app.port}", is ${JSON.stringify(value('PORT'))}`);
+        if (app.kind === 'service') {
+          if (value('MONGO_DB') !== `haven_${app.name}`)
+            problems.push(`${ctr}: MONGO_DB must be "haven_${app.name}", is ${JSON.stringify(value('MONGO_DB'))}`);
+          const db = value('MONGO_DB') ?? '';
+          if (dbs.has(db))
+            problems.push(`${ctr}: MONGO_DB "${db}" is also used by ${dbs.get(db)} (each service owns its database)`);
+          dbs.set(db, app.name);
+          if (value('KAFKA_CLIENT_ID') !== `haven-${app.name}`)
+            problems.push(
+              `${ctr}: KAFKA_CLIENT_ID must be "haven-${app.name}", is ${JSON.stringify(value('KAFKA_CLIENT_ID'))}`,
+            );
+        }
+        if (app.name === 'notification' && isOverlay) {
+          for (const n of ['SMTP_USER', 'SMTP_PASS']) {
+            const v = env.values.get(n);
+            if (v && v.from !== 'Secret')
+              problems.push(`${ctr}: ${n} comes from a ${v.from}; SMTP credentials belong in a Secret`);
+            if (!v && !env.unknownSecretKeys) problems.push(`${ctr}: ${n} is not provided by any Secret`);
+          }
+          if (!env.unknownSecretKeys && !env.values.has('SMTP_USER'))
+            problems.push(`${ctr}: no Secret provides the SMTP credentials`);
+        }
+        if (app.name !== 'user' && (env.values.has('JWT_PRIVATE_KEY') || env.values.has('JWT_PRIVATE_KEY_FILE')))
+          problems.push(`${ctr}: only the user service signs sessions; it must not get the private key`);
+        // *_FILE variables must name a file of a mounted Secret volume.
+        const spec = podSpec(r.doc);
+        for (const [n, v] of env.values) {
+          if (!/_FILE$/.test(n) || !v.value) continue;
+          const dir = path.posix.dirname(v.value);
+          const file = path.posix.basename(v.value);
+          const mount = asArray(c.volumeMounts).find((m: Json) => m.mountPath.replace(/\/$/, '') === dir);
+          const vol = mount && asArray(spec?.volumes).find((x: Json) => x.name === mount.name);
+          if (!vol) {
+            problems.push(`${ctr}: ${n}=${v.value} is not inside a mounted volume`);
+            continue;
+          }
+          if (vol.secret) {
+            const items = asArray(vol.secret.items);
+            const secretKeys = definedConfig(build, 'Secret').get(vol.secret.secretName);
+            const files = items.length ? items.map((i: Json) => i.path) : (secretKeys ?? (isOverlay ? [] : null));
+            if (files && !files.includes(file))
+              problems.push(
+                `${ctr}: ${n}=${v.value}, but Secret "${vol.secret.secretName}" mounted at ${dir} has no ${file}`,
+              );
+          }
+        }
+      }
+      const cm = build.resources.find((r) => r.doc.kind === 'ConfigMap' && r.doc.metadata?.name === 'haven-config');
+      for (const k of Object.keys(cm?.doc.data ?? {}))
+        if (/(PASS|PASSWORD|SECRET|TOKEN|PRIVATE_KEY)$/.test(k))
+          problems.push(`${where(cm!)}: ${k} is a secret; put it in a Secret`);
+      expect(problems).toEqual([]);
+    });
+
+    test('URLs in haven-config resolve to Services of this build (gateway → subgraphs, MongoDB, Kafka, SMTP)', () => {
+      const cm = build.resources.find((r) => r.doc.kind === 'ConfigMap' && r.doc.metadata?.name === 'haven-config');
+      if (!cm) throw new Error(`k8s/${name}: ConfigMap haven-config is not defined`);
+      const data: Record<string, string> = cm.doc.data ?? {};
+      const problems: string[] = [];
+      const at = (k: string): string => `${where(cm)}: ${k}=${JSON.stringify(data[k])}`;
+      for (const [varName, target] of Object.entries(SERVICE_URL_VARS)) {
+        const u = httpUrl(data[varName] ?? '');
+        if (!u) {
+          problems.push(`${at(varName)}: not an http URL`);
+          continue;
+        }
+        const short = u.hostname.split('.')[0]!;
+        const res = resolveService(build, u.hostname, urlPort(u));
+        if (!res.ok) problems.push(`${at(varName)}: ${res.why}`);
+        if (short !== target) problems.push(`${at(varName)}: points at "${short}", expected the ${target} Service`);
+        if (u.pathname !== '/graphql') problems.push(`${at(varName)}: path must be /graphql`);
+      }
+      const mongo = mongoHosts(data.MONGO_URL ?? '');
+      if (!mongo.length) problems.push(`${at('MONGO_URL')}: not a mongodb:// URL`);
+      for (const h of mongo) {
+        const res = resolveService(build, h.host, h.port);
+        if (!res.ok && !h.host.includes('.')) problems.push(`${at('MONGO_URL')}: ${res.why}`);
+      }
+      const brokers = brokerHosts(data.KAFKA_BROKERS ?? '');
+      if (!brokers.length) problems.push(`${at('KAFKA_BROKERS')}: empty`);
+      for (const b of brokers) {
+        const res = resolveService(build, b.host, b.port);
+        if (!res.ok && !b.host.includes('.')) problems.push(`${at('KAFKA_BROKERS')}: ${res.why}`);
+      }
+      const smtp = data.SMTP_HOST ?? '';
+      if (!smtp.includes('.')) {
+        // a bare name is an in-cluster Service; a dotted name is an external relay
+        const res = resolveService(build, smtp, Number(data.SMTP_PORT));
+        if (!res.ok) problems.push(`${at('SMTP_HOST')}: ${res.why}`);
+      }
+      if (!httpUrl(data.APP_URL ?? '')) problems.push(`${at('APP_URL')}: not an http(s) URL`);
+      expect(problems).toEqual([]);
+    });
+
+    test('Ingress, autoscaler, disruption budgets and Strimzi resources point at things that exist', () => {
+      const problems: string[] = [];
+      const services = build.resources.filter((r) => r.doc.kind === 'Service');
+      for (const r of build.resources) {
+        if (r.doc.kind === 'Ingress') {
+          const backends: Json[] = [];
+          if (r.doc.spec?.defaultBackend) backends.push(r.doc.spec.defaultBackend);
+          for (const rule of asArray(r.doc.spec?.rules))
+            for (const p of asArray(rule.http?.paths)) backends.push(p.backend);
+          if (!backends.length) problems.push(`${where(r)}: routes nowhere`);
+          for (const b of backends) {
+            const svc = services.find((s) => s.doc.metadata?.name === b?.service?.name);
+            const port = b?.service?.port;
+            if (!svc) problems.push(`${where(r)}: backend Service "${b?.service?.name}" is not defined`);
+            else if (
+              !asArray(svc.doc.spec?.ports).some((p: Json) =>
+                port?.name !== undefined ? p.name === port.name : Number(p.port) === Number(port?.number),
+              )
+            )
+              problems.push(
+                `${where(r)}: backend port ${JSON.stringify(port)} is not a port of Service "${svc.doc.metadata.name}"`,
+              );
+          }
+        }
+        if (r.doc.kind === 'HorizontalPodAutoscaler') {
+          const t = r.doc.spec?.scaleTargetRef;
+          if (!build.resources.some((x) => x.doc.kind === t?.kind && x.doc.metadata?.name === t?.name))
+            problems.push(`${where(r)}: scaleTargetRef ${t?.kind}/${t?.name} is not defined`);
+          if (!(r.doc.spec?.minReplicas <= r.doc.spec?.maxReplicas))
+            problems.push(`${where(r)}: minReplicas > maxReplicas`);
+          const target = workloads.find((w) => w.doc.kind === t?.kind && w.doc.metadata?.name === t?.name);
+          if (target && asArray(podSpec(target.doc)?.containers).some((c: Json) => !c.resources?.requests?.cpu))
+            problems.push(`${where(r)}: scales on CPU but ${where(target)} has no CPU request`);
+        }
+        if (
+          r.doc.kind === 'PodDisruptionBudget' &&
+          !workloads.some((w) => selects(r.doc.spec?.selector?.matchLabels, podLabels(w.doc)))
+        )
+          problems.push(`${where(r)}: selector matches no workload's pods`);
+        if (r.doc.kind === 'KafkaNodePool') {
+          const cluster = r.doc.metadata?.labels?.['strimzi.io/cluster'];
+          const kafka = build.resources.find((x) => x.doc.kind === 'Kafka' && x.doc.metadata?.name === cluster);
+          if (!kafka) problems.push(`${where(r)}: label strimzi.io/cluster="${cluster}" names no Kafka resource`);
+          if (
+            !asArray(r.doc.spec?.roles).includes('broker') &&
+            !build.resources.some(
+              (x) => x.doc.kind === 'KafkaNodePool' && asArray(x.doc.spec?.roles).includes('broker'),
+            )
+          )
+            problems.push(`${where(r)}: no node pool has the broker role`);
+        }
+        if (r.doc.kind === 'Kafka') {
+          if (r.doc.apiVersion !== 'kafka.strimzi.io/v1beta2')
+            problems.push(`${where(r)}: apiVersion must be kafka.strimzi.io/v1beta2`);
+          const a = r.doc.metadata?.annotations ?? {};
+          if (a['strimzi.io/node-pools'] !== 'enabled' || a['strimzi.io/kraft'] !== 'enabled')
+            problems.push(
+              `${where(r)}: needs annotations strimzi.io/node-pools: enabled and strimzi.io/kraft: enabled (KRaft with node pools)`,
+            );
+          if (
+            !build.resources.some(
+              (x) =>
+                x.doc.kind === 'KafkaNodePool' &&
+                x.doc.metadata?.labels?.['strimzi.io/cluster'] === r.doc.metadata?.name,
+            )
+          )
+            problems.push(`${where(r)}: no KafkaNodePool belongs to it`);
+          const pools = build.resources.filter(
+            (x) => x.doc.kind === 'KafkaNodePool' && asArray(x.doc.spec?.roles).includes('broker'),
+          );
+          const brokers = pools.reduce((n, p) => n + Number(p.doc.spec?.replicas ?? 0), 0);
+          const cfg = r.doc.spec?.kafka?.config ?? {};
+          for (const k of [
+            'offsets.topic.replication.factor',
+            'transaction.state.log.replication.factor',
+            'default.replication.factor',
+          ])
+            if (cfg[k] !== undefined && Number(cfg[k]) > brokers)
+              problems.push(`${where(r)}: ${k}=${cfg[k]} but only ${brokers} broker(s)`);
+          for (const k of ['min.insync.replicas', 'transaction.state.log.min.isr'])
+            if (cfg[k] !== undefined && Number(cfg[k]) > Number(cfg['default.replication.factor'] ?? brokers))
+              problems.push(
+                `${where(r)}: ${k}=${cfg[k]} exceeds the replication factor; producers with acks=all would fail`,
+              );
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test('production: 2+ replicas, gateway autoscaled, production settings, TLS on the public host, pinned images', () => {
+    const build = buildKustomization(path.join(K8S, 'overlays/production'));
+    const problems: string[] = [];
+    const K = 'k8s/overlays/production';
+    for (const app of APPS) {
+      const r = build.resources.find((x) => x.doc.kind === 'Deployment' && x.doc.metadata?.name === app.name);
+      if (r && !(Number(r.doc.spec?.replicas) >= 2))
+        problems.push(`${K}: ${where(r)}: replicas is ${r.doc.spec?.replicas}, expected 2 or more`);
+    }
+    const hpa = build.resources.find(
+      (r) =>
+        r.doc.kind === 'HorizontalPodAutoscaler' &&
+        r.doc.spec?.scaleTargetRef?.kind === 'Deployment' &&
+        r.doc.spec?.scaleTargetRef?.name === 'gateway',
+    );
+    if (!hpa) problems.push(`${K}: no HorizontalPodAutoscaler for Deployment/gateway`);
+    else if (!(hpa.doc.spec?.minReplicas >= 2)) problems.push(`${K}: ${where(hpa)}: minReplicas must be at least 2`);
+    const cm = build.resources.find((r) => r.doc.kind === 'ConfigMap' && r.doc.metadata?.name === 'haven-config');
+    const data: Record<string, string> = cm?.doc.data ?? {};
+    if (data.NODE_ENV !== 'production')
+      problems.push(`${K}: haven-config NODE_ENV is ${JSON.stringify(data.NODE_ENV)}, expected "production"`);
+    if (data.COOKIE_SECURE !== 'true')
+      problems.push(`${K}: haven-config COOKIE_SECURE is ${JSON.stringify(data.COOKIE_SECURE)}, expected "true"`);
+    const appUrl = httpUrl(data.APP_URL ?? '');
+    if (appUrl?.protocol !== 'https:')
+      problems.push(`${K}: haven-config APP_URL must be https (secure cookies), is ${JSON.stringify(data.APP_URL)}`);
+    const ingress = build.resources.find((r) => r.doc.kind === 'Ingress');
+    const hosts = asArray(ingress?.doc.spec?.rules).map((r: Json) => r.host);
+    const tlsHosts = asArray(ingress?.doc.spec?.tls).flatMap((t: Json) => asArray(t.hosts));
+    if (appUrl && !hosts.includes(appUrl.hostname))
+      problems.push(`${K}: the Ingress does not serve APP_URL's host ${appUrl.hostname} (hosts: ${hosts.join(', ')})`);
+    if (appUrl && !tlsHosts.includes(appUrl.hostname))
+      problems.push(`${K}: the Ingress has no TLS for ${appUrl?.hostname}`);
+    for (const r of build.resources)
+      for (const c of podContainers(r.doc)) {
+        const [image, tag] = splitImage(String(c.image));
+        if (!tag || tag === 'latest') problems.push(`${K}: ${where(r)}: image ${c.image} has no pinned tag`);
+        if (/^haven\//.test(image))
+          problems.push(`${K}: ${where(r)}: image ${c.image} was not mapped to a registry by images:`);
+      }
+    expect(problems).toEqual([]);
+  });
+
+  test('dev: one replica each, maildev as the mail server, locally built images', () => {
+    const build = buildKustomization(path.join(K8S, 'overlays/dev'));
+    const problems: string[] = [];
+    const K = 'k8s/overlays/dev';
+    for (const r of build.resources.filter((x) => x.doc.kind === 'Deployment'))
+      if (Number(r.doc.spec?.replicas ?? 1) !== 1)
+        problems.push(`${K}: ${where(r)}: replicas is ${r.doc.spec.replicas}, expected 1`);
+    const maildev = build.resources.find((r) => r.doc.kind === 'Deployment' && r.doc.metadata?.name === 'maildev');
+    if (!maildev) problems.push(`${K}: no maildev Deployment`);
+    else if (!podContainers(maildev.doc).some((c: Json) => c.image === 'maildev/maildev:2.2.1'))
+      problems.push(`${K}: ${where(maildev)}: image must be maildev/maildev:2.2.1`);
+    const cm = build.resources.find((r) => r.doc.kind === 'ConfigMap' && r.doc.metadata?.name === 'haven-config');
+    if (cm?.doc.data?.SMTP_HOST !== 'maildev') problems.push(`${K}: haven-config SMTP_HOST must be maildev`);
+    for (const app of APPS) {
+      const r = build.resources.find((x) => x.doc.kind === 'Deployment' && x.doc.metadata?.name === app.name);
+      const image = r && podContainers(r.doc)[0]?.image;
+      if (r && image !== `haven/${app.name}:local`)
+        problems.push(
+          `${K}: ${where(r)}: image is ${image}, expected haven/${app.name}:local (what docker compose build tags)`,
+        );
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+/** Whether git ignores a path (it need not exist). Falls back to "ignored" outside a git checkout. */
+function isGitIgnored(p: string): boolean {
+  const r = spawnSync('git', ['check-ignore', '-q', '--no-index', rel(p)], { cwd: ROOT });
+  if (r.status === 0) return true;
+  if (r.status === 1) return false;
+  return true; // not a git checkout (e.g. an exported tarball): nothing can be committed from it anyway
+}
