@@ -10,7 +10,7 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 };
-const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/web/src'];
+const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/web/src', '<rootDir>/web/e2e'];
 const common = { rootDir: __dirname, roots, transform, testEnvironment: 'node', modulePathIgnorePatterns: ['<rootDir>/.haven/'] };
 const servers = {
   setupFilesAfterEnv: ['<rootDir>/tools/testing/timeouts.ts'],
