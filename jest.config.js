@@ -1,8 +1,9 @@
 /**
  * One jest run, three projects:
  * - unit: pure logic, no servers (`*.test.ts`);
- * - integration: real FerretDB, Kafka and mail catcher started by tools/testing (`*.int.test.ts`);
- * - browser: the whole stack and Debian's Chromium driven by Playwright (`*.e2e.test.ts`).
+ * - integration: real FerretDB, Kafka and mail catcher started by tools/testing (`*.int.test.ts`),
+ *   and the browser tests, Debian's Chromium driven by Playwright against the whole stack (`*.e2e.test.ts`).
+ *   One project, so the servers start once; run it in band (a test stops and restarts Kafka).
  */
 const transform = {
   '^.+\\.tsx?$': [
@@ -10,8 +11,21 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 };
-const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/web/src', '<rootDir>/web/e2e'];
-const common = { rootDir: __dirname, roots, transform, testEnvironment: 'node', modulePathIgnorePatterns: ['<rootDir>/.haven/'] };
+const roots = [
+  '<rootDir>/proto',
+  '<rootDir>/services',
+  '<rootDir>/gateway',
+  '<rootDir>/tools',
+  '<rootDir>/web/src',
+  '<rootDir>/web/e2e',
+];
+const common = {
+  rootDir: __dirname,
+  roots,
+  transform,
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/.haven/'],
+};
 const servers = {
   setupFilesAfterEnv: ['<rootDir>/tools/testing/timeouts.ts'],
   globalSetup: '<rootDir>/tools/testing/global-setup.ts',
@@ -26,7 +40,6 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
     },
-    { ...common, ...servers, displayName: 'integration', testMatch: ['**/*.int.test.ts'] },
-    { ...common, ...servers, displayName: 'browser', testMatch: ['**/*.e2e.test.ts'] },
+    { ...common, ...servers, displayName: 'integration', testMatch: ['**/*.int.test.ts', '**/*.e2e.test.ts'] },
   ],
 };

@@ -22,7 +22,10 @@ export interface RunningGateway {
 
 const stripe = { js: 'https://js.stripe.com', api: 'https://api.stripe.com', hooks: 'https://hooks.stripe.com' };
 
-export async function startGateway(config: GatewayConfig, log: Logger = createLogger('gateway', config.LOG_LEVEL)): Promise<RunningGateway> {
+export async function startGateway(
+  config: GatewayConfig,
+  log: Logger = createLogger('gateway', config.LOG_LEVEL),
+): Promise<RunningGateway> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -69,7 +72,11 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
   app.use('/api', restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE)));
-  app.use('/graphql', express.json({ limit: '100kb' }), expressMiddleware(server, { context: async ({ req }) => contextOf(req) }));
+  app.use(
+    '/graphql',
+    express.json({ limit: '100kb' }),
+    expressMiddleware(server, { context: async ({ req }) => contextOf(req) }),
+  );
   serveWeb(app, distDir, indexHtml, log);
 
   await new Promise<void>((done) => httpServer.listen(config.PORT, '0.0.0.0', done));

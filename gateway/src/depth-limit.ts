@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 
 /** Refuses operations nested deeper than `maxDepth` (fragments counted where they are spread). */
 export function depthLimit(maxDepth: number) {

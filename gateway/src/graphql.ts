@@ -33,7 +33,10 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     request.http?.headers.set(correlationHeader, context.correlationId);
   }
 
-  override didReceiveResponse({ response, context }: Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['didReceiveResponse']>>[0]) {
+  override didReceiveResponse({
+    response,
+    context,
+  }: Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['didReceiveResponse']>>[0]) {
     const change = response.http?.headers.get(sessionHeader);
     if (change !== null && change !== undefined && 'sessionToken' in context) {
       context.sessionChange = { token: change === '' ? null : change };
@@ -64,7 +67,10 @@ function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GatewayContex
             if (!rateLimitedFields.has(field)) continue;
             const retryAfter = limiter.hit(`${field}:${contextValue.clientIp}`);
             if (retryAfter !== null) {
-              const error = tooManyRequests(`Too many attempts. Please try again in ${retryAfter} seconds.`, retryAfter);
+              const error = tooManyRequests(
+                `Too many attempts. Please try again in ${retryAfter} seconds.`,
+                retryAfter,
+              );
               error.extensions.http = { status: 429, headers: new Map([['retry-after', String(retryAfter)]]) };
               throw error;
             }
@@ -97,7 +103,11 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
   };
 }
 
-export function createGatewayServer(config: GatewayConfig, log: Logger, plugins: ApolloServerPlugin<GatewayContext>[] = []) {
+export function createGatewayServer(
+  config: GatewayConfig,
+  log: Logger,
+  plugins: ApolloServerPlugin<GatewayContext>[] = [],
+) {
   const urls: Record<SubgraphName, string> = {
     user: config.USER_SERVICE_URL,
     quote: config.QUOTE_SERVICE_URL,

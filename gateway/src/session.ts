@@ -26,5 +26,9 @@ export function sessionCookie(token: string | null, secure: boolean): string {
   const decoded = jwt.decode(token);
   const exp = decoded && typeof decoded === 'object' ? decoded.exp : undefined;
   const maxAge = exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : undefined;
-  return [`${sessionCookieName}=${encodeURIComponent(token)}`, ...attributes, ...(maxAge ? [`Max-Age=${maxAge}`] : [])].join('; ');
+  return [
+    `${sessionCookieName}=${encodeURIComponent(token)}`,
+    ...attributes,
+    ...(maxAge ? [`Max-Age=${maxAge}`] : []),
+  ].join('; ');
 }

@@ -10,7 +10,13 @@ describe('event envelope', () => {
       subjectId: 'u-1',
       correlationId: 'c-1',
       occurredAt,
-      payload: { userId: 'u-1', email: 'ann@example.com', firstName: 'Ann', authProvider: 'email', verification: { token: 't0k' } },
+      payload: {
+        userId: 'u-1',
+        email: 'ann@example.com',
+        firstName: 'Ann',
+        authProvider: 'email',
+        verification: { token: 't0k' },
+      },
     });
     expect(encoded.topic).toBe(topicOf('user'));
     expect(encoded.key).toBe('u-1');
@@ -21,11 +27,23 @@ describe('event envelope', () => {
     expect(decoded.envelope.correlationId).toBe('c-1');
     expect(decoded.envelope.producer).toBe('user');
     expect(timestampDate(decoded.envelope.occurredAt!)).toEqual(occurredAt);
-    expect(decoded.payload).toMatchObject({ userId: 'u-1', email: 'ann@example.com', firstName: 'Ann', verification: { token: 't0k' } });
+    expect(decoded.payload).toMatchObject({
+      userId: 'u-1',
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      verification: { token: 't0k' },
+    });
   });
 
   it('gives every event its own id', () => {
-    const make = () => encodeEvent({ type: 'user.deleted', producer: 'user', subjectId: 'u', correlationId: 'c', payload: { userId: 'u' } });
+    const make = () =>
+      encodeEvent({
+        type: 'user.deleted',
+        producer: 'user',
+        subjectId: 'u',
+        correlationId: 'c',
+        payload: { userId: 'u' },
+      });
     expect(make().eventId).not.toBe(make().eventId);
   });
 

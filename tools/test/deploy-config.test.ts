@@ -48,7 +48,6 @@ const APPS: App[] = [
   { name: 'compliance', folder: 'services/compliance', port: 4005, kind: 'service' },
   { name: 'gateway', folder: 'gateway', port: 4000, kind: 'gateway' },
 ];
-const SERVICES = APPS.filter((a) => a.kind === 'service');
 const appNamed = (name: string): App | undefined => APPS.find((a) => a.name === name);
 
 /** The gateway's subgraph URLs, and which service each must reach. */

@@ -17,7 +17,12 @@ export class ApiClient {
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { json?: unknown; rawBody?: string; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {},
+    options: {
+      json?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      redirect?: 'manual' | 'follow';
+    } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
@@ -29,7 +34,12 @@ export class ApiClient {
       headers['content-type'] ??= 'application/json';
       body = options.rawBody;
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: options.redirect ?? 'manual' });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: options.redirect ?? 'manual',
+    });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) {
       const [pair] = setCookie.split(';');
@@ -54,9 +64,13 @@ export class ApiClient {
   }
 
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) {
-    return this.request<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>('POST', '/graphql', {
-      json: { query, variables },
-    });
+    return this.request<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>(
+      'POST',
+      '/graphql',
+      {
+        json: { query, variables },
+      },
+    );
   }
 }
 

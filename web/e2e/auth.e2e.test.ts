@@ -38,7 +38,15 @@ beforeAll(async () => {
   });
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 
@@ -124,7 +132,9 @@ it('shows the client-side validation before anything is sent', async () => {
   const page = await newPage();
   await page.goto(`${haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
-  await expect(page.getByLabel('Password').getAttribute('placeholder')).resolves.toBe('Create a password (min 8 characters)');
+  await expect(page.getByLabel('Password').getAttribute('placeholder')).resolves.toBe(
+    'Create a password (min 8 characters)',
+  );
   await page.getByLabel('Email').fill(uniqueEmail('short'));
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -23,7 +23,8 @@ function variableProblem(message: string): { field: string; message: string } | 
   if (wrongType) {
     const field = wrongType[1]!;
     const expected = /(String|Int|Float|Boolean|ID) cannot represent/.exec(wrongType[2]!)?.[1];
-    const type = expected === 'Int' || expected === 'Float' ? 'a number' : expected === 'Boolean' ? 'true or false' : 'a string';
+    const type =
+      expected === 'Int' || expected === 'Float' ? 'a number' : expected === 'Boolean' ? 'true or false' : 'a string';
     return { field, message: `${label(field)} must be ${type}` };
   }
   return null;

@@ -8,7 +8,12 @@ export const restBodyLimit = '16kb';
 
 type ContextOf = (req: Request) => GatewayContext;
 
-async function execute(server: ApolloServer<GatewayContext>, context: GatewayContext, query: string, variables?: Record<string, unknown>) {
+async function execute(
+  server: ApolloServer<GatewayContext>,
+  context: GatewayContext,
+  query: string,
+  variables?: Record<string, unknown>,
+) {
   const response = await server.executeOperation({ query, variables }, { contextValue: context });
   if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by the REST facade');
   return { result: response.body.singleResult, headers: response.http.headers, status: response.http.status };
@@ -45,7 +50,12 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
 }
 
 /** Express turns a bad JSON body into an error; the client gets a 400 that says what was wrong. */
-function bodyErrors(error: { type?: string; status?: number } | undefined, _req: Request, res: Response, next: NextFunction) {
+function bodyErrors(
+  error: { type?: string; status?: number } | undefined,
+  _req: Request,
+  res: Response,
+  next: NextFunction,
+) {
   if (error?.type === 'entity.parse.failed') {
     res.status(400).json({ message: 'Malformed JSON in request body' });
   } else if (error?.type === 'entity.too.large') {
@@ -57,7 +67,11 @@ function bodyErrors(error: { type?: string; status?: number } | undefined, _req:
   }
 }
 
-export function restRouter(server: ApolloServer<GatewayContext>, contextOf: ContextOf, clearSessionCookie: string): Router {
+export function restRouter(
+  server: ApolloServer<GatewayContext>,
+  contextOf: ContextOf,
+  clearSessionCookie: string,
+): Router {
   const router = express.Router();
   router.use(express.json({ limit: restBodyLimit }), bodyErrors);
 

@@ -1,4 +1,12 @@
-import { baseConfigShape, loadConfig, loadTypeDefs, runMain, startService, type RequestContext, type RunningService } from '@haven/platform';
+import {
+  baseConfigShape,
+  loadConfig,
+  loadTypeDefs,
+  runMain,
+  startService,
+  type RequestContext,
+  type RunningService,
+} from '@haven/platform';
 import { join } from 'node:path';
 import { subscriptionModel } from './model/subscription';
 import { billingResolvers } from './resolvers';

@@ -29,7 +29,9 @@ export const notificationConfigShape = {
 };
 
 /** The notification service: every e-mail Haven sends, and users' e-mail preferences. */
-export function startNotificationService(env: Record<string, string | undefined> = process.env): Promise<RunningService> {
+export function startNotificationService(
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningService> {
   const config = loadConfig(notificationConfigShape, env);
   return startService<typeof config, RequestContext>('notification', config, ({ connection }) => {
     const transport = createTransport({

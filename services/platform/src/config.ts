@@ -11,7 +11,12 @@ export const booleanFromEnv = z
 
 const brokerList = z
   .string()
-  .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string()).min(1, 'at least one broker'));
 
 /** Settings every service reads; see README "Configuration". */
@@ -55,7 +60,10 @@ const fileSecretNames = ['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'SMTP_PASS'];
  * Parses the environment against a shape, failing with one message that lists every bad variable.
  * Empty strings count as unset, so `FOO=` falls back to the default.
  */
-export function loadConfig<Shape extends z.ZodRawShape>(shape: Shape, env: Env = process.env): z.infer<z.ZodObject<Shape>> {
+export function loadConfig<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  env: Env = process.env,
+): z.infer<z.ZodObject<Shape>> {
   const present = Object.fromEntries(
     Object.entries(withFileSecrets(env, fileSecretNames)).filter(([, value]) => value !== undefined && value !== ''),
   );

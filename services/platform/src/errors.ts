@@ -28,7 +28,11 @@ export interface FieldProblemLike {
 }
 
 /** Bad input: names the field (and lists every problem), so a form can show each message beside its field. */
-export function badInput(field: string, message: string, problems: FieldProblemLike[] = [{ field, message }]): GraphQLError {
+export function badInput(
+  field: string,
+  message: string,
+  problems: FieldProblemLike[] = [{ field, message }],
+): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field, problems } });
 }
 

@@ -18,7 +18,9 @@ beforeAll(async () => {
   await ensureTopics(kafka, [topic]);
   producer = kafka.producer();
   await producer.connect();
-  connection = await mongoose.createConnection(infra.mongoUrl, { dbName: `consumer_${randomBytes(4).toString('hex')}` }).asPromise();
+  connection = await mongoose
+    .createConnection(infra.mongoUrl, { dbName: `consumer_${randomBytes(4).toString('hex')}` })
+    .asPromise();
 });
 
 afterAll(async () => {

@@ -21,7 +21,10 @@ it('keeps registrations while Kafka is down and sends the verification e-mail ex
   const toThisUser = (mail: { to: Array<{ address: string }> }) => mail.to.some((to) => to.address === email);
 
   await stopTestKafka();
-  const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/register', { email, password: 'kafka is down' });
+  const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/register', {
+    email,
+    password: 'kafka is down',
+  });
   expect(response.status).toBe(201);
 
   // The event waits in the user's own document, not lost and not sent.

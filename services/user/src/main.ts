@@ -1,4 +1,12 @@
-import { baseConfigShape, loadConfig, loadTypeDefs, runMain, startService, type RequestContext, type RunningService } from '@haven/platform';
+import {
+  baseConfigShape,
+  loadConfig,
+  loadTypeDefs,
+  runMain,
+  startService,
+  type RequestContext,
+  type RunningService,
+} from '@haven/platform';
 import { z } from 'zod';
 import { join } from 'node:path';
 import { sessionModel } from './model/session';
@@ -8,7 +16,11 @@ import { userResolvers } from './resolvers';
 export const userConfigShape = {
   ...baseConfigShape('user', 4001),
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 60 * 60),
 };
 
 /** The user service: accounts, sign-in, sessions. Publishes user.* events. */

@@ -21,10 +21,16 @@ describe('sign-up and sign-in through the REST facade', () => {
   it('creates an account, signs it in with an httpOnly cookie, and stores only a password hash', async () => {
     const client = new ApiClient(haven.gatewayUrl);
     const email = uniqueEmail('Ann');
-    const response = await client.post('/api/auth/register', { email: `  ${email.toUpperCase()} `, password, firstName: 'Ann' });
+    const response = await client.post('/api/auth/register', {
+      email: `  ${email.toUpperCase()} `,
+      password,
+      firstName: 'Ann',
+    });
 
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ user: { email: email.toLowerCase(), firstName: 'Ann', lastName: null, emailVerified: false } });
+    expect(response.body).toMatchObject({
+      user: { email: email.toLowerCase(), firstName: 'Ann', lastName: null, emailVerified: false },
+    });
     expect(JSON.stringify(response.body)).not.toMatch(/password|token/i);
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^haven_session=/);
@@ -45,7 +51,10 @@ describe('sign-up and sign-in through the REST facade', () => {
     expect((await new ApiClient(haven.gatewayUrl).post('/api/auth/register', { email, password })).status).toBe(201);
     const before = await storedUsers();
 
-    const again = await new ApiClient(haven.gatewayUrl).post('/api/auth/register', { email: email.toUpperCase(), password });
+    const again = await new ApiClient(haven.gatewayUrl).post('/api/auth/register', {
+      email: email.toUpperCase(),
+      password,
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'An account with this email already exists' });
     expect(await storedUsers()).toBe(before);
@@ -55,8 +64,14 @@ describe('sign-up and sign-in through the REST facade', () => {
     const email = uniqueEmail('bob');
     await new ApiClient(haven.gatewayUrl).post('/api/auth/register', { email, password });
 
-    const wrongPassword = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email, password: 'not the password' });
-    const unknownEmail = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email: uniqueEmail('nobody'), password });
+    const wrongPassword = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', {
+      email,
+      password: 'not the password',
+    });
+    const unknownEmail = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password,
+    });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: 'Invalid email or password' });
@@ -93,24 +108,90 @@ describe('sign-up and sign-in through the REST facade', () => {
 });
 
 describe('bad input gets a 400 naming the problem and stores nothing', () => {
-  const cases: Array<{ name: string; send: (client: ApiClient) => ReturnType<ApiClient['request']>; message: RegExp; field?: string }> = [
-    { name: 'missing e-mail', send: (c) => c.post('/api/auth/register', { password }), message: /^Email is required$/, field: 'email' },
-    { name: 'empty e-mail', send: (c) => c.post('/api/auth/register', { email: ' ', password }), message: /^Email is required$/, field: 'email' },
-    { name: 'malformed e-mail', send: (c) => c.post('/api/auth/register', { email: 'ann.example.com', password }), message: /valid email/, field: 'email' },
-    { name: 'short password', send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password: 'seven77' }), message: /^Password must be at least 8 characters$/, field: 'password' },
-    { name: 'missing password', send: (c) => c.post('/api/auth/register', { email: uniqueEmail() }), message: /^Password is required$/, field: 'password' },
-    { name: 'e-mail of the wrong type', send: (c) => c.post('/api/auth/register', { email: 42, password }), message: /^Email must be a string$/, field: 'email' },
-    { name: 'password of the wrong type', send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password: 12345678 }), message: /^Password must be a string$/, field: 'password' },
-    { name: 'first name of the wrong type', send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password, firstName: ['Ann'] }), message: /^First name must be a string$/, field: 'firstName' },
-    { name: 'malformed JSON', send: (c) => c.request('POST', '/api/auth/register', { rawBody: '{"email": "a@b.co", "password": ' }), message: /^Malformed JSON in request body$/ },
-    { name: 'a JSON array instead of an object', send: (c) => c.request('POST', '/api/auth/register', { rawBody: '[]' }), message: /must be a JSON object/ },
-    { name: 'no JSON content type', send: (c) => c.request('POST', '/api/auth/register', { rawBody: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), message: /must be a JSON object/ },
+  const cases: Array<{
+    name: string;
+    send: (client: ApiClient) => ReturnType<ApiClient['request']>;
+    message: RegExp;
+    field?: string;
+  }> = [
+    {
+      name: 'missing e-mail',
+      send: (c) => c.post('/api/auth/register', { password }),
+      message: /^Email is required$/,
+      field: 'email',
+    },
+    {
+      name: 'empty e-mail',
+      send: (c) => c.post('/api/auth/register', { email: ' ', password }),
+      message: /^Email is required$/,
+      field: 'email',
+    },
+    {
+      name: 'malformed e-mail',
+      send: (c) => c.post('/api/auth/register', { email: 'ann.example.com', password }),
+      message: /valid email/,
+      field: 'email',
+    },
+    {
+      name: 'short password',
+      send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password: 'seven77' }),
+      message: /^Password must be at least 8 characters$/,
+      field: 'password',
+    },
+    {
+      name: 'missing password',
+      send: (c) => c.post('/api/auth/register', { email: uniqueEmail() }),
+      message: /^Password is required$/,
+      field: 'password',
+    },
+    {
+      name: 'e-mail of the wrong type',
+      send: (c) => c.post('/api/auth/register', { email: 42, password }),
+      message: /^Email must be a string$/,
+      field: 'email',
+    },
+    {
+      name: 'password of the wrong type',
+      send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password: 12345678 }),
+      message: /^Password must be a string$/,
+      field: 'password',
+    },
+    {
+      name: 'first name of the wrong type',
+      send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password, firstName: ['Ann'] }),
+      message: /^First name must be a string$/,
+      field: 'firstName',
+    },
+    {
+      name: 'malformed JSON',
+      send: (c) => c.request('POST', '/api/auth/register', { rawBody: '{"email": "a@b.co", "password": ' }),
+      message: /^Malformed JSON in request body$/,
+    },
+    {
+      name: 'a JSON array instead of an object',
+      send: (c) => c.request('POST', '/api/auth/register', { rawBody: '[]' }),
+      message: /must be a JSON object/,
+    },
+    {
+      name: 'no JSON content type',
+      send: (c) =>
+        c.request('POST', '/api/auth/register', {
+          rawBody: 'email=a@b.co',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      message: /must be a JSON object/,
+    },
     {
       name: 'an oversized body',
       send: (c) => c.post('/api/auth/register', { email: uniqueEmail(), password, firstName: 'x'.repeat(20_000) }),
       message: /too large/,
     },
-    { name: 'login without password', send: (c) => c.post('/api/auth/login', { email: uniqueEmail() }), message: /^Password is required$/, field: 'password' },
+    {
+      name: 'login without password',
+      send: (c) => c.post('/api/auth/login', { email: uniqueEmail() }),
+      message: /^Password is required$/,
+      field: 'password',
+    },
   ];
 
   it.each(cases)('$name', async ({ send, message, field }) => {
@@ -138,10 +219,14 @@ describe('the same through GraphQL', () => {
     expect(JSON.stringify(registered.body)).not.toMatch(/eyJ/); // no JWT in the body
     expect(client.hasSession).toBe(true);
 
-    const me = await client.graphql<{ me: { email: string; lastName: string; subscriptionStatus: { needsSetup: boolean } } }>(
-      '{ me { email lastName subscriptionStatus { needsSetup hasActiveSubscription planType } } }',
-    );
-    expect(me.body.data?.me).toMatchObject({ email, lastName: 'Lee', subscriptionStatus: { needsSetup: true, hasActiveSubscription: false, planType: 'free' } });
+    const me = await client.graphql<{
+      me: { email: string; lastName: string; subscriptionStatus: { needsSetup: boolean } };
+    }>('{ me { email lastName subscriptionStatus { needsSetup hasActiveSubscription planType } } }');
+    expect(me.body.data?.me).toMatchObject({
+      email,
+      lastName: 'Lee',
+      subscriptionStatus: { needsSetup: true, hasActiveSubscription: false, planType: 'free' },
+    });
 
     const logout = await client.graphql('mutation { logout }');
     expect(logout.body.data).toEqual({ logout: true });
@@ -161,7 +246,8 @@ describe('the same through GraphQL', () => {
   });
 
   it('refuses queries nested deeper than the limit', async () => {
-    const deep = '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }';
+    const deep =
+      '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }';
     const response = await new ApiClient(haven.gatewayUrl).graphql(deep);
     expect(response.body.errors?.[0]?.message).toBe('Query is nested too deeply: depth 12, at most 10 allowed');
   });
@@ -193,7 +279,10 @@ describe('protection', () => {
       const statuses: number[] = [];
       let last;
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        last = await new ApiClient(limited.gatewayUrl).post('/api/auth/login', { email: 'who@example.com', password: 'whatever1' });
+        last = await new ApiClient(limited.gatewayUrl).post('/api/auth/login', {
+          email: 'who@example.com',
+          password: 'whatever1',
+        });
         statuses.push(last.status);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);

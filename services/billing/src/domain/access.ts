@@ -36,7 +36,8 @@ export function subscriptionStatusOf(subscription: StoredSubscription | null, no
     };
   }
   // A trial whose end has passed without a charge is over, whatever the last stored state says.
-  const trialOver = subscription.status === 'trialing' && subscription.trialEnd !== null && subscription.trialEnd <= now;
+  const trialOver =
+    subscription.status === 'trialing' && subscription.trialEnd !== null && subscription.trialEnd <= now;
   const status: string = trialOver ? 'trial_expired' : subscription.status;
   const isTrialing = status === 'trialing';
   const hasActiveSubscription = status === 'active' || isTrialing;

@@ -10,7 +10,11 @@ export interface SubscriptionRecord extends StoredSubscription {
 const subscriptionSchema = new Schema<SubscriptionRecord>(
   {
     _id: { type: String, required: true },
-    status: { type: String, required: true, enum: ['trialing', 'active', 'canceled', 'trial_expired', 'payment_failed'] },
+    status: {
+      type: String,
+      required: true,
+      enum: ['trialing', 'active', 'canceled', 'trial_expired', 'payment_failed'],
+    },
     trialEnd: { type: Date, default: null },
     currentPeriodEnd: { type: Date, default: null },
     cancelAtPeriodEnd: { type: Boolean, default: false },

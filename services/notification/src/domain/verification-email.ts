@@ -25,7 +25,12 @@ export function verificationLink(appUrl: string, token: string): string {
   return url.toString();
 }
 
-export function renderVerificationEmail({ productName, appUrl, token, firstName }: VerificationEmailInput): RenderedEmail {
+export function renderVerificationEmail({
+  productName,
+  appUrl,
+  token,
+  firstName,
+}: VerificationEmailInput): RenderedEmail {
   const link = verificationLink(appUrl, token);
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
   const subject = `Verify your email for ${productName}`;

@@ -25,7 +25,13 @@ export function createTransport(smtp: SmtpSettings): Transporter {
 
 export interface Mailer {
   /** Sends at most once per (event, kind); a failure throws so the consumer retries. */
-  deliverOnce(input: { eventId: string; kind: string; userId: string; to: string; email: RenderedEmail }): Promise<void>;
+  deliverOnce(input: {
+    eventId: string;
+    kind: string;
+    userId: string;
+    to: string;
+    email: RenderedEmail;
+  }): Promise<void>;
   close(): void;
 }
 
@@ -38,13 +44,25 @@ export function createMailer(transport: Transporter, from: string, deliveries: M
         const info = await transport.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
         await deliveries.updateOne(
           { _id: id },
-          { $set: { userId, kind, to, status: 'sent', messageId: info.messageId ?? null, error: null, at: new Date() } },
+          {
+            $set: { userId, kind, to, status: 'sent', messageId: info.messageId ?? null, error: null, at: new Date() },
+          },
           { upsert: true },
         );
       } catch (error) {
         await deliveries.updateOne(
           { _id: id },
-          { $set: { userId, kind, to, status: 'failed', messageId: null, error: (error as Error).message, at: new Date() } },
+          {
+            $set: {
+              userId,
+              kind,
+              to,
+              status: 'failed',
+              messageId: null,
+              error: (error as Error).message,
+              at: new Date(),
+            },
+          },
           { upsert: true },
         );
         throw error;

@@ -5,7 +5,10 @@ import type { UserStats } from '../domain/stats';
 import type { CheckInRecord } from '../model/check-in';
 import type { QuoteRecord } from '../model/quote';
 
-export function quoteResolvers(quotes: Model<QuoteRecord>, checkIns: Model<CheckInRecord>): GraphQLResolverMap<RequestContext> {
+export function quoteResolvers(
+  quotes: Model<QuoteRecord>,
+  checkIns: Model<CheckInRecord>,
+): GraphQLResolverMap<RequestContext> {
   return {
     User: {
       // Only the signed-in user can read their own statistics through the graph.

@@ -43,7 +43,12 @@ export function userModel(connection: Connection): Model<UserRecord> {
 }
 
 /** The GraphQL shape of a user. */
-export function toGraphQLUser(user: Pick<UserRecord, '_id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'emailVerifiedAt' | 'createdAt'>) {
+export function toGraphQLUser(
+  user: Pick<
+    UserRecord,
+    '_id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'emailVerifiedAt' | 'createdAt'
+  >,
+) {
   return {
     id: user._id,
     email: user.email,

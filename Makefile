@@ -1,0 +1,82 @@
+# Haven: the few commands a person needs. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+NPM_STAMP := node_modules/.haven-installed
+TSX := node --import tsx
+JEST_RESULTS := .haven/jest-results.json
+
+.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check web-build test-unit test-integration test-browser bench clean
+
+help: ## List the commands
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+
+# npm install, not npm ci: a lockfile made on one platform lacks other platforms' optional
+# binaries (e.g. @swc/core-darwin-arm64), which npm ci refuses; install keeps the locked versions.
+$(NPM_STAMP): package.json package-lock.json */package.json services/*/package.json
+	npm install --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(NPM_STAMP) chromium ## Install npm packages and Debian's Chromium (for browser tests)
+
+chromium: ## Debian's Chromium at /usr/bin/chromium, for the browser tests
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Browser tests need Debian's Chromium: sudo apt-get install chromium" >&2; exit 1; fi; \
+	fi
+
+provision: $(NPM_STAMP) ## Build/fetch FerretDB and Kafka into the cache (idempotent)
+	$(TSX) tools/infra/cli.ts provision
+
+dev: $(NPM_STAMP) ## Start everything on loopback and print the URLs (Ctrl-C stops Haven)
+	$(TSX) tools/dev/cli.ts up
+
+down: $(NPM_STAMP) ## Stop the dev infrastructure (FerretDB, Kafka, mail catcher)
+	$(TSX) tools/dev/cli.ts down
+
+status: $(NPM_STAMP) ## Health of the dev infrastructure
+	$(TSX) tools/infra/cli.ts status
+
+lint: $(NPM_STAMP) ## ESLint and Prettier
+	npx eslint --max-warnings=0 .
+	npx prettier --check --log-level=warn .
+
+format: $(NPM_STAMP) ## Rewrite files with Prettier
+	npx prettier --write --log-level=warn .
+
+typecheck: $(NPM_STAMP) ## Strict TypeScript, services and web
+	npx tsc -p tsconfig.json --noEmit
+	npx tsc -p web/tsconfig.json --noEmit
+
+supergraph: $(NPM_STAMP) ## Recompose gateway/supergraph.graphql from the subgraph schemas
+	$(TSX) gateway/scripts/compose-supergraph.ts
+
+supergraph-check: $(NPM_STAMP) ## Fail when the checked-in supergraph is out of date
+	$(TSX) gateway/scripts/compose-supergraph.ts --check
+
+web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gateway)
+	npm run -w web build --silent
+
+check: lint typecheck supergraph-check ## Lint, typecheck and the supergraph check
+
+# The whole suite: checks, then one jest run (unit, integration against real FerretDB/Kafka/maildev,
+# browser). The last line is the plain "N passed, N failed" summary CI reads.
+test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser
+	@mkdir -p .haven; rm -f $(JEST_RESULTS)
+	@npx jest --runInBand --json --outputFile=$(JEST_RESULTS); status=$$?; \
+	  node tools/ci/summary.js $(JEST_RESULTS); exit $$status
+
+test-unit: $(NPM_STAMP) ## Unit tests only (no servers)
+	npx jest --selectProjects unit
+
+test-integration: install provision web-build ## Integration and browser tests (real servers)
+	npx jest --selectProjects integration --runInBand
+
+test-browser: install provision web-build ## Browser tests only
+	npx jest --selectProjects integration --runInBand web/e2e
+
+bench: install provision ## Benchmarks: GET /api/user through each layer vs a bare Node server
+	$(TSX) tools/bench/run.ts
+
+clean: ## Remove build output and test state (keeps the provisioning cache)
+	rm -rf web/dist .haven/test-* .haven/bench-* $(JEST_RESULTS)
