@@ -92,7 +92,11 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
   const logDir = join(options.stateDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const children: Array<{ name: string; child: ChildProcess }> = [];
+  // If the launcher dies without stopping them (an error, a second Ctrl-C), take the apps along.
+  const killAll = () => children.forEach(({ child }) => child.kill('SIGKILL'));
+  process.once('exit', killAll);
   const stop = async () => {
+    process.removeListener('exit', killAll);
     await Promise.all(
       children.reverse().map(
         ({ child }) =>

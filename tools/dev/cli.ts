@@ -4,6 +4,7 @@
  * Ctrl-C stops Haven's processes; `make down` stops the infrastructure too.
  */
 import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { DEV_PORTS, defaultDevStateDir, provision, repoRoot, startInfra, stopInfra } from '../infra';
 import { devAppPorts, startApps } from './apps';
 import { ensureDevKeys } from './keys';
@@ -21,7 +22,8 @@ async function up(): Promise<void> {
   const appUrl = `http://localhost:${webPort}`;
   console.log('Starting the services and the gateway…');
   const running = await startApps({ stateDir, infra, keys, ports: devAppPorts, appUrl, output: 'terminal' });
-  const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(webPort), '--strictPort'], {
+  const viteCli = join(dirname(require.resolve('vite/package.json', { paths: [`${repoRoot}/web`] })), 'bin', 'vite.js');
+  const vite = spawn(process.execPath, [viteCli, '--port', String(webPort), '--strictPort'], {
     cwd: `${repoRoot}/web`,
     env: { ...process.env, HAVEN_GATEWAY_URL: running.gatewayUrl },
     stdio: 'inherit',
@@ -34,12 +36,18 @@ Haven is up (${seconds} s):
   mail inbox    ${infra.mailWebUrl}
 Ctrl-C stops Haven; \`make down\` also stops FerretDB, Kafka and the mail catcher.
 `);
-  const shutdown = () => {
+  const shutdown = (code: number) => {
     vite.kill('SIGTERM');
-    running.stop().then(() => process.exit(0));
+    void running.stop().then(() => process.exit(code));
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  vite.once('exit', (code) => {
+    if (code) {
+      console.error(`Vite exited with code ${code}; stopping Haven.`);
+      shutdown(1);
+    }
+  });
+  process.once('SIGINT', () => shutdown(0));
+  process.once('SIGTERM', () => shutdown(0));
 }
 
 async function main(): Promise<void> {
