@@ -13,7 +13,12 @@ export function sessionTokenOf(req: Request, publicKey: string): string | null {
 export function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null; // a mangled cookie signs nobody in, and breaks nothing
+    }
   }
   return null;
 }

@@ -27,13 +27,16 @@ const starters: Record<ServiceName, (env: Record<string, string | undefined>) =>
   compliance: startComplianceService,
 };
 
+/** Haven stores string ids (UUIDs), not ObjectIds. */
+export type StoredDocument = mongoose.mongo.Document & { _id: string };
+
 export interface TestHaven {
   gatewayUrl: string;
   services: Record<ServiceName, RunningService>;
   /** The database a service uses in this run. */
   dbName(service: ServiceName): string;
   /** Reads a service's own database directly (to prove what was, or was not, stored). */
-  collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection>;
+  collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection<StoredDocument>>;
   stop(): Promise<void>;
 }
 
@@ -99,7 +102,7 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
     gatewayUrl,
     services,
     dbName,
-    collection: async (service, name) => reader.useDb(dbName(service)).db!.collection(name),
+    collection: async (service, name) => reader.useDb(dbName(service)).db!.collection<StoredDocument>(name),
     stop: async () => {
       await gateway.stop();
       await stopServices();

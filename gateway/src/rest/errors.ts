@@ -36,8 +36,13 @@ export function restErrorOf(errors: readonly GraphQLFormattedError[]): RestError
   const code = error?.extensions?.code;
   const extensions = error?.extensions ?? {};
   if (code === 'BAD_USER_INPUT' && error && error.message.startsWith('Variable "$')) {
-    const problem = variableProblem(error.message);
-    if (problem) return { status: 400, body: { ...problem, problems: [problem] } };
+    // graphql-js reports each bad variable field as its own error; the client gets them all.
+    const problems = errors.flatMap((each) => {
+      const problem = each.message.startsWith('Variable "$') ? variableProblem(each.message) : null;
+      return problem ? [problem] : [];
+    });
+    const [first] = problems;
+    if (first) return { status: 400, body: { ...first, problems } };
   }
   const status = code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED' ? 400 : httpStatusOf(code);
   const body: RestError['body'] = { message: error?.message ?? 'Request failed' };

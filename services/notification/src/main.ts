@@ -1,14 +1,4 @@
-import {
-  baseConfigShape,
-  booleanFromEnv,
-  loadConfig,
-  loadTypeDefs,
-  runMain,
-  startService,
-  type RequestContext,
-  type RunningService,
-} from '@haven/platform';
-import { join } from 'node:path';
+import { baseConfigShape, booleanFromEnv, defineService, runMain } from '@haven/platform';
 import { z } from 'zod';
 import { notificationConsumers } from './events/consumers';
 import { createMailer, createTransport } from './events/mailer';
@@ -16,24 +6,22 @@ import { deliveryModel } from './model/delivery';
 import { preferencesModel } from './model/preferences';
 import { notificationResolvers } from './resolvers';
 
-export const notificationConfigShape = {
-  ...baseConfigShape('notification', 4004),
-  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
-  SMTP_SECURE: booleanFromEnv.default(false),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASS: z.string().optional(),
-  MAIL_FROM: z.string().min(3).default('Haven <hello@haven.local>'),
-  APP_URL: z.url().default('http://localhost:4000'),
-  PRODUCT_NAME: z.string().min(1).default('Haven'),
-};
-
 /** The notification service: every e-mail Haven sends, and users' e-mail preferences. */
-export function startNotificationService(
-  env: Record<string, string | undefined> = process.env,
-): Promise<RunningService> {
-  const config = loadConfig(notificationConfigShape, env);
-  return startService<typeof config, RequestContext>('notification', config, ({ connection }) => {
+export const startNotificationService = defineService({
+  name: 'notification',
+  configShape: {
+    ...baseConfigShape('notification', 4004),
+    SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+    SMTP_SECURE: booleanFromEnv.default(false),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASS: z.string().optional(),
+    MAIL_FROM: z.string().min(3).default('Haven <hello@haven.local>'),
+    APP_URL: z.url().default('http://localhost:4000'),
+    PRODUCT_NAME: z.string().min(1).default('Haven'),
+  },
+  dir: __dirname,
+  build: ({ connection, config }) => {
     const transport = createTransport({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
@@ -44,12 +32,11 @@ export function startNotificationService(
     });
     const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection));
     return {
-      typeDefs: loadTypeDefs(join(__dirname, 'schema.graphql')),
       resolvers: notificationResolvers(preferencesModel(connection)),
       consumers: notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
       onStop: () => mailer.close(),
     };
-  });
-}
+  },
+});
 
-if (require.main === module) runMain(() => startNotificationService());
+if (require.main === module) runMain(startNotificationService);

@@ -19,7 +19,7 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 
 export function httpStatusOf(code: unknown): number {
-  return typeof code === 'string' && code in errorStatus ? errorStatus[code as ErrorCode] : 500;
+  return typeof code === 'string' && Object.hasOwn(errorStatus, code) ? errorStatus[code as ErrorCode] : 500;
 }
 
 export interface FieldProblemLike {

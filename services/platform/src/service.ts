@@ -12,10 +12,12 @@ import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerToken, correlationHeader, sessionHeader, verifySessionToken, type SessionClaims } from './auth';
-import type { BaseConfig } from './config';
+import { loadConfig, type BaseConfig } from './config';
+import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
 import { createKafka } from './kafka';
 import { createLogger, type Logger } from './logger';
@@ -42,6 +44,7 @@ export interface ServiceRuntime<Config extends BaseConfig> {
 }
 
 export interface ServiceParts<Context extends RequestContext> {
+  /** The subgraph schema; defineService reads it from `schema.graphql` beside main.ts. */
   typeDefs: DocumentNode;
   resolvers: GraphQLResolverMap<Context>;
   /** Models using outboxPlugin whose pending events the relay publishes. */
@@ -167,6 +170,33 @@ async function startWithRetry(consumer: EventConsumer, log: Logger): Promise<voi
 
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface ServiceDefinition<Shape extends z.ZodRawShape, Context extends RequestContext> {
+  name: ProducerService;
+  /** baseConfigShape(name, port) plus the service's own settings. */
+  configShape: Shape;
+  /** The folder of main.ts, where schema.graphql lives. */
+  dir: string;
+  build: (
+    runtime: ServiceRuntime<z.infer<z.ZodObject<Shape>> & BaseConfig>,
+  ) => Omit<ServiceParts<Context>, 'typeDefs'> | Promise<Omit<ServiceParts<Context>, 'typeDefs'>>;
+}
+
+/** A service's start function: reads its configuration from `env` and starts it (tests pass their own env). */
+export function defineService<Shape extends z.ZodRawShape, Context extends RequestContext = RequestContext>(
+  definition: ServiceDefinition<Shape, Context>,
+): (env?: Env) => Promise<RunningService> {
+  return (env = process.env) => {
+    const config = loadConfig(definition.configShape, env) as z.infer<z.ZodObject<Shape>> & BaseConfig;
+    const typeDefs = loadTypeDefs(join(definition.dir, 'schema.graphql'));
+    return startService<typeof config, Context>(definition.name, config, async (runtime) => ({
+      typeDefs,
+      ...(await definition.build(runtime)),
+    }));
+  };
 }
 
 /** Runs a service as a process: starts it and stops it gracefully on SIGTERM or SIGINT. */

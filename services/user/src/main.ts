@@ -1,36 +1,26 @@
-import {
-  baseConfigShape,
-  loadConfig,
-  loadTypeDefs,
-  runMain,
-  startService,
-  type RequestContext,
-  type RunningService,
-} from '@haven/platform';
+import { baseConfigShape, defineService, runMain } from '@haven/platform';
 import { z } from 'zod';
-import { join } from 'node:path';
 import { sessionModel } from './model/session';
 import { userModel } from './model/user';
 import { userResolvers } from './resolvers';
 
-export const userConfigShape = {
-  ...baseConfigShape('user', 4001),
-  JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
-  SESSION_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(7 * 24 * 60 * 60),
-};
-
 /** The user service: accounts, sign-in, sessions. Publishes user.* events. */
-export function startUserService(env: Record<string, string | undefined> = process.env): Promise<RunningService> {
-  const config = loadConfig(userConfigShape, env);
-  return startService<typeof config, RequestContext>('user', config, ({ connection, publishSoon }) => {
+export const startUserService = defineService({
+  name: 'user',
+  configShape: {
+    ...baseConfigShape('user', 4001),
+    JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
+    SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 24 * 60 * 60),
+  },
+  dir: __dirname,
+  build: ({ connection, config, publishSoon }) => {
     const users = userModel(connection);
     const sessions = sessionModel(connection);
     return {
-      typeDefs: loadTypeDefs(join(__dirname, 'schema.graphql')),
       resolvers: userResolvers({
         users,
         sessions,
@@ -46,7 +36,7 @@ export function startUserService(env: Record<string, string | undefined> = proce
         return live ? base : { ...base, session: null };
       },
     };
-  });
-}
+  },
+});
 
-if (require.main === module) runMain(() => startUserService());
+if (require.main === module) runMain(startUserService);

@@ -14,5 +14,6 @@ export const defaultEmailPreferences: EmailPreferences = Object.freeze({
 });
 
 export function withDefaults(saved: Partial<EmailPreferences> | null | undefined): EmailPreferences {
-  return { ...defaultEmailPreferences, ...(saved ?? {}) };
+  const present = Object.entries(saved ?? {}).filter(([, value]) => value !== undefined);
+  return { ...defaultEmailPreferences, ...Object.fromEntries(present) };
 }

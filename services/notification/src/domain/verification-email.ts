@@ -20,7 +20,7 @@ export function escapeHtml(value: string): string {
 }
 
 export function verificationLink(appUrl: string, token: string): string {
-  const url = new URL('/verify-email', appUrl);
+  const url = new URL('verify-email', appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
   url.searchParams.set('token', token);
   return url.toString();
 }
