@@ -45,6 +45,17 @@ export interface EventConsumerOptions {
   log: Logger;
   maxAttempts?: number;
   initialBackoffMs?: number;
+  startTimeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms ${what}`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -65,9 +76,50 @@ export class EventConsumer {
       `processed_events_${options.spec.groupId.replace(/[^a-z0-9]+/gi, '_')}`,
     );
     this.deadLetterTopic = deadLetterTopicOf(options.spec.groupId);
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+    this.stopped = new Promise((resolve) => (this.signalStopped = resolve));
   }
 
-  async start(): Promise<void> {
+  /**
+   * Keeps the consumer running: Kafka may be down when the service starts, or
+   * go away later; the consumer (re)joins whenever it answers. Resolves `ready`
+   * the first time it has joined its group.
+   */
+  supervise(): void {
+    if (this.supervising) return;
+    this.supervising = (async () => {
+      for (let attempt = 1; !this.stopping; attempt += 1) {
+        try {
+          const { crashed } = await withTimeout(
+            this.connect(),
+            this.options.startTimeoutMs ?? 30_000,
+            'joining the consumer group',
+          );
+          attempt = 0;
+          this.markReady();
+          await Promise.race([crashed, this.stopped]);
+          if (this.stopping) break;
+          this.options.log.warn({ groupId: this.options.spec.groupId }, 'event consumer crashed; rejoining');
+        } catch (error) {
+          const delay = Math.min(5_000, 250 * 2 ** Math.min(attempt, 5));
+          this.options.log.warn({ err: error, attempt, retryInMs: delay }, 'event consumer cannot start yet');
+          await this.disconnect();
+          await Promise.race([sleep(delay), this.stopped]);
+        }
+      }
+    })();
+  }
+
+  /** Resolves once the consumer has joined its group (tests wait on it before disturbing Kafka). */
+  readonly ready: Promise<void>;
+  private markReady: () => void = () => undefined;
+  private supervising: Promise<void> | null = null;
+  private stopping = false;
+  private readonly stopped: Promise<void>;
+  private signalStopped: () => void = () => undefined;
+
+  /** Joins the group and starts consuming; the returned promise settles if the consumer crashes for good. */
+  private async connect(): Promise<{ crashed: Promise<void> }> {
     const { kafka, spec, log } = this.options;
     await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic]);
     this.dltProducer = kafka.producer();
@@ -76,10 +128,15 @@ export class EventConsumer {
       groupId: spec.groupId,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
-      // After a broker outage the consumer restarts itself instead of dying.
-      retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000, restartOnFailure: async () => true },
+      // Brief outages are ridden out by kafkajs itself; longer ones end in a crash we rejoin from.
+      retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 },
     });
     this.consumer = consumer;
+    const crashed = new Promise<void>((resolve) => {
+      consumer.on(consumer.events.CRASH, (event) => {
+        if (!event.payload.restart) resolve();
+      });
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: spec.topics, fromBeginning: true });
     await consumer.run({
@@ -88,11 +145,24 @@ export class EventConsumer {
       },
     });
     log.info({ groupId: spec.groupId, topics: spec.topics }, 'event consumer started');
+    // Wrapped: an async function returning a bare promise would wait for it.
+    return { crashed };
   }
 
   async stop(): Promise<void> {
-    await this.consumer?.disconnect().catch(() => undefined);
-    await this.dltProducer?.disconnect().catch(() => undefined);
+    this.stopping = true;
+    this.signalStopped();
+    await this.disconnect();
+    await this.supervising;
+  }
+
+  private async disconnect(): Promise<void> {
+    const consumer = this.consumer;
+    const producer = this.dltProducer;
+    this.consumer = null;
+    this.dltProducer = null;
+    await consumer?.disconnect().catch(() => undefined);
+    await producer?.disconnect().catch(() => undefined);
   }
 
   private async handle(topic: string, partition: number, message: KafkaMessage): Promise<void> {
@@ -132,7 +202,7 @@ export class EventConsumer {
         }
         const backoff = initialBackoff * 2 ** (attempt - 1);
         context.log.warn({ err: error, attempt, retryInMs: backoff }, 'event handler failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, backoff));
+        await sleep(backoff);
       }
     }
   }

@@ -61,6 +61,8 @@ export interface RunningService {
   port: number;
   url: string;
   relay: OutboxRelay | null;
+  /** Resolves when every event consumer has joined its group (the service serves requests before that). */
+  eventsReady: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +93,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     relay.start();
   }
   const consumers = (parts.consumers ?? []).map((spec) => new EventConsumer({ kafka, connection, spec, log }));
-  const consumersStarted = consumers.map((consumer) => startWithRetry(consumer, log));
+  consumers.forEach((consumer) => consumer.supervise());
 
   const app = express();
   app.disable('x-powered-by');
@@ -141,7 +143,6 @@ export async function startService<Config extends BaseConfig, Context extends Re
     stopped ??= (async () => {
       await apollo.stop();
       await closeServer(httpServer);
-      await Promise.allSettled(consumersStarted);
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await relay?.stop();
       await parts.onStop?.();
@@ -150,22 +151,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
     })();
     return stopped;
   };
-  return { name, port, url: `http://127.0.0.1:${port}/graphql`, relay, stop };
-}
-
-/** Kafka may be down when a service starts; the service runs anyway and its consumers join when it is back. */
-async function startWithRetry(consumer: EventConsumer, log: Logger): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await consumer.start();
-      return;
-    } catch (error) {
-      const delay = Math.min(5_000, 250 * 2 ** attempt);
-      log.warn({ err: error, attempt, retryInMs: delay }, 'event consumer cannot start yet');
-      await consumer.stop();
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+  const eventsReady = Promise.all(consumers.map((consumer) => consumer.ready)).then(() => undefined);
+  return { name, port, url: `http://127.0.0.1:${port}/graphql`, relay, eventsReady, stop };
 }
 
 function closeServer(server: Server): Promise<void> {

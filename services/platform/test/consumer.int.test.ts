@@ -40,7 +40,8 @@ async function startConsumer(handlers: EventHandlers, options: { maxAttempts?: n
     initialBackoffMs: 20,
   });
   consumers.push(consumer);
-  await consumer.start();
+  consumer.supervise();
+  await consumer.ready;
   return groupId;
 }
 

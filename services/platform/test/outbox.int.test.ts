@@ -20,6 +20,8 @@ it('keeps registrations while Kafka is down and sends the verification e-mail ex
   const email = uniqueEmail('outage');
   const toThisUser = (mail: { to: Array<{ address: string }> }) => mail.to.some((to) => to.address === email);
 
+  // Steady state first: the mailer has joined its group; then the broker goes away.
+  await haven.services.notification.eventsReady;
   await stopTestKafka();
   const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/register', {
     email,
@@ -44,4 +46,23 @@ it('keeps registrations while Kafka is down and sends the verification e-mail ex
   const published = await users.findOne({ email });
   expect(published?.outboxPending).toBe(false);
   expect(published?.outbox).toHaveLength(0);
+});
+
+it('starts while Kafka is down, and its consumers join once the broker is back', async () => {
+  const inbox = mailbox();
+  const email = uniqueEmail('cold-start');
+  await stopTestKafka();
+  const late = await startTestHaven();
+  try {
+    const response = await new ApiClient(late.gatewayUrl).post('/api/auth/register', {
+      email,
+      password: 'no broker yet',
+    });
+    expect(response.status).toBe(201);
+    await startTestKafka();
+    await late.services.notification.eventsReady;
+    await inbox.waitForEmail((mail) => mail.to.some((to) => to.address === email), 60_000);
+  } finally {
+    await late.stop();
+  }
 });

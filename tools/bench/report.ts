@@ -1,0 +1,133 @@
+/**
+ * Pure helpers of the benchmark: latency percentiles, ratios to the baseline, the printed table
+ * and the one-line summary. No I/O here (run.ts measures; test/report.test.ts checks the arithmetic).
+ */
+
+export type TargetKey = 'baseline' | 'subgraph' | 'gatewayGraphql' | 'gatewayRest';
+
+export interface Measurement {
+  key: TargetKey;
+  label: string;
+  method: 'GET' | 'POST';
+  url: string;
+  durationS: number;
+  connections: number;
+  /** Completed requests per second, over autocannon's one-second samples. */
+  requestsPerSec: { mean: number; stddev: number; min: number; max: number };
+  totalRequests: number;
+  /** From each 2xx response's own timing (sub-millisecond resolution). */
+  latencyMs: LatencySummary;
+  statusCodes: Record<string, number>;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  timeouts: number;
+  /** 2xx responses whose body was not the signed-in user (e.g. `"me": null`). */
+  wrongBodies: number;
+}
+
+export interface LatencySummary {
+  count: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface Row extends Measurement {
+  /** requests/s of this target ÷ requests/s of the baseline (1 = as fast as the bare server). */
+  rpsRatio: number;
+  /** p50 latency of this target ÷ p50 latency of the baseline (1 = as quick as the bare server). */
+  p50Ratio: number;
+}
+
+/** Nearest-rank percentile of an ascending array; NaN when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+export function summarizeLatencies(samplesMs: readonly number[]): LatencySummary {
+  const sorted = Float64Array.from(samplesMs).sort();
+  const values = Array.from(sorted);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return {
+    count: values.length,
+    mean: values.length ? total / values.length : Number.NaN,
+    p50: percentile(values, 50),
+    p90: percentile(values, 90),
+    p99: percentile(values, 99),
+    max: values.length ? values[values.length - 1]! : Number.NaN,
+  };
+}
+
+/** Failures other than a non-2xx status: connection errors, timeouts, 2xx with the wrong body. */
+export function errorsOf(measurement: Measurement): number {
+  return measurement.errors + measurement.wrongBodies;
+}
+
+/** Responses that make a target's figures untrustworthy (each counted once). */
+export function problemsOf(measurement: Measurement): number {
+  return measurement.non2xx + errorsOf(measurement);
+}
+
+export function withRatios(measurements: readonly Measurement[]): Row[] {
+  const baseline = measurements.find((measurement) => measurement.key === 'baseline');
+  if (!baseline) throw new Error('no baseline measurement');
+  return measurements.map((measurement) => ({
+    ...measurement,
+    rpsRatio: measurement.requestsPerSec.mean / baseline.requestsPerSec.mean,
+    p50Ratio: measurement.latencyMs.p50 / baseline.latencyMs.p50,
+  }));
+}
+
+/** 0.084 → "0.084", 1.5 → "1.50", 12.34 → "12.3". */
+export function formatRatio(ratio: number): string {
+  if (!Number.isFinite(ratio)) return 'n/a';
+  if (ratio >= 10) return ratio.toFixed(1);
+  if (ratio >= 1) return ratio.toFixed(2);
+  return ratio.toPrecision(2);
+}
+
+function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return 'n/a';
+  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+}
+
+export function formatTable(rows: readonly Row[]): string {
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ base', 'p50 ÷ base', 'non-2xx', 'errors'];
+  const body = rows.map((row) => [
+    row.label,
+    row.requestsPerSec.mean.toFixed(0),
+    formatMs(row.latencyMs.p50),
+    formatMs(row.latencyMs.p99),
+    `${formatRatio(row.rpsRatio)}×`,
+    `${formatRatio(row.p50Ratio)}×`,
+    String(row.non2xx),
+    String(errorsOf(row)),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** One line: what the gateway costs, relative to the subgraph behind it and to the bare server. */
+export function summaryLine(rows: readonly Row[]): string {
+  const row = (key: TargetKey) => rows.find((candidate) => candidate.key === key);
+  const subgraph = row('subgraph');
+  const graphql = row('gatewayGraphql');
+  const rest = row('gatewayRest');
+  if (!subgraph || !graphql || !rest) return 'Summary: not all targets were measured.';
+  const ofSubgraph = (target: Row) => formatRatio(target.requestsPerSec.mean / subgraph.requestsPerSec.mean);
+  return (
+    `Summary: the user subgraph alone serves ${formatRatio(subgraph.rpsRatio)}× the bare server's requests/s; ` +
+    `through the gateway, /graphql serves ${ofSubgraph(graphql)}× and /api/user ${ofSubgraph(rest)}× the subgraph's ` +
+    `(${formatRatio(graphql.rpsRatio)}× and ${formatRatio(rest.rpsRatio)}× the baseline; ` +
+    `p50 ${formatRatio(graphql.p50Ratio)}× and ${formatRatio(rest.p50Ratio)}× the baseline's).`
+  );
+}

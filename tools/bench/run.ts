@@ -1,0 +1,494 @@
+/**
+ * `make bench`: the first benchmark. Starts the real stack on free loopback ports (FerretDB,
+ * Kafka, maildev, the five services and the gateway, as `make dev` does), signs one user up, and
+ * loads four targets in turn with autocannon, all answering that user's JSON:
+ *
+ *   baseline         a bare Node `http` server (child process) answering a fixed copy of the JSON
+ *   subgraph         the user subgraph's POST /graphql, `me` query, bearer token
+ *   gatewayGraphql   the gateway's POST /graphql, same query, session cookie
+ *   gatewayRest      the gateway's GET /api/user (REST facade), session cookie
+ *
+ * Prints requests/s, p50/p99 latency and the ratios to the baseline measured in the same run,
+ * and writes the figures to .haven/bench/results-<timestamp>.json. Everything it started is
+ * stopped at the end, on failure and on Ctrl-C. See tools/bench/README.md.
+ *
+ * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2).
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
+import { ensureDevKeys } from '../dev/keys';
+import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
+import { isProcessAlive } from '../infra/process';
+import {
+  formatTable,
+  problemsOf,
+  summarizeLatencies,
+  summaryLine,
+  withRatios,
+  type Measurement,
+  type TargetKey,
+} from './report';
+
+const benchRoot = join(repoRoot, '.haven');
+const statePattern = /^bench-(\d+)$/;
+const resultsDir = join(benchRoot, 'bench');
+
+const meQuery = 'query CurrentUser { me { id email firstName lastName profileImageUrl emailVerified createdAt } }';
+
+interface Settings {
+  durationS: number;
+  connections: number;
+  warmupS: number;
+}
+
+interface Target {
+  key: TargetKey;
+  label: string;
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+class Aborted extends Error {
+  constructor(signal: string) {
+    super(`stopped by ${signal}`);
+  }
+}
+
+function log(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw}: expected a positive whole number`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ctrl-C: the first signal stops the load in progress and lets the run unwind through its
+// clean-up; the run checks `abortedBy` between steps.
+
+let abortedBy: string | null = null;
+let stopLoad: (() => void) | null = null;
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (abortedBy) {
+    log(`${signal} again: still stopping the servers, please wait`);
+    return;
+  }
+  abortedBy = signal;
+  log(`${signal}: stopping (servers are being shut down, this takes a few seconds)`);
+  stopLoad?.();
+}
+
+function checkAborted(): void {
+  if (abortedBy) throw new Aborted(abortedBy);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up
+
+/** Runs killed without their clean-up (kill -9) leave FerretDB and Kafka behind: stop them. */
+async function cleanUpAbandonedRuns(): Promise<void> {
+  if (!existsSync(benchRoot)) return;
+  for (const name of readdirSync(benchRoot)) {
+    const ownerPid = Number(statePattern.exec(name)?.[1]);
+    if (!ownerPid || ownerPid === process.pid || isProcessAlive(ownerPid)) continue;
+    const stateDir = join(benchRoot, name);
+    log(`removing ${stateDir} (left by an earlier run)`);
+    await stopInfra(stateDir).catch(() => undefined);
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+function portsFrom(list: number[]): { infra: InfraPorts; apps: AppPorts } {
+  const take = () => {
+    const port = list.shift();
+    if (port === undefined) throw new Error('not enough free ports');
+    return port;
+  };
+  const infra: InfraPorts = { mongo: take(), kafka: take(), kafkaController: take(), smtp: take(), mailWeb: take() };
+  const appPorts = Object.fromEntries(apps.map((app) => [app.name, take()])) as AppPorts;
+  return { infra, apps: appPorts };
+}
+
+async function signUp(gatewayUrl: string): Promise<{ cookie: string; token: string }> {
+  const email = `bench-${process.pid}-${Date.now()}@example.com`;
+  const response = await fetch(`${gatewayUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1', firstName: 'Bench', lastName: 'Marker' }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (response.status !== 201) {
+    throw new Error(`POST /api/auth/register answered ${response.status}: ${await response.text()}`);
+  }
+  for (const header of response.headers.getSetCookie()) {
+    const match = /^haven_session=([^;]+)/.exec(header);
+    if (match?.[1]) return { cookie: `haven_session=${match[1]}`, token: decodeURIComponent(match[1]) };
+  }
+  throw new Error('POST /api/auth/register set no haven_session cookie');
+}
+
+async function readUserJson(gatewayUrl: string, cookie: string): Promise<{ json: string; id: string }> {
+  const response = await fetch(`${gatewayUrl}/api/user`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) });
+  const json = await response.text();
+  if (response.status !== 200) throw new Error(`GET /api/user answered ${response.status}: ${json}`);
+  const user = JSON.parse(json) as { id?: unknown };
+  if (typeof user.id !== 'string') throw new Error(`GET /api/user answered no user id: ${json}`);
+  return { json, id: user.id };
+}
+
+/** The bare server, in its own process (never in the runner, which generates the load). */
+async function startBaseline(body: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'baseline-server.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, BENCH_BASELINE_BODY: body },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolvePort, rejectPort) => {
+    const timer = setTimeout(() => rejectPort(new Error('baseline server did not start within 30 s')), 30_000);
+    child.once('message', (message: { port?: unknown }) => {
+      clearTimeout(timer);
+      if (typeof message.port === 'number') resolvePort(message.port);
+      else rejectPort(new Error('baseline server sent no port'));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      rejectPort(new Error(`baseline server exited with code ${code} while starting`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      rejectPort(error);
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}/api/user` };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolveStopped) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolveStopped();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+/** One request before any load, so a broken target fails with its answer rather than a count. */
+async function checkTarget(target: Target, isUser: (body: string) => boolean): Promise<void> {
+  const response = await fetch(target.url, {
+    method: target.method,
+    headers: target.headers,
+    ...(target.body === undefined ? {} : { body: target.body }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (response.status !== 200 || !isUser(text)) {
+    throw new Error(
+      `${target.label}: ${target.method} ${target.url} answered ${response.status}: ${text.slice(0, 500)}`,
+    );
+  }
+}
+
+interface LoadRun {
+  result: autocannon.Result;
+  latenciesMs: number[];
+  wrongBodies: number;
+  wrongBodySample: string | null;
+  errorSample: string | null;
+}
+
+function load(
+  target: Target,
+  settings: Settings,
+  durationS: number,
+  isUser: (body: string) => boolean,
+): Promise<LoadRun> {
+  return new Promise((resolveRun, rejectRun) => {
+    const latenciesMs: number[] = [];
+    let wrongBodies = 0;
+    let wrongBodySample: string | null = null;
+    let errorSample: string | null = null;
+    // autocannon emits 'response' (with the status) and then, synchronously, asks verifyBody about
+    // the same response; remembering the status lets a wrong body be counted only for 2xx, so
+    // that no response is counted both as non-2xx and as a wrong body.
+    let last2xx = false;
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: target.method,
+        headers: target.headers,
+        ...(target.body === undefined ? {} : { body: target.body }),
+        connections: settings.connections,
+        duration: durationS,
+        verifyBody: (body) => {
+          if (last2xx && !isUser(body)) {
+            wrongBodies += 1;
+            wrongBodySample ??= body.slice(0, 300);
+          }
+          return true;
+        },
+      },
+      (error, result) => {
+        stopLoad = null;
+        if (error) rejectRun(error);
+        else resolveRun({ result, latenciesMs, wrongBodies, wrongBodySample, errorSample });
+      },
+    );
+    stopLoad = () => instance.stop();
+    // autocannon's own latency histogram has whole-millisecond resolution, too coarse for the
+    // baseline; each response's own timing is kept instead (2xx only, as autocannon does).
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+      last2xx = statusCode >= 200 && statusCode < 300;
+      if (last2xx) latenciesMs.push(responseTimeMs);
+    });
+    instance.on('reqError', (error) => {
+      errorSample ??= error.message;
+    });
+  });
+}
+
+/** Apps that do not answer /readyz: when a target fails, says whether the stack itself went down. */
+async function appsNotReady(appPorts: AppPorts): Promise<string[]> {
+  const answers = await Promise.all(
+    apps.map(async (app) => {
+      try {
+        const response = await fetch(`http://127.0.0.1:${appPorts[app.name]}/readyz`, {
+          signal: AbortSignal.timeout(3_000),
+        });
+        return response.ok ? null : `${app.name} (readyz ${response.status})`;
+      } catch {
+        return `${app.name} (not answering)`;
+      }
+    }),
+  );
+  return answers.filter((answer): answer is string => answer !== null);
+}
+
+async function measure(target: Target, settings: Settings, isUser: (body: string) => boolean): Promise<Measurement> {
+  log(`${target.label}: warming up ${settings.warmupS} s, then measuring ${settings.durationS} s`);
+  await load(target, settings, settings.warmupS, isUser);
+  checkAborted();
+  const run = await load(target, settings, settings.durationS, isUser);
+  checkAborted();
+  const { result } = run;
+  const measurement: Measurement = {
+    key: target.key,
+    label: target.label,
+    method: target.method,
+    url: target.url,
+    durationS: result.duration,
+    connections: settings.connections,
+    requestsPerSec: {
+      mean: result.requests.mean,
+      stddev: result.requests.stddev,
+      min: result.requests.min,
+      max: result.requests.max,
+    },
+    totalRequests: result.requests.total ?? result['2xx'] + result.non2xx,
+    latencyMs: summarizeLatencies(run.latenciesMs),
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    wrongBodies: run.wrongBodies,
+  };
+  if (problemsOf(measurement) > 0) {
+    log(
+      `${target.label}: ${measurement.non2xx} non-2xx (status codes ${JSON.stringify(measurement.statusCodes)}), ` +
+        `${measurement.errors} connection errors (${measurement.timeouts} timeouts), ${measurement.wrongBodies} 2xx with a wrong body`,
+    );
+    if (run.errorSample) log(`  first error: ${run.errorSample}`);
+    if (run.wrongBodySample) log(`  first wrong body: ${run.wrongBodySample}`);
+  }
+  return measurement;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function timestamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+async function main(): Promise<number> {
+  const settings: Settings = {
+    durationS: positiveIntFromEnv('BENCH_DURATION', 10),
+    connections: positiveIntFromEnv('BENCH_CONNECTIONS', 10),
+    warmupS: positiveIntFromEnv('BENCH_WARMUP', 2),
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+
+  const startedAt = new Date();
+  const stateDir = join(benchRoot, `bench-${process.pid}`);
+  let infraStarted = false;
+  let running: RunningApps | null = null;
+  let baseline: ChildProcess | null = null;
+  let succeeded = false;
+
+  try {
+    await cleanUpAbandonedRuns();
+    rmSync(stateDir, { recursive: true, force: true });
+    mkdirSync(stateDir, { recursive: true });
+
+    log('provisioning (first run builds FerretDB and fetches Kafka; later runs reuse the cache)');
+    await provision((line) => log(`  ${line}`));
+    checkAborted();
+
+    const ports = portsFrom(await freePorts(5 + apps.length));
+    log(`starting FerretDB, Kafka and maildev (state ${stateDir})`);
+    infraStarted = true;
+    const infra = await startInfra(stateDir, ports.infra);
+    checkAborted();
+
+    log('starting the five services and the gateway');
+    const gatewayUrl = `http://127.0.0.1:${ports.apps.gateway}`;
+    running = await startApps({
+      stateDir,
+      infra,
+      keys: ensureDevKeys(stateDir),
+      ports: ports.apps,
+      appUrl: gatewayUrl,
+      output: 'files',
+      env: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000000' },
+    });
+    checkAborted();
+
+    const session = await signUp(gatewayUrl);
+    const user = await readUserJson(gatewayUrl, session.cookie);
+    const idField = `"id":"${user.id}"`;
+    const isUser = (body: string) => body.includes(idField);
+    log(`signed up user ${user.id}; the user JSON is ${Buffer.byteLength(user.json)} bytes`);
+
+    const started = await startBaseline(user.json);
+    baseline = started.child;
+    checkAborted();
+
+    const graphqlBody = JSON.stringify({ query: meQuery });
+    const targets: Target[] = [
+      { key: 'baseline', label: 'baseline (bare node http)', method: 'GET', url: started.url, headers: {} },
+      {
+        key: 'subgraph',
+        label: 'user subgraph /graphql',
+        method: 'POST',
+        url: `http://127.0.0.1:${ports.apps.user}/graphql`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+        body: graphqlBody,
+      },
+      {
+        key: 'gatewayGraphql',
+        label: 'gateway /graphql',
+        method: 'POST',
+        url: `${gatewayUrl}/graphql`,
+        headers: { 'content-type': 'application/json', cookie: session.cookie },
+        body: graphqlBody,
+      },
+      {
+        key: 'gatewayRest',
+        label: 'gateway GET /api/user',
+        method: 'GET',
+        url: `${gatewayUrl}/api/user`,
+        headers: { cookie: session.cookie },
+      },
+    ];
+    for (const target of targets) await checkTarget(target, isUser);
+
+    const measurements: Measurement[] = [];
+    for (const target of targets) {
+      const measurement = await measure(target, settings, isUser);
+      measurements.push(measurement);
+      if (problemsOf(measurement) === 0) continue;
+      const down = await appsNotReady(ports.apps);
+      if (down.length > 0) {
+        throw new Error(
+          `${down.join(', ')} stopped answering during "${target.label}" (see ${join(stateDir, 'logs')}; ` +
+            `"<app>: SIGTERM, shutting down" there means a process outside the bench stopped it)`,
+        );
+      }
+    }
+
+    const rows = withRatios(measurements);
+    const failed = rows.filter((row) => problemsOf(row) > 0);
+    console.log('');
+    console.log(
+      `Haven bench: ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s ` +
+        `warm-up, ${cpus().length} CPUs shared by the load generator and the servers`,
+    );
+    console.log('');
+    console.log(formatTable(rows));
+    console.log('');
+    console.log(summaryLine(rows));
+
+    const finishedAt = new Date();
+    mkdirSync(resultsDir, { recursive: true });
+    const resultsFile = join(resultsDir, `results-${timestamp(startedAt)}.json`);
+    const report = {
+      ok: failed.length === 0,
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      settings,
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        memoryBytes: totalmem(),
+        loadAverage: loadavg(),
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+      },
+      userJsonBytes: Buffer.byteLength(user.json),
+      targets: rows,
+      summary: summaryLine(rows),
+    };
+    writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Results: ${resultsFile}`);
+
+    if (failed.length > 0) {
+      console.error(
+        `\nFAILED: ${failed.map((row) => `${row.label} had ${problemsOf(row)} non-2xx/errors/wrong bodies`).join('; ')}`,
+      );
+      return 1;
+    }
+    succeeded = true;
+    return 0;
+  } catch (error) {
+    // A Ctrl-C in the terminal also reaches the apps, so a step may fail for that reason instead.
+    if (abortedBy) {
+      log(`stopped by ${abortedBy}`);
+      return 130;
+    }
+    console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    stopLoad?.();
+    log('stopping the baseline server, the apps and the infrastructure');
+    if (baseline) await stopChild(baseline).catch((error: unknown) => log(`baseline did not stop: ${String(error)}`));
+    if (running) await running.stop().catch((error: unknown) => log(`apps did not stop: ${String(error)}`));
+    if (infraStarted) await stopInfra(stateDir).catch((error: unknown) => log(`infra did not stop: ${String(error)}`));
+    if (succeeded || abortedBy) rmSync(stateDir, { recursive: true, force: true });
+    else log(`kept ${stateDir} (logs under logs/) until the next run`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

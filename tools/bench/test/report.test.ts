@@ -1,0 +1,95 @@
+/** The benchmark's arithmetic and formatting, on made-up figures (no timing is measured or asserted). */
+import {
+  formatRatio,
+  formatTable,
+  percentile,
+  problemsOf,
+  summarizeLatencies,
+  summaryLine,
+  withRatios,
+  type Measurement,
+  type TargetKey,
+} from '../report';
+
+function measurement(key: TargetKey, rps: number, p50: number, problems: Partial<Measurement> = {}): Measurement {
+  return {
+    key,
+    label: key,
+    method: 'GET',
+    url: `http://127.0.0.1/${key}`,
+    durationS: 10,
+    connections: 10,
+    requestsPerSec: { mean: rps, stddev: 0, min: rps, max: rps },
+    totalRequests: rps * 10,
+    latencyMs: { count: rps * 10, mean: p50, p50, p90: p50, p99: p50 * 2, max: p50 * 3 },
+    statusCodes: { '200': rps * 10 },
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    wrongBodies: 0,
+    ...problems,
+  };
+}
+
+describe('percentile', () => {
+  it('is the nearest rank of an ascending list', () => {
+    const values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    expect(percentile(values, 50)).toBe(5);
+    expect(percentile(values, 90)).toBe(9);
+    expect(percentile(values, 99)).toBe(10);
+    expect(percentile(values, 0)).toBe(1);
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('summarizes unsorted samples numerically, not as text', () => {
+    const summary = summarizeLatencies([10, 9, 100, 2]);
+    expect(summary).toMatchObject({ count: 4, p50: 9, max: 100, mean: 30.25 });
+  });
+});
+
+describe('ratios to the baseline', () => {
+  const rows = withRatios([
+    measurement('baseline', 10_000, 0.5),
+    measurement('subgraph', 1_000, 5),
+    measurement('gatewayGraphql', 500, 10),
+    measurement('gatewayRest', 400, 12.5),
+  ]);
+
+  it('divides requests/s and p50 by the baseline measured in the same run', () => {
+    expect(rows.map((row) => [row.key, row.rpsRatio, row.p50Ratio])).toEqual([
+      ['baseline', 1, 1],
+      ['subgraph', 0.1, 10],
+      ['gatewayGraphql', 0.05, 20],
+      ['gatewayRest', 0.04, 25],
+    ]);
+  });
+
+  it('needs a baseline', () => {
+    expect(() => withRatios([measurement('subgraph', 1, 1)])).toThrow('no baseline');
+  });
+
+  it('prints one aligned row per target, and a summary relative to the subgraph', () => {
+    const lines = formatTable(rows).split('\n');
+    expect(lines).toHaveLength(6);
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+    expect(lines[5]).toMatch(/^gatewayRest\s+400\s+12\.5\s+25\.0\s+0\.040×\s+25\.0×\s+0\s+0$/);
+    expect(summaryLine(rows)).toContain('/graphql serves 0.50× and /api/user 0.40× the subgraph');
+  });
+});
+
+describe('problems', () => {
+  it('counts non-2xx, connection errors and wrong bodies', () => {
+    expect(problemsOf(measurement('subgraph', 1, 1, { non2xx: 2, errors: 3, timeouts: 1, wrongBodies: 4 }))).toBe(9);
+  });
+
+  it('formats ratios with enough digits to tell small ones apart', () => {
+    expect([0.0084, 0.5, 1, 1.234, 12.34, Number.NaN].map(formatRatio)).toEqual([
+      '0.0084',
+      '0.50',
+      '1.00',
+      '1.23',
+      '12.3',
+      'n/a',
+    ]);
+  });
+});
