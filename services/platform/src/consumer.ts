@@ -121,9 +121,8 @@ export class EventConsumer {
   /** Joins the group and starts consuming; the returned promise settles if the consumer crashes for good. */
   private async connect(): Promise<{ crashed: Promise<void> }> {
     const { kafka, spec, log } = this.options;
-    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic]);
-    this.dltProducer = kafka.producer();
-    await this.dltProducer.connect();
+    // Registered before any await, so a stop (or a timed-out attempt) can always disconnect them.
+    const producer = kafka.producer();
     const consumer = kafka.consumer({
       groupId: spec.groupId,
       sessionTimeout: 10_000,
@@ -131,19 +130,33 @@ export class EventConsumer {
       // Brief outages are ridden out by kafkajs itself; longer ones end in a crash we rejoin from.
       retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 },
     });
+    this.dltProducer = producer;
     this.consumer = consumer;
+    // An attempt that was stopped or replaced while it waited must not leave a live consumer behind.
+    const stillWanted = async () => {
+      if (!this.stopping && this.consumer === consumer) return;
+      await consumer.disconnect().catch(() => undefined);
+      await producer.disconnect().catch(() => undefined);
+      throw new Error('consumer start abandoned');
+    };
     const crashed = new Promise<void>((resolve) => {
       consumer.on(consumer.events.CRASH, (event) => {
         if (!event.payload.restart) resolve();
       });
     });
+    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic]);
+    await stillWanted();
+    await producer.connect();
+    await stillWanted();
     await consumer.connect();
+    await stillWanted();
     await consumer.subscribe({ topics: spec.topics, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ topic, partition, message }) => {
         await this.handle(topic, partition, message);
       },
     });
+    await stillWanted();
     log.info({ groupId: spec.groupId, topics: spec.topics }, 'event consumer started');
     // Wrapped: an async function returning a bare promise would wait for it.
     return { crashed };
