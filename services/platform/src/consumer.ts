@@ -90,8 +90,9 @@ export class EventConsumer {
     this.supervising = (async () => {
       for (let attempt = 1; !this.stopping; attempt += 1) {
         try {
+          this.attempt = this.connect();
           const { crashed } = await withTimeout(
-            this.connect(),
+            this.attempt,
             this.options.startTimeoutMs ?? 30_000,
             'joining the consumer group',
           );
@@ -114,6 +115,7 @@ export class EventConsumer {
   readonly ready: Promise<void>;
   private markReady: () => void = () => undefined;
   private supervising: Promise<void> | null = null;
+  private attempt: Promise<{ crashed: Promise<void> }> | null = null;
   private stopping = false;
   private readonly stopped: Promise<void>;
   private signalStopped: () => void = () => undefined;
@@ -165,6 +167,8 @@ export class EventConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     this.signalStopped();
+    // kafkajs cannot cancel a join in progress; let the attempt finish (it then disconnects itself).
+    await Promise.race([this.attempt?.catch(() => undefined), sleep(15_000)]);
     await this.disconnect();
     await this.supervising;
   }
