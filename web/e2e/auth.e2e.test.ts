@@ -3,7 +3,7 @@
  * against Haven started the way `make dev` starts it (separate processes on
  * real FerretDB, Kafka and the mail catcher).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -152,3 +152,51 @@ it('shows "404 Page Not Found" for an unknown path', async () => {
 async function expectTitle(page: Page, pattern: RegExp) {
   await page.waitForFunction((source) => new RegExp(source).test(document.title), pattern.source);
 }
+
+/** axe-core's serious and critical findings on the page as it stands. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.length} elements)`);
+}
+
+it('has no serious accessibility problems on /auth, /subscription or the not-found page, in light and dark', async () => {
+  const page = await newPage();
+  for (const theme of ['light', 'dark']) {
+    await page.goto(`${haven.gatewayUrl}/auth`);
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect({ theme, page: '/auth', violations: await accessibilityViolations(page) }).toEqual({
+      theme,
+      page: '/auth',
+      violations: [],
+    });
+
+    await page.goto(`${haven.gatewayUrl}/missing`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect({ theme, page: '404', violations: await accessibilityViolations(page) }).toEqual({
+      theme,
+      page: '404',
+      violations: [],
+    });
+  }
+
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(uniqueEmail('a11y'));
+  await page.getByLabel('Password').fill('accessible password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+  await page.getByText('Subscription setup required').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
