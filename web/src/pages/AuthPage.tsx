@@ -154,24 +154,35 @@ interface FormProps {
   onSuccess: () => Promise<void>;
 }
 
-function SignInForm({ disabled, onSuccess }: FormProps) {
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<SignInValues>>({});
+interface AuthFormOptions<T extends object> {
+  initial: T;
+  validate: (values: T) => FieldErrors<T>;
+  /** Sends the form; throws the server's error. */
+  submit: (values: T) => Promise<unknown>;
+  onSuccess: () => Promise<void>;
+  /** Turns a server error into messages beside the fields. */
+  serverErrors: (error: unknown) => FieldErrors<T>;
+  failure: { title: string; fallback: string };
+}
+
+/** The state both forms share: values, validation (live after the first submit), pending, failure toast. */
+function useAuthForm<T extends object>(options: AuthFormOptions<T>) {
+  const [values, setValues] = useState<T>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const [login] = useMutation(LOGIN_MUTATION);
 
-  const update = (field: keyof SignInValues, value: string) => {
+  const update = (field: keyof T, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (submitted) setErrors(validateSignIn(next));
+    if (submitted) setErrors(options.validate(next));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setSubmitted(true);
-    const clientErrors = validateSignIn(values);
+    const clientErrors = options.validate(values);
     setErrors(clientErrors);
     if (hasErrors(clientErrors)) {
       focusFirstInvalid(form);
@@ -179,33 +190,64 @@ function SignInForm({ disabled, onSuccess }: FormProps) {
     }
     setPending(true);
     try {
-      await login({ variables: { input: { email: values.email.trim(), password: values.password } } });
-      await onSuccess();
+      await options.submit(values);
+      await options.onSuccess();
     } catch (error) {
-      setErrors(serverFieldErrors<SignInValues>(error, ['email', 'password']));
+      setErrors(options.serverErrors(error));
       toast({
-        title: 'Login failed',
-        description: serverMessage(error) ?? 'Invalid email or password',
+        title: options.failure.title,
+        description: serverMessage(error) ?? options.failure.fallback,
         variant: 'destructive',
       });
       setPending(false);
     }
   };
 
+  return { values, errors, pending, update, onSubmit };
+}
+
+/** The e-mail field, the same in both forms. */
+function EmailField(props: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id={props.id}
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      placeholder="you@example.com"
+      value={props.value}
+      error={props.error}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}
+
+function SignInForm({ disabled, onSuccess }: FormProps) {
+  const [login] = useMutation(LOGIN_MUTATION);
+  const { values, errors, pending, update, onSubmit } = useAuthForm<SignInValues>({
+    initial: { email: '', password: '' },
+    validate: validateSignIn,
+    submit: (input) => login({ variables: { input: { email: input.email.trim(), password: input.password } } }),
+    onSuccess,
+    serverErrors: (error) => serverFieldErrors<SignInValues>(error, ['email', 'password']),
+    failure: { title: 'Login failed', fallback: 'Invalid email or password' },
+  });
+
   return (
     <form className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      <TextField
+      <EmailField
         id="signin-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        placeholder="you@example.com"
         value={values.email}
         error={errors.email}
-        onChange={(e) => update('email', e.target.value)}
+        onChange={(value) => update('email', value)}
       />
       <TextField
         id="signin-password"
@@ -227,53 +269,29 @@ function SignInForm({ disabled, onSuccess }: FormProps) {
 }
 
 function RegisterForm({ disabled, onSuccess }: FormProps) {
-  const [values, setValues] = useState<RegisterValues>({ email: '', password: '', firstName: '', lastName: '' });
-  const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
   const [register] = useMutation(REGISTER_MUTATION);
-
-  const update = (field: keyof RegisterValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateRegistration(next));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setSubmitted(true);
-    const clientErrors = validateRegistration(values);
-    setErrors(clientErrors);
-    if (hasErrors(clientErrors)) {
-      focusFirstInvalid(form);
-      return;
-    }
-    setPending(true);
-    try {
-      await register({
+  const { values, errors, pending, update, onSubmit } = useAuthForm<RegisterValues>({
+    initial: { email: '', password: '', firstName: '', lastName: '' },
+    validate: validateRegistration,
+    submit: (input) =>
+      register({
         variables: {
           input: {
-            email: values.email.trim(),
-            password: values.password,
-            firstName: optionalName(values.firstName),
-            lastName: optionalName(values.lastName),
+            email: input.email.trim(),
+            password: input.password,
+            firstName: optionalName(input.firstName),
+            lastName: optionalName(input.lastName),
           },
         },
-      });
-      await onSuccess();
-    } catch (error) {
+      }),
+    onSuccess,
+    serverErrors: (error) => {
       const fromServer = serverFieldErrors<RegisterValues>(error, ['email', 'password', 'firstName', 'lastName']);
       if (errorCode(error) === 'CONFLICT' && !fromServer.email) fromServer.email = serverMessage(error);
-      setErrors(fromServer);
-      toast({
-        title: 'Registration failed',
-        description: serverMessage(error) ?? 'Please try again',
-        variant: 'destructive',
-      });
-      setPending(false);
-    }
-  };
+      return fromServer;
+    },
+    failure: { title: 'Registration failed', fallback: 'Please try again' },
+  });
 
   return (
     <form className="stack" noValidate onSubmit={onSubmit} aria-label="Create account">
@@ -299,18 +317,11 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
           onChange={(e) => update('lastName', e.target.value)}
         />
       </div>
-      <TextField
+      <EmailField
         id="register-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        placeholder="you@example.com"
         value={values.email}
         error={errors.email}
-        onChange={(e) => update('email', e.target.value)}
+        onChange={(value) => update('email', value)}
       />
       <TextField
         id="register-password"
