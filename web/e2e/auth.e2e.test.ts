@@ -142,6 +142,17 @@ it('shows the client-side validation before anything is sent', async () => {
   expect(new URL(page.url()).pathname).toBe('/auth');
 });
 
+it('brings the Google button back to /auth with a note while Google is not configured', async () => {
+  const page = await newPage();
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page
+    .getByText('Google sign-in is not available yet. Please use your email and password.', { exact: true })
+    .waitFor();
+  expect(new URL(page.url()).pathname).toBe('/auth');
+  expect(new URL(page.url()).search).toBe('');
+});
+
 it('shows "404 Page Not Found" for an unknown path', async () => {
   const page = await newPage();
   await page.goto(`${haven.gatewayUrl}/no/such/page`);

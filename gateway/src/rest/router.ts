@@ -90,6 +90,15 @@ export function restRouter(
     res.redirect(302, '/');
   });
 
+  // Google and the hosted platform arrive with the sign-in providers issue. Until a provider is
+  // configured its button leads back to /auth, which says so, instead of to a dead end.
+  for (const [path, provider] of [
+    ['/auth/google', 'google'],
+    ['/login', 'platform'],
+  ] as const) {
+    router.get(path, (_req, res) => res.redirect(302, `/auth?signin=unavailable&provider=${provider}`));
+  }
+
   router.use((req, res) => {
     res.status(404).json({ message: `No such API route: ${req.method} ${req.baseUrl}${req.path}` });
   });

@@ -107,6 +107,17 @@ describe('sign-up and sign-in through the REST facade', () => {
   });
 });
 
+describe('sign-in providers that are not configured', () => {
+  it.each([
+    ['/api/auth/google', 'google'],
+    ['/api/login', 'platform'],
+  ])('%s leads back to /auth with a note', async (path, provider) => {
+    const response = await new ApiClient(haven.gatewayUrl).get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/auth?signin=unavailable&provider=${provider}`);
+  });
+});
+
 describe('bad input gets a 400 naming the problem and stores nothing', () => {
   const cases: Array<{
     name: string;

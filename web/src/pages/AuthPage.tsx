@@ -2,10 +2,10 @@
  * /auth (spec 000 §2 "Auth"): "Sign In" (default) and "Create Account" tabs, Google and
  * hosted-platform sign-in, links to the terms and the privacy policy.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../brand';
 import {
   GOOGLE_SIGN_IN_URL,
@@ -39,6 +39,23 @@ import { toast } from '../ui/Toast';
 
 type AuthTab = 'signin' | 'register';
 
+const providerNames: Record<string, string> = { google: 'Google', platform: BRAND.hostedSignInName };
+
+/** The gateway sends a provider's button back here (`?signin=unavailable`) while that provider is not configured. */
+function useProviderUnavailableNotice(): void {
+  const [params, setParams] = useSearchParams();
+  const provider = params.get('signin') === 'unavailable' ? (params.get('provider') ?? '') : null;
+  useEffect(() => {
+    if (provider === null) return;
+    toast({
+      title: 'Login failed',
+      description: `${providerNames[provider] ?? 'This'} sign-in is not available yet. Please use your email and password.`,
+      variant: 'destructive',
+    });
+    setParams({}, { replace: true });
+  }, [provider, setParams]);
+}
+
 export function AuthPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -47,6 +64,7 @@ export function AuthPage() {
   // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
   const [completing, setCompleting] = useState(false);
   usePageTitle(tab === 'signin' ? 'Sign In' : 'Create Account');
+  useProviderUnavailableNotice();
 
   if (!completing) {
     if (session.status === 'loading') return <FullPageSpinner />;
