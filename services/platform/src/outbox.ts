@@ -177,6 +177,7 @@ export class OutboxRelay {
     for (const model of this.options.models) {
       const pending = (await model.collection
         .find({ outboxPending: true }, { projection: { outbox: 1, outboxVersion: 1 }, limit: batchSize })
+        // The driver types _id as ObjectId; Haven's are strings, passed back unchanged below.
         .toArray()) as unknown as Array<{ _id: mongo.ObjectId; outbox: OutboxEntry[]; outboxVersion: number }>;
       if (pending.length === 0) continue;
       const producer = await this.connectedProducer();
@@ -208,7 +209,7 @@ function groupByTopic(entries: OutboxEntry[]): TopicMessages[] {
   return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
 }
 
-/** Lean reads return BSON Binary for Buffer fields. */
+/** Raw driver reads return BSON Binary for Buffer fields. */
 function asBuffer(value: Buffer | mongo.Binary | Uint8Array): Buffer {
   return value instanceof mongo.Binary ? Buffer.from(value.buffer) : Buffer.from(value);
 }
