@@ -48,7 +48,8 @@ export interface EventConsumerOptions {
   startTimeoutMs?: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Unref'd: a wait that lost a race (to stop, to a crash) must not keep the process alive.
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
