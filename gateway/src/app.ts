@@ -1,6 +1,6 @@
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
-import { createLogger, type Logger } from '@haven/platform';
+import { correlationHeader, createLogger, requestLogger, type Logger } from '@haven/platform';
 import express from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +53,7 @@ export async function startGateway(
     }),
   );
 
+  app.use(requestLogger(log, correlationHeader));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
@@ -61,7 +62,7 @@ export async function startGateway(
   });
 
   const contextOf = (req: express.Request): GatewayContext => {
-    const correlationId = req.header('x-correlation-id') || randomUUID();
+    const correlationId = req.header(correlationHeader) ?? randomUUID(); // set by requestLogger
     return {
       sessionToken: sessionTokenOf(req, config.JWT_PUBLIC_KEY),
       correlationId,

@@ -82,3 +82,16 @@ it('answers 503 naming the service when a subgraph is down', async () => {
   expect(response.status).toBe(503);
   expect(response.body).toEqual({ message: 'The billing service is unavailable. Please try again shortly.' });
 });
+
+it('echoes the caller’s correlation id, and makes one when none or a strange one is offered', async () => {
+  const traced = await fetch(`${haven.gatewayUrl}/api/gdpr/config`, {
+    headers: { 'x-correlation-id': 'support-ticket-42' },
+  });
+  expect(traced.headers.get('x-correlation-id')).toBe('support-ticket-42');
+  const fresh = await fetch(`${haven.gatewayUrl}/api/gdpr/config`);
+  expect(fresh.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  const strange = await fetch(`${haven.gatewayUrl}/api/gdpr/config`, {
+    headers: { 'x-correlation-id': '<script>'.repeat(40) },
+  });
+  expect(strange.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+});

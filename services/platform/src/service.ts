@@ -20,7 +20,7 @@ import { loadConfig, type BaseConfig } from './config';
 import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
 import { createKafka } from './kafka';
-import { createLogger, type Logger } from './logger';
+import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import { OutboxRelay, type OutboxModel } from './outbox';
 
@@ -98,6 +98,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   const app = express();
   app.disable('x-powered-by');
   app.use(helmet());
+  app.use(requestLogger(log, correlationHeader));
   const httpServer = createServer(app);
   const apollo = new ApolloServer<Context>({
     schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers }]),
@@ -121,7 +122,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const correlationId = req.header(correlationHeader) || randomUUID();
+        const correlationId = req.header(correlationHeader) ?? randomUUID(); // set by requestLogger
         const token = bearerToken(req.header('authorization'));
         const base: RequestContext = {
           session: token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null,
