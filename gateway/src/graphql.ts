@@ -3,7 +3,7 @@ import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo
 import { correlationHeader, sessionHeader, tooManyRequests, type Logger } from '@haven/platform';
 import { GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
 import type { GatewayConfig } from './config';
-import { depthLimit } from './depth-limit';
+import { depthLimit, fieldLimit } from './operation-limits';
 import { RateLimiter } from './rate-limit';
 import { sessionCookie } from './session';
 import { readSupergraph, type SubgraphName } from './supergraph';
@@ -126,7 +126,7 @@ export function createGatewayServer(
     logger: log,
     introspection: !production,
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(10)],
+    validationRules: [depthLimit(10), fieldLimit(500)],
     plugins: [
       rateLimitPlugin(new RateLimiter(config.RATE_LIMIT_AUTH_MAX, config.RATE_LIMIT_AUTH_WINDOW_MS)),
       sessionCookiePlugin(config.COOKIE_SECURE),
