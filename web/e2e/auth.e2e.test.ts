@@ -126,6 +126,10 @@ it('signs in with the right password and refuses the wrong one with the spec’s
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Login successful', { exact: true }).waitFor();
   await page.waitForURL('**/subscription');
+
+  // Signed in, /auth sends the user on (to /, which for a user who needs setup is /subscription).
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.waitForURL('**/subscription');
 });
 
 it('shows the client-side validation before anything is sent', async () => {
