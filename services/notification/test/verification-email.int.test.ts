@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mailbox } from '../../../tools/testing/infra-control';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { eventually } from '../../../tools/testing/eventually';
 
 let haven: TestHaven;
 
@@ -34,6 +35,10 @@ it('sends the verification e-mail, in HTML and text, with a link that carries th
   const stored = await (await haven.collection('user', 'users')).findOne({ email });
   expect(stored?.emailVerification?.tokenHash).toBe(createHash('sha256').update(link![1]!).digest('hex'));
 
-  const delivery = await (await haven.collection('notification', 'deliveries')).findOne({ to: email });
+  // The mail reaches the catcher before the service records the delivery: wait for the record.
+  const deliveries = await haven.collection('notification', 'deliveries');
+  const delivery = await eventually(`the delivery record of the verification e-mail to ${email}`, () =>
+    deliveries.findOne({ to: email, status: 'sent' }),
+  );
   expect(delivery).toMatchObject({ status: 'sent', kind: 'verify-email' });
 });
