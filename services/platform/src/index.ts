@@ -7,3 +7,4 @@ export * from './logger';
 export * from './mongo';
 export * from './outbox';
 export * from './service';
+export * from './catalog';
