@@ -22,4 +22,3 @@ export const serviceCatalog: readonly ServiceEntry[] = [
 ];
 
 export const gatewayEntry = { name: 'gateway', dir: 'gateway', port: 4000 } as const;
-
