@@ -1,4 +1,4 @@
-import { producerServices, type ProducerService } from '@haven/proto';
+import type { ProducerService } from '@haven/proto';
 
 /**
  * The one list of Haven's processes: each subgraph service (name, folder, development port) and the
