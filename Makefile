@@ -25,13 +25,13 @@ chromium: ## Debian's Chromium at /usr/bin/chromium, for the browser tests
 	  else echo "Browser tests need Debian's Chromium: sudo apt-get install chromium" >&2; exit 1; fi; \
 	fi
 
-provision: $(NPM_STAMP) ## Build/fetch FerretDB and Kafka into the cache (idempotent)
+provision: $(NPM_STAMP) ## Fetch the embedded database and Kafka into the cache (idempotent)
 	$(TSX) tools/infra/cli.ts provision
 
 dev: $(NPM_STAMP) ## Start everything on loopback and print the URLs (Ctrl-C stops Haven)
 	$(TSX) tools/dev/cli.ts up
 
-down: $(NPM_STAMP) ## Stop the dev infrastructure (FerretDB, Kafka, mail catcher)
+down: $(NPM_STAMP) ## Stop the dev infrastructure (database, Kafka, mail catcher)
 	$(TSX) tools/dev/cli.ts down
 
 status: $(NPM_STAMP) ## Health of the dev infrastructure
@@ -59,7 +59,7 @@ web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gatewa
 
 check: lint typecheck supergraph-check ## Lint, typecheck and the supergraph check
 
-# The whole suite: checks, then one jest run (unit, integration against real FerretDB/Kafka/maildev,
+# The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
 # browser). The last line is the plain "N passed, N failed" summary CI reads.
 test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser
 	@mkdir -p .haven; rm -f $(JEST_RESULTS)

@@ -1,7 +1,7 @@
 /**
  * One jest run, three projects:
  * - unit: pure logic, no servers (`*.test.ts`);
- * - integration: real FerretDB, Kafka and mail catcher started by tools/testing (`*.int.test.ts`),
+ * - integration: real MongoDB-compatible server, Kafka and mail catcher started by tools/testing (`*.int.test.ts`),
  *   and the browser tests, Debian's Chromium driven by Playwright against the whole stack (`*.e2e.test.ts`).
  *   One project, so the servers start once; run it in band (a test stops and restarts Kafka).
  */

@@ -1,5 +1,5 @@
 /**
- * `make bench`: the first benchmark. Starts the real stack on free loopback ports (FerretDB,
+ * `make bench`: the first benchmark. Starts the real stack on free loopback ports (the embedded database,
  * Kafka, maildev, the five services and the gateway, as `make dev` does), signs one user up, and
  * loads four targets in turn with autocannon, all answering that user's JSON:
  *
@@ -96,7 +96,7 @@ function checkAborted(): void {
 // ---------------------------------------------------------------------------------------------
 // Set-up
 
-/** Runs killed without their clean-up (kill -9) leave FerretDB and Kafka behind: stop them. */
+/** Runs killed without their clean-up (kill -9) leave the database and Kafka behind: stop them. */
 async function cleanUpAbandonedRuns(): Promise<void> {
   if (!existsSync(benchRoot)) return;
   for (const name of readdirSync(benchRoot)) {
@@ -347,12 +347,12 @@ async function main(): Promise<number> {
     rmSync(stateDir, { recursive: true, force: true });
     mkdirSync(stateDir, { recursive: true });
 
-    log('provisioning (first run builds FerretDB and fetches Kafka; later runs reuse the cache)');
+    log('provisioning (the first run fetches the database and Kafka jars; later runs reuse the cache)');
     await provision((line) => log(`  ${line}`));
     checkAborted();
 
     const ports = portsFrom(await freePorts(5 + apps.length));
-    log(`starting FerretDB, Kafka and maildev (state ${stateDir})`);
+    log(`starting the database, Kafka and maildev (state ${stateDir})`);
     infraStarted = true;
     const infra = await startInfra(stateDir, ports.infra);
     checkAborted();

@@ -1,5 +1,5 @@
 /**
- * `make dev`: provisions what is missing, starts FerretDB, Kafka and the mail
+ * `make dev`: provisions what is missing, starts the database, Kafka and the mail
  * catcher, then the five services, the gateway and Vite, and prints the URLs.
  * Ctrl-C stops Haven's processes; `make down` stops the infrastructure too.
  */
@@ -14,9 +14,9 @@ const webPort = 5173;
 async function up(): Promise<void> {
   const started = Date.now();
   const stateDir = defaultDevStateDir;
-  console.log('Provisioning (first run builds FerretDB and fetches Kafka; later runs reuse the cache)…');
+  console.log('Provisioning (the first run fetches the database and Kafka jars; later runs reuse the cache)…');
   await provision((line) => console.log(`  ${line}`));
-  console.log('Starting FerretDB, Kafka and the mail catcher…');
+  console.log('Starting the database, Kafka and the mail catcher…');
   const infra = await startInfra(stateDir, DEV_PORTS);
   const keys = ensureDevKeys(stateDir);
   const appUrl = `http://localhost:${webPort}`;
@@ -34,7 +34,7 @@ Haven is up (${seconds} s):
   app           ${appUrl}
   gateway       ${running.gatewayUrl}  (GraphQL at /graphql, REST at /api)
   mail inbox    ${infra.mailWebUrl}
-Ctrl-C stops Haven; \`make down\` also stops FerretDB, Kafka and the mail catcher.
+Ctrl-C stops Haven; \`make down\` also stops the database, Kafka and the mail catcher.
 `);
   const shutdown = (code: number) => {
     vite.kill('SIGTERM');

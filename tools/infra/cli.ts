@@ -1,5 +1,5 @@
 /**
- * Dev stack without Docker: FerretDB, Kafka and maildev on loopback.
+ * Dev stack without Docker: the embedded MongoDB-compatible server, Kafka and maildev on loopback.
  *
  *   tsx tools/infra/cli.ts provision|up|down|status [--state DIR]
  *
@@ -51,7 +51,7 @@ function parseArguments(argv: string[]): { command: string; stateDir: string } {
 function describeEndpoint(part: PartName, ports: InfraPorts): string {
   const endpoints = endpointsFor(ports);
   switch (part) {
-    case 'ferretdb':
+    case 'mongo':
       return endpoints.mongoUrl;
     case 'kafka':
       return `${endpoints.kafkaBrokers.join(',')} (controller 127.0.0.1:${ports.kafkaController})`;

@@ -2,14 +2,14 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import {
-  FERRETDB_VERSION,
-  ferretdbBinary,
+  mongoServerLibsDir,
+  mongoServerVersion,
   mongoUrl,
   pingMongo,
-  provisionFerretdb,
-  startFerretdb,
-  stopFerretdb,
-} from './ferretdb';
+  provisionMongoServer,
+  startMongoServer,
+  stopMongoServer,
+} from './mongo-server';
 import {
   describeKafkaCluster,
   kafkaBrokers,
@@ -80,12 +80,12 @@ function writePorts(stateDir: string, ports: InfraPorts): void {
 }
 
 /**
- * Idempotent: builds the FerretDB binary and fetches the Kafka jars into the cache when missing.
+ * Idempotent: fetches the embedded MongoDB server's and Kafka's jars into the cache when missing.
  * `log` hears only about work actually done (a build, a download), so warm runs are silent.
  */
 export async function provision(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
   maildevCli(); // fails early, with the fix, when `npm install` has not run
-  const results = await Promise.allSettled([provisionFerretdb(log), provisionKafka(log)]);
+  const results = await Promise.allSettled([provisionMongoServer(log), provisionKafka(log)]);
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [errorMessage(result.reason)] : []));
   if (failures.length > 0) throw new Error(`provisioning failed:\n${failures.join('\n\n')}`);
 }
@@ -93,7 +93,7 @@ export async function provision(log: (line: string) => void = (line) => console.
 /** Where provisioning put each part, for people reading `cli.ts provision`. */
 export function provisionedArtifacts(): Record<PartName, string> {
   return {
-    ferretdb: `${FERRETDB_VERSION} ${ferretdbBinary()}`,
+    mongo: `${mongoServerVersion()} ${mongoServerLibsDir()}`,
     kafka: `${kafkaVersion()} ${kafkaLibsDir()}`,
     maildev: `${maildevVersion()} ${maildevCli()}`,
   };
@@ -101,7 +101,7 @@ export function provisionedArtifacts(): Record<PartName, string> {
 
 function portsChanged(part: PartName, before: InfraPorts, after: InfraPorts): boolean {
   switch (part) {
-    case 'ferretdb':
+    case 'mongo':
       return before.mongo !== after.mongo;
     case 'kafka':
       return before.kafka !== after.kafka || before.kafkaController !== after.kafkaController;
@@ -111,13 +111,13 @@ function portsChanged(part: PartName, before: InfraPorts, after: InfraPorts): bo
 }
 
 const stoppers: Record<PartName, (stateDir: string) => Promise<boolean>> = {
-  ferretdb: stopFerretdb,
+  mongo: stopMongoServer,
   kafka: stopKafkaBroker,
   maildev: stopMaildev,
 };
 
 /**
- * Starts FerretDB, Kafka and maildev in parallel and resolves once all three are healthy.
+ * Starts the MongoDB-compatible server, Kafka and maildev in parallel and resolves once all three are healthy.
  * Parts already running and healthy are left alone; a part running on other ports is restarted.
  * On failure the parts that did start keep running (inspect them, or call stopInfra).
  */
@@ -132,7 +132,7 @@ export async function startInfra(stateDir: string, ports: InfraPorts): Promise<I
   }
   writePorts(state, ports);
   const results = await Promise.allSettled([
-    startFerretdb(state, ports.mongo),
+    startMongoServer(state, ports.mongo),
     startKafkaBroker(state, { broker: ports.kafka, controller: ports.kafkaController }),
     startMaildev(state, { smtp: ports.smtp, web: ports.mailWeb }),
   ]);
@@ -150,7 +150,7 @@ export async function stopInfra(stateDir: string): Promise<void> {
 }
 
 const healthChecks: Record<PartName, (ports: InfraPorts) => Promise<void>> = {
-  ferretdb: (ports) => pingMongo(mongoUrl(ports.mongo), 1_500),
+  mongo: (ports) => pingMongo(mongoUrl(ports.mongo), 1_500),
   kafka: (ports) => describeKafkaCluster(kafkaBrokers(ports.kafka), 2_000),
   maildev: (ports) => checkMaildev({ smtp: ports.smtp, web: ports.mailWeb }, 1_500),
 };
@@ -171,8 +171,8 @@ export async function infraStatus(stateDir: string): Promise<Record<PartName, Pa
       }
     }),
   );
-  const [ferretdb, kafka, maildev] = statuses as [PartStatus, PartStatus, PartStatus];
-  return { ferretdb, kafka, maildev };
+  const [mongo, kafka, maildev] = statuses as [PartStatus, PartStatus, PartStatus];
+  return { mongo, kafka, maildev };
 }
 
 function rememberedPorts(stateDir: string): InfraPorts {

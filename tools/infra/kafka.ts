@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { assertJava, fetchMavenJars, fingerprintOf, javaCommand, stampMatches, writeStamp } from './maven';
 import { cacheDir, infraSourceDir, partPaths } from './paths';
 import {
   assertPortFree,
@@ -31,24 +32,12 @@ export function kafkaLibsDir(): string {
   return join(kafkaHome(), 'libs');
 }
 
-function pomFingerprint(): string {
-  return createHash('sha256').update(readFileSync(pomFile)).digest('hex');
-}
-
 function stampFile(): string {
   return join(kafkaHome(), 'libs.stamp');
 }
 
 export function kafkaProvisioned(): boolean {
-  return (
-    existsSync(kafkaLibsDir()) &&
-    existsSync(stampFile()) &&
-    readFileSync(stampFile(), 'utf8').trim() === pomFingerprint()
-  );
-}
-
-function javaCommand(): string {
-  return process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
+  return stampMatches(stampFile(), fingerprintOf([pomFile]));
 }
 
 /** Fetches the broker's jars from Maven Central into `<cache>/kafka-<version>/libs` unless already there. */
@@ -58,36 +47,11 @@ export async function provisionKafka(log: (line: string) => void): Promise<void>
     if (kafkaProvisioned()) return;
     const started = Date.now();
     log(`kafka     fetching ${kafkaVersion()} jars from Maven Central (first time only)…`);
-    await runCommand(javaCommand(), ['-version'], { timeoutMs: 30_000 }).catch((error: unknown) => {
-      throw new Error(`Kafka needs Java 17 (set JAVA_HOME or put java on PATH): ${String(error)}`);
-    });
-    const home = kafkaHome();
-    const partialLibs = join(home, 'libs.partial');
-    ensureDir(home);
-    rmSync(partialLibs, { recursive: true, force: true });
-    // Run Maven on a copy in the cache so nothing (target/, …) lands in the clone.
-    const pomCopy = join(home, 'pom.xml');
-    cpSync(pomFile, pomCopy);
-    await runCommand(
-      'mvn',
-      [
-        '-q',
-        '-B',
-        '-Dstyle.color=never',
-        '-f',
-        pomCopy,
-        'dependency:copy-dependencies',
-        '-DincludeScope=runtime',
-        `-DoutputDirectory=${partialLibs}`,
-      ],
-      { timeoutMs: 15 * 60_000 },
-    );
-    const jars = readdirSync(partialLibs).filter((name) => name.endsWith('.jar'));
+    await assertJava('Kafka');
+    const jars = await fetchMavenJars(pomFile, kafkaHome(), kafkaLibsDir());
     if (!jars.some((name) => name.startsWith('kafka_2.13-')))
-      throw new Error(`Maven fetched no kafka_2.13 jar into ${partialLibs}`);
-    rmSync(kafkaLibsDir(), { recursive: true, force: true });
-    renameSync(partialLibs, kafkaLibsDir());
-    writeFileSync(stampFile(), `${pomFingerprint()}\n`);
+      throw new Error(`Maven fetched no kafka_2.13 jar into ${kafkaLibsDir()}`);
+    writeStamp(stampFile(), fingerprintOf([pomFile]));
     log(`kafka     ${jars.length} jars fetched in ${((Date.now() - started) / 1000).toFixed(1)} s → ${kafkaLibsDir()}`);
   });
 }

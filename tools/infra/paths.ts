@@ -2,18 +2,18 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The three real servers the dev stack and integration tests run on loopback. */
-export type PartName = 'ferretdb' | 'kafka' | 'maildev';
-export const PART_NAMES: readonly PartName[] = ['ferretdb', 'kafka', 'maildev'];
+export type PartName = 'mongo' | 'kafka' | 'maildev';
+export const PART_NAMES: readonly PartName[] = ['mongo', 'kafka', 'maildev'];
 
 /** Root of the clone (this file lives in tools/infra/). */
 export const repoRoot: string = resolve(__dirname, '..', '..');
 
-/** Folder of the pinned build inputs kept in the repo (go.mod, pom.xml). */
+/** Folder of the pinned build inputs kept in the repo (pom.xml files, the database launcher). */
 export const infraSourceDir: string = __dirname;
 
 /**
  * Downloads and builds live outside the clone so every worktree shares them and
- * `git clean` never throws away a 90-second build.
+ * `git clean` never throws away a download.
  */
 export function cacheDir(): string {
   const explicit = process.env.HAVEN_CACHE_DIR;

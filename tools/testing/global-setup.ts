@@ -2,7 +2,7 @@
  * Jest globalSetup for integration tests: real MongoDB-compatible store, Kafka and mail catcher.
  *
  * With a reachable Docker engine (and HAVEN_TEST_INFRA not 'local') the parts run as
- * testcontainers; otherwise as local processes (FerretDB, Kafka KRaft, maildev) on free loopback
+ * testcontainers; otherwise as local processes (mongo-java-server, Kafka KRaft, maildev) on free loopback
  * ports, with data and logs in `<repo>/.haven/test-<pid>`. Either way the endpoints reach the
  * tests through process.env (see test-env.ts).
  */
@@ -84,7 +84,7 @@ async function startLocal(stateDir: string): Promise<void> {
     await stopInfra(stateDir).catch(() => undefined);
     throw error;
   }
-  log(`FerretDB, Kafka and maildev healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (state ${stateDir})`);
+  log(`Database, Kafka and maildev healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (state ${stateDir})`);
 }
 
 async function startWithContainers(stateDir: string): Promise<void> {

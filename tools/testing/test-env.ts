@@ -4,7 +4,7 @@
  */
 
 export const TEST_ENV = {
-  /** 'local' (FerretDB/Kafka/maildev processes) or 'testcontainers' (Docker). Also read as a request by the setup. */
+  /** 'local' (database/Kafka/maildev processes) or 'testcontainers' (Docker). Also read as a request by the setup. */
   infra: 'HAVEN_TEST_INFRA',
   stateDir: 'HAVEN_TEST_STATE_DIR',
   mongoUrl: 'HAVEN_TEST_MONGO_URL',

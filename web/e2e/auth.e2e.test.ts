@@ -1,7 +1,7 @@
 /**
  * The sign-up slice in a real browser: Debian's Chromium driven by Playwright,
  * against Haven started the way `make dev` starts it (separate processes on
- * real FerretDB, Kafka and the mail catcher).
+ * the real embedded database, Kafka and the mail catcher).
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -32,8 +32,7 @@ export const startUserService = defineService({
       // A revoked (logged-out) or expired session signs nobody in, even with a valid signature.
       buildContext: async (base) => {
         if (!base.session) return base;
-        // Looked up by id alone and the expiry checked here: FerretDB serves an _id-only query from its
-        // primary key, but scans the collection when another condition is added.
+        // Looked up by its primary key alone, the expiry checked here: the cheapest read on every request.
         const session = await sessions.findById(base.session.sessionId, { expiresAt: 1 }).lean();
         return session && session.expiresAt > new Date() ? base : { ...base, session: null };
       },

@@ -1,5 +1,5 @@
 /**
- * The local stack end to end: FerretDB, Kafka (KRaft) and maildev started in a temporary state
+ * The local stack end to end: the embedded MongoDB-compatible server, Kafka (KRaft) and maildev started in a temporary state
  * folder on free ports, each used through the client the services use, Kafka restarted on the
  * same ports and data, and nothing left running afterwards.
  */
@@ -89,13 +89,13 @@ afterAll(async () => {
 }, 60_000);
 
 test('all three parts report healthy, and a second start is a no-op', async () => {
-  expect(await infraStatus(stateDir)).toEqual({ ferretdb: 'healthy', kafka: 'healthy', maildev: 'healthy' });
+  expect(await infraStatus(stateDir)).toEqual({ mongo: 'healthy', kafka: 'healthy', maildev: 'healthy' });
   const pidsBefore = PART_NAMES.map((part) => findRunningPart(stateDir, part));
   await startInfra(stateDir, ports);
   expect(PART_NAMES.map((part) => findRunningPart(stateDir, part))).toEqual(pidsBefore);
 }, 30_000);
 
-test('FerretDB: insert then find through the MongoDB driver', async () => {
+test('the database: insert then find through the MongoDB driver', async () => {
   expect(endpoints.mongoUrl).toBe(`mongodb://127.0.0.1:${ports.mongo}`);
   const connection = await mongoose
     .createConnection(endpoints.mongoUrl, { dbName: 'infra_test', serverSelectionTimeoutMS: 5_000 })
@@ -174,5 +174,5 @@ test('stopInfra leaves no process behind', async () => {
   await stopInfra(stateDir);
   for (const pid of pids) expect(pid !== undefined && isProcessAlive(pid)).toBe(false);
   for (const part of PART_NAMES) expect(existsSync(partPaths(stateDir, part).pidFile)).toBe(false);
-  expect(await infraStatus(stateDir)).toEqual({ ferretdb: 'stopped', kafka: 'stopped', maildev: 'stopped' });
+  expect(await infraStatus(stateDir)).toEqual({ mongo: 'stopped', kafka: 'stopped', maildev: 'stopped' });
 }, 60_000);
