@@ -60,10 +60,12 @@ web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gatewa
 check: lint typecheck supergraph-check ## Lint, typecheck and the supergraph check
 
 # The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
-# browser). The last line is the plain "N passed, N failed" summary CI reads.
+# browser). The last line is the plain "N passed, N failed" summary CI reads. --forceExit: a test that fails
+# half-way may leave a client open, and jest would then wait for it forever instead of reporting (a CI run
+# once hung until its 90-minute limit that way); the servers are stopped by the global teardown regardless.
 test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser
 	@mkdir -p .haven; rm -f $(JEST_RESULTS)
-	@npx jest --runInBand --json --outputFile=$(JEST_RESULTS); status=$$?; \
+	@npx jest --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
 	  node tools/ci/summary.js $(JEST_RESULTS); exit $$status
 
 test-unit: $(NPM_STAMP) ## Unit tests only (no servers)

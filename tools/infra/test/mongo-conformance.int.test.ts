@@ -248,3 +248,40 @@ describe('the query shapes the services use', () => {
     expect(await checkIns.countDocuments({})).toBe(8);
   });
 });
+
+describe('the collection catalogue under concurrent first use', () => {
+  // A service starting up sends `create` (mongoose autoCreate), `createIndexes` and its first writes for a
+  // new collection at once; every test file does so again in its own database. None of them may fail.
+  it('create, createIndexes and inserts racing on 20 new collections all succeed', async () => {
+    const outcomes = await times(20, async () => {
+      const name = `first_use_${randomBytes(3).toString('hex')}`;
+      return Promise.allSettled([
+        db.createCollection(name),
+        db.collection(name).createIndex({ email: 1 }, { unique: true }),
+        db.collection(name).createIndex({ createdAt: -1 }),
+        ...Array.from({ length: 4 }, (_, index) =>
+          db.collection<Doc>(name).insertOne({ _id: `d${index}`, email: `${index}@example.com` }),
+        ),
+      ]);
+    });
+    const failures = outcomes
+      .flat()
+      .filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+      // Real MongoDB answers a racing explicit `create` with NamespaceExists (48); mongoose tolerates it.
+      .filter((outcome) => (outcome.reason as { code?: number }).code !== 48)
+      .map((outcome) => String(outcome.reason));
+    expect(failures).toEqual([]);
+  });
+
+  it('a dropped database can be used again at once', async () => {
+    const scratch = client.db(`conformance_drop_${randomBytes(3).toString('hex')}`);
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all([
+        scratch.collection<Doc>('things').insertOne({ _id: `t${round}` }),
+        scratch.collection('things').createIndex({ n: 1 }),
+      ]);
+      expect(await scratch.collection('things').countDocuments({})).toBe(1);
+      await scratch.dropDatabase();
+    }
+  });
+});
