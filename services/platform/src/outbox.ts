@@ -1,14 +1,21 @@
 import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
 import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
-import { mongo, Schema, type Collection } from 'mongoose';
+import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
+import { randomUUID } from 'node:crypto';
 import { ensureTopics } from './kafka';
 import type { Logger } from './logger';
+import { isDuplicateKeyError } from './mongo';
 
 /**
- * Transactional-style outbox without transactions: an entity carries its own
- * pending events, so the entity and its events are written in one document
- * write. A relay publishes them and clears the list; consumers are idempotent,
- * so a publish that is repeated after a crash is harmless.
+ * Outbox without transactions (see docs/events.md). An entity carries its own event log, `outbox`,
+ * appended in the same single-document write as the change it describes: `$push` of the events and
+ * `$inc` of `outboxVersion` (always equal to the log's length), never a `$set` of a version read earlier.
+ * The relay owns three collections and never rewrites an entity:
+ * - `outbox_pending`: which entities have work, one document per entity, read by `_id` (cheap when idle);
+ * - `outbox_marks`: how far each entity's log is published, and whether it is parked;
+ * - `outbox_leases`: which relay replica is active (one per service database).
+ * A slow sweep compares every entity's version with its mark, the backstop for a writer that crashed
+ * between its entity write and its pending mark.
  */
 export interface OutboxEntry {
   eventId: string;
@@ -22,10 +29,17 @@ export interface OutboxEntry {
 export interface WithOutbox {
   _id: string;
   outbox: OutboxEntry[];
-  // Bumped on every append, so the relay clears only what it actually published.
+  /** The number of events ever appended (the log's length), incremented in the write that appends them. */
   outboxVersion: number;
-  outboxPending: boolean;
+  /** Set by deleteKeepingEvents: the entity is gone for readers; the relay deletes it once its log is out. */
+  outboxTombstone?: boolean;
 }
+
+export const outboxCollections = {
+  pending: 'outbox_pending',
+  marks: 'outbox_marks',
+  leases: 'outbox_leases',
+} as const;
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
   {
@@ -38,34 +52,145 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
   { _id: false },
 );
 
+// Readers never see a tombstone: the entity is deleted as far as the service is concerned.
+const hideTombstones = { outboxTombstone: { $ne: true } };
+
 export function outboxPlugin(schema: Schema): void {
   schema.add({
     outbox: { type: [outboxEntrySchema], default: [] },
     outboxVersion: { type: Number, default: 0 },
-    outboxPending: { type: Boolean, default: false },
+    outboxTombstone: { type: Boolean },
   });
-  schema.index({ outboxPending: 1 });
+  for (const operation of ['find', 'findOne', 'countDocuments', 'findOneAndUpdate', 'updateOne'] as const) {
+    schema.pre(operation, function () {
+      this.where(hideTombstones);
+    });
+  }
+  // The entity write is done; tell the relay (a crash before this line is what the sweep is for).
+  schema.post('save', async function (doc: { _id: string; $locals: { outboxAppended?: boolean } }) {
+    if (!doc.$locals.outboxAppended) return;
+    doc.$locals.outboxAppended = false;
+    const model = this.constructor as Model<WithOutbox>;
+    await markPending(model.db, model.collection.collectionName, doc._id);
+  });
 }
 
-/** Adds an event to the entity's outbox; it is stored by the entity's next save. */
-export function recordEvent<T extends EventType>(doc: WithOutbox, event: NewEvent<T>): string {
+function toEntry<T extends EventType>(event: NewEvent<T>): OutboxEntry {
   const encoded = encodeEvent(event);
-  doc.outbox.push({
+  return {
     eventId: encoded.eventId,
     type: encoded.type,
     topic: encoded.topic,
     key: encoded.key,
     value: Buffer.from(encoded.value),
-  });
-  doc.outboxVersion += 1;
-  doc.outboxPending = true;
-  return encoded.eventId;
+  };
 }
 
-/** Any model whose schema uses outboxPlugin; the relay needs only its collection. */
+type OutboxDocument = WithOutbox & {
+  $inc(path: string, value: number): unknown;
+  isNew: boolean;
+  $locals: Record<string, unknown>;
+};
+
+/**
+ * Adds an event to the entity's log; it is stored by the entity's next `save()`, which sends it as
+ * `$push` + `$inc` (mongoose's atomic array push), so concurrent saves of one entity both keep their
+ * events. Fields set on the same document still follow mongoose's last-writer-wins `$set`.
+ */
+export function recordEvent<T extends EventType>(doc: WithOutbox, event: NewEvent<T>): string {
+  const entry = toEntry(event);
+  const outboxDoc = doc as OutboxDocument;
+  doc.outbox.push(entry);
+  if (outboxDoc.isNew) doc.outboxVersion = doc.outbox.length;
+  else outboxDoc.$inc('outboxVersion', 1);
+  outboxDoc.$locals.outboxAppended = true;
+  return entry.eventId;
+}
+
+/**
+ * Appends events to an existing entity in one atomic update, together with `change` (for example a
+ * `$set` of the fields the events describe). Returns false when no entity matched `filter`.
+ */
+export async function appendEvents<E extends WithOutbox>(
+  model: Model<E>,
+  filter: { _id: string } & Record<string, unknown>,
+  events: Array<NewEvent<EventType>>,
+  change: UpdateQuery<WithOutbox> = {},
+): Promise<boolean> {
+  const entries = events.map((event) => toEntry(event));
+  const update: Record<string, unknown> = {
+    ...change,
+    $push: { outbox: { $each: entries } },
+    $inc: { ...(change.$inc as object | undefined), outboxVersion: entries.length },
+  };
+  const result = await model.collection.updateOne(
+    { ...filter, ...hideTombstones } as unknown as mongo.Filter<mongo.Document>,
+    update as mongo.UpdateFilter<mongo.Document>,
+  );
+  if (result.matchedCount === 0) return false;
+  await markPending(model.db, model.collection.collectionName, filter._id);
+  return true;
+}
+
+/**
+ * Deletes an entity without dropping its events: the deletion event is appended, the listed fields
+ * are removed (personal data goes now), and the entity becomes a tombstone that readers never see.
+ * The relay deletes the tombstone once every event in its log is published.
+ */
+export async function deleteKeepingEvents<E extends WithOutbox>(
+  model: Model<E>,
+  id: string,
+  deletionEvent: NewEvent<EventType>,
+  removeFields: string[] = [],
+): Promise<boolean> {
+  const unset = Object.fromEntries(removeFields.map((field) => [field, '']));
+  return appendEvents(model, { _id: id }, [deletionEvent], {
+    $set: { outboxTombstone: true },
+    ...(removeFields.length > 0 ? { $unset: unset } : {}),
+  });
+}
+
+/** Tells the relay that an entity has events to publish; a fresh nonce, so a relay pass in flight keeps it. */
+export async function markPending(db: Connection, collectionName: string, entityId: string): Promise<void> {
+  await db
+    .collection<PendingMark>(outboxCollections.pending)
+    .updateOne(
+      { _id: pendingId(collectionName, entityId) },
+      { $set: { collection: collectionName, entityId, nonce: randomUUID(), at: new Date() } },
+      { upsert: true },
+    );
+}
+
+interface PendingMark {
+  _id: string;
+  collection: string;
+  entityId: string;
+  nonce: string;
+  at: Date;
+}
+
+interface PublishMark {
+  _id: string;
+  publishedUpTo: number;
+  state: 'ok' | 'parked';
+  failures: number;
+  lastError?: string;
+  parkedAt?: Date;
+}
+
+interface Lease {
+  _id: string;
+  owner: string;
+  expiresAt: Date;
+}
+
+const pendingId = (collectionName: string, entityId: string) => `${collectionName}:${entityId}`;
+
+/** Any model whose schema uses outboxPlugin; the relay needs its collection and its connection. */
 export interface OutboxModel {
   modelName: string;
   collection: Collection;
+  db: Connection;
 }
 
 export interface OutboxRelayOptions {
@@ -73,12 +198,59 @@ export interface OutboxRelayOptions {
   models: OutboxModel[];
   topics: string[];
   log: Logger;
+  /** Names this replica in the lease (default: a random id). */
+  owner?: string;
   idleIntervalMs?: number;
   maxBackoffMs?: number;
   batchSize?: number;
+  /** How long a replica stays the active relay without renewing. */
+  leaseMs?: number;
+  /** How often the full backstop sweep runs. */
+  sweepIntervalMs?: number;
+  /** Consecutive failures of one entity's publish before it is parked. */
+  parkAfterFailures?: number;
 }
 
-/** Publishes pending outbox events; keeps trying, with back-off, while Kafka is away. */
+export interface OutboxRelayMetrics {
+  published: number;
+  /** Entities parked since start; each also logged at error level. */
+  parked: number;
+  documentFailures: number;
+  sweeps: number;
+  isLeader: boolean;
+}
+
+/** A database call failed: said as such in the logs, not mistaken for Kafka being away. */
+class OutboxDatabaseError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`outbox database error: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+async function db<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw new OutboxDatabaseError(error);
+  }
+}
+
+/**
+ * Kafka refused this entity's messages for a reason that retrying will not fix (too large, invalid):
+ * the entity's fault, not the broker's. Anything else (connection, timeouts, leadership) is the broker's.
+ */
+function isDocumentFault(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error as { retriable?: boolean; name?: string; cause?: unknown } | undefined; current;) {
+    if (seen.has(current)) break;
+    seen.add(current);
+    if (current.name === 'KafkaJSProtocolError' && current.retriable === false) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** Publishes pending outbox events; one active replica per service; keeps trying while Kafka is away. */
 export class OutboxRelay {
   private producer: Producer | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -88,8 +260,13 @@ export class OutboxRelay {
   private wake: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
   private topicsReady = false;
+  private lastSweep = 0;
+  private readonly owner: string;
+  readonly metrics: OutboxRelayMetrics = { published: 0, parked: 0, documentFailures: 0, sweeps: 0, isLeader: false };
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.owner = options.owner ?? randomUUID();
+  }
 
   start(): void {
     if (this.running) return;
@@ -106,34 +283,78 @@ export class OutboxRelay {
     this.running = false;
     this.nudge();
     await this.loopDone;
-    await this.producer?.disconnect().catch(() => undefined);
-    this.producer = null;
+    await this.releaseLease().catch(() => undefined);
+    await this.resetProducer();
   }
 
-  /** Publishes everything pending once; returns how many events went out. */
+  /** One pass: takes or renews the lease, then publishes what is pending; returns how many events went out. */
   flushOnce(): Promise<number> {
-    this.flushing ??= this.publishPending().finally(() => {
+    this.flushing ??= this.pass().finally(() => {
       this.flushing = null;
     });
     return this.flushing;
   }
 
+  /** The backstop: finds entities whose log is ahead of their mark but have no pending mark. */
+  async sweepOnce(): Promise<number> {
+    let found = 0;
+    for (const model of this.options.models) {
+      const marks = model.db.collection<PublishMark>(outboxCollections.marks);
+      const entities = model.collection.find({ outboxVersion: { $gt: 0 } }, { projection: { outboxVersion: 1 } });
+      let chunk: Array<{ _id: string; outboxVersion: number }> = [];
+      const flush = async () => {
+        const ids = chunk.map((entity) => pendingId(model.collection.collectionName, entity._id));
+        const known = new Map((await marks.find({ _id: { $in: ids } }).toArray()).map((mark) => [mark._id, mark]));
+        for (const entity of chunk) {
+          const mark = known.get(pendingId(model.collection.collectionName, entity._id));
+          if (mark?.state === 'parked' || (mark?.publishedUpTo ?? 0) >= entity.outboxVersion) continue;
+          await markPending(model.db, model.collection.collectionName, entity._id);
+          found += 1;
+        }
+        chunk = [];
+      };
+      for await (const entity of entities) {
+        chunk.push(entity as unknown as { _id: string; outboxVersion: number });
+        if (chunk.length >= 500) await flush();
+      }
+      await flush();
+    }
+    this.metrics.sweeps += 1;
+    if (found > 0) this.options.log.warn({ found }, 'outbox sweep found unpublished events without a pending mark');
+    return found;
+  }
+
   private async loop(): Promise<void> {
     const idle = this.options.idleIntervalMs ?? 500;
     const maxBackoff = this.options.maxBackoffMs ?? 5_000;
+    const sweepEvery = this.options.sweepIntervalMs ?? 10 * 60_000;
     while (this.running) {
       let delay = idle;
       try {
         const published = await this.flushOnce();
-        if (this.failures > 0) this.options.log.info('outbox relay reconnected to Kafka');
+        if (this.failures > 0) this.options.log.info('outbox relay publishing again');
         this.failures = 0;
         if (published > 0) delay = 0;
+        if (this.metrics.isLeader && Date.now() - this.lastSweep >= sweepEvery) {
+          this.lastSweep = Date.now();
+          if ((await this.sweepOnce()) > 0) delay = 0;
+        }
       } catch (error) {
         this.failures += 1;
         delay = Math.min(maxBackoff, 200 * 2 ** Math.min(this.failures, 10));
-        const log = this.failures === 1 ? 'warn' : 'debug';
-        this.options.log[log]({ err: error, retryInMs: delay }, 'outbox relay cannot publish yet; events stay stored');
-        await this.resetProducer();
+        const level = this.failures === 1 ? 'warn' : 'debug';
+        if (error instanceof OutboxDatabaseError) {
+          this.options.log.error(
+            { err: error.cause, retryInMs: delay },
+            'outbox relay cannot read or write its database',
+          );
+        } else {
+          this.options.log[level](
+            { err: error, retryInMs: delay },
+            'outbox relay cannot publish yet; events stay stored',
+          );
+          await this.resetProducer();
+        }
       }
       if (this.running && delay > 0) await this.sleep(delay);
     }
@@ -152,6 +373,33 @@ export class OutboxRelay {
     });
   }
 
+  private leases(): mongo.Collection<Lease> {
+    return this.options.models[0]!.db.collection<Lease>(outboxCollections.leases);
+  }
+
+  /** Takes the lease if it is free or expired, renews it if it is ours; false when another replica holds it. */
+  private async holdLease(): Promise<boolean> {
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + (this.options.leaseMs ?? 15_000));
+    try {
+      const lease = await this.leases().findOneAndUpdate(
+        { _id: 'relay', $or: [{ owner: this.owner }, { expiresAt: { $lte: now } }] },
+        { $set: { owner: this.owner, expiresAt } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      return lease?.owner === this.owner;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false; // held by another replica
+      throw new OutboxDatabaseError(error);
+    }
+  }
+
+  private async releaseLease(): Promise<void> {
+    if (!this.metrics.isLeader || this.options.models.length === 0) return;
+    await this.leases().updateOne({ _id: 'relay', owner: this.owner }, { $set: { expiresAt: new Date(0) } });
+    this.metrics.isLeader = false;
+  }
+
   private async connectedProducer(): Promise<Producer> {
     if (!this.topicsReady) {
       await ensureTopics(this.options.kafka, this.options.topics);
@@ -159,8 +407,13 @@ export class OutboxRelay {
     }
     if (!this.producer) {
       const producer = this.options.kafka.producer({ allowAutoTopicCreation: false, idempotent: false });
-      await producer.connect();
       this.producer = producer;
+      try {
+        await producer.connect();
+      } catch (error) {
+        await this.resetProducer();
+        throw error;
+      }
     }
     return this.producer;
   }
@@ -171,27 +424,108 @@ export class OutboxRelay {
     await producer?.disconnect().catch(() => undefined);
   }
 
-  private async publishPending(): Promise<number> {
-    let published = 0;
-    const batchSize = this.options.batchSize ?? 100;
-    for (const model of this.options.models) {
-      const pending = (await model.collection
-        .find({ outboxPending: true }, { projection: { outbox: 1, outboxVersion: 1 }, limit: batchSize })
-        // The driver types _id as ObjectId; Haven's are strings, passed back unchanged below.
-        .toArray()) as unknown as Array<{ _id: mongo.ObjectId; outbox: OutboxEntry[]; outboxVersion: number }>;
-      if (pending.length === 0) continue;
-      const producer = await this.connectedProducer();
-      for (const doc of pending) {
-        if (doc.outbox.length > 0) await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(doc.outbox) });
-        // Cleared only if nothing was appended meanwhile; otherwise the next pass publishes again.
-        await model.collection.updateOne(
-          { _id: doc._id, outboxVersion: doc.outboxVersion },
-          { $set: { outbox: [], outboxPending: false } },
-        );
-        published += doc.outbox.length;
-      }
+  private async pass(): Promise<number> {
+    if (this.options.models.length === 0) return 0;
+    const leader = await this.holdLease();
+    if (leader !== this.metrics.isLeader) {
+      this.options.log.info({ owner: this.owner }, leader ? 'outbox relay is now active' : 'outbox relay on standby');
     }
+    this.metrics.isLeader = leader;
+    if (!leader) return 0;
+    const byCollection = new Map(this.options.models.map((model) => [model.collection.collectionName, model]));
+    const pendings = this.options.models[0]!.db.collection<PendingMark>(outboxCollections.pending);
+    const batch = await db(pendings.find({}, { limit: this.options.batchSize ?? 100 }).toArray());
+    let published = 0;
+    for (const pending of batch) {
+      const model = byCollection.get(pending.collection);
+      if (!model) continue; // another relay's collection in a shared database
+      published += await this.publishEntity(model, pending);
+    }
+    this.metrics.published += published;
     return published;
+  }
+
+  /** Publishes one entity's unpublished events, in order; a document fault is isolated to this entity. */
+  private async publishEntity(model: OutboxModel, pending: PendingMark): Promise<number> {
+    const marks = model.db.collection<PublishMark>(outboxCollections.marks);
+    const pendings = model.db.collection<PendingMark>(outboxCollections.pending);
+    const entities = model.collection as unknown as mongo.Collection<WithOutbox>;
+    const [entity, mark] = await db(
+      Promise.all([
+        entities.findOne(
+          { _id: pending.entityId },
+          { projection: { outbox: 1, outboxVersion: 1, outboxTombstone: 1 } },
+        ),
+        marks.findOne({ _id: pending._id }),
+      ]),
+    );
+    const done = () => db(pendings.deleteOne({ _id: pending._id, nonce: pending.nonce }));
+    if (!entity || mark?.state === 'parked') {
+      await done();
+      return 0;
+    }
+    const publishedUpTo = mark?.publishedUpTo ?? 0;
+    const unpublished = entity.outbox.slice(publishedUpTo);
+    const version = publishedUpTo + unpublished.length;
+    if (unpublished.length > 0) {
+      const producer = await this.connectedProducer();
+      try {
+        await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(unpublished) });
+      } catch (error) {
+        if (!isDocumentFault(error)) throw error;
+        await this.recordFailure(model, pending, mark, error);
+        return 0;
+      }
+      await db(
+        marks.updateOne(
+          { _id: pending._id },
+          { $max: { publishedUpTo: version }, $set: { state: 'ok', failures: 0 } },
+          { upsert: true },
+        ),
+      );
+    }
+    if (entity.outboxTombstone && version === entity.outboxVersion) {
+      // Only if nothing was appended meanwhile; otherwise the next pass publishes that first.
+      const deleted = await db(entities.deleteOne({ _id: pending.entityId, outboxVersion: version }));
+      if (deleted.deletedCount === 1) await db(marks.deleteOne({ _id: pending._id }));
+    }
+    await done();
+    return unpublished.length;
+  }
+
+  private async recordFailure(
+    model: OutboxModel,
+    pending: PendingMark,
+    mark: PublishMark | null,
+    error: unknown,
+  ): Promise<void> {
+    const marks = model.db.collection<PublishMark>(outboxCollections.marks);
+    const failures = (mark?.failures ?? 0) + 1;
+    const park = failures >= (this.options.parkAfterFailures ?? 3);
+    const message = error instanceof Error ? error.message : String(error);
+    this.metrics.documentFailures += 1;
+    await db(
+      marks.updateOne(
+        { _id: pending._id },
+        {
+          $set: {
+            failures,
+            lastError: message,
+            state: park ? 'parked' : 'ok',
+            ...(park ? { parkedAt: new Date() } : {}),
+          },
+          $setOnInsert: { publishedUpTo: 0 },
+        },
+        { upsert: true },
+      ),
+    );
+    const context = { err: error, collection: model.collection.collectionName, entityId: pending.entityId, failures };
+    if (park) {
+      this.metrics.parked += 1;
+      this.options.log.error(context, 'outbox relay parked an entity whose events Kafka keeps refusing');
+    } else {
+      this.options.log.error(context, 'Kafka refused an entity’s events; will retry before parking it');
+    }
   }
 }
 

@@ -1,0 +1,250 @@
+/**
+ * The outbox relay against the embedded database and the real Kafka: concurrent writers racing the
+ * relay, two relays on one backlog, a poisoned entity beside healthy ones, a deletion, the sweep.
+ */
+import { decodeEvent, topicOf, type NewEvent } from '@haven/proto';
+import type { Consumer, Kafka } from 'kafkajs';
+import mongoose, { Schema, type Model } from 'mongoose';
+import pino from 'pino';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import {
+  appendEvents,
+  createKafka,
+  createLogger,
+  deleteKeepingEvents,
+  ensureTopics,
+  outboxCollections,
+  outboxPlugin,
+  OutboxRelay,
+  recordEvent,
+  type WithOutbox,
+} from '../src';
+import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
+import { testInfra } from '../../../tools/testing/test-env';
+
+interface Account extends WithOutbox {
+  counter: number;
+  label: string;
+}
+
+const topic = topicOf('user');
+const quiet = createLogger('outbox-relay-test', 'silent');
+let kafka: Kafka;
+let connection: mongoose.Connection;
+let accounts: Model<Account>;
+let reader: Consumer;
+const relays: OutboxRelay[] = [];
+/** Every message seen on the user topic, in arrival order per key. */
+const seen = new Map<string, Array<{ eventId: string; type: string }>>();
+
+beforeAll(async () => {
+  const infra = testInfra();
+  kafka = createKafka('outbox-relay-test', infra.kafkaBrokers, quiet);
+  await ensureTopics(kafka, [topic]);
+  connection = await mongoose
+    .createConnection(infra.mongoUrl, { dbName: `relay_${randomBytes(4).toString('hex')}` })
+    .asPromise();
+  const schema = new Schema<Account>(
+    { _id: { type: String, required: true }, counter: { type: Number, default: 0 }, label: String },
+    { collection: 'accounts' },
+  );
+  schema.plugin(outboxPlugin);
+  accounts = connection.model<Account>('Account', schema);
+  await accounts.init();
+  reader = kafka.consumer({ groupId: `relay-test-${randomBytes(4).toString('hex')}` });
+  await reader.connect();
+  await reader.subscribe({ topic, fromBeginning: true });
+  await reader.run({
+    eachMessage: async ({ message }) => {
+      const key = message.key?.toString() ?? '';
+      const event = decodeEvent(message.value!);
+      const list = seen.get(key) ?? [];
+      list.push({ eventId: event.envelope.eventId, type: event.type });
+      seen.set(key, list);
+    },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(relays.map((relay) => relay.stop()));
+  await reader?.disconnect();
+  await connection?.close();
+});
+
+function newRelay(options: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) {
+  const relay = new OutboxRelay({ kafka, models: [accounts], topics: [topic], log: quiet, ...options });
+  relays.push(relay);
+  return relay;
+}
+
+async function stopRelays() {
+  await Promise.all(relays.splice(0).map((relay) => relay.stop()));
+}
+
+function verificationRequested(userId: string, note = ''): NewEvent<'user.email_verification_requested'> {
+  return {
+    type: 'user.email_verification_requested',
+    producer: 'user',
+    subjectId: userId,
+    correlationId: 'relay-test',
+    payload: { userId, email: `${userId}@example.com`, firstName: note },
+  };
+}
+
+async function newAccount(events = 1): Promise<string> {
+  const id = randomUUID();
+  const account = new accounts({ _id: id, counter: 0, label: 'new' });
+  for (let n = 0; n < events; n += 1) recordEvent(account, verificationRequested(id, `created ${n}`));
+  await account.save();
+  return id;
+}
+
+async function newAccounts(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n += 1) ids.push(await newAccount());
+  return ids;
+}
+
+/** The ids an entity's log holds, in log order. */
+async function logOf(id: string): Promise<string[]> {
+  const raw = await accounts.collection.findOne({ _id: id as never });
+  return ((raw?.outbox ?? []) as Array<{ eventId: string }>).map((entry) => entry.eventId);
+}
+
+/** Published event ids for a key, first delivery of each, in arrival order. */
+function publishedFor(id: string): string[] {
+  return [...new Set((seen.get(id) ?? []).map((entry) => entry.eventId))];
+}
+
+it('loses no event and no field when writers race the relay for hundreds of rounds', async () => {
+  const relay = newRelay();
+  const ids = await Promise.all(Array.from({ length: 10 }, () => newAccount()));
+  const rounds = 300;
+  for (let round = 0; round < rounds; round += 1) {
+    const id = ids[round % ids.length]!;
+    await Promise.all([
+      // Two writers on one entity, each appending an event and changing fields in the same write.
+      appendEvents(accounts, { _id: id }, [verificationRequested(id, `a${round}`)], {
+        $inc: { counter: 1 },
+        $set: { label: `round ${round}` },
+      }),
+      appendEvents(accounts, { _id: id }, [verificationRequested(id, `b${round}`)], { $inc: { counter: 1 } }),
+      // A third through mongoose's load-change-save, the way resolvers write.
+      (async () => {
+        const account = await accounts.findById(id);
+        recordEvent(account!, verificationRequested(id, `c${round}`));
+        await account!.save();
+      })(),
+      relay.flushOnce(),
+    ]);
+  }
+  for (const id of ids) {
+    const account = await accounts.findById(id).lean();
+    expect(account!.counter).toBe((rounds / ids.length) * 2);
+    expect(account!.outbox).toHaveLength(1 + (rounds / ids.length) * 3);
+    expect(account!.outboxVersion).toBe(account!.outbox.length);
+  }
+  expect(await accounts.findById(ids[ids.length - 1]).lean()).toMatchObject({ label: `round ${rounds - 1}` });
+  relay.start();
+  for (const id of ids) {
+    const expected = await logOf(id);
+    await eventuallyExpect(`every event of ${id} published in log order`, () =>
+      expect(publishedFor(id)).toEqual(expected),
+    );
+  }
+  await stopRelays();
+});
+
+it('publishes a backlog once, in each user’s order, when two relays share it', async () => {
+  const ids: string[] = [];
+  for (let n = 0; n < 50; n += 1) ids.push(await newAccount(4));
+  const first = newRelay({ idleIntervalMs: 50 });
+  const second = newRelay({ idleIntervalMs: 50 });
+  first.start();
+  second.start();
+  for (const id of ids) {
+    const expected = await logOf(id);
+    await eventuallyExpect(`the backlog of ${id} published in order`, () => expect(publishedFor(id)).toEqual(expected));
+  }
+  // One active relay: each event went out once, not once per replica.
+  const messages = ids.reduce((total, id) => total + (seen.get(id)?.length ?? 0), 0);
+  expect(messages).toBe(ids.length * 4);
+  expect([first.metrics.isLeader, second.metrics.isLeader].sort()).toEqual([false, true]);
+  await stopRelays();
+});
+
+it('parks an entity whose events Kafka refuses, reports it, and publishes the others', async () => {
+  const errors: Array<{ msg: string; entityId?: string }> = [];
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const line = JSON.parse(chunk.toString()) as { level: number; msg: string; entityId?: string };
+      if (line.level >= 50) errors.push(line);
+      done();
+    },
+  });
+  const relay = newRelay({ log: pino({ level: 'error' }, capture), parkAfterFailures: 2, idleIntervalMs: 50 });
+  const before = await newAccounts(5);
+  // Over the broker's message size limit: Kafka refuses it every time.
+  const poisoned = randomUUID();
+  const huge = new accounts({ _id: poisoned, label: 'huge' });
+  recordEvent(huge, verificationRequested(poisoned, 'x'.repeat(1_200_000)));
+  await huge.save();
+  const after = await newAccounts(5);
+  relay.start();
+  for (const id of [...before, ...after]) {
+    await eventually(`the healthy account ${id} published`, () => publishedFor(id).length === 1);
+  }
+  const marks = connection.collection(outboxCollections.marks);
+  const mark = await eventually('the poisoned account parked', () =>
+    marks.findOne({ _id: `accounts:${poisoned}` as never, state: 'parked' }),
+  );
+  expect(mark.lastError).toEqual(expect.any(String));
+  expect(relay.metrics.parked).toBe(1);
+  expect(errors.some((line) => line.entityId === poisoned && /parked/.test(line.msg))).toBe(true);
+  expect(publishedFor(poisoned)).toEqual([]);
+  // Writes after it still go out: the relay is not stuck behind the parked entity.
+  const later = await newAccount();
+  await eventually('an account written after the parking published', () => publishedFor(later).length === 1);
+  await stopRelays();
+});
+
+it('publishes a deletion event, and the entity is gone for readers at once', async () => {
+  const id = await newAccount();
+  expect(
+    await deleteKeepingEvents(
+      accounts,
+      id,
+      { type: 'user.deleted', producer: 'user', subjectId: id, correlationId: 'relay-test', payload: { userId: id } },
+      ['label'],
+    ),
+  ).toBe(true);
+  expect(await accounts.findById(id)).toBeNull();
+  expect(await accounts.countDocuments({ _id: id })).toBe(0);
+  const relay = newRelay({ idleIntervalMs: 50 });
+  relay.start();
+  await eventuallyExpect('the registration and the deletion published', () =>
+    expect((seen.get(id) ?? []).map((entry) => entry.type)).toEqual([
+      'user.email_verification_requested',
+      'user.deleted',
+    ]),
+  );
+  await eventually('the tombstone removed once published', async () =>
+    (await accounts.collection.countDocuments({ _id: id as never })) === 0 ? true : null,
+  );
+  await stopRelays();
+});
+
+it('finds events whose writer crashed before marking them pending (the sweep)', async () => {
+  const id = randomUUID();
+  const orphan = new accounts({ _id: id, label: 'orphan' });
+  recordEvent(orphan, verificationRequested(id));
+  // Written straight to the collection: no pending mark, as if the process died after the entity write.
+  await accounts.collection.insertOne(orphan.toObject() as never);
+  const relay = newRelay();
+  expect(await relay.flushOnce()).toBe(0);
+  expect(await relay.sweepOnce()).toBe(1);
+  await relay.flushOnce();
+  await eventually('the orphaned event published', () => publishedFor(id).length === 1);
+  await stopRelays();
+});
