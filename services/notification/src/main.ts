@@ -21,7 +21,7 @@ export const startNotificationService = defineService({
     PRODUCT_NAME: z.string().min(1).default('Haven'),
   },
   dir: __dirname,
-  build: ({ connection, config }) => {
+  build: ({ connection, config, log }) => {
     const transport = createTransport({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
@@ -30,7 +30,7 @@ export const startNotificationService = defineService({
       pass: config.SMTP_PASS,
       from: config.MAIL_FROM,
     });
-    const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection));
+    const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection), log);
     return {
       resolvers: notificationResolvers(preferencesModel(connection)),
       consumers: notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),

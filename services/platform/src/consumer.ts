@@ -1,9 +1,15 @@
-import { deadLetterTopicOf, decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@haven/proto';
+import {
+  deadLetterTopicOf,
+  decodeEvent,
+  UnknownEventError,
+  type DecodedEvent,
+  type EventPayload,
+  type EventType,
+} from '@haven/proto';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
 import { ensureTopics } from './kafka';
 import type { Logger } from './logger';
-import { isDuplicateKeyError } from './mongo';
 
 export interface HandlerContext {
   eventId: string;
@@ -33,7 +39,8 @@ const processedEventSchema = new Schema<ProcessedEvent>(
     _id: { type: String, required: true },
     type: { type: String, required: true },
     outcome: { type: String, required: true },
-    processedAt: { type: Date, required: true },
+    // Swept after the retention bound (mongo-java-server has no TTL indexes): see sweepProcessed.
+    processedAt: { type: Date, required: true, index: true },
   },
   { versionKey: false },
 );
@@ -46,6 +53,19 @@ export interface EventConsumerOptions {
   maxAttempts?: number;
   initialBackoffMs?: number;
   startTimeoutMs?: number;
+  /** Kafka's session timeout: the consumer heartbeats well within it, also while a handler runs. */
+  sessionTimeoutMs?: number;
+  /** One handler attempt's bound, well under the session timeout. */
+  attemptTimeoutMs?: number;
+  /** How long processed ids are kept: longer than the topics' retention (Kafka's default is 7 days). */
+  processedRetentionMs?: number;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** Where a consumer group keeps the ids of the events it processed. */
+export function processedEventsCollection(groupId: string): string {
+  return `processed_events_${groupId.replace(/[^a-z0-9]+/gi, '_')}`;
 }
 
 // Unref'd: a wait that lost a race (to stop, to a crash) must not keep the process alive.
@@ -74,7 +94,7 @@ export class EventConsumer {
     this.processed = options.connection.model<ProcessedEvent>(
       `ProcessedEvent_${options.spec.groupId}`,
       processedEventSchema,
-      `processed_events_${options.spec.groupId.replace(/[^a-z0-9]+/gi, '_')}`,
+      processedEventsCollection(options.spec.groupId),
     );
     this.deadLetterTopic = deadLetterTopicOf(options.spec.groupId);
     this.ready = new Promise((resolve) => (this.markReady = resolve));
@@ -102,6 +122,8 @@ export class EventConsumer {
           await Promise.race([crashed, this.stopped]);
           if (this.stopping) break;
           this.options.log.warn({ groupId: this.options.spec.groupId }, 'event consumer crashed; rejoining');
+          // The crashed consumer and its dead-letter producer go before new ones are made.
+          await this.disconnect();
         } catch (error) {
           const delay = Math.min(5_000, 250 * 2 ** Math.min(attempt, 5));
           this.options.log.warn({ err: error, attempt, retryInMs: delay }, 'event consumer cannot start yet');
@@ -126,10 +148,11 @@ export class EventConsumer {
     const { kafka, spec, log } = this.options;
     // Registered before any await, so a stop (or a timed-out attempt) can always disconnect them.
     const producer = kafka.producer();
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
     const consumer = kafka.consumer({
       groupId: spec.groupId,
-      sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
+      sessionTimeout,
+      heartbeatInterval: Math.floor(sessionTimeout / 10),
       // Brief outages are ridden out by kafkajs itself; longer ones end in a crash we rejoin from.
       retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 },
     });
@@ -155,18 +178,20 @@ export class EventConsumer {
     await stillWanted();
     await consumer.subscribe({ topics: spec.topics, fromBeginning: true });
     await consumer.run({
-      eachMessage: async ({ topic, partition, message }) => {
-        await this.handle(topic, partition, message);
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        await this.handle({ topic, partition, message, heartbeat, producer });
       },
     });
     await stillWanted();
     log.info({ groupId: spec.groupId, topics: spec.topics }, 'event consumer started');
+    this.sweepProcessedSoon();
     // Wrapped: an async function returning a bare promise would wait for it.
     return { crashed };
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.signalStopped();
     // kafkajs cannot cancel a join in progress; let the attempt finish (it then disconnects itself).
     await Promise.race([this.attempt?.catch(() => undefined), sleep(15_000)]);
@@ -183,19 +208,48 @@ export class EventConsumer {
     await producer?.disconnect().catch(() => undefined);
   }
 
-  private async handle(topic: string, partition: number, message: KafkaMessage): Promise<void> {
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  /** Sweeps now and every six hours while the consumer runs. */
+  private sweepProcessedSoon(): void {
+    if (this.sweepTimer || this.stopping) return;
+    const sweep = () => {
+      void this.sweepProcessed().catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'cannot sweep old processed-event ids (database error)'),
+      );
+      this.sweepTimer = setTimeout(sweep, 6 * 60 * 60 * 1000).unref();
+    };
+    sweep();
+  }
+
+  /** Deletes processed ids older than the retention bound; a redelivery that old cannot come from Kafka. */
+  async sweepProcessed(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - (this.options.processedRetentionMs ?? 14 * day));
+    const result = await this.processed.deleteMany({ processedAt: { $lt: cutoff } });
+    return result.deletedCount;
+  }
+
+  private async handle(delivery: Delivery): Promise<void> {
+    const { topic, partition, message, heartbeat } = delivery;
     const { log } = this.options;
     let event: DecodedEvent;
     try {
       event = decodeEvent(message.value ?? new Uint8Array());
     } catch (error) {
-      await this.deadLetter(topic, partition, message, error);
+      if (error instanceof UnknownEventError) {
+        // A producer deployed before its consumers: not this group's business yet, and not an error.
+        log.info({ topic, partition, offset: message.offset, err: error }, 'unknown event type skipped');
+        return;
+      }
+      await this.deadLetterOnce(delivery, error);
       return;
     }
     const handler = this.options.spec.handlers[event.type] as EventHandler<EventType> | undefined;
     if (!handler) return;
     const eventId = event.envelope.eventId;
-    if (await this.processed.exists({ _id: eventId })) {
+    // One condition on _id; a dead-lettered id may come back on purpose (a redrive), so only "handled" skips.
+    const processed = await this.withDatabaseRetries(() => this.processed.findById(eventId).lean(), heartbeat);
+    if (processed?.outcome === 'handled') {
       log.debug({ eventId, type: event.type }, 'event already processed; skipped');
       return;
     }
@@ -206,50 +260,114 @@ export class EventConsumer {
     };
     const maxAttempts = this.options.maxAttempts ?? 5;
     const initialBackoff = this.options.initialBackoffMs ?? 200;
+    const attemptTimeout = this.options.attemptTimeoutMs ?? 10_000;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await handler(event.payload, context);
-        await this.markProcessed(eventId, event.type, 'handled');
-        return;
+        await whileHeartbeating(
+          heartbeat,
+          withTimeout(handler(event.payload, context), attemptTimeout, 'handling the event'),
+        );
       } catch (error) {
         if (attempt >= maxAttempts) {
           context.log.error({ err: error, attempt }, 'event handler failed every attempt; dead-lettering');
-          await this.deadLetter(topic, partition, message, error);
-          await this.markProcessed(eventId, event.type, 'dead-lettered');
+          await this.deadLetterOnce(delivery, error);
+          // Written after the dead letter and not fatal: a failure here must not dead-letter it twice.
+          await this.withDatabaseRetries(
+            () => this.markProcessed(eventId, event.type, 'dead-lettered'),
+            heartbeat,
+          ).catch((markError: unknown) =>
+            context.log.error({ err: markError }, 'cannot record the dead-lettering (database error)'),
+          );
           return;
         }
         const backoff = initialBackoff * 2 ** (attempt - 1);
         context.log.warn({ err: error, attempt, retryInMs: backoff }, 'event handler failed; retrying');
-        await sleep(backoff);
+        await whileHeartbeating(heartbeat, sleep(backoff));
+        continue;
       }
+      // The handler's work is done: only the record is retried from here, never the handler.
+      await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);
+      return;
     }
   }
 
   private async markProcessed(eventId: string, type: string, outcome: ProcessedEvent['outcome']): Promise<void> {
-    try {
-      await this.processed.create({ _id: eventId, type, outcome, processedAt: new Date() });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
+    await this.processed.updateOne(
+      { _id: eventId },
+      { $set: { type, outcome, processedAt: new Date() } },
+      { upsert: true },
+    );
+  }
+
+  /** Retries a database call a few times with back-off, heartbeating meanwhile. */
+  private async withDatabaseRetries<T>(work: () => Promise<T>, heartbeat: () => Promise<void>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= 5 || this.stopping) throw error;
+        this.options.log.warn({ err: error, attempt }, 'event consumer database call failed; retrying');
+        await whileHeartbeating(heartbeat, sleep(100 * 2 ** attempt));
+      }
     }
   }
 
-  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown): Promise<void> {
-    // If this send fails the handler throws, kafkajs does not commit, and the message comes back later.
-    await this.dltProducer!.send({
-      topic: this.deadLetterTopic,
-      messages: [
-        {
-          key: message.key,
-          value: message.value,
-          headers: {
-            ...message.headers,
-            'dlt-source-topic': topic,
-            'dlt-source-partition': String(partition),
-            'dlt-source-offset': message.offset,
-            'dlt-error': error instanceof Error ? error.message : String(error),
-          },
-        },
-      ],
-    });
+  /**
+   * Sends the message to the group's dead-letter topic, retrying the send alone (the handler is not run
+   * again). Gives up only when the consumer stops: the offset is then not committed, and the message
+   * comes back after the restart.
+   */
+  private async deadLetterOnce(delivery: Delivery, error: unknown): Promise<void> {
+    const { topic, partition, message, heartbeat, producer } = delivery;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await producer.send({
+          topic: this.deadLetterTopic,
+          messages: [
+            {
+              key: message.key,
+              value: message.value,
+              headers: {
+                ...message.headers,
+                'dlt-source-topic': topic,
+                'dlt-source-partition': String(partition),
+                'dlt-source-offset': message.offset,
+                'dlt-error': error instanceof Error ? error.message : String(error),
+              },
+            },
+          ],
+        });
+        return;
+      } catch (sendError) {
+        if (this.stopping) throw sendError;
+        const retryInMs = Math.min(5_000, 200 * 2 ** Math.min(attempt, 5));
+        this.options.log.error(
+          { err: sendError, attempt, retryInMs },
+          'cannot write to the dead-letter topic; retrying',
+        );
+        await whileHeartbeating(heartbeat, sleep(retryInMs));
+      }
+    }
+  }
+}
+
+interface Delivery {
+  topic: string;
+  partition: number;
+  message: KafkaMessage;
+  heartbeat: () => Promise<void>;
+  /** The dead-letter producer of the consumer that received the message (not whatever is current). */
+  producer: Producer;
+}
+
+/** Heartbeats while `work` runs, so a slow handler or a back-off is not mistaken for a dead consumer. */
+async function whileHeartbeating<T>(heartbeat: () => Promise<void>, work: Promise<T>): Promise<T> {
+  const beat = () => void heartbeat().catch(() => undefined); // a failed beat shows up as a rebalance
+  beat();
+  const ticker = setInterval(beat, 1_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(ticker);
   }
 }

@@ -1,8 +1,17 @@
-import { deadLetterTopicOf, encodeEvent, topicOf } from '@haven/proto';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { deadLetterTopicOf, encodeEvent, EnvelopeSchema, topicOf } from '@haven/proto';
 import type { Kafka, Producer } from 'kafkajs';
 import mongoose from 'mongoose';
-import { randomBytes } from 'node:crypto';
-import { createKafka, createLogger, EventConsumer, ensureTopics, type EventHandlers } from '../src';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  createKafka,
+  createLogger,
+  EventConsumer,
+  ensureTopics,
+  processedEventsCollection,
+  type EventHandlers,
+} from '../src';
+import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { testInfra } from '../../../tools/testing/test-env';
 
 const log = createLogger('consumer-test', 'silent');
@@ -132,4 +141,106 @@ it('parks a message that is not an event envelope instead of blocking the partit
   } finally {
     await reader.disconnect();
   }
+});
+
+it('handles a message redriven from the dead-letter topic once its cause is fixed', async () => {
+  const userId = `u-${randomBytes(4).toString('hex')}`;
+  let fixed = false;
+  const handled: string[] = [];
+  const groupId = await startConsumer(
+    {
+      'user.registered': async (event) => {
+        if (event.userId !== userId) return;
+        if (!fixed) throw new Error('template missing');
+        handled.push(event.userId);
+      },
+    },
+    { maxAttempts: 2 },
+  );
+  const parked: Array<{ key: Buffer | null; value: Buffer | null }> = [];
+  const reader = kafka.consumer({ groupId: `${groupId}-reader` });
+  await reader.connect();
+  await reader.subscribe({ topic: deadLetterTopicOf(groupId), fromBeginning: true });
+  await reader.run({ eachMessage: async ({ message }) => void parked.push(message) });
+  try {
+    const event = registeredEvent(userId);
+    await producer.send({ topic, messages: [{ key: event.key, value: Buffer.from(event.value) }] });
+    const dead = await eventually('the failing event dead-lettered', () =>
+      parked.find((message) => message.key?.toString() === userId),
+    );
+    // The operator fixes the cause and re-publishes the dead letter to its source topic.
+    fixed = true;
+    await producer.send({ topic, messages: [{ key: dead.key, value: dead.value }] });
+    await eventuallyExpect('the redriven event handled once', () => expect(handled).toEqual([userId]));
+  } finally {
+    await reader.disconnect();
+  }
+});
+
+it('skips an event type it does not know yet instead of dead-lettering it', async () => {
+  const key = `future-${randomBytes(4).toString('hex')}`;
+  const handled: string[] = [];
+  const groupId = await startConsumer({ 'user.registered': async (event) => void handled.push(event.userId) });
+  const future = toBinary(
+    EnvelopeSchema,
+    create(EnvelopeSchema, { eventId: randomUUID(), type: 'user.became_famous', producer: 'user', subjectId: key }),
+  );
+  const after = registeredEvent(key);
+  // Same key, same partition: the known event is handled only after the unknown one was passed.
+  await producer.send({
+    topic,
+    messages: [
+      { key, value: Buffer.from(future) },
+      { key, value: Buffer.from(after.value) },
+    ],
+  });
+  await eventually('the event after the unknown one handled', () => handled.includes(key));
+  // Whatever this group dead-lettered before that point is on the topic now: read it all.
+  const admin = kafka.admin();
+  await admin.connect();
+  const written = (await admin.fetchTopicOffsets(deadLetterTopicOf(groupId))).reduce(
+    (total, partition) => total + Number(partition.high),
+    0,
+  );
+  await admin.disconnect();
+  const parkedKeys: string[] = [];
+  const reader = kafka.consumer({ groupId: `${groupId}-reader` });
+  await reader.connect();
+  await reader.subscribe({ topic: deadLetterTopicOf(groupId), fromBeginning: true });
+  await reader.run({ eachMessage: async ({ message }) => void parkedKeys.push(message.key?.toString() ?? '') });
+  try {
+    await eventually('the dead-letter topic read', () => parkedKeys.length >= written);
+    expect(parkedKeys).not.toContain(key);
+  } finally {
+    await reader.disconnect();
+  }
+});
+
+it('sweeps processed ids older than the retention bound, and keeps newer ones', async () => {
+  const groupId = `sweep-${randomBytes(4).toString('hex')}`;
+  const consumer = new EventConsumer({
+    kafka,
+    connection,
+    log,
+    spec: { groupId, topics: [topic], handlers: {} },
+    processedRetentionMs: 14 * 24 * 60 * 60 * 1000,
+  });
+  const processed = connection.collection(processedEventsCollection(groupId));
+  const now = new Date();
+  await processed.insertMany([
+    {
+      _id: 'old' as never,
+      type: 'user.registered',
+      outcome: 'handled',
+      processedAt: new Date(now.getTime() - 15 * 86_400_000),
+    },
+    {
+      _id: 'new' as never,
+      type: 'user.registered',
+      outcome: 'handled',
+      processedAt: new Date(now.getTime() - 86_400_000),
+    },
+  ]);
+  expect(await consumer.sweepProcessed(now)).toBe(1);
+  expect((await processed.find().toArray()).map((doc) => doc._id)).toEqual(['new']);
 });

@@ -1,24 +1,42 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** One e-mail sent (or failed) because of one event; the event id makes a redelivery harmless. */
+/**
+ * One e-mail for one recipient because of one event: the claim taken before sending, then its outcome.
+ * - sending: claimed; a second claim (a redelivery, another replica) is refused by the unique _id;
+ * - sent: the mail server accepted it;
+ * - retryable: nothing was sent (no connection, a 4xx reply): the next attempt may claim it again;
+ * - failed: refused for good (a 5xx reply), never retried;
+ * - unknown: the connection broke after the message went out; not resent, so never sent twice.
+ */
+export type DeliveryStatus = 'sending' | 'sent' | 'retryable' | 'failed' | 'unknown';
+
 export interface DeliveryRecord {
-  _id: string; // `${eventId}:${kind}`
+  _id: string; // deliveryKey(eventId, kind, to)
+  eventId: string;
   userId: string;
   kind: string;
   to: string;
-  status: 'sent' | 'failed';
+  status: DeliveryStatus;
+  attempts: number;
   messageId: string | null;
   error: string | null;
   at: Date;
 }
 
+/** "Deliver once" is per event, kind of e-mail and recipient: one event may address many people. */
+export function deliveryKey(eventId: string, kind: string, to: string): string {
+  return `${eventId}:${kind}:${to.toLowerCase()}`;
+}
+
 const deliverySchema = new Schema<DeliveryRecord>(
   {
     _id: { type: String, required: true },
+    eventId: { type: String, required: true },
     userId: { type: String, required: true, index: true },
     kind: { type: String, required: true },
     to: { type: String, required: true },
-    status: { type: String, required: true, enum: ['sent', 'failed'] },
+    status: { type: String, required: true, enum: ['sending', 'sent', 'retryable', 'failed', 'unknown'] },
+    attempts: { type: Number, required: true, default: 1 },
     messageId: { type: String, default: null },
     error: { type: String, default: null },
     at: { type: Date, required: true },
