@@ -4,7 +4,7 @@
  * timing, and a refused address never holds up the e-mails behind it.
  */
 import { encodeEvent, timestampFromDate, topicOf } from '@haven/proto';
-import { createKafka, createLogger, ensureTopics, EventConsumer } from '@haven/platform';
+import { createKafka, createLogger, createProducer, ensureTopics, EventConsumer } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const infra = testInfra();
   kafka = createKafka('delivery-test', infra.kafkaBrokers, log);
   await ensureTopics(kafka, [topic]);
-  producer = kafka.producer();
+  producer = createProducer(kafka);
   await producer.connect();
   connection = await mongoose
     .createConnection(infra.mongoUrl, { dbName: `delivery_${randomBytes(4).toString('hex')}` })

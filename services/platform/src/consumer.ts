@@ -8,7 +8,7 @@ import {
 } from '@haven/proto';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
-import { ensureTopics } from './kafka';
+import { createProducer, ensureTopics } from './kafka';
 import type { Logger } from './logger';
 
 export interface HandlerContext {
@@ -147,7 +147,7 @@ export class EventConsumer {
   private async connect(): Promise<{ crashed: Promise<void> }> {
     const { kafka, spec, log } = this.options;
     // Registered before any await, so a stop (or a timed-out attempt) can always disconnect them.
-    const producer = kafka.producer();
+    const producer = createProducer(kafka);
     const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
     const consumer = kafka.consumer({
       groupId: spec.groupId,

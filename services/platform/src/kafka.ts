@@ -1,4 +1,12 @@
-import { Kafka, logLevel, type Admin, type ITopicConfig } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type ITopicConfig,
+  type Producer,
+  type ProducerConfig,
+} from 'kafkajs';
 import type { Logger } from './logger';
 
 export function createKafka(clientId: string, brokers: string[], log: Logger): Kafka {
@@ -32,4 +40,13 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions = 
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * The one way Haven makes a producer. Messages are keyed by user id and the partitioner is chosen
+ * explicitly: Java-compatible murmur2 of the key, so one user's events land on one partition, in order,
+ * whichever client (KafkaJS or a JVM tool) writes them. Leaving it implicit makes KafkaJS warn at start.
+ */
+export function createProducer(kafka: Kafka, config: ProducerConfig = {}): Producer {
+  return kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, ...config });
 }

@@ -2,7 +2,7 @@ import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
 import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { ensureTopics } from './kafka';
+import { createProducer, ensureTopics } from './kafka';
 import type { Logger } from './logger';
 import { isDuplicateKeyError } from './mongo';
 
@@ -406,7 +406,7 @@ export class OutboxRelay {
       this.topicsReady = true;
     }
     if (!this.producer) {
-      const producer = this.options.kafka.producer({ allowAutoTopicCreation: false, idempotent: false });
+      const producer = createProducer(this.options.kafka, { allowAutoTopicCreation: false, idempotent: false });
       this.producer = producer;
       try {
         await producer.connect();

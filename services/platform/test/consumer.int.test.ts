@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   createKafka,
   createLogger,
+  createProducer,
   EventConsumer,
   ensureTopics,
   processedEventsCollection,
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const infra = testInfra();
   kafka = createKafka('consumer-test', infra.kafkaBrokers, log);
   await ensureTopics(kafka, [topic]);
-  producer = kafka.producer();
+  producer = createProducer(kafka);
   await producer.connect();
   connection = await mongoose
     .createConnection(infra.mongoUrl, { dbName: `consumer_${randomBytes(4).toString('hex')}` })
