@@ -12,7 +12,11 @@
  * and writes the figures to .haven/bench/results-<timestamp>.json. Everything it started is
  * stopped at the end, on failure and on Ctrl-C. See tools/bench/README.md.
  *
- * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2).
+ * Then the outbox relay (tools/bench/relay.ts): the idle poll's cost at 1,000, 10,000 and 50,000 users and
+ * events/s from write to broker.
+ *
+ * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
+ * BENCH_RELAY (0 skips the relay part).
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +27,7 @@ import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
 import { ensureDevKeys } from '../dev/keys';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
 import { isProcessAlive } from '../infra/process';
+import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
 import {
   formatTable,
   problemsOf,
@@ -423,6 +428,13 @@ async function main(): Promise<number> {
       }
     }
 
+    // The outbox relay on the same database and Kafka, after the HTTP load (they would compete for the cores).
+    let relay: RelayBenchResult | null = null;
+    if (process.env.BENCH_RELAY !== '0') {
+      relay = await benchRelay(infra, log);
+      checkAborted();
+    }
+
     const rows = withRatios(measurements);
     const failed = rows.filter((row) => problemsOf(row) > 0);
     console.log('');
@@ -434,6 +446,10 @@ async function main(): Promise<number> {
     console.log(formatTable(rows));
     console.log('');
     console.log(summaryLine(rows));
+    if (relay) {
+      console.log('');
+      console.log(formatRelayResult(relay));
+    }
 
     const finishedAt = new Date();
     mkdirSync(resultsDir, { recursive: true });
@@ -454,6 +470,7 @@ async function main(): Promise<number> {
       userJsonBytes: Buffer.byteLength(user.json),
       targets: rows,
       summary: summaryLine(rows),
+      relay,
     };
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Results: ${resultsFile}`);

@@ -130,7 +130,11 @@ const jvmOptions = [
 
 /** A KRaft cluster id: 16 random bytes, URL-safe base64 without padding (what `kafka-storage random-uuid` prints). */
 function newClusterId(): string {
-  return randomBytes(16).toString('base64url');
+  // As Kafka's own Uuid.randomUuid: an id starting with '-' is read by kafka-storage as an option.
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /** Formats the storage once; later starts reuse the same data and cluster id. */

@@ -1,0 +1,159 @@
+/**
+ * The outbox relay's part of `make bench` (see docs/events.md): against the bench's own embedded
+ * database and Kafka,
+ * - the idle poll's cost (one relay pass with nothing pending) with 1,000, 10,000 and 50,000 users
+ *   whose events are all published — it should stay flat, the poll reads only the pending marks;
+ * - the full sweep's cost at the same sizes (the backstop, which does scan every user);
+ * - events/s from write to broker: writers append events to users while the relay publishes them,
+ *   timed from the first write to the broker's acknowledgement of the last event.
+ */
+import { topicOf, type NewEvent } from '@haven/proto';
+import mongoose, { Schema, type Model } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import {
+  appendEvents,
+  createKafka,
+  createLogger,
+  outboxCollections,
+  outboxPlugin,
+  OutboxRelay,
+  type WithOutbox,
+} from '../../services/platform/src';
+import { summarizeLatencies } from './report';
+
+export interface RelayBenchResult {
+  idlePoll: Array<{ users: number; passes: number; meanMs: number; p50Ms: number; p99Ms: number; sweepMs: number }>;
+  throughput: { events: number; writers: number; seconds: number; eventsPerSec: number };
+}
+
+interface BenchUser extends WithOutbox {
+  email: string;
+}
+
+const sizes = [1_000, 10_000, 50_000];
+const idlePasses = 50;
+
+function requested(userId: string): NewEvent<'user.email_verification_requested'> {
+  return {
+    type: 'user.email_verification_requested',
+    producer: 'user',
+    subjectId: userId,
+    correlationId: 'bench',
+    payload: { userId, email: `${userId}@example.com`, firstName: 'Bench' },
+  };
+}
+
+/** Adds users whose one event is already published (a mark at 1, nothing pending): the idle steady state. */
+async function growTo(users: Model<BenchUser>, connection: mongoose.Connection, from: number, to: number) {
+  const marks = connection.collection(outboxCollections.marks);
+  for (let start = from; start < to; start += 1_000) {
+    const docs = Array.from({ length: Math.min(1_000, to - start) }, () => {
+      const user = new users({ _id: randomUUID(), email: `${randomUUID()}@example.com` });
+      user.outbox.push({
+        eventId: randomUUID(),
+        type: 'user.registered',
+        topic: 'unused',
+        key: user._id,
+        value: Buffer.alloc(8),
+      });
+      user.outboxVersion = 1;
+      return user.toObject();
+    });
+    await users.collection.insertMany(docs as never[]);
+    await marks.insertMany(
+      docs.map((doc) => ({ _id: `bench_users:${doc._id}`, publishedUpTo: 1, state: 'ok', failures: 0 }) as never),
+    );
+  }
+}
+
+export async function benchRelay(
+  infra: { mongoUrl: string; kafkaBrokers: string[] },
+  log: (line: string) => void,
+): Promise<RelayBenchResult> {
+  const quiet = createLogger('bench-relay', 'silent');
+  const connection = await mongoose.createConnection(infra.mongoUrl, { dbName: 'bench_relay' }).asPromise();
+  const schema = new Schema<BenchUser>({ _id: String, email: String }, { collection: 'bench_users' });
+  schema.plugin(outboxPlugin);
+  const users = connection.model<BenchUser>('BenchUser', schema);
+  const relay = new OutboxRelay({
+    kafka: createKafka('bench-relay', infra.kafkaBrokers, quiet),
+    models: [users],
+    topics: [topicOf('user')],
+    log: quiet,
+    idleIntervalMs: 50,
+  });
+  try {
+    await connection.dropDatabase();
+
+    const idlePoll: RelayBenchResult['idlePoll'] = [];
+    let count = 0;
+    for (const size of sizes) {
+      log(`relay: growing to ${size} users`);
+      await growTo(users, connection, count, size);
+      count = size;
+      await relay.flushOnce(); // takes the lease, as the active relay would hold it
+      const timings: number[] = [];
+      for (let pass = 0; pass < idlePasses; pass += 1) {
+        const started = process.hrtime.bigint();
+        const published = await relay.flushOnce();
+        timings.push(Number(process.hrtime.bigint() - started) / 1e6);
+        if (published !== 0) throw new Error(`an idle pass published ${published} events`);
+      }
+      const sweepStarted = process.hrtime.bigint();
+      await relay.sweepOnce();
+      const sweepMs = Number(process.hrtime.bigint() - sweepStarted) / 1e6;
+      const summary = summarizeLatencies(timings);
+      idlePoll.push({
+        users: size,
+        passes: idlePasses,
+        meanMs: summary.mean,
+        p50Ms: summary.p50,
+        p99Ms: summary.p99,
+        sweepMs,
+      });
+    }
+
+    const events = 2_000;
+    const writers = 10;
+    log(`relay: ${writers} writers append ${events} events while the relay publishes`);
+    const ids = (await users.find({}, { _id: 1 }).limit(500).lean()).map((user) => user._id);
+    const before = relay.metrics.published;
+    const started = process.hrtime.bigint();
+    relay.start();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        while (next < events) {
+          const id = ids[next++ % ids.length]!;
+          await appendEvents(users, { _id: id }, [requested(id)]);
+          relay.nudge();
+        }
+      }),
+    );
+    const deadline = Date.now() + 300_000;
+    while (relay.metrics.published - before < events) {
+      if (Date.now() > deadline) throw new Error('the relay did not publish the benchmark events within 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { idlePoll, throughput: { events, writers, seconds, eventsPerSec: events / seconds } };
+  } finally {
+    await relay.stop();
+    await connection.dropDatabase().catch(() => undefined);
+    await connection.close();
+  }
+}
+
+export function formatRelayResult(result: RelayBenchResult): string {
+  const lines = [
+    'Outbox relay',
+    '  users    idle poll mean   p50      p99      full sweep',
+    ...result.idlePoll.map(
+      (row) =>
+        `  ${String(row.users).padEnd(8)} ${row.meanMs.toFixed(2).padStart(8)} ms   ${row.p50Ms.toFixed(2).padStart(6)}   ${row.p99Ms.toFixed(2).padStart(6)}   ${row.sweepMs.toFixed(0).padStart(6)} ms`,
+    ),
+    `  write → broker: ${result.throughput.events} events from ${result.throughput.writers} writers in ` +
+      `${result.throughput.seconds.toFixed(1)} s = ${result.throughput.eventsPerSec.toFixed(0)} events/s`,
+  ];
+  return lines.join('\n');
+}
