@@ -5,8 +5,12 @@ SHELL := /bin/bash
 NPM_STAMP := node_modules/.haven-installed
 TSX := node --import tsx
 JEST_RESULTS := .haven/jest-results.json
+# buf, built from its Go module into the shared cache (never committed): `make proto` and the contract checks.
+BUF_VERSION := v1.75.0
+HAVEN_BIN := $(HOME)/.cache/haven/bin
+BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 
-.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check web-build test-unit test-integration test-browser bench clean
+.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check web-build test-unit test-integration test-browser bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -57,7 +61,21 @@ supergraph-check: $(NPM_STAMP) ## Fail when the checked-in supergraph is out of 
 web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gateway)
 	npm run -w web build --silent
 
-check: lint typecheck supergraph-check ## Lint, typecheck and the supergraph check
+$(BUF):
+	@mkdir -p $(HAVEN_BIN)/.buf-build
+	GOBIN=$(HAVEN_BIN)/.buf-build go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
+	mv $(HAVEN_BIN)/.buf-build/buf $@
+
+proto: $(NPM_STAMP) $(BUF) ## Regenerate proto/src/gen from proto/events
+	cd proto && PATH="$(CURDIR)/node_modules/.bin:$$PATH" $(BUF) generate
+
+# Against main's contracts, read from the repository's own git store (also from a worktree). Reviewed
+# exceptions: proto/buf.yaml breaking.ignore_only, each explained in proto/breaking-exceptions.md.
+proto-check: $(BUF) ## buf lint, and buf breaking against main
+	cd proto && $(BUF) lint
+	cd proto && $(BUF) breaking --against "$$(git rev-parse --path-format=absolute --git-common-dir)#branch=main,subdir=proto"
+
+check: lint typecheck supergraph-check proto-check ## Lint, typecheck, the supergraph check, buf lint and breaking
 
 # The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
 # browser). The last line is the plain "N passed, N failed" summary CI reads. --forceExit: a test that fails
