@@ -184,6 +184,15 @@ interface Lease {
   expiresAt: Date;
 }
 
+interface EntityWork {
+  pending: PendingMark;
+  entity: WithOutbox;
+  mark: PublishMark | null;
+  unpublished: OutboxEntry[];
+  /** The log length once `unpublished` is out. */
+  version: number;
+}
+
 const pendingId = (collectionName: string, entityId: string) => `${collectionName}:${entityId}`;
 
 /** Any model whose schema uses outboxPlugin; the relay needs its collection and its connection. */
@@ -271,6 +280,9 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // The first sweep comes one interval after start (at most a minute): a start is busy enough already.
+    const sweepEvery = this.options.sweepIntervalMs ?? 10 * 60_000;
+    this.lastSweep = Date.now() - sweepEvery + Math.min(sweepEvery, 60_000);
     this.loopDone = this.loop();
   }
 
@@ -432,65 +444,103 @@ export class OutboxRelay {
     }
     this.metrics.isLeader = leader;
     if (!leader) return 0;
-    const byCollection = new Map(this.options.models.map((model) => [model.collection.collectionName, model]));
     const pendings = this.options.models[0]!.db.collection<PendingMark>(outboxCollections.pending);
     const batch = await db(pendings.find({}, { limit: this.options.batchSize ?? 100 }).toArray());
     let published = 0;
-    for (const pending of batch) {
-      const model = byCollection.get(pending.collection);
-      if (!model) continue; // another relay's collection in a shared database
-      published += await this.publishEntity(model, pending);
+    for (const model of this.options.models) {
+      const mine = batch.filter((pending) => pending.collection === model.collection.collectionName);
+      if (mine.length > 0) published += await this.publishBatch(model, mine);
     }
     this.metrics.published += published;
     return published;
   }
 
-  /** Publishes one entity's unpublished events, in order; a document fault is isolated to this entity. */
-  private async publishEntity(model: OutboxModel, pending: PendingMark): Promise<number> {
+  /**
+   * Publishes the unpublished events of a batch of entities in one request to Kafka, each entity's in
+   * log order. When Kafka refuses the batch for a reason that is some entity's fault, each entity is sent
+   * on its own, so the faulty one is found and the others go out.
+   */
+  private async publishBatch(model: OutboxModel, batch: PendingMark[]): Promise<number> {
     const marks = model.db.collection<PublishMark>(outboxCollections.marks);
-    const pendings = model.db.collection<PendingMark>(outboxCollections.pending);
     const entities = model.collection as unknown as mongo.Collection<WithOutbox>;
-    const [entity, mark] = await db(
+    const [entityList, markList] = await db(
       Promise.all([
-        entities.findOne(
-          { _id: pending.entityId },
-          { projection: { outbox: 1, outboxVersion: 1, outboxTombstone: 1 } },
-        ),
-        marks.findOne({ _id: pending._id }),
+        entities
+          .find(
+            { _id: { $in: batch.map((pending) => pending.entityId) } },
+            { projection: { outbox: 1, outboxVersion: 1, outboxTombstone: 1 } },
+          )
+          .toArray(),
+        marks.find({ _id: { $in: batch.map((pending) => pending._id) } }).toArray(),
       ]),
     );
-    const done = () => db(pendings.deleteOne({ _id: pending._id, nonce: pending.nonce }));
-    if (!entity || mark?.state === 'parked') {
-      await done();
-      return 0;
+    const entityById = new Map(entityList.map((entity) => [entity._id, entity]));
+    const markById = new Map(markList.map((mark) => [mark._id, mark]));
+    const work: EntityWork[] = [];
+    for (const pending of batch) {
+      const entity = entityById.get(pending.entityId);
+      const mark = markById.get(pending._id) ?? null;
+      if (!entity || mark?.state === 'parked') continue; // nothing to do: the pending mark just goes
+      const publishedUpTo = mark?.publishedUpTo ?? 0;
+      const unpublished = entity.outbox.slice(publishedUpTo);
+      work.push({ pending, entity, mark, unpublished, version: publishedUpTo + unpublished.length });
     }
-    const publishedUpTo = mark?.publishedUpTo ?? 0;
-    const unpublished = entity.outbox.slice(publishedUpTo);
-    const version = publishedUpTo + unpublished.length;
-    if (unpublished.length > 0) {
+
+    const toSend = work.filter((item) => item.unpublished.length > 0);
+    let sent = toSend;
+    if (toSend.length > 0) {
       const producer = await this.connectedProducer();
       try {
-        await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(unpublished) });
+        await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(toSend.flatMap((item) => item.unpublished)) });
       } catch (error) {
         if (!isDocumentFault(error)) throw error;
-        await this.recordFailure(model, pending, mark, error);
-        return 0;
+        sent = [];
+        for (const item of toSend) {
+          try {
+            await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(item.unpublished) });
+            sent.push(item);
+          } catch (entityError) {
+            if (!isDocumentFault(entityError)) throw entityError;
+            await this.recordFailure(model, item.pending, item.mark, entityError);
+          }
+        }
       }
+      if (sent.length > 0) {
+        await db(
+          marks.bulkWrite(
+            sent.map((item) => ({
+              updateOne: {
+                filter: { _id: item.pending._id },
+                update: { $max: { publishedUpTo: item.version }, $set: { state: 'ok' as const, failures: 0 } },
+                upsert: true,
+              },
+            })),
+            { ordered: false },
+          ),
+        );
+      }
+    }
+
+    const failed = new Set(toSend.filter((item) => !sent.includes(item)).map((item) => item.pending._id));
+    for (const item of work) {
+      if (failed.has(item.pending._id) || !item.entity.outboxTombstone) continue;
+      if (item.version !== item.entity.outboxVersion) continue;
+      // Only if nothing was appended meanwhile; otherwise the next pass publishes that first.
+      const deleted = await db(entities.deleteOne({ _id: item.entity._id, outboxVersion: item.version }));
+      if (deleted.deletedCount === 1) await db(marks.deleteOne({ _id: item.pending._id }));
+    }
+    // A failed entity keeps its pending mark (retried until parked); a writer that appended meanwhile
+    // left a new nonce, so its mark stays too and the entity is read again next pass.
+    const done = batch.filter((pending) => !failed.has(pending._id));
+    if (done.length > 0) {
       await db(
-        marks.updateOne(
-          { _id: pending._id },
-          { $max: { publishedUpTo: version }, $set: { state: 'ok', failures: 0 } },
-          { upsert: true },
+        model.db.collection<PendingMark>(outboxCollections.pending).bulkWrite(
+          done.map((pending) => ({ deleteOne: { filter: { _id: pending._id, nonce: pending.nonce } } })),
+          { ordered: false },
         ),
       );
     }
-    if (entity.outboxTombstone && version === entity.outboxVersion) {
-      // Only if nothing was appended meanwhile; otherwise the next pass publishes that first.
-      const deleted = await db(entities.deleteOne({ _id: pending.entityId, outboxVersion: version }));
-      if (deleted.deletedCount === 1) await db(marks.deleteOne({ _id: pending._id }));
-    }
-    await done();
-    return unpublished.length;
+    return sent.reduce((total, item) => total + item.unpublished.length, 0);
   }
 
   private async recordFailure(
