@@ -6,7 +6,7 @@ NPM_STAMP := node_modules/.haven-installed
 TSX := node --import tsx
 JEST_RESULTS := .haven/jest-results.json
 
-.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check web-build test-unit test-integration test-browser bench clean
+.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check web-build test-repeat test-unit test-integration test-browser bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -67,6 +67,17 @@ test: install provision check web-build ## Everything: lint, types, supergraph, 
 	@mkdir -p .haven; rm -f $(JEST_RESULTS)
 	@npx jest --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
 	  node tools/ci/summary.js $(JEST_RESULTS); exit $$status
+
+# Flake hunting: the same jest run as `make test`, N times in a row (checks and the web build once, before).
+# Stops at the first red run; each run prints its "N passed, N failed" line and its wall time.
+N ?= 5
+test-repeat: install provision check web-build ## Run the whole suite N times in a row (N=5), stop at the first failure
+	@mkdir -p .haven; for run in $$(seq 1 $(N)); do \
+	  rm -f $(JEST_RESULTS); start=$$(date +%s); \
+	  npx jest --runInBand --forceExit --silent --json --outputFile=$(JEST_RESULTS) >.haven/test-repeat-$$run.log 2>&1; status=$$?; \
+	  echo "run $$run/$(N): $$(node tools/ci/summary.js $(JEST_RESULTS)) in $$(( $$(date +%s) - start )) s"; \
+	  if [ $$status -ne 0 ]; then echo "run $$run failed; its output: .haven/test-repeat-$$run.log" >&2; exit $$status; fi; \
+	done
 
 test-unit: $(NPM_STAMP) ## Unit tests only (no servers)
 	npx jest --selectProjects unit
