@@ -1,17 +1,26 @@
-import { booleanFromEnv, loadConfig } from '@haven/platform';
+import {
+  booleanFromEnv,
+  gatewayEntry,
+  loadConfig,
+  localGraphqlUrl,
+  serviceCatalog,
+  serviceUrlVariable,
+  type ServiceUrlVariable,
+} from '@haven/platform';
 import { z } from 'zod';
 
-const serviceUrl = (port: number) => z.url().default(`http://127.0.0.1:${port}/graphql`);
+const serviceUrl = (port: number) => z.url().default(localGraphqlUrl(port));
+
+/** USER_SERVICE_URL, QUOTE_SERVICE_URL, …: one per catalog service, defaulting to its development port. */
+const subgraphUrlShape = Object.fromEntries(
+  serviceCatalog.map(({ name, port }) => [serviceUrlVariable(name), serviceUrl(port)]),
+) as Record<ServiceUrlVariable, ReturnType<typeof serviceUrl>>;
 
 export const gatewayConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  USER_SERVICE_URL: serviceUrl(4001),
-  QUOTE_SERVICE_URL: serviceUrl(4002),
-  BILLING_SERVICE_URL: serviceUrl(4003),
-  NOTIFICATION_SERVICE_URL: serviceUrl(4004),
-  COMPLIANCE_SERVICE_URL: serviceUrl(4005),
+  PORT: z.coerce.number().int().min(0).max(65535).default(gatewayEntry.port),
+  ...subgraphUrlShape,
   JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
   APP_URL: z.url().default('http://localhost:4000'),
   COOKIE_SECURE: booleanFromEnv.optional(),

@@ -1,6 +1,13 @@
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
-import { correlationHeader, sessionHeader, tooManyRequests, type Logger } from '@haven/platform';
+import {
+  correlationHeader,
+  serviceCatalog,
+  serviceUrlVariable,
+  sessionHeader,
+  tooManyRequests,
+  type Logger,
+} from '@haven/platform';
 import { GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
 import type { GatewayConfig } from './config';
 import { depthLimit, fieldLimit } from './operation-limits';
@@ -108,13 +115,10 @@ export function createGatewayServer(
   log: Logger,
   plugins: ApolloServerPlugin<GatewayContext>[] = [],
 ) {
-  const urls: Record<SubgraphName, string> = {
-    user: config.USER_SERVICE_URL,
-    quote: config.QUOTE_SERVICE_URL,
-    billing: config.BILLING_SERVICE_URL,
-    notification: config.NOTIFICATION_SERVICE_URL,
-    compliance: config.COMPLIANCE_SERVICE_URL,
-  };
+  const urls = Object.fromEntries(serviceCatalog.map(({ name }) => [name, config[serviceUrlVariable(name)]])) as Record<
+    SubgraphName,
+    string
+  >;
   const gateway = new ApolloGateway({
     supergraphSdl: readSupergraph(),
     buildService: ({ name, url }) => new SubgraphDataSource(name, urls[name as SubgraphName] ?? url!),

@@ -21,6 +21,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
 import { ensureDevKeys } from '../dev/keys';
+import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/catalog';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
 import { isProcessAlive } from '../infra/process';
 import {
@@ -357,7 +358,7 @@ async function main(): Promise<number> {
     const infra = await startInfra(stateDir, ports.infra);
     checkAborted();
 
-    log('starting the five services and the gateway');
+    log(`starting the ${serviceCatalog.length} services and the gateway`);
     const gatewayUrl = `http://127.0.0.1:${ports.apps.gateway}`;
     running = await startApps({
       stateDir,
@@ -387,7 +388,7 @@ async function main(): Promise<number> {
         key: 'subgraph',
         label: 'user subgraph /graphql',
         method: 'POST',
-        url: `http://127.0.0.1:${ports.apps.user}/graphql`,
+        url: localGraphqlUrl(ports.apps.user),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
         body: graphqlBody,
       },

@@ -1,20 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  gatewayEntry,
+  localGraphqlUrl,
+  serviceCatalog,
+  serviceUrlVariable,
+  type ServiceName,
+} from '../../services/platform/src/catalog'; // the file, not @haven/platform: keeps the launcher light
 import { repoRoot, type InfraEndpoints } from '../infra';
 import type { KeyFiles } from './keys';
 
-/** Haven's own processes, in start order, with their development ports. */
-export const apps = [
-  { name: 'user', entry: 'services/user/src/main.ts', port: 4001 },
-  { name: 'quote', entry: 'services/quote/src/main.ts', port: 4002 },
-  { name: 'billing', entry: 'services/billing/src/main.ts', port: 4003 },
-  { name: 'notification', entry: 'services/notification/src/main.ts', port: 4004 },
-  { name: 'compliance', entry: 'services/compliance/src/main.ts', port: 4005 },
-  { name: 'gateway', entry: 'gateway/src/main.ts', port: 4000 },
-] as const;
+export type AppName = ServiceName | typeof gatewayEntry.name;
 
-export type AppName = (typeof apps)[number]['name'];
+/** Haven's own processes (the catalog's services, then the gateway), with their development ports. */
+export const apps: ReadonlyArray<{ name: AppName; entry: string; port: number }> = [
+  ...serviceCatalog,
+  gatewayEntry,
+].map(({ name, dir, port }) => ({ name, entry: `${dir}/src/main.ts`, port }));
+
 export type AppPorts = Record<AppName, number>;
 
 export const devAppPorts: AppPorts = Object.fromEntries(apps.map((app) => [app.name, app.port])) as AppPorts;
@@ -52,11 +56,9 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
     notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort) },
     gateway: {
-      USER_SERVICE_URL: `http://127.0.0.1:${ports.user}/graphql`,
-      QUOTE_SERVICE_URL: `http://127.0.0.1:${ports.quote}/graphql`,
-      BILLING_SERVICE_URL: `http://127.0.0.1:${ports.billing}/graphql`,
-      NOTIFICATION_SERVICE_URL: `http://127.0.0.1:${ports.notification}/graphql`,
-      COMPLIANCE_SERVICE_URL: `http://127.0.0.1:${ports.compliance}/graphql`,
+      ...Object.fromEntries(
+        serviceCatalog.map(({ name: service }) => [serviceUrlVariable(service), localGraphqlUrl(ports[service])]),
+      ),
       WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
     },
   };

@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { gatewayEntry, serviceCatalog, serviceUrlVariable } from '../../services/platform/src/catalog';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -28,7 +29,7 @@ const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object
 const asArray = <T = Json>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 // ---------------------------------------------------------------------------------------
-// The system, as fixed by the design (docs/operations.md has the same tables)
+// The system, read from the service catalog (services/platform/src/catalog.ts)
 // ---------------------------------------------------------------------------------------
 
 interface App {
@@ -41,23 +42,15 @@ interface App {
 }
 
 const APPS: App[] = [
-  { name: 'user', folder: 'services/user', port: 4001, kind: 'service' },
-  { name: 'quote', folder: 'services/quote', port: 4002, kind: 'service' },
-  { name: 'billing', folder: 'services/billing', port: 4003, kind: 'service' },
-  { name: 'notification', folder: 'services/notification', port: 4004, kind: 'service' },
-  { name: 'compliance', folder: 'services/compliance', port: 4005, kind: 'service' },
-  { name: 'gateway', folder: 'gateway', port: 4000, kind: 'gateway' },
+  ...serviceCatalog.map(({ name, dir, port }): App => ({ name, folder: dir, port, kind: 'service' })),
+  { name: gatewayEntry.name, folder: gatewayEntry.dir, port: gatewayEntry.port, kind: 'gateway' },
 ];
 const appNamed = (name: string): App | undefined => APPS.find((a) => a.name === name);
 
 /** The gateway's subgraph URLs, and which service each must reach. */
-const SERVICE_URL_VARS: Record<string, string> = {
-  USER_SERVICE_URL: 'user',
-  QUOTE_SERVICE_URL: 'quote',
-  BILLING_SERVICE_URL: 'billing',
-  NOTIFICATION_SERVICE_URL: 'notification',
-  COMPLIANCE_SERVICE_URL: 'compliance',
-};
+const SERVICE_URL_VARS: Record<string, string> = Object.fromEntries(
+  serviceCatalog.map(({ name }) => [serviceUrlVariable(name), name]),
+);
 
 /** A requirement is a variable name, or alternatives of which one must be set. */
 type EnvRequirement = string | string[];

@@ -5,7 +5,7 @@ import { billingResolvers } from './resolvers';
 /** The billing service: the Premium plan, its trial, and who may use the app. */
 export const startBillingService = defineService({
   name: 'billing',
-  configShape: baseConfigShape('billing', 4003),
+  configShape: baseConfigShape('billing'),
   dir: __dirname,
   build: ({ connection }) => ({ resolvers: billingResolvers(subscriptionModel(connection)) }),
 });

@@ -10,7 +10,7 @@ import { notificationResolvers } from './resolvers';
 export const startNotificationService = defineService({
   name: 'notification',
   configShape: {
-    ...baseConfigShape('notification', 4004),
+    ...baseConfigShape('notification'),
     SMTP_HOST: z.string().min(1).default('127.0.0.1'),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
     SMTP_SECURE: booleanFromEnv.default(false),

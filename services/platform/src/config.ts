@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { catalogEntry, type ServiceName } from './catalog';
 
 export class ConfigError extends Error {}
 
@@ -19,8 +20,8 @@ const brokerList = z
   )
   .pipe(z.array(z.string()).min(1, 'at least one broker'));
 
-/** Settings every service reads; see README "Configuration". */
-export function baseConfigShape(service: string, defaultPort: number) {
+/** Settings every service reads; see README "Configuration". The default port is the catalog's. */
+export function baseConfigShape(service: ServiceName, defaultPort: number = catalogEntry(service).port) {
   return {
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(logLevels).default('info'),

@@ -6,7 +6,7 @@ import { quoteResolvers } from './resolvers';
 /** The quote service: check-ins, the quotes written for them, favourites, progress. */
 export const startQuoteService = defineService({
   name: 'quote',
-  configShape: baseConfigShape('quote', 4002),
+  configShape: baseConfigShape('quote'),
   dir: __dirname,
   build: ({ connection }) => ({ resolvers: quoteResolvers(quoteModel(connection), checkInModel(connection)) }),
 });

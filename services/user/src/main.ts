@@ -8,7 +8,7 @@ import { userResolvers } from './resolvers';
 export const startUserService = defineService({
   name: 'user',
   configShape: {
-    ...baseConfigShape('user', 4001),
+    ...baseConfigShape('user'),
     JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
     SESSION_TTL_SECONDS: z.coerce
       .number()
