@@ -52,9 +52,13 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
     APP_URL: options.appUrl,
   };
+  // Services other than user ask it for callers' roles; the gateway reaches every subgraph.
+  const userServiceUrl = localGraphqlUrl(ports.user);
   const specific: Partial<Record<AppName, Record<string, string>>> = {
+    quote: { USER_SERVICE_URL: userServiceUrl },
+    billing: { USER_SERVICE_URL: userServiceUrl },
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
-    notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort) },
+    notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort), USER_SERVICE_URL: userServiceUrl },
     gateway: {
       ...Object.fromEntries(
         serviceCatalog.map(({ name: service }) => [serviceUrlVariable(service), localGraphqlUrl(ports[service])]),

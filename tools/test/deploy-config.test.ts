@@ -68,8 +68,11 @@ const SERVICE_ENV: EnvRequirement[] = [
 ];
 const EXTRA_ENV: Record<string, EnvRequirement[]> = {
   user: [JWT_PRIVATE, 'SESSION_TTL_SECONDS'],
+  // Services that ask the user service for a caller's role.
+  quote: ['USER_SERVICE_URL'],
+  billing: ['USER_SERVICE_URL'],
   // SMTP_USER / SMTP_PASS may be empty (= no auth); checked separately (they must come from a Secret in k8s).
-  notification: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'MAIL_FROM', 'APP_URL'],
+  notification: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'MAIL_FROM', 'APP_URL', 'USER_SERVICE_URL'],
   compliance: ['GDPR_ENABLED', 'COOKIE_BANNER_ENABLED', 'ENHANCED_CONSENT_ENABLED'],
 };
 const GATEWAY_ENV: EnvRequirement[] = [

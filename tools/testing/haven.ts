@@ -72,14 +72,16 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   const stopServices = () => Promise.all(started.map((service) => service.stop()));
+  const start = async (name: ServiceName, env: Record<string, string>) => {
+    const service = await starters[name]({ ...common, ...env, MONGO_DB: dbName(name) });
+    started.push(service);
+    services[name] = service;
+  };
   try {
-    await Promise.all(
-      serviceNames.map(async (name) => {
-        const service = await starters[name]({ ...common, MONGO_DB: dbName(name) });
-        started.push(service);
-        services[name] = service;
-      }),
-    );
+    // The user service first: the others ask it for callers' roles (USER_SERVICE_URL).
+    await start('user', {});
+    const others = serviceNames.filter((name) => name !== 'user');
+    await Promise.all(others.map((name) => start(name, { USER_SERVICE_URL: services.user.url })));
   } catch (error) {
     await stopServices();
     throw error;

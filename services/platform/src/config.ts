@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { catalogEntry, type ServiceName } from './catalog';
+import { catalogEntry, localGraphqlUrl, type ServiceName } from './catalog';
 
 export class ConfigError extends Error {}
 
@@ -33,6 +33,22 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
     JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
   };
 }
+
+/**
+ * The user service decides roles; for now an admin is whoever signs in with this address (compared
+ * case-insensitively). Unset: nobody is an admin. The identity issue adds stored roles beside it.
+ */
+export const adminConfigShape = {
+  ADMIN_EMAIL: z
+    .email({ message: 'must be an e-mail address' })
+    .transform((value) => value.toLowerCase())
+    .optional(),
+};
+
+/** Services that do not own roles ask the user service for the caller's (access-sources.ts). */
+export const userServiceConfigShape = {
+  USER_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('user').port)),
+};
 
 type Env = Record<string, string | undefined>;
 

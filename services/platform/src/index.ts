@@ -1,3 +1,5 @@
+export * from './access';
+export * from './access-sources';
 export * from './auth';
 export * from './config';
 export * from './consumer';

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accessFacts, type AccessContext, type AccessFactSources } from './access';
 import { bearerToken, correlationHeader, sessionHeader, verifySessionToken, type SessionClaims } from './auth';
 import { loadConfig, type BaseConfig } from './config';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import { OutboxRelay, type OutboxModel } from './outbox';
 
 /** What every resolver gets; services may add to it. */
-export interface RequestContext extends ApolloBaseContext {
+export interface RequestContext extends ApolloBaseContext, AccessContext {
   session: SessionClaims | null;
   correlationId: string;
   log: Logger;
@@ -50,6 +51,8 @@ export interface ServiceParts<Context extends RequestContext> {
   /** Models using outboxPlugin whose pending events the relay publishes. */
   outboxModels?: OutboxModel[];
   consumers?: ConsumerSpec[];
+  /** Where this service looks up the caller's role and entitlement (access.ts); given the bearer token. */
+  accessSources?: (sessionToken: string) => AccessFactSources;
   /** Extends the base context, e.g. to check that a session was not revoked. */
   buildContext?: (base: RequestContext) => Promise<Context>;
   /** Releases what the service opened itself (an SMTP pool, …). */
@@ -124,8 +127,10 @@ export async function startService<Config extends BaseConfig, Context extends Re
       context: async ({ req, res }) => {
         const correlationId = req.header(correlationHeader) ?? randomUUID(); // set by requestLogger
         const token = bearerToken(req.header('authorization'));
+        const session = token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null;
         const base: RequestContext = {
-          session: token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null,
+          session,
+          access: accessFacts(session, token && parts.accessSources ? parts.accessSources(token) : {}),
           correlationId,
           log: log.child({ correlationId, requestId: randomUUID() }),
           setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),

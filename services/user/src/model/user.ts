@@ -1,4 +1,4 @@
-import { outboxPlugin, type WithOutbox } from '@haven/platform';
+import { byIds, outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
 export type AuthProvider = 'email' | 'google' | 'oidc';
@@ -58,4 +58,9 @@ export function toGraphQLUser(
     emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** The users among `ids`, in one `$in` query (the batch behind the per-request user loader). */
+export function findUsersByIds(users: Model<UserRecord>, ids: readonly string[]) {
+  return byIds((filter) => users.find(filter).lean<UserRecord[]>(), ids);
 }

@@ -2,7 +2,11 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   badInput,
   conflict,
+  isAdminEmail,
   isDuplicateKeyError,
+  mayReadUser,
+  requestLoader,
+  requireMayReadUser,
   signSessionToken,
   unauthenticated,
   type FieldProblemLike,
@@ -15,7 +19,7 @@ import { validateLogin, validateRegistration, type FieldProblem } from '../domai
 import { newVerificationToken } from '../domain/verification';
 import { recordUserRegistered } from '../events/publish';
 import type { SessionRecord } from '../model/session';
-import { toGraphQLUser, type UserRecord } from '../model/user';
+import { findUsersByIds, toGraphQLUser, type UserRecord } from '../model/user';
 
 export interface UserServiceDeps {
   users: Model<UserRecord>;
@@ -23,6 +27,8 @@ export interface UserServiceDeps {
   privateKey: string;
   sessionTtlSeconds: number;
   publishSoon(): void;
+  /** ADMIN_EMAIL: who is an admin (see access.ts). */
+  adminEmail: string | undefined;
 }
 
 const invalidCredentials = 'Invalid email or password';
@@ -36,6 +42,10 @@ export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<Request
   const { users, sessions } = deps;
   // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
   const decoyHash = hash('haven-decoy-password');
+
+  /** Users by id for this request: N references, one query. */
+  const userById = (context: RequestContext, id: string) =>
+    requestLoader(context, 'users', (ids) => findUsersByIds(users, ids)).load(id);
 
   async function openSession(userId: string, context: RequestContext): Promise<void> {
     const sessionId = randomUUID();
@@ -54,6 +64,11 @@ export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<Request
       me: async (_parent, _args, context) => {
         if (!context.session) return null;
         const user = await users.findById(context.session.userId).lean();
+        return user ? toGraphQLUser(user) : null;
+      },
+      user: async (_parent, { id }: { id: string }, context) => {
+        await requireMayReadUser(context, id);
+        const user = await userById(context, id);
         return user ? toGraphQLUser(user) : null;
       },
     },
@@ -106,12 +121,13 @@ export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<Request
       },
     },
     User: {
-      // Another subgraph asks for a user's fields: only that user may see them.
+      // Another subgraph asks for a user's fields: the owner's or an admin's to see.
       __resolveReference: async (reference: { id: string }, context: RequestContext) => {
-        if (context.session?.userId !== reference.id) return null;
-        const user = await users.findById(reference.id).lean();
+        if (!(await mayReadUser(context, reference.id))) return null;
+        const user = await userById(context, reference.id);
         return user ? toGraphQLUser(user) : null;
       },
+      role: (user: { email: string }) => (isAdminEmail(user.email, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
     },
   };
 }
