@@ -6,7 +6,7 @@ NPM_STAMP := node_modules/.haven-installed
 TSX := node --import tsx
 JEST_RESULTS := .haven/jest-results.json
 
-.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check web-build test-repeat test-unit test-integration test-browser bench clean
+.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -54,10 +54,28 @@ supergraph: $(NPM_STAMP) ## Recompose gateway/supergraph.graphql from the subgra
 supergraph-check: $(NPM_STAMP) ## Fail when the checked-in supergraph is out of date
 	$(TSX) gateway/scripts/compose-supergraph.ts --check
 
+# Generated GraphQL types: each service's resolver types (codegen.ts), and the web app's operation types when
+# the web workspace has a codegen script. The check regenerates into a temporary folder and compares.
+web_script = $(shell node -e "process.stdout.write(require('./web/package.json').scripts?.['$(1)'] ? 'yes' : '')")
+
+codegen: $(NPM_STAMP) ## Regenerate GraphQL types (services' resolvers; web operations) after a schema change
+	npx graphql-codegen --config codegen.ts
+	@if [ -n "$(call web_script,codegen)" ]; then npm run -w web codegen; fi
+
+codegen-check: $(NPM_STAMP) ## Fail when generated GraphQL types are stale (a schema changed without make codegen)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	  HAVEN_CODEGEN_OUT=$$tmp npx graphql-codegen --config codegen.ts || exit 1; \
+	  stale=0; for generated in $$(cd $$tmp && find . -name '*.generated.ts' | sed 's#^\./##' | sort); do \
+	    if ! cmp -s "$$tmp/$$generated" "$$generated"; then echo "stale: $$generated" >&2; stale=1; fi; \
+	  done; \
+	  if [ $$stale -ne 0 ]; then echo 'Generated GraphQL types are out of date: run `make codegen` and commit them.' >&2; exit 1; fi
+	@if [ -n "$(call web_script,codegen-check)" ]; then npm run -w web codegen-check; fi
+	@echo 'generated GraphQL types are up to date'
+
 web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gateway)
 	npm run -w web build --silent
 
-check: lint typecheck supergraph-check ## Lint, typecheck and the supergraph check
+check: lint typecheck supergraph-check codegen-check ## Lint, typecheck, the supergraph and generated-types checks
 
 # The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
 # browser). The last line is the plain "N passed, N failed" summary CI reads. --forceExit: a test that fails

@@ -30,6 +30,11 @@ export function roleFromUserService(userServiceUrl: string, sessionToken: string
   };
 }
 
+/** What a subgraph that extends User receives for it: the key, nothing more (codegen maps `User` to it). */
+export interface UserReference {
+  id: string;
+}
+
 const loadersByRequest = new WeakMap<object, Map<string, DataLoader<string, unknown>>>();
 
 /**

@@ -1,7 +1,6 @@
 import { ApolloServer, type BaseContext as ApolloBaseContext } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { expressMiddleware } from '@as-integrations/express5';
 import { topicOf, type ProducerService } from '@haven/proto';
 import express from 'express';
@@ -25,6 +24,11 @@ import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import { OutboxRelay, type OutboxModel } from './outbox';
 
+/** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
+type SubgraphResolvers = NonNullable<
+  Extract<Extract<Parameters<typeof buildSubgraphSchema>[0], unknown[]>[number], { typeDefs: unknown }>['resolvers']
+>;
+
 /** What every resolver gets; services may add to it. */
 export interface RequestContext extends ApolloBaseContext, AccessContext {
   session: SessionClaims | null;
@@ -47,7 +51,11 @@ export interface ServiceRuntime<Config extends BaseConfig> {
 export interface ServiceParts<Context extends RequestContext> {
   /** The subgraph schema; defineService reads it from `schema.graphql` beside main.ts. */
   typeDefs: DocumentNode;
-  resolvers: GraphQLResolverMap<Context>;
+  /**
+   * The service's resolvers, typed where they are written by the service's generated `Resolvers`
+   * (resolvers/types.generated.ts, `make codegen`); only their shape is Apollo's business here.
+   */
+  resolvers: object;
   /** Models using outboxPlugin whose pending events the relay publishes. */
   outboxModels?: OutboxModel[];
   consumers?: ConsumerSpec[];
@@ -104,7 +112,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   app.use(requestLogger(log, correlationHeader));
   const httpServer = createServer(app);
   const apollo = new ApolloServer<Context>({
-    schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers }]),
+    schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers as SubgraphResolvers }]),
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
     // Subgraphs sit behind the gateway, which enforces its own CSRF rules.
     csrfPrevention: false,

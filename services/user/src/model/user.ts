@@ -42,24 +42,6 @@ export function userModel(connection: Connection): Model<UserRecord> {
   return connection.model<UserRecord>('User', userSchema);
 }
 
-/** The GraphQL shape of a user. */
-export function toGraphQLUser(
-  user: Pick<
-    UserRecord,
-    '_id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'emailVerifiedAt' | 'createdAt'
-  >,
-) {
-  return {
-    id: user._id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    emailVerified: user.emailVerifiedAt !== null,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
 /** The users among `ids`, in one `$in` query (the batch behind the per-request user loader). */
 export function findUsersByIds(users: Model<UserRecord>, ids: readonly string[]) {
   return byIds((filter) => users.find(filter).lean<UserRecord[]>(), ids);
