@@ -29,7 +29,7 @@ export interface AccessContext {
   access: AccessFacts;
 }
 
-/** The spec's texts for a closed feature (spec 000 §8), sent as the error message. */
+/** The texts for a closed feature, the same as the notices of the web app (web/src/graphql/errors.ts). */
 export const deniedMessages: Record<DeniedReason, string> = {
   trial_expired: 'Your 3-day free trial has ended. Please subscribe to continue.',
   payment_failed: 'Your payment could not be processed. Please update your payment method.',
@@ -37,7 +37,7 @@ export const deniedMessages: Record<DeniedReason, string> = {
 };
 
 export const notSignedInMessage = 'Not signed in';
-/** The spec's alert for a non-admin on an admin page (spec 001, "Admin newsletter"). */
+/** What a non-admin is told on an admin page (the alert of the admin pages). */
 export const adminOnlyMessage = 'Admin access required. Please contact support if you believe this is an error.';
 export const notYoursMessage = 'You can only see your own account.';
 
