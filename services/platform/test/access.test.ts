@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { restErrorOf } from '../../../gateway/src/rest/errors';
 import {
   accessFacts,
   adminOnlyMessage,
@@ -153,5 +154,21 @@ describe('entitlementOf (from billing’s subscription view)', () => {
 describe('accessFacts', () => {
   it('says plainly when a service asks for a fact it has no source for', async () => {
     await expect(accessFacts(owner, {}).entitlement()).rejects.toThrow("no source for the caller's entitlement");
+  });
+});
+
+describe('through the REST facade', () => {
+  it('answers a closed feature as 403 { message, requiresAuth: true, reason }, the body the web app reads', async () => {
+    const error = await errorOf(() =>
+      requireEntitlement(caller(owner, 'member', { granted: false, reason: 'trial_expired' }).context),
+    );
+    expect(restErrorOf([error.toJSON()])).toEqual({
+      status: 403,
+      body: {
+        message: 'Your 3-day free trial has ended. Please subscribe to continue.',
+        requiresAuth: true,
+        reason: 'trial_expired',
+      },
+    });
   });
 });
