@@ -96,7 +96,7 @@ export async function requireAdmin(context: AccessContext): Promise<SessionClaim
 /**
  * The paid features: an active or trialing subscription, else FORBIDDEN with `requiresAuth: true` and the
  * reason (`trial_expired`, `payment_failed`, `no_subscription`), which the REST facade answers as
- * `403 { message, requiresAuth: true, reason }`, as the spec's catalogue has it.
+ * `403 { message, requiresAuth: true, reason }`, the body web/src/graphql/errors.ts reads.
  */
 export async function requireEntitlement(context: AccessContext): Promise<SessionClaims> {
   const session = requireSession(context);
