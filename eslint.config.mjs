@@ -4,7 +4,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.haven/**', 'coverage/**', 'proto/src/gen/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.haven/**',
+      'coverage/**',
+      'proto/src/gen/**',
+      'web/src/graphql/generated/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,11 +1,12 @@
 /** Renders whatever `decideRoute` says for the current session and path. */
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { toGatingState, useSession } from '../session/useSession';
+import { decideRoute } from '../gating/routeGating';
+import { toGatingState, useSession } from '../gating/useSession';
 import { FullPageSpinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
+import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
-import { decideRoute } from './routeGating';
 
 export function AppRoutes() {
   const session = useSession();
@@ -23,13 +24,13 @@ export function AppRoutes() {
       const entry = PAGES[decision.page];
       if (!entry) return <NotFoundPage />;
       const Page = entry.component;
-      return entry.shell ? (
-        <AppShell>
+      // The spinner shows while the page's area bundle loads, inside the shell when the page has one.
+      const page = (
+        <Suspense fallback={<FullPageSpinner />}>
           <Page />
-        </AppShell>
-      ) : (
-        <Page />
+        </Suspense>
       );
+      return entry.shell ? <AppShell>{page}</AppShell> : page;
     }
   }
 }
