@@ -235,6 +235,23 @@ it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
   await context.close();
 });
 
+it('starts offline after one visit: the service worker keeps every area’s bundle, not only the first page’s', async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.getByRole('heading', { name: 'Track. Reflect. Thrive.' }).waitFor();
+  // Resolves once the worker is active, that is after its install step cached the app shell.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  await context.setOffline(true);
+  // /auth lives in the account area, a bundle this visit never loaded.
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await context.close();
+});
+
 async function expectTitle(page: Page, pattern: RegExp) {
   await page.waitForFunction((source) => new RegExp(source).test(document.title), pattern.source);
 }
