@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { decideRoute } from '../gating/routeGating';
 import { toGatingState, useSession } from '../gating/useSession';
-import { FullPageSpinner } from '../ui/Spinner';
+import { FullPageSpinner, Spinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
@@ -24,13 +24,27 @@ export function AppRoutes() {
       const entry = PAGES[decision.page];
       if (!entry) return <NotFoundPage />;
       const Page = entry.component;
-      // The spinner shows while the page's area bundle loads, inside the shell when the page has one.
-      const page = (
-        <Suspense fallback={<FullPageSpinner />}>
-          <Page />
-        </Suspense>
+      // A spinner shows while the page's area bundle loads; in the shell, between its header and navigation.
+      if (!entry.shell) {
+        return (
+          <Suspense fallback={<FullPageSpinner />}>
+            <Page />
+          </Suspense>
+        );
+      }
+      return (
+        <AppShell>
+          <Suspense
+            fallback={
+              <div className="page page--loading">
+                <Spinner size="lg" />
+              </div>
+            }
+          >
+            <Page />
+          </Suspense>
+        </AppShell>
       );
-      return entry.shell ? <AppShell>{page}</AppShell> : page;
     }
   }
 }
