@@ -4,14 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '.haven/**',
-      'coverage/**',
-      'proto/src/gen/**',
-      'web/src/graphql/generated/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', '.haven/**', 'coverage/**', 'proto/src/gen/**', '**/*.generated.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,7 +1,8 @@
 /**
  * GraphQL Code Generator for the web app: the TypeScript types of every operation in
- * `src/**\/*.graphql`, checked against the gateway's API schema, written to `src/graphql/generated/`
- * (checked in). `npm run -w web codegen` writes them; `npm run -w web codegen:check` fails when they are stale.
+ * `src/**\/*.graphql`, checked against the gateway's API schema, written to
+ * `src/graphql/operations.generated.ts` (checked in). `npm run -w web codegen` writes it;
+ * `npm run -w web codegen:check` fails when it is stale.
  */
 import { readFileSync } from 'node:fs';
 import { Supergraph } from '@apollo/federation-internals';
@@ -18,9 +19,9 @@ const config: CodegenConfig = {
   documents: ['src/**/*.graphql'],
   ignoreNoDocuments: false,
   generates: {
-    'src/graphql/generated/': {
-      preset: 'client',
-      presetConfig: { fragmentMasking: false },
+    'src/graphql/operations.generated.ts': {
+      // Per operation: its result and variables types, and a TypedDocumentNode Apollo Client infers them from.
+      plugins: ['typescript-operations', 'typed-document-node'],
       config: {
         useTypeImports: true,
         strictScalars: true,

@@ -5,7 +5,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { ACCESS_EXPIRED_REDIRECT_MS, ACCESS_EXPIRED_TOAST_MS } from '../constants';
 import { accessDeniedNotice, type AccessDeniedReason } from '../graphql/errors';
-import { MeDocument } from '../graphql/generated/graphql';
+import { MeDocument } from '../graphql/operations.generated';
 import { toast } from '../ui/toastStore';
 
 export interface AccessExpiryDeps {

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { MeDocument, type MeQuery } from '../graphql/generated/graphql';
+import { MeDocument, type MeQuery } from '../graphql/operations.generated';
 import type { SessionState } from './routeGating';
 
 /** The signed-in user as the `Me` query selects it (gating/session.graphql). */

@@ -15,7 +15,7 @@ import {
   TRIAL_DAYS,
 } from '../../constants';
 import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
-import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
+import { LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
