@@ -4,12 +4,12 @@
  * (loader, sections, newsletter) comes later.
  */
 import { Link } from 'react-router-dom';
-import { BRAND } from '../brand';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../constants';
-import { usePageTitle } from '../lib/usePageTitle';
-import { buttonClass } from '../ui/Button';
-import { Card, CardContent } from '../ui/Card';
-import { Logo } from '../ui/Logo';
+import { BRAND } from '../../brand';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { buttonClass } from '../../ui/Button';
+import { Card, CardContent } from '../../ui/Card';
+import { Logo } from '../../ui/Logo';
 
 export function LandingPage() {
   usePageTitle();

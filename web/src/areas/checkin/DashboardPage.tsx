@@ -4,9 +4,9 @@
  * dashboard issue.
  */
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../lib/usePageTitle';
-import { buttonClass } from '../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { buttonClass } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 
 export function DashboardPage() {
   usePageTitle('Home');

@@ -5,7 +5,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { ACCESS_EXPIRED_REDIRECT_MS, ACCESS_EXPIRED_TOAST_MS } from '../constants';
 import { accessDeniedNotice, type AccessDeniedReason } from '../graphql/errors';
-import { ME_QUERY } from '../graphql/operations';
+import { MeDocument } from '../graphql/operations.generated';
 import { toast } from '../ui/toastStore';
 
 export interface AccessExpiryDeps {
@@ -28,7 +28,7 @@ export function createAccessExpiryHandler({ navigate }: AccessExpiryDeps) {
       void Promise.resolve(navigate('/auth')).finally(() => {
         inProgress = false;
         // The session itself is asked again: /auth then shows the form or moves on.
-        void client.refetchQueries({ include: [ME_QUERY] }).catch(() => undefined);
+        void client.refetchQueries({ include: [MeDocument] }).catch(() => undefined);
       });
     }, ACCESS_EXPIRED_REDIRECT_MS);
   };

@@ -3,20 +3,20 @@
  * Account Actions; the subscription, data & privacy, admin and GDPR cards come later.
  */
 import { Link } from 'react-router-dom';
-import { BRAND } from '../brand';
-import { LOGOUT_URL } from '../constants';
-import { navigateToServer } from '../lib/navigation';
-import { usePageTitle } from '../lib/usePageTitle';
-import { avatarInitial, displayName, memberSince } from '../session/userDisplay';
-import { useSession } from '../session/useSession';
-import { useTheme } from '../theme/ThemeProvider';
-import { Avatar } from '../ui/Avatar';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { LogoutIcon, MoonIcon } from '../ui/icons';
-import { Label } from '../ui/Label';
-import { Switch } from '../ui/Switch';
-import { toast } from '../ui/Toast';
+import { BRAND } from '../../brand';
+import { LOGOUT_URL } from '../../constants';
+import { navigateToServer } from '../../lib/navigation';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { avatarInitial, displayName, memberSince } from './userDisplay';
+import { useSession } from '../../gating/useSession';
+import { useTheme } from '../../theme/ThemeProvider';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { LogoutIcon, MoonIcon } from '../../ui/icons';
+import { Label } from '../../ui/Label';
+import { Switch } from '../../ui/Switch';
+import { toast } from '../../ui/Toast';
 
 export function SettingsPage() {
   usePageTitle('Settings');

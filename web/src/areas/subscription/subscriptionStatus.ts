@@ -2,7 +2,7 @@
  * Presentation rules for a user's subscription status (spec 000 §2 "Subscription",
  * §4 "States and transitions"). Pure functions, no React.
  */
-import { formatLocalDate } from '../lib/dates';
+import { formatLocalDate } from '../../lib/dates';
 
 export interface SubscriptionStatusLike {
   planType: string;

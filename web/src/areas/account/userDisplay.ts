@@ -1,5 +1,5 @@
 /** How a user is named and pictured in the UI (spec 000 §2 "Settings"). Pure. */
-import { formatLocalDate, parseIsoDate } from '../lib/dates';
+import { formatLocalDate, parseIsoDate } from '../../lib/dates';
 
 export interface UserNameLike {
   email?: string | null;

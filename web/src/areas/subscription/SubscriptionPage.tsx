@@ -3,21 +3,21 @@
  * Premium plan; starting the trial (the payment form) comes with the billing issue.
  */
 import { Navigate } from 'react-router-dom';
-import { BRAND } from '../brand';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../constants';
-import { usePageTitle } from '../lib/usePageTitle';
+import { BRAND } from '../../brand';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
+import { usePageTitle } from '../../lib/usePageTitle';
 import {
   epochSecondsToLocalDate,
   isActivePremium,
   subscriptionBadgeLabel,
   subscriptionDescription,
   subscriptionDotColour,
-} from '../session/subscriptionStatus';
-import { useSession } from '../session/useSession';
-import { Badge } from '../ui/Badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { CheckIcon } from '../ui/icons';
-import { FullPageSpinner } from '../ui/Spinner';
+} from './subscriptionStatus';
+import { useSession } from '../../gating/useSession';
+import { Badge } from '../../ui/Badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { CheckIcon } from '../../ui/icons';
+import { FullPageSpinner } from '../../ui/Spinner';
 
 export const PREMIUM_FEATURES = [
   'Unlimited personalized quotes',

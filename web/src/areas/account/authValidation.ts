@@ -2,7 +2,7 @@
  * Client-side checks for the sign-in and registration forms (spec 000 §5). They mirror
  * the server's rules so the user sees the problem next to the field before a round trip.
  */
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MIN_LENGTH } from '../../constants';
 
 export interface SignInValues {
   email: string;

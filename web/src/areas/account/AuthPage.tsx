@@ -6,18 +6,18 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { BRAND } from '../brand';
+import { BRAND } from '../../brand';
 import {
   GOOGLE_SIGN_IN_URL,
   HOSTED_SIGN_IN_URL,
   LOGIN_REDIRECT_DELAY_MS,
   PASSWORD_MIN_LENGTH,
   TRIAL_DAYS,
-} from '../constants';
-import { errorCode, fieldErrors, serverMessage } from '../graphql/errors';
-import { LOGIN_MUTATION, REGISTER_MUTATION } from '../graphql/operations';
-import { navigateToServer } from '../lib/navigation';
-import { usePageTitle } from '../lib/usePageTitle';
+} from '../../constants';
+import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
+import { LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
+import { navigateToServer } from '../../lib/navigation';
+import { usePageTitle } from '../../lib/usePageTitle';
 import {
   hasErrors,
   optionalName,
@@ -26,16 +26,16 @@ import {
   type FieldErrors,
   type RegisterValues,
   type SignInValues,
-} from '../session/authValidation';
-import { useSession } from '../session/useSession';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { TextField } from '../ui/Field';
-import { GoogleIcon, KeyIcon } from '../ui/icons';
-import { Logo } from '../ui/Logo';
-import { FullPageSpinner } from '../ui/Spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
-import { toast } from '../ui/Toast';
+} from './authValidation';
+import { useSession } from '../../gating/useSession';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
+import { GoogleIcon, KeyIcon } from '../../ui/icons';
+import { Logo } from '../../ui/Logo';
+import { FullPageSpinner } from '../../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { toast } from '../../ui/Toast';
 
 type AuthTab = 'signin' | 'register';
 
@@ -249,7 +249,7 @@ function EmailField(props: {
 }
 
 function SignInForm({ disabled, onSuccess }: FormProps) {
-  const [login] = useMutation(LOGIN_MUTATION);
+  const [login] = useMutation(LoginDocument);
   const { values, errors, pending, update, onSubmit } = useAuthForm<SignInValues>({
     initial: { email: '', password: '' },
     validate: validateSignIn,
@@ -287,7 +287,7 @@ function SignInForm({ disabled, onSuccess }: FormProps) {
 }
 
 function RegisterForm({ disabled, onSuccess }: FormProps) {
-  const [register] = useMutation(REGISTER_MUTATION);
+  const [register] = useMutation(RegisterDocument);
   const { values, errors, pending, update, onSubmit } = useAuthForm<RegisterValues>({
     initial: { email: '', password: '', firstName: '', lastName: '' },
     validate: validateRegistration,

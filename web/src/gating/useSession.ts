@@ -5,9 +5,12 @@
  */
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { ME_QUERY } from '../graphql/operations';
-import type { SessionUser, SubscriptionStatus } from '../graphql/types';
-import type { SessionState } from '../app/routeGating';
+import { MeDocument, type MeQuery } from '../graphql/operations.generated';
+import type { SessionState } from './routeGating';
+
+/** The signed-in user as the `Me` query selects it (gating/session.graphql). */
+export type SessionUser = NonNullable<MeQuery['me']>;
+export type SubscriptionStatus = SessionUser['subscriptionStatus'];
 
 export type Session =
   | { status: 'loading'; user: null; refetch: () => Promise<void> }
@@ -22,7 +25,7 @@ export type Session =
     };
 
 export function useSession(): Session {
-  const { data, error, refetch: refetchMe } = useQuery(ME_QUERY);
+  const { data, error, refetch: refetchMe } = useQuery(MeDocument);
 
   const refetch = useCallback(async () => {
     try {
