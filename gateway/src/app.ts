@@ -1,6 +1,16 @@
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
-import { correlationHeader, createLogger, requestLogger, type Logger } from '@haven/platform';
+import {
+  bodyErrorHandler,
+  connectMongo,
+  correlationHeader,
+  createLogger,
+  defaultHost,
+  MongoRateLimitStore,
+  pingMongo,
+  requestLogger,
+  type Logger,
+} from '@haven/platform';
 import express from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +30,8 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+const graphqlBodyLimit = '100kb';
+
 const stripe = { js: 'https://js.stripe.com', api: 'https://api.stripe.com', hooks: 'https://hooks.stripe.com' };
 
 export async function startGateway(
@@ -28,9 +40,13 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY);
+  // Only the listed proxies may name the client in X-Forwarded-For; by default nobody can.
+  app.set('trust proxy', config.TRUSTED_PROXIES);
   const httpServer: Server = createServer(app);
-  const server = createGatewayServer(config, log, [ApolloServerPluginDrainHttpServer({ httpServer })]);
+  const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const server = createGatewayServer(config, log, new MongoRateLimitStore(connection), [
+    ApolloServerPluginDrainHttpServer({ httpServer }),
+  ]);
   await server.start();
 
   const distDir = resolve(config.WEB_DIST_DIR);
@@ -57,8 +73,9 @@ export async function startGateway(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.get('/readyz', (_req, res) => {
-    res.json({ status: 'ready' });
+  app.get('/readyz', async (_req, res) => {
+    const mongo = await pingMongo(connection);
+    res.status(mongo ? 200 : 503).json({ status: mongo ? 'ready' : 'not ready', mongo });
   });
 
   const contextOf = (req: express.Request): GatewayContext => {
@@ -75,12 +92,14 @@ export async function startGateway(
   app.use('/api', restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE)));
   app.use(
     '/graphql',
-    express.json({ limit: '100kb' }),
+    express.json({ limit: graphqlBodyLimit }),
     expressMiddleware(server, { context: async ({ req }) => contextOf(req) }),
   );
   serveWeb(app, distDir, indexHtml, log);
+  // Whatever went wrong on the way (a malformed body, a bug), the reply is JSON without internals.
+  app.use(bodyErrorHandler(log));
 
-  await new Promise<void>((done) => httpServer.listen(config.PORT, '0.0.0.0', done));
+  await new Promise<void>((done) => httpServer.listen(config.PORT, config.HOST ?? defaultHost(config.NODE_ENV), done));
   const port = (httpServer.address() as AddressInfo).port;
   log.info({ port }, 'gateway listening');
   return {
@@ -89,6 +108,7 @@ export async function startGateway(
     stop: async () => {
       await server.stop();
       await new Promise((done) => httpServer.close(done));
+      await connection.close();
     },
   };
 }

@@ -46,6 +46,7 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     MONGO_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
+    SUBGRAPH_SECRET_FILE: keys.subgraphSecretFile,
     APP_URL: options.appUrl,
   };
   const specific: Partial<Record<AppName, Record<string, string>>> = {

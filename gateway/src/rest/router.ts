@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { GatewayContext } from '../graphql';
 import { restErrorOf } from './errors';
 import { logoutOperation, restRoutes, type RestRoute } from './routes';
@@ -49,31 +49,13 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
   };
 }
 
-/** Express turns a bad JSON body into an error; the client gets a 400 that says what was wrong. */
-function bodyErrors(
-  error: { type?: string; status?: number } | undefined,
-  _req: Request,
-  res: Response,
-  next: NextFunction,
-) {
-  if (error?.type === 'entity.parse.failed') {
-    res.status(400).json({ message: 'Malformed JSON in request body' });
-  } else if (error?.type === 'entity.too.large') {
-    res.status(400).json({ message: `Request body is too large (at most ${restBodyLimit})` });
-  } else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') {
-    res.status(400).json({ message: 'Request body must be UTF-8 JSON' });
-  } else {
-    next(error);
-  }
-}
-
 export function restRouter(
   server: ApolloServer<GatewayContext>,
   contextOf: ContextOf,
   clearSessionCookie: string,
 ): Router {
   const router = express.Router();
-  router.use(express.json({ limit: restBodyLimit }), bodyErrors);
+  router.use(express.json({ limit: restBodyLimit }));
 
   for (const route of restRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';

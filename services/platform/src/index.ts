@@ -8,3 +8,4 @@ export * from './mongo';
 export * from './outbox';
 export * from './service';
 export * from './catalog';
+export * from './limits';
