@@ -74,6 +74,16 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
         originalError: error,
       });
     }
+    // A subgraph that answered 503 with its own reason (its database is down) is passed on as such.
+    const reason = (error as GraphQLError).extensions?.response as
+      { status?: number; body?: { errors?: Array<{ message?: string; extensions?: { code?: string } }> } } | undefined;
+    const first = reason?.body?.errors?.[0];
+    if (reason?.status === 503 && first?.extensions?.code === 'SERVICE_UNAVAILABLE' && first.message) {
+      throw new GraphQLError(first.message, {
+        extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } },
+        originalError: error,
+      });
+    }
     throw error;
   }
 }

@@ -160,11 +160,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+export const databaseUnavailableMessage = 'Haven cannot reach its database right now. Please try again shortly.';
+
+export function serviceUnavailable(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
+}
+
 /** A database outage is a 503 that says so, not a 500 with the driver's words. */
 export function databaseUnavailable(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   if (!isDatabaseUnavailable(error)) return formatted;
   return {
-    message: 'Haven cannot reach its database right now. Please try again shortly.',
+    message: databaseUnavailableMessage,
     path: formatted.path,
     extensions: { code: 'SERVICE_UNAVAILABLE' },
   };

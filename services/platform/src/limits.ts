@@ -15,7 +15,7 @@ import {
 } from 'graphql';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Collection, Connection } from 'mongoose';
-import { tooManyRequests } from './errors';
+import { databaseUnavailableMessage, isDatabaseUnavailable, serviceUnavailable, tooManyRequests } from './errors';
 import { isDuplicateKeyError } from './mongo';
 
 interface Size {
@@ -259,13 +259,14 @@ export function rateLimitPlugin<Context extends BaseContext>(
       return {
         async didResolveOperation({ document, operation, request, contextValue }) {
           if (!operation) return;
-          const retryAfter = await checkRateLimit(
-            options,
-            clientOf(contextValue),
-            document,
-            operation,
-            request.variables,
-          );
+          let retryAfter: number | null;
+          try {
+            retryAfter = await checkRateLimit(options, clientOf(contextValue), document, operation, request.variables);
+          } catch (error) {
+            // Without its counters the limit cannot be kept: refuse (fail closed) rather than let guesses through.
+            if (isDatabaseUnavailable(error)) throw serviceUnavailable(databaseUnavailableMessage);
+            throw error;
+          }
           if (retryAfter === null) return;
           const error = tooManyRequests(`Too many attempts. Please try again in ${retryAfter} seconds.`, retryAfter);
           error.extensions.http = { status: 429, headers: new Map([['retry-after', String(retryAfter)]]) };

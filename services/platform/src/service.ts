@@ -25,7 +25,14 @@ import {
   type SessionClaims,
 } from './auth';
 import { defaultHost, loadConfig, requireSubgraphSecretInProduction, type BaseConfig } from './config';
-import { bodyErrorHandler, databaseUnavailable, maskError } from './errors';
+import {
+  bodyErrorHandler,
+  databaseUnavailable,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  maskError,
+  serviceUnavailable,
+} from './errors';
 import { MongoRateLimitStore, operationLimits, rateLimitedFields, rateLimitPlugin } from './limits';
 import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
@@ -162,7 +169,13 @@ export async function startService<Config extends BaseConfig, Context extends Re
           log: log.child({ correlationId, requestId: randomUUID() }),
           setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),
         };
-        return parts.buildContext ? parts.buildContext(base) : (base as Context);
+        if (!parts.buildContext) return base as Context;
+        try {
+          return await parts.buildContext(base);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) throw serviceUnavailable(databaseUnavailableMessage);
+          throw error;
+        }
       },
     }),
   );
