@@ -3,7 +3,7 @@
  * others keep answering), a stopped database a prompt 503 and "not ready"; both recover without a restart.
  * A production gateway also hides what a subgraph lets slip (stack traces) and what the schema is.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadGatewayConfig, startGateway } from '../src/main';
@@ -30,7 +30,7 @@ type Mode = 'hang' | 'pass' | 'leak';
  * answering (a frozen process), or answers with an error that carries a stack trace.
  */
 async function billingInFront(target: string): Promise<{ url: string; mode: Mode; close(): Promise<void> }> {
-  const held = new Set<import('node:http').ServerResponse>();
+  const held = new Set<ServerResponse>();
   const front = {
     mode: 'pass' as Mode,
     url: '',
