@@ -216,3 +216,42 @@ describe('errors leave no internals', () => {
     expect(reply.text).not.toMatch(leaks);
   });
 });
+
+describe('one account per visible address', () => {
+  let next = 0;
+  const register = (email: string) =>
+    post(`${haven.gatewayUrl}/api/auth/register`, JSON.stringify({ email, password: 'long enough' }), {
+      from: `127.0.2.${(next += 1)}`,
+    });
+  const tag = () => Math.random().toString(36).slice(2, 8);
+
+  it.each([
+    ['precomposed and decomposed é', (t: string) => [`ren\u00e9.${t}@example.com`, `rene\u0301.${t}@example.com`]],
+    ['a trailing dot', (t: string) => [`ann.${t}@example.com`, `ann.${t}@example.com.`]],
+    ['upper and lower case', (t: string) => [`ann.${t}@example.com`, `ANN.${t.toUpperCase()}@Example.COM`]],
+    [
+      'an IDN domain in Unicode and in punycode',
+      (t: string) => [`ann.${t}@bücher.example`, `ann.${t}@xn--bcher-kva.example`],
+    ],
+  ])('%s: the second spelling finds the first account', async (_name, spell) => {
+    const [first, second] = spell(tag()) as [string, string];
+    expect((await register(first)).status).toBe(201);
+    const again = await register(second);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('An account with this email already exists');
+  });
+
+  it.each([
+    ['a Cyrillic look-alike', (t: string) => `\u0430nn.${t}@example.com`, /different alphabets/],
+    ['full-width letters', (t: string) => `ａｎｎ.${t}@example.com`, /full-width/],
+    ['a zero-width space', (t: string) => `ann.${t}\u200b@example.com`, /invisible character/],
+    ['markup', (t: string) => `<script>${t}</script>@x.co`, /^Email must be a valid email address$/],
+  ])('%s is refused with a message naming the field, and nothing is stored', async (_name, spell, message) => {
+    const t = tag();
+    const reply = await register(spell(t));
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ field: 'email', message: expect.stringMatching(message) });
+    const users = await haven.collection('user', 'users');
+    expect(await users.countDocuments({ email: { $regex: t } })).toBe(0);
+  });
+});

@@ -9,3 +9,4 @@ export * from './outbox';
 export * from './service';
 export * from './catalog';
 export * from './limits';
+export * from './email';
