@@ -10,7 +10,7 @@ export const emailMaxLength = 254;
 export type CanonicalEmail = { ok: true; address: string } | { ok: false; message: string };
 
 // Format, bidi and control characters, separators and the fillers that render as nothing.
-const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\u115F\u17B4\u17B5\u180E\u3164\uFFA0]|\u1160|\u034F/u;
+const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\u115F\u180E\u3164\uFFA0]|\u1160|\u17B4|\u17B5|\u034F/u;
 
 /** Letter scripts that are told apart; Han, Hiragana and Katakana are written together, so count as one. */
 const scriptGroups: Array<[string, RegExp]> = [
