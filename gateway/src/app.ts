@@ -89,7 +89,10 @@ export async function startGateway(
   };
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
-  app.use('/api', restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE)));
+  app.use(
+    '/api',
+    restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE), new URL(config.APP_URL).origin),
+  );
   app.use(
     '/graphql',
     express.json({ limit: graphqlBodyLimit }),

@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { startTestHaven, testSubgraphSecret, type TestHaven } from '../../tools/testing/haven';
-import { uniqueEmail } from '../../tools/testing/http';
+import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 
 let haven: TestHaven;
 const max = 3;
@@ -253,5 +253,47 @@ describe('one account per visible address', () => {
     expect(reply.json).toMatchObject({ field: 'email', message: expect.stringMatching(message) });
     const users = await haven.collection('user', 'users');
     expect(await users.countDocuments({ email: { $regex: t } })).toBe(0);
+  });
+});
+
+describe('signing out by a link', () => {
+  const signedIn = async () => {
+    const client = new ApiClient(haven.gatewayUrl);
+    const registered = await client.post('/api/auth/register', {
+      email: uniqueEmail('leave'),
+      password: 'long enough',
+    });
+    expect(registered.status).toBe(201);
+    return client;
+  };
+
+  it('without proof of a same-origin navigation, shows a page with a button instead of signing out', async () => {
+    const client = await signedIn();
+    // An older browser sends no Sec-Fetch-Site; a link on any site looks exactly like this.
+    const page = await client.get<string>('/api/logout');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.body).toMatch(/Sign out of Haven\?/);
+    expect(page.body).toMatch(/<form method="post" action="\/api\/logout"><button type="submit">Sign out<\/button>/);
+    expect((await client.get('/api/user')).status).toBe(200);
+
+    const confirmed = await client.request('POST', '/api/logout', { headers: { origin: 'http://localhost:4000' } });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/');
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('signs out at once when the Referer shows the navigation came from Haven', async () => {
+    const client = await signedIn();
+    const left = await client.request('GET', '/api/logout', { headers: { referer: 'http://localhost:4000/settings' } });
+    expect(left.status).toBe(302);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('refuses the button when the form was posted from another site', async () => {
+    const client = await signedIn();
+    const forged = await client.request('POST', '/api/logout', { headers: { origin: 'https://evil.example' } });
+    expect(forged.status).toBe(403);
+    expect((await client.get('/api/user')).status).toBe(200);
   });
 });
