@@ -19,7 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { GatewayConfig } from './config';
 import { sameOriginOnly } from './csrf';
-import { createGatewayServer, type GatewayContext } from './graphql';
+import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
+import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
 import { sessionCookie, sessionTokenOf } from './session';
 import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
@@ -89,6 +90,15 @@ export async function startGateway(
   };
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
+  app.use(
+    '/hooks',
+    hookRouter(serviceUrlsOf(config), {
+      secret: config.SUBGRAPH_SECRET,
+      timeoutMs: config.SUBGRAPH_TIMEOUT_MS,
+      contextOf,
+      log,
+    }),
+  );
   app.use(
     '/api',
     restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE), new URL(config.APP_URL).origin),

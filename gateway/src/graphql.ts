@@ -103,6 +103,17 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
   };
 }
 
+/** Each subgraph's /graphql URL, from the configuration. */
+export function serviceUrlsOf(config: GatewayConfig): Record<SubgraphName, string> {
+  return {
+    user: config.USER_SERVICE_URL,
+    quote: config.QUOTE_SERVICE_URL,
+    billing: config.BILLING_SERVICE_URL,
+    notification: config.NOTIFICATION_SERVICE_URL,
+    compliance: config.COMPLIANCE_SERVICE_URL,
+  };
+}
+
 export function createGatewayServer(
   config: GatewayConfig,
   log: Logger,
@@ -110,13 +121,7 @@ export function createGatewayServer(
   plugins: ApolloServerPlugin<GatewayContext>[] = [],
 ) {
   const supergraphSdl = readSupergraph();
-  const urls: Record<SubgraphName, string> = {
-    user: config.USER_SERVICE_URL,
-    quote: config.QUOTE_SERVICE_URL,
-    billing: config.BILLING_SERVICE_URL,
-    notification: config.NOTIFICATION_SERVICE_URL,
-    compliance: config.COMPLIANCE_SERVICE_URL,
-  };
+  const urls = serviceUrlsOf(config);
   const gateway = new ApolloGateway({
     supergraphSdl,
     buildService: ({ name, url }) =>

@@ -73,6 +73,12 @@ export interface ServiceParts<Context extends RequestContext> {
   buildContext?: (base: RequestContext) => Promise<Context>;
   /** Releases what the service opened itself (an SMTP pool, …). */
   onStop?: () => Promise<void> | void;
+  /**
+   * Plain HTTP routes beside /graphql (a payment provider's webhook, a one-click unsubscribe form),
+   * mounted at /http and reached through the gateway at /hooks/<service>/…; they parse their own bodies,
+   * so a webhook can verify its signature over the raw bytes (express.raw).
+   */
+  httpRoutes?: express.Router;
 }
 
 export interface RunningService {
@@ -84,6 +90,9 @@ export interface RunningService {
   eventsReady: Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Where a service mounts its plain HTTP routes; the gateway forwards /hooks/<service>/… here. */
+export const httpRoutesPath = '/http';
 
 /** Reads a service's `schema.graphql` beside its main.ts. */
 export function loadTypeDefs(path: string): DocumentNode {
@@ -155,6 +164,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', mongo, kafka: kafkaUp });
   });
   app.use('/graphql', onlyFromGateway(config.SUBGRAPH_SECRET, log));
+  if (parts.httpRoutes) app.use(httpRoutesPath, onlyFromGateway(config.SUBGRAPH_SECRET, log), parts.httpRoutes);
   app.use(
     '/graphql',
     express.json({ limit: '100kb' }),
