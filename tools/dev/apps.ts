@@ -37,6 +37,8 @@ export interface AppsOptions {
 
 export interface RunningApps {
   gatewayUrl: string;
+  /** The process id of an app as it runs now (after a restart, the new one). */
+  pidOf(name: AppName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -189,5 +191,6 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
     await stop();
     throw error;
   }
-  return { gatewayUrl: `http://localhost:${options.ports.gateway}`, stop };
+  const pidOf = (name: AppName) => children.find((each) => each.name === name)?.child.pid;
+  return { gatewayUrl: `http://localhost:${options.ports.gateway}`, pidOf, stop };
 }
