@@ -11,7 +11,13 @@ import { repoRoot } from '../../tools/infra';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { startTestHaven, testKeys, testSubgraphSecret, type TestHaven } from '../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
-import { startTestMongo, stopTestMongo, testInfra } from '../../tools/testing/infra-control';
+import {
+  startTestKafka,
+  startTestMongo,
+  stopTestKafka,
+  stopTestMongo,
+  testInfra,
+} from '../../tools/testing/infra-control';
 
 let haven: TestHaven;
 
@@ -164,6 +170,25 @@ describe('a stopped database', () => {
     await eventuallyExpect('the user route and readiness back after the database restarted', async () => {
       expect((await client.get('/api/user')).status).toBe(200);
       expect([await gatewayReady(), await userReady()]).toEqual([200, 200]);
+    });
+  });
+});
+
+describe('Kafka stopped', () => {
+  it('makes a service "not ready" naming Kafka, and ready again when it is back', async () => {
+    const readiness = async () => {
+      const response = await fetch(haven.services.quote.url.replace('/graphql', '/readyz'));
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await readiness()).toEqual({ status: 200, body: { status: 'ready', mongo: true, kafka: true } });
+    await stopTestKafka();
+    try {
+      expect(await readiness()).toEqual({ status: 503, body: { status: 'not ready', mongo: true, kafka: false } });
+    } finally {
+      await startTestKafka();
+    }
+    await eventuallyExpect('the quote service ready again after Kafka restarted', async () => {
+      expect((await readiness()).status).toBe(200);
     });
   });
 });
