@@ -33,6 +33,8 @@ export interface AppsOptions {
   output: 'terminal' | 'files';
   /** Start a crashed app again, with back-off, and say so (make dev); tests leave a crash visible. */
   restartCrashed?: boolean;
+  /** Where the supervisor says what it did (a crash, a restart); the terminal's stderr by default. */
+  say?: (line: string) => void;
 }
 
 export interface RunningApps {
@@ -143,6 +145,7 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
     );
   };
   let stopping = false;
+  const say = options.say ?? ((line: string) => console.error(line));
   const launch = (app: (typeof apps)[number], restartsInARow: number): ChildProcess => {
     const child = spawn(process.execPath, ['--import', 'tsx', app.entry], {
       cwd: repoRoot,
@@ -168,13 +171,13 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
       // A run that lasted a minute was healthy: the back-off starts again from the beginning.
       const inARow = Date.now() - startedAt > 60_000 ? 0 : restartsInARow;
       const delay = restartDelayMs(inARow);
-      console.error(`${app.name.padEnd(12)} | exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
+      say(`${app.name.padEnd(12)} | exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
       setTimeout(() => {
         if (stopping) return;
         const again = launch(app, inARow + 1);
         waitHealthy(app.name, `http://127.0.0.1:${options.ports[app.name]}/readyz`, again, 60_000).then(
-          () => console.error(`${app.name.padEnd(12)} | restarted and ready`),
-          (error: unknown) => console.error(`${app.name.padEnd(12)} | restart failed: ${String(error)}`),
+          () => say(`${app.name.padEnd(12)} | restarted and ready`),
+          (error: unknown) => say(`${app.name.padEnd(12)} | restart failed: ${String(error)}`),
         );
       }, delay).unref();
     });
