@@ -11,6 +11,7 @@ import {
   sessionHeader,
   subgraphSecretHeader,
   type Logger,
+  unexpectedErrorLog,
   type RateLimitStore,
 } from '@haven/platform';
 import { GraphQLError, parse } from 'graphql';
@@ -153,8 +154,9 @@ export function createGatewayServer(
         (context) => context.clientIp,
       ),
       sessionCookiePlugin(config.COOKIE_SECURE),
+      unexpectedErrorLog<GatewayContext>(),
       ...plugins,
     ],
-    formatError: (formatted, error) => maskError(formatted, error, log),
+    formatError: (formatted) => maskError(formatted),
   });
 }

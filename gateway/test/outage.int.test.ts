@@ -6,6 +6,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import pino from 'pino';
 import { loadGatewayConfig, startGateway } from '../src/main';
 import { repoRoot } from '../../tools/infra';
 import { eventuallyExpect } from '../../tools/testing/eventually';
@@ -89,6 +90,7 @@ async function billingInFront(target: string): Promise<{ url: string; mode: Mode
 describe('a frozen subgraph, behind a production gateway', () => {
   it('answers 503 on its route while the others answer, then recovers without a restart', async () => {
     const billing = await billingInFront(haven.services.billing.url);
+    const logged: string[] = [];
     const gateway = await startGateway(
       loadGatewayConfig({
         NODE_ENV: 'production',
@@ -110,6 +112,8 @@ describe('a frozen subgraph, behind a production gateway', () => {
         APP_URL: 'http://localhost:4000',
         COOKIE_SECURE: 'false',
       }),
+      // The gateway's error log, kept to check what it says about a masked error.
+      pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }),
     );
     try {
       const client = new ApiClient(gateway.url);
@@ -134,6 +138,12 @@ describe('a frozen subgraph, behind a production gateway', () => {
       billing.mode = 'leak';
       const leaked = await client.graphql('{ me { subscriptionStatus { status } } }');
       expect(JSON.stringify(leaked.body)).not.toMatch(/stacktrace|\/srv\/|Cannot read/);
+      expect(leaked.body.errors?.[0]?.message).toBe('Something went wrong on our side. Please try again in a moment.');
+      // The details stay in the log, under the correlation id the reply carries.
+      const correlationId = leaked.headers.get('x-correlation-id');
+      expect(
+        logged.some((line) => line.includes(`"correlationId":"${correlationId}"`) && /Cannot read/.test(line)),
+      ).toBe(true);
 
       const guessed = await client.graphql('{ mee }');
       expect(guessed.body.errors?.[0]?.message).toBeDefined();

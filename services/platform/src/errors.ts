@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { NextFunction, Request, Response } from 'express';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Logger } from './logger';
 
 /**
@@ -74,17 +75,35 @@ function isExpected(code: unknown): boolean {
 
 /**
  * What leaves a GraphQL edge: expected errors keep their message and extensions, minus any stack trace
- * (a subgraph may include one); anything unexpected becomes one plain message, its details logged
- * (with the request's correlation id, through the logger the caller gives).
+ * (a subgraph may include one); anything unexpected becomes one plain message. The details are logged
+ * by unexpectedErrorLog, with the request's correlation id, which the reply carries in x-correlation-id.
  */
-export function maskError(formatted: GraphQLFormattedError, error: unknown, log: Logger): GraphQLFormattedError {
+export function maskError(formatted: GraphQLFormattedError): GraphQLFormattedError {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { stacktrace, exception, ...extensions } = formatted.extensions ?? {};
   if (!isExpected(extensions.code)) {
-    log.error({ err: error, path: formatted.path }, `unexpected error: ${formatted.message}`);
     return { message: internalErrorMessage, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
   return { ...formatted, extensions };
+}
+
+/** Logs the errors maskError hides, through the request's own logger (it carries the correlation id). */
+export function unexpectedErrorLog<Context extends BaseContext & { log: Logger }>(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            if (isExpected(error.extensions?.code) || isDatabaseUnavailable(error)) continue;
+            contextValue.log?.error(
+              { err: error.originalError ?? error, path: error.path },
+              `unexpected error: ${error.message}`,
+            );
+          }
+        },
+      };
+    },
+  };
 }
 
 /** The parts of a body-parser error that say what was wrong with the request. */
@@ -125,7 +144,10 @@ export function bodyErrorHandler(log: Logger) {
       res.status(400).json({ message: 'The request body could not be read (check its Content-Encoding)' });
       return;
     }
-    log.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
+    log.error(
+      { err: error, method: req.method, path: req.path, correlationId: req.header('x-correlation-id') },
+      'unhandled error',
+    );
     res.status(500).json({ message: internalErrorMessage });
   };
 }

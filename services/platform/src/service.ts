@@ -32,6 +32,7 @@ import {
   isDatabaseUnavailable,
   maskError,
   serviceUnavailable,
+  unexpectedErrorLog,
 } from './errors';
 import { MongoRateLimitStore, operationLimits, rateLimitedFields, rateLimitPlugin } from './limits';
 import type { z } from 'zod';
@@ -134,6 +135,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers }]),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      unexpectedErrorLog<Context>(),
       rateLimitPlugin<Context>(
         {
           fields: rateLimitedFields(parts.typeDefs),
@@ -151,7 +153,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     // The same limits as the gateway, so a request that reaches a subgraph some other way gains nothing.
     validationRules: operationLimits,
     logger: log,
-    formatError: (formatted, error) => maskError(databaseUnavailable(formatted, error), error, log),
+    formatError: (formatted, error) => maskError(databaseUnavailable(formatted, error)),
   });
   await apollo.start();
 
