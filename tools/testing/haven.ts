@@ -40,6 +40,9 @@ export interface TestHaven {
   stop(): Promise<void>;
 }
 
+/** The secret the test gateway sends its subgraphs. */
+export const testSubgraphSecret = randomBytes(24).toString('hex');
+
 let cachedKeys: { privateKey: string; publicKey: string } | null = null;
 export function testKeys() {
   cachedKeys ??= generateKeyPairSync('ec', {
@@ -67,6 +70,8 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
     SMTP_PORT: String(infra.smtpPort),
     // Tests sign up many accounts from one address; the limit itself has its own test.
     RATE_LIMIT_AUTH_MAX: '1000',
+    // The gateway proves itself to the subgraphs with it; tests that go straight at a subgraph read it here.
+    SUBGRAPH_SECRET: testSubgraphSecret,
     ...options.env,
   };
   const started: RunningService[] = [];
@@ -92,6 +97,7 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
       ...Object.fromEntries(serviceNames.map((name) => [serviceUrlVariable(name), services[name].url])),
       WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
       APP_URL: 'http://localhost:4000',
+      MONGO_DB: `t${runId}_gateway`,
     }),
   );
   const gatewayUrl = gateway.url;

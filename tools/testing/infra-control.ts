@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { startKafka, stopKafka } from '../infra/index';
+import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { describeKafkaCluster } from '../infra/kafka';
 import { defaultEventuallyTimeoutMs, eventually } from './eventually';
 import { TEST_ENV, testInfra } from './test-env';
@@ -53,6 +54,22 @@ export async function startTestKafka(): Promise<void> {
   }
   await docker(['start', kafkaContainerId()], 60_000);
   await waitForKafka(infra.kafkaBrokers, 120_000);
+}
+
+function localStateDir(what: string): string {
+  const infra = testInfra();
+  if (infra.kind !== 'local') throw new Error(`${what} needs the local test infrastructure (HAVEN_TEST_INFRA=local)`);
+  return infra.stateDir;
+}
+
+/** Stops the test database (an outage); startTestMongo brings it back with its data. */
+export async function stopTestMongo(): Promise<void> {
+  await stopMongoServer(localStateDir('stopTestMongo'));
+}
+
+/** Starts the database stopped by stopTestMongo, on the same port, and resolves once it answers. */
+export async function startTestMongo(): Promise<void> {
+  await startMongoServer(localStateDir('startTestMongo'), Number(new URL(testInfra().mongoUrl).port));
 }
 
 export interface MailAddress {

@@ -20,6 +20,20 @@ const brokerList = z
   )
   .pipe(z.array(z.string()).min(1, 'at least one broker'));
 
+export const subgraphSecret = z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional();
+
+/** Where a server listens when HOST is not set: loopback except in production (behind a network policy). */
+export function defaultHost(nodeEnv: string): string {
+  return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
+/** Production refuses to start without the subgraph secret: a subgraph would otherwise answer anyone. */
+export function requireSubgraphSecretInProduction(config: { NODE_ENV: string; SUBGRAPH_SECRET?: string }): void {
+  if (config.NODE_ENV === 'production' && !config.SUBGRAPH_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SUBGRAPH_SECRET: required in production');
+  }
+}
+
 /** Settings every service reads; see README "Configuration". The default port is the catalog's. */
 export function baseConfigShape(service: ServiceName, defaultPort: number = catalogEntry(service).port) {
   return {
@@ -31,6 +45,12 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
     KAFKA_BROKERS: brokerList.default(['127.0.0.1:9092']),
     KAFKA_CLIENT_ID: z.string().min(1).default(`haven-${service}`),
     JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
+    /** Loopback unless set: in development nothing but this machine reaches a subgraph. */
+    HOST: z.string().min(1).optional(),
+    /** The gateway's shared secret; requests without it are refused (required in production). */
+    SUBGRAPH_SECRET: subgraphSecret,
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   };
 }
 
@@ -71,7 +91,7 @@ function withFileSecrets(env: Env, names: string[]): Env {
 }
 
 /** Secrets that may come from a file instead of the environment. */
-const fileSecretNames = ['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'SMTP_PASS'];
+const fileSecretNames = ['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'SMTP_PASS', 'SUBGRAPH_SECRET'];
 
 /**
  * Parses the environment against a shape, failing with one message that lists every bad variable.

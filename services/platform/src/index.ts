@@ -10,3 +10,5 @@ export * from './mongo';
 export * from './outbox';
 export * from './service';
 export * from './catalog';
+export * from './limits';
+export * from './email';

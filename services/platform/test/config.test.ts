@@ -36,6 +36,8 @@ describe('loadConfig with the base shape', () => {
       KAFKA_BROKERS: ['127.0.0.1:9092'],
       KAFKA_CLIENT_ID: 'haven-user',
       JWT_PUBLIC_KEY: publicKey,
+      RATE_LIMIT_AUTH_MAX: 10,
+      RATE_LIMIT_AUTH_WINDOW_MS: 60_000,
     });
 
     const billing = loadConfig(baseConfigShape('billing', 4003), { JWT_PUBLIC_KEY: publicKey });

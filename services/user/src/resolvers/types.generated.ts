@@ -204,6 +204,10 @@ export type ResolversParentTypes = {
   User: UserRecord;
 };
 
+export type RateLimitDirectiveArgs = { };
+
+export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = {
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
@@ -238,3 +242,6 @@ export type Resolvers<ContextType = RequestContext> = {
   User?: UserResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = RequestContext> = {
+  rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
+};

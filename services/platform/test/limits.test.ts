@@ -1,5 +1,5 @@
 import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
-import { depthLimit, fieldLimit } from '../src/operation-limits';
+import { depthLimit, fieldLimit, rateLimitedFields, rootFieldCounts } from '../src/limits';
 
 const schema = buildSchema(`
   type Node {
@@ -126,5 +126,53 @@ describe('fieldLimit', () => {
     );
     const [message] = fieldErrors(`{ node { ...F0 } } ${fragments.join(' ')}`, 500);
     expect(message).toBe(`Query selects too many fields: ${1 + 2 ** (levels - 1)}, at most 500 allowed`);
+  });
+});
+
+describe('rootFieldCounts', () => {
+  const countsOf = (source: string, variables?: Record<string, unknown>) => {
+    const document = parse(source);
+    const operation = document.definitions.find((definition) => definition.kind === 'OperationDefinition');
+    if (operation?.kind !== 'OperationDefinition') throw new Error('no operation');
+    return Object.fromEntries(rootFieldCounts(document, operation, variables));
+  };
+
+  it('counts a plain field, an inline fragment and a named spread alike', () => {
+    expect(countsOf('mutation { login(input: {}) { ok } }')).toEqual({ login: 1 });
+    expect(countsOf('mutation { ... on Mutation { login(input: {}) { ok } } }')).toEqual({ login: 1 });
+    expect(countsOf('mutation { ...L } fragment L on Mutation { login(input: {}) { ok } }')).toEqual({ login: 1 });
+    expect(
+      countsOf('mutation { ... { ... on Mutation { ...L } } } fragment L on Mutation { l: login { ok } }'),
+    ).toEqual({
+      login: 1,
+    });
+  });
+
+  it('counts every alias, and an alias repeated only once (it runs once)', () => {
+    const aliases = Array.from({ length: 20 }, (_, i) => `r${i}: register(input: {}) { ok }`).join(' ');
+    expect(countsOf(`mutation { ...R } fragment R on Mutation { ${aliases} }`)).toEqual({ register: 20 });
+    expect(countsOf('mutation { a: login { ok } a: login { ok } login { ok } }')).toEqual({ login: 2 });
+  });
+
+  it('applies @skip and @include with the request’s variables', () => {
+    const source =
+      'mutation ($no: Boolean!, $yes: Boolean!) { a: login @include(if: $yes) { ok } b: login @skip(if: $no) { ok } c: login @include(if: $no) { ok } }';
+    expect(countsOf(source, { yes: true, no: false })).toEqual({ login: 2 });
+    expect(countsOf(source, { yes: true, no: true })).toEqual({ login: 2 });
+    expect(countsOf('mutation { ... @skip(if: true) { login { ok } } register { ok } }')).toEqual({ register: 1 });
+  });
+});
+
+describe('rateLimitedFields', () => {
+  it('reads the root fields marked @rateLimit from the schema', () => {
+    const fields = rateLimitedFields(
+      parse(`
+        directive @rateLimit on FIELD_DEFINITION
+        type Query { me: String }
+        type Mutation { login: String @rateLimit register: String @rateLimit logout: Boolean }
+        extend type Mutation { resend: Boolean @rateLimit }
+      `),
+    );
+    expect([...fields].sort()).toEqual(['login', 'register', 'resend']);
   });
 });
