@@ -311,9 +311,10 @@ func checkNetwork(r *report, overlay string, objects []object, apps []string, ga
 					r.add(overlay, "NetworkPolicy/%s ingress rule %d lets anyone reach %s; only %s may", p.Name, i, app, gateway)
 				}
 				for _, peer := range rule.From {
-					if peer.IPBlock != nil || peer.PodSelector == nil || !selects(peer.PodSelector, gatewayLabels) ||
+					// Only the gateway's pods of this namespace: no address ranges, no other namespaces, no empty selector.
+					if peer.IPBlock != nil || peer.NamespaceSelector != nil || peer.PodSelector == nil ||
 						len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) == 0 ||
-						(peer.NamespaceSelector != nil && len(peer.NamespaceSelector.MatchLabels)+len(peer.NamespaceSelector.MatchExpressions) == 0) {
+						!selects(peer.PodSelector, gatewayLabels) {
 						r.add(overlay, "NetworkPolicy/%s ingress rule %d lets pods other than %s reach %s", p.Name, i, gateway, app)
 					}
 				}
