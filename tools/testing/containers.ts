@@ -8,7 +8,13 @@
  * global teardown stops the containers itself.
  */
 import { MongoDBContainer } from '@testcontainers/mongodb';
-import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
+import {
+  GenericContainer,
+  ImageName,
+  Wait,
+  getContainerRuntimeClient,
+  type StartedTestContainer,
+} from 'testcontainers';
 import { images } from '../containers/images';
 import { freePorts } from '../infra/index';
 
@@ -34,6 +40,17 @@ function imageFor(part: 'mongo' | 'kafka' | 'maildev'): string {
 }
 
 const MONGO_PORT = 27017;
+
+/** The data-plane images this run would use that the engine does not have (local images are never pulled). */
+export async function missingImages(): Promise<string[]> {
+  if (containerImages() === 'public') return [];
+  const runtime = await getContainerRuntimeClient();
+  const wanted = (['mongo', 'kafka', 'maildev'] as const).map(imageFor);
+  const present = await Promise.all(
+    wanted.map((image) => runtime.image.exists(ImageName.fromString(image)).catch(() => false)),
+  );
+  return wanted.filter((_, index) => !present[index]);
+}
 const KAFKA_CONTROLLER_PORT = 9093;
 const MAILDEV_SMTP_PORT = 1025;
 const MAILDEV_WEB_PORT = 1080;
