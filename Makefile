@@ -9,7 +9,7 @@ JEST_RESULTS := .haven/jest-results.json
 .PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check web-build test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
 
 help: ## List the commands
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 # npm install, not npm ci: a lockfile made on one platform lacks other platforms' optional
 # binaries (e.g. @swc/core-darwin-arm64), which npm ci refuses; install keeps the locked versions.
