@@ -4,7 +4,8 @@
  * cache survives between runs (the warm path). Whoever starts it stops it (`stopEngine`), on failure too.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir, repoRoot } from '../infra/paths';
 
@@ -184,9 +185,24 @@ export function composeBinaryPath(): string {
   return join(cacheDir(), 'containers', 'bin', `docker-compose-${COMPOSE_VERSION}`);
 }
 
+/**
+ * Also offered as the docker CLI plugin (`docker compose …`) in ~/.docker/cli-plugins, unless a
+ * compose plugin is already there.
+ */
+function offerAsCliPlugin(binary: string): void {
+  const pluginDir = join(process.env.DOCKER_CONFIG || join(homedir(), '.docker'), 'cli-plugins');
+  const plugin = join(pluginDir, 'docker-compose');
+  if (existsSync(plugin)) return;
+  mkdirSync(pluginDir, { recursive: true });
+  symlinkSync(binary, plugin);
+}
+
 export async function ensureCompose(log: (line: string) => void): Promise<string> {
   const binary = composeBinaryPath();
-  if (existsSync(binary)) return binary;
+  if (existsSync(binary)) {
+    offerAsCliPlugin(binary);
+    return binary;
+  }
   const gobin = join(cacheDir(), 'containers', 'bin', `.build-${process.pid}`);
   mkdirSync(gobin, { recursive: true });
   const started = Date.now();
@@ -198,6 +214,7 @@ export async function ensureCompose(log: (line: string) => void): Promise<string
   });
   renameSync(join(gobin, 'cmd'), binary);
   rmSync(gobin, { recursive: true, force: true });
+  offerAsCliPlugin(binary);
   log(`compose   built in ${((Date.now() - started) / 1000).toFixed(0)} s → ${binary}`);
   return binary;
 }
