@@ -6,10 +6,10 @@ NPM_STAMP := node_modules/.haven-installed
 TSX := node --import tsx
 JEST_RESULTS := .haven/jest-results.json
 
-.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean
+.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
 
 help: ## List the commands
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 # npm install, not npm ci: a lockfile made on one platform lacks other platforms' optional
 # binaries (e.g. @swc/core-darwin-arm64), which npm ci refuses; install keeps the locked versions.
@@ -78,13 +78,37 @@ web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gatewa
 check: lint typecheck supergraph-check codegen-check ## Lint, typecheck, the supergraph and generated-types checks
 
 # The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
-# browser). The last line is the plain "N passed, N failed" summary CI reads. --forceExit: a test that fails
-# half-way may leave a client open, and jest would then wait for it forever instead of reporting (a CI run
-# once hung until its 90-minute limit that way); the servers are stopped by the global teardown regardless.
-test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser
+# browser), then the container stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the
+# browser journey and one test per service on testcontainers, the compose smoke; a machine where the engine
+# cannot start gets a loud message and a counted failure). The last line is the plain "N passed, N failed"
+# summary CI reads, over both. --forceExit: a test that fails half-way may leave a client open, and jest would
+# then wait for it forever instead of reporting (a CI run once hung until its 90-minute limit that way); the
+# servers are stopped by the global teardown regardless.
+test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser, containers
 	@mkdir -p .haven; rm -f $(JEST_RESULTS)
-	@npx jest --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
-	  node tools/ci/summary.js $(JEST_RESULTS); exit $$status
+	@npx jest --selectProjects unit integration --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
+	  $(TSX) tools/containers/cli.ts stage || status=1; \
+	  node tools/ci/summary.js $(JEST_RESULTS) --dir .haven/containers/results; exit $$status
+
+docker-engine: ## Debian's Docker engine (docker.io) and mmdebstrap, for the container stage
+	$(TSX) tools/containers/cli.ts engine-install
+
+images: install provision web-build ## Every image, built locally without a registry (cached by content)
+	$(TSX) tools/containers/cli.ts images
+
+compose-smoke: install provision web-build ## The compose stack up, sign-up → e-mail → sign-in through it, down -v
+	@rm -rf .haven/containers/results
+	$(TSX) tools/containers/cli.ts compose-smoke; status=$$?; \
+	  node tools/ci/summary.js --dir .haven/containers/results; exit $$status
+
+k8s-check: $(NPM_STAMP) ## kustomize build of every overlay, strict validation against pinned k8s.io/api, Haven's policy
+	$(TSX) tools/containers/k8s-check.ts
+
+engine-up: $(NPM_STAMP) ## Start Haven's Docker engine by hand (DOCKER_HOST=unix:///run/haven-docker/docker.sock)
+	$(TSX) tools/containers/cli.ts engine-up
+
+engine-down: $(NPM_STAMP) ## Stop the engine started by engine-up
+	$(TSX) tools/containers/cli.ts engine-down
 
 # Flake hunting: the same jest run as `make test`, N times in a row (checks and the web build once, before).
 # Stops at the first red run; each run prints its "N passed, N failed" line and its wall time.
