@@ -10,10 +10,10 @@ BUF_VERSION := v1.75.0
 HAVEN_BIN := $(HOME)/.cache/haven/bin
 BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 
-.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check web-build test-unit test-integration test-browser bench clean
+.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
 
 help: ## List the commands
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 # npm install, not npm ci: a lockfile made on one platform lacks other platforms' optional
 # binaries (e.g. @swc/core-darwin-arm64), which npm ci refuses; install keeps the locked versions.
@@ -58,6 +58,24 @@ supergraph: $(NPM_STAMP) ## Recompose gateway/supergraph.graphql from the subgra
 supergraph-check: $(NPM_STAMP) ## Fail when the checked-in supergraph is out of date
 	$(TSX) gateway/scripts/compose-supergraph.ts --check
 
+# Generated GraphQL types: each service's resolver types (codegen.ts), and the web app's operation types when
+# the web workspace has a codegen script. The check regenerates into a temporary folder and compares.
+web_script = $(shell node -e "process.stdout.write(require('./web/package.json').scripts?.['$(1)'] ? 'yes' : '')")
+
+codegen: $(NPM_STAMP) ## Regenerate GraphQL types (services' resolvers; web operations) after a schema change
+	npx graphql-codegen --config codegen.ts
+	@if [ -n "$(call web_script,codegen)" ]; then npm run -w web codegen; fi
+
+codegen-check: $(NPM_STAMP) ## Fail when generated GraphQL types are stale (a schema changed without make codegen)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	  HAVEN_CODEGEN_OUT=$$tmp npx graphql-codegen --config codegen.ts || exit 1; \
+	  stale=0; for generated in $$(cd $$tmp && find . -name '*.generated.ts' | sed 's#^\./##' | sort); do \
+	    if ! cmp -s "$$tmp/$$generated" "$$generated"; then echo "stale: $$generated" >&2; stale=1; fi; \
+	  done; \
+	  if [ $$stale -ne 0 ]; then echo 'Generated GraphQL types are out of date: run `make codegen` and commit them.' >&2; exit 1; fi
+	@if [ -n "$(call web_script,codegen-check)" ]; then npm run -w web codegen-check; fi
+	@echo 'generated GraphQL types are up to date'
+
 web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gateway)
 	npm run -w web build --silent
 
@@ -75,16 +93,51 @@ proto-check: $(BUF) ## buf lint, and buf breaking against main
 	cd proto && $(BUF) lint
 	cd proto && $(BUF) breaking --against "$$(git rev-parse --path-format=absolute --git-common-dir)#branch=main,subdir=proto"
 
-check: lint typecheck supergraph-check proto-check ## Lint, typecheck, the supergraph check, buf lint and breaking
+check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typecheck, the supergraph and generated-types checks, buf lint and breaking
 
 # The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
-# browser). The last line is the plain "N passed, N failed" summary CI reads. --forceExit: a test that fails
-# half-way may leave a client open, and jest would then wait for it forever instead of reporting (a CI run
-# once hung until its 90-minute limit that way); the servers are stopped by the global teardown regardless.
-test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser
+# browser), then the container stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the
+# browser journey and one test per service on testcontainers, the compose smoke; a machine where the engine
+# cannot start gets a loud message and a counted failure). The last line is the plain "N passed, N failed"
+# summary CI reads, over both. --forceExit: a test that fails half-way may leave a client open, and jest would
+# then wait for it forever instead of reporting (a CI run once hung until its 90-minute limit that way); the
+# servers are stopped by the global teardown regardless.
+test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser, containers
 	@mkdir -p .haven; rm -f $(JEST_RESULTS)
-	@npx jest --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
-	  node tools/ci/summary.js $(JEST_RESULTS); exit $$status
+	@npx jest --selectProjects unit integration --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
+	  $(TSX) tools/containers/cli.ts stage || status=1; \
+	  node tools/ci/summary.js $(JEST_RESULTS) --dir .haven/containers/results; exit $$status
+
+docker-engine: ## Debian's Docker engine (docker.io) and mmdebstrap, for the container stage
+	$(TSX) tools/containers/cli.ts engine-install
+
+images: install provision web-build ## Every image, built locally without a registry (cached by content)
+	$(TSX) tools/containers/cli.ts images
+
+compose-smoke: install provision web-build ## The compose stack up, sign-up → e-mail → sign-in through it, down -v
+	@rm -rf .haven/containers/results
+	$(TSX) tools/containers/cli.ts compose-smoke; status=$$?; \
+	  node tools/ci/summary.js --dir .haven/containers/results; exit $$status
+
+k8s-check: $(NPM_STAMP) ## kustomize build of every overlay, strict validation against pinned k8s.io/api, Haven's policy
+	$(TSX) tools/containers/k8s-check.ts
+
+engine-up: $(NPM_STAMP) ## Start Haven's Docker engine by hand (DOCKER_HOST=unix:///run/haven-docker/docker.sock)
+	$(TSX) tools/containers/cli.ts engine-up
+
+engine-down: $(NPM_STAMP) ## Stop the engine started by engine-up
+	$(TSX) tools/containers/cli.ts engine-down
+
+# Flake hunting: the same jest run as `make test`, N times in a row (checks and the web build once, before).
+# Stops at the first red run; each run prints its "N passed, N failed" line and its wall time.
+N ?= 5
+test-repeat: install provision check web-build ## Run the whole suite N times in a row (N=5), stop at the first failure
+	@mkdir -p .haven; for run in $$(seq 1 $(N)); do \
+	  rm -f $(JEST_RESULTS); start=$$(date +%s); \
+	  npx jest --runInBand --forceExit --silent --json --outputFile=$(JEST_RESULTS) >.haven/test-repeat-$$run.log 2>&1; status=$$?; \
+	  echo "run $$run/$(N): $$(node tools/ci/summary.js $(JEST_RESULTS)) in $$(( $$(date +%s) - start )) s"; \
+	  if [ $$status -ne 0 ]; then echo "run $$run failed; its output: .haven/test-repeat-$$run.log" >&2; exit $$status; fi; \
+	done
 
 test-unit: $(NPM_STAMP) ## Unit tests only (no servers)
 	npx jest --selectProjects unit

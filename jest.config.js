@@ -38,8 +38,17 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '\\.int\\.test\\.ts$',
+        '\\.e2e\\.test\\.ts$',
+        '\\.compose\\.test\\.ts$',
+      ],
     },
     { ...common, ...servers, displayName: 'integration', testMatch: ['**/*.int.test.ts', '**/*.e2e.test.ts'] },
+    // The compose smoke needs the engine and images the container stage (tools/containers/stage.ts) provides.
+    ...(process.env.HAVEN_CONTAINER_STAGE === '1'
+      ? [{ ...common, displayName: 'compose', testMatch: ['**/*.compose.test.ts'] }]
+      : []),
   ],
 };

@@ -32,6 +32,24 @@ function brand(): Plugin {
   };
 }
 
+/**
+ * Emits /app-shell.json, every bundle of the build (the areas' lazily loaded ones too), so the
+ * service worker can keep the whole app for offline starts, not only what index.html names.
+ */
+function appShellList(): Plugin {
+  return {
+    name: 'haven-app-shell-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((fileName) => /\.(js|css)$/.test(fileName))
+        .map((fileName) => `/${fileName}`)
+        .sort();
+      this.emitFile({ type: 'asset', fileName: 'app-shell.json', source: `${JSON.stringify(files, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // HAVEN_GATEWAY_URL from the environment (or a web/.env file) points the dev proxy elsewhere.
   const env = loadEnv(mode, '.', 'HAVEN_');
@@ -42,7 +60,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [react(), brand()],
+    plugins: [react(), brand(), appShellList()],
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
     build: {

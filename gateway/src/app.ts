@@ -1,6 +1,16 @@
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
-import { correlationHeader, createLogger, requestLogger, type Logger } from '@haven/platform';
+import {
+  bodyErrorHandler,
+  connectMongo,
+  correlationHeader,
+  createLogger,
+  defaultHost,
+  MongoRateLimitStore,
+  pingMongo,
+  requestLogger,
+  type Logger,
+} from '@haven/platform';
 import express from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -9,7 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { GatewayConfig } from './config';
 import { sameOriginOnly } from './csrf';
-import { createGatewayServer, type GatewayContext } from './graphql';
+import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
+import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
 import { sessionCookie, sessionTokenOf } from './session';
 import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
@@ -20,6 +31,8 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+const graphqlBodyLimit = '100kb';
+
 const stripe = { js: 'https://js.stripe.com', api: 'https://api.stripe.com', hooks: 'https://hooks.stripe.com' };
 
 export async function startGateway(
@@ -28,9 +41,13 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY);
+  // Only the listed proxies may name the client in X-Forwarded-For; by default nobody can.
+  app.set('trust proxy', config.TRUSTED_PROXIES);
   const httpServer: Server = createServer(app);
-  const server = createGatewayServer(config, log, [ApolloServerPluginDrainHttpServer({ httpServer })]);
+  const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const server = createGatewayServer(config, log, new MongoRateLimitStore(connection), [
+    ApolloServerPluginDrainHttpServer({ httpServer }),
+  ]);
   await server.start();
 
   const distDir = resolve(config.WEB_DIST_DIR);
@@ -57,8 +74,9 @@ export async function startGateway(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.get('/readyz', (_req, res) => {
-    res.json({ status: 'ready' });
+  app.get('/readyz', async (_req, res) => {
+    const mongo = await pingMongo(connection);
+    res.status(mongo ? 200 : 503).json({ status: mongo ? 'ready' : 'not ready', mongo });
   });
 
   const contextOf = (req: express.Request): GatewayContext => {
@@ -72,15 +90,29 @@ export async function startGateway(
   };
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
-  app.use('/api', restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE)));
+  app.use(
+    '/hooks',
+    hookRouter(serviceUrlsOf(config), {
+      secret: config.SUBGRAPH_SECRET,
+      timeoutMs: config.SUBGRAPH_TIMEOUT_MS,
+      contextOf,
+      log,
+    }),
+  );
+  app.use(
+    '/api',
+    restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE), new URL(config.APP_URL).origin),
+  );
   app.use(
     '/graphql',
-    express.json({ limit: '100kb' }),
+    express.json({ limit: graphqlBodyLimit }),
     expressMiddleware(server, { context: async ({ req }) => contextOf(req) }),
   );
   serveWeb(app, distDir, indexHtml, log);
+  // Whatever went wrong on the way (a malformed body, a bug), the reply is JSON without internals.
+  app.use(bodyErrorHandler(log));
 
-  await new Promise<void>((done) => httpServer.listen(config.PORT, '0.0.0.0', done));
+  await new Promise<void>((done) => httpServer.listen(config.PORT, config.HOST ?? defaultHost(config.NODE_ENV), done));
   const port = (httpServer.address() as AddressInfo).port;
   log.info({ port }, 'gateway listening');
   return {
@@ -89,6 +121,7 @@ export async function startGateway(
     stop: async () => {
       await server.stop();
       await new Promise((done) => httpServer.close(done));
+      await connection.close();
     },
   };
 }

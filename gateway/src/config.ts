@@ -1,33 +1,61 @@
-import { booleanFromEnv, loadConfig } from '@haven/platform';
+import {
+  booleanFromEnv,
+  gatewayEntry,
+  loadConfig,
+  requireSubgraphSecretInProduction,
+  localGraphqlUrl,
+  serviceCatalog,
+  serviceUrlVariable,
+  subgraphSecret,
+  type ServiceUrlVariable,
+} from '@haven/platform';
 import { z } from 'zod';
 
-const serviceUrl = (port: number) => z.url().default(`http://127.0.0.1:${port}/graphql`);
+const serviceUrl = (port: number) => z.url().default(localGraphqlUrl(port));
+
+/** USER_SERVICE_URL, QUOTE_SERVICE_URL, …: one per catalog service, defaulting to its development port. */
+const subgraphUrlShape = Object.fromEntries(
+  serviceCatalog.map(({ name, port }) => [serviceUrlVariable(name), serviceUrl(port)]),
+) as Record<ServiceUrlVariable, ReturnType<typeof serviceUrl>>;
 
 export const gatewayConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  USER_SERVICE_URL: serviceUrl(4001),
-  QUOTE_SERVICE_URL: serviceUrl(4002),
-  BILLING_SERVICE_URL: serviceUrl(4003),
-  NOTIFICATION_SERVICE_URL: serviceUrl(4004),
-  COMPLIANCE_SERVICE_URL: serviceUrl(4005),
+  PORT: z.coerce.number().int().min(0).max(65535).default(gatewayEntry.port),
+  ...subgraphUrlShape,
   JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
   APP_URL: z.url().default('http://localhost:4000'),
   COOKIE_SECURE: booleanFromEnv.optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   WEB_DIST_DIR: z.string().default('web/dist'),
-  // Express "trust proxy": which hops may set X-Forwarded-For (the client IP that rate limits use).
-  TRUST_PROXY: z
+  /**
+   * The proxies (addresses or CIDR ranges, comma-separated) allowed to say who the client is through
+   * X-Forwarded-For; empty means none, so the client address is the TCP peer's and the header buys nothing.
+   */
+  TRUSTED_PROXIES: z
     .string()
-    .default('loopback')
-    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  /** Rate-limit counters live here, so every gateway replica sees the same numbers. */
+  MONGO_URL: z.string().startsWith('mongodb').default('mongodb://127.0.0.1:27017'),
+  MONGO_DB: z.string().min(1).default('haven_gateway'),
+  /** Sent to every subgraph, which refuses requests without it (see docs/security.md). */
+  SUBGRAPH_SECRET: subgraphSecret,
+  /** How long one subgraph call may take before the route answers 503. */
+  SUBGRAPH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HOST: z.string().min(1).optional(),
 };
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(gatewayConfigShape, env);
+  requireSubgraphSecretInProduction(config);
   return { ...config, COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
 }

@@ -1,10 +1,23 @@
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
-import { correlationHeader, sessionHeader, tooManyRequests, type Logger } from '@haven/platform';
-import { GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
+import type { Fetcher } from '@apollo/utils.fetcher';
+import {
+  clientAddressHeader,
+  correlationHeader,
+  maskError,
+  operationLimits,
+  rateLimitedFields,
+  rateLimitPlugin,
+  serviceCatalog,
+  serviceUrlVariable,
+  sessionHeader,
+  subgraphSecretHeader,
+  type Logger,
+  unexpectedErrorLog,
+  type RateLimitStore,
+} from '@haven/platform';
+import { GraphQLError, parse } from 'graphql';
 import type { GatewayConfig } from './config';
-import { depthLimit, fieldLimit } from './operation-limits';
-import { RateLimiter } from './rate-limit';
 import { sessionCookie } from './session';
 import { readSupergraph, type SubgraphName } from './supergraph';
 
@@ -23,14 +36,23 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   constructor(
     private readonly subgraphName: string,
     url: string,
+    private readonly secret: string | undefined,
+    timeoutMs: number,
   ) {
-    super({ url });
+    super({
+      url,
+      // A frozen subgraph must not hold the route (and its sockets) for minutes: every call has a deadline.
+      fetcher: ((input: string, init?: RequestInit) =>
+        fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })) as unknown as Fetcher,
+    });
   }
 
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    if (this.secret) request.http?.headers.set(subgraphSecretHeader, this.secret);
     if (!('sessionToken' in context)) return; // gateway-internal requests carry no user context
     if (context.sessionToken) request.http?.headers.set('authorization', `Bearer ${context.sessionToken}`);
     request.http?.headers.set(correlationHeader, context.correlationId);
+    request.http?.headers.set(clientAddressHeader, context.clientIp);
   }
 
   override didReceiveResponse({
@@ -46,46 +68,27 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
 
   override didEncounterError(error: Error, _request: unknown, fetchResponse?: unknown): void {
     if (fetchResponse === undefined) {
-      throw new GraphQLError(`The ${this.subgraphName} service is unavailable. Please try again shortly.`, {
+      const timedOut = error.name === 'TimeoutError' || error.name === 'AbortError';
+      const message = timedOut
+        ? `The ${this.subgraphName} service did not answer in time. Please try again shortly.`
+        : `The ${this.subgraphName} service is unavailable. Please try again shortly.`;
+      throw new GraphQLError(message, {
+        extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } },
+        originalError: error,
+      });
+    }
+    // A subgraph that answered 503 with its own reason (its database is down) is passed on as such.
+    const reason = (error as GraphQLError).extensions?.response as
+      { status?: number; body?: { errors?: Array<{ message?: string; extensions?: { code?: string } }> } } | undefined;
+    const first = reason?.body?.errors?.[0];
+    if (reason?.status === 503 && first?.extensions?.code === 'SERVICE_UNAVAILABLE' && first.message) {
+      throw new GraphQLError(first.message, {
         extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } },
         originalError: error,
       });
     }
     throw error;
   }
-}
-
-/** Mutations that guess or create credentials, rate-limited per client IP. */
-const rateLimitedFields = new Set(['login', 'register', 'resendVerification']);
-
-function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GatewayContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ operation, contextValue }) {
-          for (const field of rootFieldsOf(operation)) {
-            if (!rateLimitedFields.has(field)) continue;
-            const retryAfter = limiter.hit(`${field}:${contextValue.clientIp}`);
-            if (retryAfter !== null) {
-              const error = tooManyRequests(
-                `Too many attempts. Please try again in ${retryAfter} seconds.`,
-                retryAfter,
-              );
-              error.extensions.http = { status: 429, headers: new Map([['retry-after', String(retryAfter)]]) };
-              throw error;
-            }
-          }
-        },
-      };
-    },
-  };
-}
-
-function rootFieldsOf(operation: OperationDefinitionNode | undefined): string[] {
-  if (operation?.operation !== 'mutation') return [];
-  return operation.selectionSet.selections.flatMap((selection) =>
-    selection.kind === Kind.FIELD ? [selection.name.value] : [],
-  );
 }
 
 /** Turns a subgraph's request to start or end the session into the browser's cookie. */
@@ -103,21 +106,31 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
   };
 }
 
+/** Each subgraph's /graphql URL, from the configuration. */
+export function serviceUrlsOf(config: GatewayConfig): Record<SubgraphName, string> {
+  return Object.fromEntries(serviceCatalog.map(({ name }) => [name, config[serviceUrlVariable(name)]])) as Record<
+    SubgraphName,
+    string
+  >;
+}
+
 export function createGatewayServer(
   config: GatewayConfig,
   log: Logger,
+  rateLimitStore: RateLimitStore,
   plugins: ApolloServerPlugin<GatewayContext>[] = [],
 ) {
-  const urls: Record<SubgraphName, string> = {
-    user: config.USER_SERVICE_URL,
-    quote: config.QUOTE_SERVICE_URL,
-    billing: config.BILLING_SERVICE_URL,
-    notification: config.NOTIFICATION_SERVICE_URL,
-    compliance: config.COMPLIANCE_SERVICE_URL,
-  };
+  const supergraphSdl = readSupergraph();
+  const urls = serviceUrlsOf(config);
   const gateway = new ApolloGateway({
-    supergraphSdl: readSupergraph(),
-    buildService: ({ name, url }) => new SubgraphDataSource(name, urls[name as SubgraphName] ?? url!),
+    supergraphSdl,
+    buildService: ({ name, url }) =>
+      new SubgraphDataSource(
+        name,
+        urls[name as SubgraphName] ?? url!,
+        config.SUBGRAPH_SECRET,
+        config.SUBGRAPH_TIMEOUT_MS,
+      ),
     logger: log,
   });
   const production = config.NODE_ENV === 'production';
@@ -126,18 +139,23 @@ export function createGatewayServer(
     logger: log,
     introspection: !production,
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(10), fieldLimit(500)],
+    // "Did you mean …?" would give back the schema that turning introspection off hides.
+    hideSchemaDetailsFromClientErrors: production,
+    validationRules: operationLimits,
     plugins: [
-      rateLimitPlugin(new RateLimiter(config.RATE_LIMIT_AUTH_MAX, config.RATE_LIMIT_AUTH_WINDOW_MS)),
+      rateLimitPlugin<GatewayContext>(
+        {
+          fields: rateLimitedFields(parse(supergraphSdl)),
+          max: config.RATE_LIMIT_AUTH_MAX,
+          windowMs: config.RATE_LIMIT_AUTH_WINDOW_MS,
+          store: rateLimitStore,
+        },
+        (context) => context.clientIp,
+      ),
       sessionCookiePlugin(config.COOKIE_SECURE),
+      unexpectedErrorLog<GatewayContext>(),
       ...plugins,
     ],
-    formatError: (formatted) => {
-      // Unexpected failures keep their details in the logs, not in the response.
-      if (production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
-        return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-      }
-      return formatted;
-    },
+    formatError: (formatted) => maskError(formatted),
   });
 }

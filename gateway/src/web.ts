@@ -25,7 +25,7 @@ export function serveWeb(app: Express, distDir: string, indexHtml: string | null
     return;
   }
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  app.get(/^(?!\/(api|graphql)(\/|$)).*/, (_req, res) => {
+  app.get(/^(?!\/(api|graphql|hooks)(\/|$)).*/, (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
     res.type('html').send(indexHtml);
   });

@@ -20,12 +20,14 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
 import { ensureDevKeys } from '../dev/keys';
+import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/catalog';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
+import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { isProcessAlive } from '../infra/process';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
 import {
@@ -325,6 +327,71 @@ async function measure(target: Target, settings: Settings, isUser: (body: string
 
 // ---------------------------------------------------------------------------------------------
 
+/** The subgraph deadline the bench runs with, so the frozen-service figure is quick to take. */
+const outageTimeoutMs = 2_000;
+
+async function timed(url: string, cookie: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
+  await response.arrayBuffer();
+  return { status: response.status, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Issue 7's figures: how long a route takes to answer 503 with the billing service frozen (SIGSTOP) and
+ * with the database stopped, and how long until the database route answers again. Timings go here, never
+ * into test assertions.
+ */
+async function measureOutages(
+  gatewayUrl: string,
+  cookie: string,
+  running: RunningApps,
+  stateDir: string,
+  mongoPort: number,
+): Promise<{
+  frozenSubgraphMs: number;
+  unrelatedDuringFreezeMs: number;
+  databaseDownMs: number;
+  databaseRecoveryMs: number;
+}> {
+  log('measuring outages: billing frozen, then the database stopped');
+  const billing = running.pidOf('billing');
+  if (!billing) throw new Error('no billing process to freeze');
+  process.kill(billing, 'SIGSTOP');
+  let frozen: { status: number; ms: number };
+  let unrelated: { status: number; ms: number };
+  try {
+    const pending = timed(`${gatewayUrl}/api/subscription-status`, cookie);
+    unrelated = await timed(`${gatewayUrl}/api/user`, cookie);
+    frozen = await pending;
+  } finally {
+    process.kill(billing, 'SIGCONT');
+  }
+  if (frozen.status !== 503 || unrelated.status !== 200) {
+    throw new Error(`frozen billing: expected 503 and 200, got ${frozen.status} and ${unrelated.status}`);
+  }
+  await stopMongoServer(stateDir);
+  let down: { status: number; ms: number };
+  try {
+    down = await timed(`${gatewayUrl}/api/user`, cookie);
+  } finally {
+    await startMongoServer(stateDir, mongoPort);
+  }
+  const restarted = performance.now();
+  while ((await timed(`${gatewayUrl}/api/user`, cookie)).status !== 200) {
+    if (performance.now() - restarted > 60_000) throw new Error('the database route did not recover within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const recoveryMs = Math.round(performance.now() - restarted);
+  if (down.status !== 503) throw new Error(`database stopped: expected 503, got ${down.status}`);
+  return {
+    frozenSubgraphMs: frozen.ms,
+    unrelatedDuringFreezeMs: unrelated.ms,
+    databaseDownMs: down.ms,
+    databaseRecoveryMs: recoveryMs,
+  };
+}
+
 function timestamp(date: Date): string {
   return date
     .toISOString()
@@ -362,16 +429,17 @@ async function main(): Promise<number> {
     const infra = await startInfra(stateDir, ports.infra);
     checkAborted();
 
-    log('starting the five services and the gateway');
+    log(`starting the ${serviceCatalog.length} services and the gateway`);
     const gatewayUrl = `http://127.0.0.1:${ports.apps.gateway}`;
+    const keys = ensureDevKeys(stateDir);
     running = await startApps({
       stateDir,
       infra,
-      keys: ensureDevKeys(stateDir),
+      keys,
       ports: ports.apps,
       appUrl: gatewayUrl,
       output: 'files',
-      env: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000000' },
+      env: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000000', SUBGRAPH_TIMEOUT_MS: String(outageTimeoutMs) },
     });
     checkAborted();
 
@@ -392,8 +460,13 @@ async function main(): Promise<number> {
         key: 'subgraph',
         label: 'user subgraph /graphql',
         method: 'POST',
-        url: `http://127.0.0.1:${ports.apps.user}/graphql`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+        url: localGraphqlUrl(ports.apps.user),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+          // Subgraphs answer the gateway only; the bench shows what the subgraph itself costs.
+          'x-haven-subgraph-secret': readFileSync(keys.subgraphSecretFile, 'utf8').trim(),
+        },
         body: graphqlBody,
       },
       {
@@ -434,6 +507,7 @@ async function main(): Promise<number> {
       relay = await benchRelay(infra, log);
       checkAborted();
     }
+    const outages = await measureOutages(gatewayUrl, session.cookie, running, stateDir, ports.infra.mongo);
 
     const rows = withRatios(measurements);
     const failed = rows.filter((row) => problemsOf(row) > 0);
@@ -446,6 +520,12 @@ async function main(): Promise<number> {
     console.log(formatTable(rows));
     console.log('');
     console.log(summaryLine(rows));
+    console.log('');
+    console.log(
+      `Outages (SUBGRAPH_TIMEOUT_MS=${outageTimeoutMs}): frozen billing service → 503 in ${outages.frozenSubgraphMs} ms ` +
+        `(unrelated route meanwhile ${outages.unrelatedDuringFreezeMs} ms); database stopped → 503 in ` +
+        `${outages.databaseDownMs} ms; back to 200 ${outages.databaseRecoveryMs} ms after the database started`,
+    );
     if (relay) {
       console.log('');
       console.log(formatRelayResult(relay));
@@ -470,6 +550,7 @@ async function main(): Promise<number> {
       userJsonBytes: Buffer.byteLength(user.json),
       targets: rows,
       summary: summaryLine(rows),
+      outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
       relay,
     };
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);

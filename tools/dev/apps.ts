@@ -1,20 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  gatewayEntry,
+  localGraphqlUrl,
+  serviceCatalog,
+  serviceUrlVariable,
+  type ServiceName,
+} from '../../services/platform/src/catalog'; // the file, not @haven/platform: keeps the launcher light
 import { repoRoot, type InfraEndpoints } from '../infra';
 import type { KeyFiles } from './keys';
+import { prettyFactory } from 'pino-pretty';
 
-/** Haven's own processes, in start order, with their development ports. */
-export const apps = [
-  { name: 'user', entry: 'services/user/src/main.ts', port: 4001 },
-  { name: 'quote', entry: 'services/quote/src/main.ts', port: 4002 },
-  { name: 'billing', entry: 'services/billing/src/main.ts', port: 4003 },
-  { name: 'notification', entry: 'services/notification/src/main.ts', port: 4004 },
-  { name: 'compliance', entry: 'services/compliance/src/main.ts', port: 4005 },
-  { name: 'gateway', entry: 'gateway/src/main.ts', port: 4000 },
-] as const;
+export type AppName = ServiceName | typeof gatewayEntry.name;
 
-export type AppName = (typeof apps)[number]['name'];
+/** Haven's own processes (the catalog's services, then the gateway), with their development ports. */
+export const apps: ReadonlyArray<{ name: AppName; entry: string; port: number }> = [
+  ...serviceCatalog,
+  gatewayEntry,
+].map(({ name, dir, port }) => ({ name, entry: `${dir}/src/main.ts`, port }));
+
 export type AppPorts = Record<AppName, number>;
 
 export const devAppPorts: AppPorts = Object.fromEntries(apps.map((app) => [app.name, app.port])) as AppPorts;
@@ -30,10 +35,16 @@ export interface AppsOptions {
   env?: Record<string, string>;
   /** Where app output goes: the terminal (make dev) or a log file per app (tests). */
   output: 'terminal' | 'files';
+  /** Start a crashed app again, with back-off, and say so (make dev); tests leave a crash visible. */
+  restartCrashed?: boolean;
+  /** Where the supervisor says what it did (a crash, a restart); the terminal's stderr by default. */
+  say?: (line: string) => void;
 }
 
 export interface RunningApps {
   gatewayUrl: string;
+  /** The process id of an app as it runs now (after a restart, the new one). */
+  pidOf(name: AppName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -46,17 +57,20 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     MONGO_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
+    SUBGRAPH_SECRET_FILE: keys.subgraphSecretFile,
     APP_URL: options.appUrl,
   };
+  // Services other than user ask it for callers' roles; the gateway reaches every subgraph.
+  const userServiceUrl = localGraphqlUrl(ports.user);
   const specific: Partial<Record<AppName, Record<string, string>>> = {
+    quote: { USER_SERVICE_URL: userServiceUrl },
+    billing: { USER_SERVICE_URL: userServiceUrl },
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
-    notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort) },
+    notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort), USER_SERVICE_URL: userServiceUrl },
     gateway: {
-      USER_SERVICE_URL: `http://127.0.0.1:${ports.user}/graphql`,
-      QUOTE_SERVICE_URL: `http://127.0.0.1:${ports.quote}/graphql`,
-      BILLING_SERVICE_URL: `http://127.0.0.1:${ports.billing}/graphql`,
-      NOTIFICATION_SERVICE_URL: `http://127.0.0.1:${ports.notification}/graphql`,
-      COMPLIANCE_SERVICE_URL: `http://127.0.0.1:${ports.compliance}/graphql`,
+      ...Object.fromEntries(
+        serviceCatalog.map(({ name: service }) => [serviceUrlVariable(service), localGraphqlUrl(ports[service])]),
+      ),
       WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
     },
   };
@@ -78,13 +92,36 @@ async function waitHealthy(name: string, url: string, child: ChildProcess, timeo
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
 }
 
-function prefixLines(name: string, chunk: Buffer): string {
-  return chunk
-    .toString()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => `${name.padEnd(12)} | ${line}\n`)
-    .join('');
+/**
+ * Turns an app's output into terminal lines: pino's JSON made readable (coloured on a terminal, with
+ * pino-pretty) in development; anything else passed through. The apps themselves always log JSON.
+ */
+export function terminalLines(name: string): (chunk: Buffer) => string {
+  const pretty = prettyFactory({
+    colorize: Boolean(process.stdout.isTTY) && !process.env.CI,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+  });
+  let partial = '';
+  return (chunk) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    return lines
+      .filter(Boolean)
+      .map((line) => {
+        const shown = line.startsWith('{') ? pretty(line).trimEnd() : line;
+        return shown
+          .split('\n')
+          .map((part) => `${name.padEnd(12)} | ${part}\n`)
+          .join('');
+      })
+      .join('');
+  };
+}
+
+/** Back-off before the n-th restart in a row: 1 s, 2 s, 4 s … at most 30 s. */
+export function restartDelayMs(restartsInARow: number): number {
+  return Math.min(30_000, 1_000 * 2 ** restartsInARow);
 }
 
 /** Starts the five services and the gateway as processes, each healthy before it returns. */
@@ -96,6 +133,7 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
   const killAll = () => children.forEach(({ child }) => child.kill('SIGKILL'));
   process.once('exit', killAll);
   const stop = async () => {
+    stopping = true;
     process.removeListener('exit', killAll);
     await Promise.all(
       children.reverse().map(
@@ -112,23 +150,49 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
       ),
     );
   };
+  let stopping = false;
+  const say = options.say ?? ((line: string) => console.error(line));
+  const launch = (app: (typeof apps)[number], restartsInARow: number): ChildProcess => {
+    const child = spawn(process.execPath, ['--import', 'tsx', app.entry], {
+      cwd: repoRoot,
+      env: { ...process.env, ...appEnv(app.name, options) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const entry = children.find((each) => each.name === app.name);
+    if (entry) entry.child = child;
+    else children.push({ name: app.name, child });
+    if (options.output === 'files') {
+      const log = createWriteStream(join(logDir, `${app.name}.log`), { flags: 'a' });
+      child.stdout!.pipe(log);
+      child.stderr!.pipe(log);
+    } else {
+      const out = terminalLines(app.name);
+      const err = terminalLines(app.name);
+      child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(out(chunk)));
+      child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(err(chunk)));
+    }
+    const startedAt = Date.now();
+    child.once('exit', (code, signal) => {
+      if (stopping || !options.restartCrashed) return;
+      // A run that lasted a minute was healthy: the back-off starts again from the beginning.
+      const inARow = Date.now() - startedAt > 60_000 ? 0 : restartsInARow;
+      const delay = restartDelayMs(inARow);
+      say(`${app.name.padEnd(12)} | exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
+      setTimeout(() => {
+        if (stopping) return;
+        const again = launch(app, inARow + 1);
+        waitHealthy(app.name, `http://127.0.0.1:${options.ports[app.name]}/readyz`, again, 60_000).then(
+          () => say(`${app.name.padEnd(12)} | restarted and ready`),
+          (error: unknown) => say(`${app.name.padEnd(12)} | restart failed: ${String(error)}`),
+        );
+      }, delay).unref();
+    });
+    return child;
+  };
   try {
     await Promise.all(
       apps.map(async (app) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', app.entry], {
-          cwd: repoRoot,
-          env: { ...process.env, ...appEnv(app.name, options) },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        children.push({ name: app.name, child });
-        if (options.output === 'files') {
-          const log = createWriteStream(join(logDir, `${app.name}.log`));
-          child.stdout!.pipe(log);
-          child.stderr!.pipe(log);
-        } else {
-          child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(prefixLines(app.name, chunk)));
-          child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(prefixLines(app.name, chunk)));
-        }
+        const child = launch(app, 0);
         await waitHealthy(app.name, `http://127.0.0.1:${options.ports[app.name]}/readyz`, child, 60_000);
       }),
     );
@@ -136,5 +200,6 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
     await stop();
     throw error;
   }
-  return { gatewayUrl: `http://localhost:${options.ports.gateway}`, stop };
+  const pidOf = (name: AppName) => children.find((each) => each.name === name)?.child.pid;
+  return { gatewayUrl: `http://localhost:${options.ports.gateway}`, pidOf, stop };
 }

@@ -21,7 +21,15 @@ async function up(): Promise<void> {
   const keys = ensureDevKeys(stateDir);
   const appUrl = `http://localhost:${webPort}`;
   console.log('Starting the services and the gateway…');
-  const running = await startApps({ stateDir, infra, keys, ports: devAppPorts, appUrl, output: 'terminal' });
+  const running = await startApps({
+    stateDir,
+    infra,
+    keys,
+    ports: devAppPorts,
+    appUrl,
+    output: 'terminal',
+    restartCrashed: true,
+  });
   const viteCli = join(dirname(require.resolve('vite/package.json', { paths: [`${repoRoot}/web`] })), 'bin', 'vite.js');
   const vite = spawn(process.execPath, [viteCli, '--port', String(webPort), '--strictPort'], {
     cwd: `${repoRoot}/web`,

@@ -1,16 +1,22 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface KeyFiles {
   privateKeyFile: string;
   publicKeyFile: string;
+  /** The secret the gateway sends the subgraphs (SUBGRAPH_SECRET_FILE). */
+  subgraphSecretFile: string;
 }
 
 /** A local ES256 key pair for session tokens, made once per state folder. Never used in production. */
 export function ensureDevKeys(stateDir: string): KeyFiles {
   const dir = join(stateDir, 'keys');
-  const files = { privateKeyFile: join(dir, 'jwt-private.pem'), publicKeyFile: join(dir, 'jwt-public.pem') };
+  const files = {
+    privateKeyFile: join(dir, 'jwt-private.pem'),
+    publicKeyFile: join(dir, 'jwt-public.pem'),
+    subgraphSecretFile: join(dir, 'subgraph-secret'),
+  };
   if (!existsSync(files.privateKeyFile) || !existsSync(files.publicKeyFile)) {
     mkdirSync(dir, { recursive: true });
     const { privateKey, publicKey } = generateKeyPairSync('ec', {
@@ -20,6 +26,10 @@ export function ensureDevKeys(stateDir: string): KeyFiles {
     });
     writeFileSync(files.privateKeyFile, privateKey, { mode: 0o600 });
     writeFileSync(files.publicKeyFile, publicKey);
+  }
+  if (!existsSync(files.subgraphSecretFile)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(files.subgraphSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
   }
   return files;
 }

@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { gatewayEntry, serviceCatalog, serviceUrlVariable } from '../../services/platform/src/catalog';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -28,7 +29,7 @@ const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object
 const asArray = <T = Json>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 // ---------------------------------------------------------------------------------------
-// The system, as fixed by the design (docs/operations.md has the same tables)
+// The system, read from the service catalog (services/platform/src/catalog.ts)
 // ---------------------------------------------------------------------------------------
 
 interface App {
@@ -41,23 +42,15 @@ interface App {
 }
 
 const APPS: App[] = [
-  { name: 'user', folder: 'services/user', port: 4001, kind: 'service' },
-  { name: 'quote', folder: 'services/quote', port: 4002, kind: 'service' },
-  { name: 'billing', folder: 'services/billing', port: 4003, kind: 'service' },
-  { name: 'notification', folder: 'services/notification', port: 4004, kind: 'service' },
-  { name: 'compliance', folder: 'services/compliance', port: 4005, kind: 'service' },
-  { name: 'gateway', folder: 'gateway', port: 4000, kind: 'gateway' },
+  ...serviceCatalog.map(({ name, dir, port }): App => ({ name, folder: dir, port, kind: 'service' })),
+  { name: gatewayEntry.name, folder: gatewayEntry.dir, port: gatewayEntry.port, kind: 'gateway' },
 ];
 const appNamed = (name: string): App | undefined => APPS.find((a) => a.name === name);
 
 /** The gateway's subgraph URLs, and which service each must reach. */
-const SERVICE_URL_VARS: Record<string, string> = {
-  USER_SERVICE_URL: 'user',
-  QUOTE_SERVICE_URL: 'quote',
-  BILLING_SERVICE_URL: 'billing',
-  NOTIFICATION_SERVICE_URL: 'notification',
-  COMPLIANCE_SERVICE_URL: 'compliance',
-};
+const SERVICE_URL_VARS: Record<string, string> = Object.fromEntries(
+  serviceCatalog.map(({ name }) => [serviceUrlVariable(name), name]),
+);
 
 /** A requirement is a variable name, or alternatives of which one must be set. */
 type EnvRequirement = string | string[];
@@ -75,8 +68,11 @@ const SERVICE_ENV: EnvRequirement[] = [
 ];
 const EXTRA_ENV: Record<string, EnvRequirement[]> = {
   user: [JWT_PRIVATE, 'SESSION_TTL_SECONDS'],
+  // Services that ask the user service for a caller's role.
+  quote: ['USER_SERVICE_URL'],
+  billing: ['USER_SERVICE_URL'],
   // SMTP_USER / SMTP_PASS may be empty (= no auth); checked separately (they must come from a Secret in k8s).
-  notification: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'MAIL_FROM', 'APP_URL'],
+  notification: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'MAIL_FROM', 'APP_URL', 'USER_SERVICE_URL'],
   compliance: ['GDPR_ENABLED', 'COOKIE_BANNER_ENABLED', 'ENHANCED_CONSENT_ENABLED'],
 };
 const GATEWAY_ENV: EnvRequirement[] = [
@@ -175,7 +171,11 @@ function loadCompose(): { raw: Json; services: Map<string, ComposeService> } {
       for (const [d, v] of Object.entries<Json>(svc.depends_on)) dependsOn[d] = v?.condition ?? 'service_started';
     const ports = asArray(svc.ports).map((p: Json) => {
       if (isObject(p)) return { published: p.published ? Number(p.published) : undefined, target: Number(p.target) };
-      const parts = String(p).split('/')[0]!.split(':');
+      // ${VAR:-default} publishes the default unless the variable is set.
+      const parts = String(p)
+        .replace(/\$\{[A-Z_][A-Z0-9_]*:-([^}]*)\}/g, '$1')
+        .split('/')[0]!
+        .split(':');
       const target = Number(parts[parts.length - 1]);
       const published = parts.length >= 2 ? Number(parts[parts.length - 2]) : undefined;
       return { published, target };
@@ -244,7 +244,7 @@ describe('docker-compose.yml', () => {
       mongo: 'mongo:7',
       kafka: 'apache/kafka:3.9.1',
       maildev: 'maildev/maildev:2.2.1',
-      keys: 'node:22-bookworm-slim',
+      keys: 'haven/node:24',
     };
     const problems = Object.entries(want)
       .filter(([n, img]) => services.has(n) && imageOf(services.get(n)!) !== img)
@@ -282,8 +282,8 @@ describe('docker-compose.yml', () => {
     expectTest('mongo', /mongosh.*ping/, 'run mongosh db.runCommand({ping:1})');
     expectTest(
       'kafka',
-      /kafka-(broker-api-versions|topics|cluster|metadata-quorum)\.sh/,
-      'ask the broker with a Kafka CLI tool',
+      /kafka-(broker-api-versions|topics|cluster|metadata-quorum)\.sh|\/dev\/tcp\/127\.0\.0\.1\/9092/,
+      'ask the broker with a Kafka CLI tool or connect to its port',
     );
     expectTest('maildev', /\/healthz/, 'GET maildev /healthz');
     expect(problems).toEqual([]);
@@ -304,37 +304,18 @@ describe('docker-compose.yml', () => {
     expect(problems).toEqual([]);
   });
 
-  test.each(APPS)('app $name: built from tools/docker/Dockerfile with APP=$folder', (app) => {
+  test.each(APPS)('app $name: runs the image make images builds from tools/docker/Dockerfile', (app) => {
     const svc = services.get(app.name);
     if (!svc) throw new Error(`${at(app.name)}: is not defined`);
     const problems: string[] = [];
-    const build = svc.raw.build;
-    if (!isObject(build)) {
-      problems.push(`${at(app.name)}: has no build section`);
-    } else {
-      const context = path.resolve(ROOT, String(build.context ?? '.'));
-      if (context !== ROOT)
-        problems.push(`${at(app.name)}: build.context must be the repository root, is "${build.context}"`);
-      const dockerfile = path.resolve(context, String(build.dockerfile ?? 'Dockerfile'));
-      if (rel(dockerfile) !== 'tools/docker/Dockerfile')
-        problems.push(`${at(app.name)}: build.dockerfile must be tools/docker/Dockerfile, is "${build.dockerfile}"`);
-      if (!fs.existsSync(dockerfile))
-        problems.push(`${at(app.name)}: build.dockerfile ${rel(dockerfile)} does not exist`);
-      const args = Array.isArray(build.args)
-        ? Object.fromEntries((build.args as string[]).map((s) => [s.split('=')[0], s.split('=').slice(1).join('=')]))
-        : (build.args ?? {});
-      const appArg = args.APP;
-      if (appArg !== app.folder)
-        problems.push(`${at(app.name)}: build.args.APP must be "${app.folder}", is ${JSON.stringify(appArg)}`);
-      else {
-        if (!rootWorkspaces().includes(appArg))
-          problems.push(
-            `${at(app.name)}: APP "${appArg}" is not a workspace in package.json (npm ci would not install it)`,
-          );
-        if (!fs.existsSync(path.join(ROOT, appArg, 'package.json')))
-          problems.push(`${at(app.name)}: APP folder "${appArg}" has no package.json`);
-      }
-    }
+    // The build context is staged by tools/containers/images.ts (bundled app + production node_modules).
+    if (svc.raw.build) problems.push(`${at(app.name)}: has a build section; the images come from make images`);
+    if (imageOf(svc) !== `haven/${app.name}:local`)
+      problems.push(`${at(app.name)}: image must be haven/${app.name}:local, is "${imageOf(svc)}"`);
+    if (svc.raw.pull_policy !== 'never')
+      problems.push(`${at(app.name)}: pull_policy must be never (a local image no registry has)`);
+    if (!rootWorkspaces().includes(app.folder))
+      problems.push(`${at(app.name)}: ${app.folder} is not a workspace in package.json`);
     const hc = healthcheckTest(svc);
     if (!hc || !hc.includes('/healthz'))
       problems.push(`${at(app.name)}: healthcheck must GET /healthz, is ${JSON.stringify(hc)}`);
@@ -600,73 +581,51 @@ describe('tools/docker/Dockerfile', () => {
     stages[stages.length - 1]?.push(i);
   }
   const finalStage = stages[stages.length - 1] ?? [];
-  const npmCi = ins.find((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
 
-  test('exists and builds on node:22-bookworm-slim', () => {
+  test('builds on haven/app-deps:local (Node 24 LTS + production node_modules), one stage', () => {
     expect(text).not.toBe('');
     const problems: string[] = [];
-    const stageNames = new Set<string>();
-    for (const f of ins.filter((i) => i.op === 'FROM')) {
-      const [imageRef = '', , name] = f.args.replace(/--platform=\S+\s+/, '').split(/\s+/);
-      const image = imageRef.replace(/\$\{?(\w+)\}?/g, (_, v: string) => globalArgs[v] ?? `\${${v}}`);
-      if (!stageNames.has(image) && image !== 'node:22-bookworm-slim')
-        problems.push(`${at(f)}: base image is "${image}", expected node:22-bookworm-slim`);
-      if (name) stageNames.add(name);
+    const froms = ins.filter((i) => i.op === 'FROM');
+    for (const f of froms) {
+      const image = f.args.replace(/\$\{?(\w+)\}?/g, (_, v: string) => globalArgs[v] ?? `\${${v}}`);
+      if (image !== 'haven/app-deps:local')
+        problems.push(`${at(f)}: base image is "${image}", expected haven/app-deps:local`);
     }
+    if (froms.length !== 1) problems.push(`${FILE}: ${froms.length} stages; the context arrives built`);
     expect(problems).toEqual([]);
   });
 
-  test('installs every workspace with npm ci, dev dependencies included (tsx runs the code)', () => {
+  test('installs nothing itself: the bundled app is copied onto the production node_modules of its base', () => {
     const problems: string[] = [];
-    if (!npmCi) problems.push(`${FILE}: no RUN npm ci`);
-    else {
-      const before = ins
-        .filter((i) => i.line < npmCi.line && i.op === 'COPY')
-        .map((i) => i.args)
-        .join('\n');
-      for (const f of ['package.json', 'package-lock.json'])
-        if (!new RegExp(`(^|\\s)(\\./)?${f.replace('.', '\\.')}(\\s|$)`, 'm').test(before) && !/COPY \. /.test(before))
-          problems.push(`${at(npmCi)}: ${f} is not copied before npm ci`);
-      for (const ws of rootWorkspaces())
-        if (!before.includes(`${ws}/package.json`))
-          problems.push(
-            `${at(npmCi)}: workspace ${ws} (root package.json) is not copied before npm ci, so npm ci fails`,
-          );
-      const prodBefore = ins.some(
-        (i) => i.line < npmCi.line && i.op === 'ENV' && /NODE_ENV=?\s*"?production/.test(i.args),
-      );
-      if (/--omit[= ]dev|--production/.test(npmCi.args) || (prodBefore && !/--include[= ]dev/.test(npmCi.args)))
-        problems.push(`${at(npmCi)}: dev dependencies would be skipped, but tsx (a devDependency) runs the code`);
-    }
-    if (!fs.existsSync(path.join(ROOT, 'package-lock.json')))
-      problems.push('package-lock.json: missing; npm ci needs it');
-    const rootPkg = JSON.parse(readText('package.json'));
-    if (!rootPkg.devDependencies?.tsx && !rootPkg.dependencies?.tsx)
-      problems.push('package.json: tsx is not a root dependency');
+    if (ins.some((i) => i.op === 'RUN' && /\bnpm (ci|install)\b/.test(i.args)))
+      problems.push(`${FILE}: runs npm; the base image carries the production node_modules (no dev dependencies)`);
+    const deps = readText('tools/containers/app-deps.Dockerfile');
+    if (!/^COPY node_modules\/? \/app\/node_modules/m.test(deps))
+      problems.push('tools/containers/app-deps.Dockerfile: does not copy node_modules to /app/node_modules');
+    const copies = finalStage.filter((i) => i.op === 'COPY').map((i) => i.args);
+    if (!copies.some((c) => /^app\/?\s+\/app\/?$/.test(c)))
+      problems.push(`${FILE}: the staged app/ is not copied to /app`);
     expect(problems).toEqual([]);
   });
 
-  test('takes APP, builds the web app for the gateway, and starts <APP>/src/main.ts with tsx as a non-root user', () => {
+  test('takes APP and starts the bundled <APP>/src/main.js with node as a non-root user', () => {
     const problems: string[] = [];
     if (!ins.some((i) => i.op === 'ARG' && /^APP\b/.test(i.args))) problems.push(`${FILE}: no ARG APP`);
-    const webBuild = ins.find((i) => i.op === 'RUN' && /npm run (-w|--workspace[= ])\s*web build/.test(i.args));
-    if (!webBuild) problems.push(`${FILE}: no "npm run -w web build" step`);
-    else if (!/APP\}?"?\s*=+\s*"?gateway/.test(webBuild.args))
-      problems.push(`${at(webBuild)}: the web build must run only for APP=gateway`);
     const finalEnv = finalStage
       .filter((i) => i.op === 'ENV')
       .map((i) => i.args)
       .join(' ');
     if (!/WEB_DIST_DIR=\/app\/web\/dist\b/.test(finalEnv))
       problems.push(`${FILE}: final stage does not set WEB_DIST_DIR=/app/web/dist`);
+    if (!/HOST=0\.0\.0\.0\b/.test(finalEnv)) problems.push(`${FILE}: final stage does not set HOST=0.0.0.0`);
     const user = [...finalStage].reverse().find((i) => i.op === 'USER');
     if (!user) problems.push(`${FILE}: final stage has no USER (it would run as root)`);
     else if (/^(root|0)(:|$)/.test(user.args)) problems.push(`${at(user)}: runs as root`);
     else if (!/^\d+(:\d+)?$/.test(user.args))
       problems.push(`${at(user)}: use a numeric uid, so Kubernetes runAsNonRoot can verify it`);
     const cmd = [...finalStage].reverse().find((i) => i.op === 'CMD' || i.op === 'ENTRYPOINT');
-    if (!cmd || !/tsx/.test(cmd.args) || !/src\/main\.ts/.test(cmd.args))
-      problems.push(`${FILE}: final stage must start <APP>/src/main.ts with tsx, CMD is ${JSON.stringify(cmd?.args)}`);
+    if (!cmd || /tsx/.test(cmd.args) || !/src\/main\.js/.test(cmd.args))
+      problems.push(`${FILE}: final stage must start <APP>/src/main.js with node, CMD is ${JSON.stringify(cmd?.args)}`);
     const hc = finalStage.find((i) => i.op === 'HEALTHCHECK');
     if (!hc) problems.push(`${FILE}: final stage has no HEALTHCHECK`);
     else if (!/\/healthz/.test(hc.args)) problems.push(`${at(hc)}: must probe /healthz`);
@@ -725,16 +684,8 @@ describe('tools/docker/Dockerfile', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the gateway's checked-in supergraph is part of the build context", () => {
-    const problems: string[] = [];
-    if (!fs.existsSync(path.join(ROOT, 'gateway', 'supergraph.graphql')))
-      problems.push('gateway/supergraph.graphql: missing (the gateway image serves it; run npm run compose)');
-    if (
-      fs.existsSync(path.join(ROOT, '.dockerignore')) &&
-      /^\s*(gateway|\*\*\/\*\.graphql|\*\.graphql)\s*$/m.test(readText('.dockerignore'))
-    )
-      problems.push('.dockerignore: excludes gateway/supergraph.graphql from the build context');
-    expect(problems).toEqual([]);
+  test("the gateway's checked-in supergraph exists (make images puts it in the gateway's context)", () => {
+    expect(fs.existsSync(path.join(ROOT, 'gateway', 'supergraph.graphql'))).toBe(true);
   });
 
   test('the healthcheck script exists and knows every app port', () => {
@@ -748,20 +699,6 @@ describe('tools/docker/Dockerfile', () => {
           problems.push(`${SCRIPT}: default port of ${app.folder} is not ${app.port}`);
       if (!src.includes("'/healthz'")) problems.push(`${SCRIPT}: default path is not /healthz`);
     }
-    expect(problems).toEqual([]);
-  });
-
-  test('.dockerignore keeps host node_modules, build output, .haven and .git out of the context', () => {
-    const FILE_IGN = '.dockerignore';
-    if (!fs.existsSync(path.join(ROOT, FILE_IGN)))
-      throw new Error(`${FILE_IGN}: missing (COPY . . would copy host node_modules)`);
-    const patterns = readText(FILE_IGN)
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#'));
-    const problems = ['node_modules', 'dist', '.haven', '.git']
-      .filter((p) => !patterns.includes(`**/${p}`) && !(p === '.git' && patterns.includes('.git')))
-      .map((p) => `${FILE_IGN}: does not exclude ${p === '.git' ? '.git' : `**/${p}`}`);
     expect(problems).toEqual([]);
   });
 });

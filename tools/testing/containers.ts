@@ -1,12 +1,56 @@
-/** The same three parts as Docker containers, for machines with a Docker engine. */
+/**
+ * The same three parts as Docker containers, for machines with a Docker engine.
+ *
+ * HAVEN_CONTAINER_IMAGES picks the images: `local` (the default) uses the ones `make images` builds
+ * without a registry (tools/containers/images.ts); `public` pulls mongo:7, apache/kafka and
+ * maildev/maildev where a registry is reachable. Testcontainers' resource reaper is an image from
+ * Docker Hub too: run with TESTCONTAINERS_RYUK_DISABLED=true (the container stage does) and the
+ * global teardown stops the containers itself.
+ */
 import { MongoDBContainer } from '@testcontainers/mongodb';
-import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
+import {
+  GenericContainer,
+  ImageName,
+  Wait,
+  getContainerRuntimeClient,
+  type StartedTestContainer,
+} from 'testcontainers';
+import { images } from '../containers/images';
 import { freePorts } from '../infra/index';
 
-const MONGO_IMAGE = 'mongo:7';
-/** Same 3.9 line as the local broker (tools/infra/kafka/pom.xml). */
-const KAFKA_IMAGE = 'apache/kafka:3.9.1';
-const MAILDEV_IMAGE = 'maildev/maildev:2.2.1';
+export type ContainerImages = 'local' | 'public';
+
+export function containerImages(): ContainerImages {
+  const chosen = process.env.HAVEN_CONTAINER_IMAGES || 'local';
+  if (chosen !== 'local' && chosen !== 'public')
+    throw new Error(`HAVEN_CONTAINER_IMAGES=${chosen}: use 'local' (built by make images) or 'public' (a registry)`);
+  return chosen;
+}
+
+const publicImages = {
+  mongo: 'mongo:7',
+  /** Same 3.9 line as the local broker (tools/infra/kafka/pom.xml). */
+  kafka: 'apache/kafka:3.9.1',
+  maildev: 'maildev/maildev:2.2.1',
+};
+
+function imageFor(part: 'mongo' | 'kafka' | 'maildev'): string {
+  if (containerImages() === 'public') return publicImages[part];
+  return { mongo: images.mongoServer(), kafka: images.kafka(), maildev: images.maildev() }[part];
+}
+
+const MONGO_PORT = 27017;
+
+/** The data-plane images this run would use that the engine does not have (local images are never pulled). */
+export async function missingImages(): Promise<string[]> {
+  if (containerImages() === 'public') return [];
+  const runtime = await getContainerRuntimeClient();
+  const wanted = (['mongo', 'kafka', 'maildev'] as const).map(imageFor);
+  const present = await Promise.all(
+    wanted.map((image) => runtime.image.exists(ImageName.fromString(image)).catch(() => false)),
+  );
+  return wanted.filter((_, index) => !present[index]);
+}
 const KAFKA_CONTROLLER_PORT = 9093;
 const MAILDEV_SMTP_PORT = 1025;
 const MAILDEV_WEB_PORT = 1080;
@@ -31,7 +75,7 @@ async function startKafkaContainer(): Promise<StartedTestContainer> {
   if (brokerPort === undefined) throw new Error('no free port for Kafka');
   const runtime = await getContainerRuntimeClient();
   const advertisedHost = runtime.info.containerRuntime.host;
-  return new GenericContainer(KAFKA_IMAGE)
+  return new GenericContainer(imageFor('kafka'))
     .withExposedPorts({ container: brokerPort, host: brokerPort })
     .withEnvironment({
       KAFKA_NODE_ID: '1',
@@ -57,11 +101,18 @@ async function startKafkaContainer(): Promise<StartedTestContainer> {
 }
 
 function startMongoContainer(): Promise<StartedTestContainer> {
-  return new MongoDBContainer(MONGO_IMAGE).withStartupTimeout(180_000).start();
+  if (containerImages() === 'public')
+    return new MongoDBContainer(publicImages.mongo).withStartupTimeout(180_000).start();
+  // The embedded server's image has no mongosh (what MongoDBContainer waits with); its HEALTHCHECK does.
+  return new GenericContainer(imageFor('mongo'))
+    .withExposedPorts(MONGO_PORT)
+    .withWaitStrategy(Wait.forHealthCheck())
+    .withStartupTimeout(180_000)
+    .start();
 }
 
 function startMaildevContainer(): Promise<StartedTestContainer> {
-  return new GenericContainer(MAILDEV_IMAGE)
+  return new GenericContainer(imageFor('maildev'))
     .withExposedPorts(MAILDEV_SMTP_PORT, MAILDEV_WEB_PORT)
     .withWaitStrategy(Wait.forHttp('/healthz', MAILDEV_WEB_PORT))
     .withStartupTimeout(120_000)
@@ -83,7 +134,7 @@ export async function startContainers(): Promise<StartedContainers> {
     containers: [mongo.value, kafka.value, maildev.value],
     kafkaContainerId: kafka.value.getId(),
     // The mongo:7 container is a one-member replica set advertising its container hostname: connect directly.
-    mongoUrl: `mongodb://${mongo.value.getHost()}:${mongo.value.getMappedPort(27017)}/?directConnection=true`,
+    mongoUrl: `mongodb://${mongo.value.getHost()}:${mongo.value.getMappedPort(MONGO_PORT)}/?directConnection=true`,
     kafkaBrokers: [`${kafka.value.getHost()}:${kafkaPort}`],
     smtpHost: maildev.value.getHost(),
     smtpPort: maildev.value.getMappedPort(MAILDEV_SMTP_PORT),

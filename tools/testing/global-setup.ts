@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra/index';
 import { isProcessAlive } from '../infra/process';
 import type { StartedTestContainer } from 'testcontainers';
-import { startContainers } from './containers';
+import { missingImages, startContainers } from './containers';
 import { KEEP_MARKER, TEST_ENV, keepTestState, publishTestInfra } from './test-env';
 
 const testStateRoot = join(repoRoot, '.haven');
@@ -118,8 +118,14 @@ export default async function globalSetup(): Promise<void> {
 
   if (requested !== 'local') {
     if (await dockerReachable()) {
-      await startWithContainers(stateDir);
-      return;
+      const missing = await missingImages();
+      if (missing.length === 0) {
+        await startWithContainers(stateDir);
+        return;
+      }
+      const why = `the Docker engine answers but has no ${missing.join(', ')} (run \`make images\`; no registry is used)`;
+      if (requested === 'testcontainers') throw new Error(`${TEST_ENV.infra}=testcontainers, but ${why}`);
+      log(`${why}: using local processes instead`);
     }
     if (requested === 'testcontainers')
       throw new Error(`${TEST_ENV.infra}=testcontainers, but no Docker engine answers \`docker info\``);

@@ -3,9 +3,10 @@
  * take Kafka down and bring it back (outbox / retry tests), and read caught mail.
  */
 import { execFile } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startKafka, stopKafka } from '../infra/index';
+import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { describeKafkaCluster } from '../infra/kafka';
+import { defaultEventuallyTimeoutMs, eventually } from './eventually';
 import { TEST_ENV, testInfra } from './test-env';
 
 export { testInfra, type TestInfra } from './test-env';
@@ -26,18 +27,14 @@ function kafkaContainerId(): string {
 }
 
 async function waitForKafka(brokers: string[], timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
+  await eventually(
+    `Kafka at ${brokers.join(',')} answering again`,
+    async () => {
       await describeKafkaCluster(brokers, 2_000);
-      return;
-    } catch (error) {
-      lastError = error;
-      await sleep(500);
-    }
-  }
-  throw new Error(`Kafka at ${brokers.join(',')} not back after ${timeoutMs / 1000} s: ${String(lastError)}`);
+      return true;
+    },
+    { timeoutMs, intervalMs: 500 },
+  );
 }
 
 /** Stops the test Kafka broker; its data and ports are kept for startTestKafka. */
@@ -59,6 +56,22 @@ export async function startTestKafka(): Promise<void> {
   await waitForKafka(infra.kafkaBrokers, 120_000);
 }
 
+function localStateDir(what: string): string {
+  const infra = testInfra();
+  if (infra.kind !== 'local') throw new Error(`${what} needs the local test infrastructure (HAVEN_TEST_INFRA=local)`);
+  return infra.stateDir;
+}
+
+/** Stops the test database (an outage); startTestMongo brings it back with its data. */
+export async function stopTestMongo(): Promise<void> {
+  await stopMongoServer(localStateDir('stopTestMongo'));
+}
+
+/** Starts the database stopped by stopTestMongo, on the same port, and resolves once it answers. */
+export async function startTestMongo(): Promise<void> {
+  await startMongoServer(localStateDir('startTestMongo'), Number(new URL(testInfra().mongoUrl).port));
+}
+
 export interface MailAddress {
   address: string;
   name: string;
@@ -76,10 +89,22 @@ export interface CaughtEmail {
   headers: Record<string, string | string[]>;
 }
 
+export interface WaitForEmailOptions {
+  /** Completes "… never happened": the e-mail awaited ("the verification e-mail to x@y"). */
+  what?: string;
+  timeoutMs?: number;
+}
+
 export interface Mailbox {
   listEmails(): Promise<CaughtEmail[]>;
-  /** Polls until a message matches; fails after `timeoutMs` listing what did arrive. */
-  waitForEmail(predicate: (email: CaughtEmail) => boolean, timeoutMs?: number): Promise<CaughtEmail>;
+  /**
+   * Polls (with `eventually`) until a message matches; on timeout the error names `what` and lists what
+   * did arrive. The default timeout is the cold-machine one; pass a shorter one only with a reason.
+   */
+  waitForEmail(
+    predicate: (email: CaughtEmail) => boolean,
+    options?: WaitForEmailOptions | number,
+  ): Promise<CaughtEmail>;
   deleteAllEmails(): Promise<void>;
 }
 
@@ -101,20 +126,28 @@ export function mailbox(webUrl: string = testInfra().mailWebUrl): Mailbox {
     return body.filter(isCaughtEmail);
   }
 
-  async function waitForEmail(predicate: (email: CaughtEmail) => boolean, timeoutMs = 10_000): Promise<CaughtEmail> {
-    const deadline = Date.now() + timeoutMs;
+  async function waitForEmail(
+    predicate: (email: CaughtEmail) => boolean,
+    options: WaitForEmailOptions | number = {},
+  ): Promise<CaughtEmail> {
+    const { what = 'a matching e-mail in the inbox', timeoutMs = defaultEventuallyTimeoutMs } =
+      typeof options === 'number' ? { timeoutMs: options } : options;
     let seen: CaughtEmail[] = [];
-    for (;;) {
-      seen = await listEmails();
-      const match = seen.find(predicate);
-      if (match) return match;
-      if (Date.now() >= deadline) break;
-      await sleep(200);
+    try {
+      return await eventually(
+        what,
+        async () => {
+          seen = await listEmails();
+          return seen.find(predicate);
+        },
+        { timeoutMs, intervalMs: 200 },
+      );
+    } catch (timeout) {
+      const summary = seen
+        .map((email) => `  "${email.subject}" to ${email.to.map((to) => to.address).join(', ')}`)
+        .join('\n');
+      throw new Error(`${(timeout as Error).message}; the inbox holds ${seen.length}:\n${summary}`);
     }
-    const summary = seen
-      .map((email) => `  "${email.subject}" to ${email.to.map((to) => to.address).join(', ')}`)
-      .join('\n');
-    throw new Error(`no matching e-mail within ${timeoutMs} ms; the inbox holds ${seen.length}:\n${summary}`);
   }
 
   async function deleteAllEmails(): Promise<void> {

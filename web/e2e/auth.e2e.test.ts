@@ -97,7 +97,9 @@ it('creates an account on /auth, lands on /subscription, survives a reload, sign
   await page.goto(`${haven.gatewayUrl}/subscription`);
   await page.waitForURL('**/auth');
 
-  const message = await mailbox().waitForEmail((mail) => mail.to.some((to) => to.address === email), 20_000);
+  const message = await mailbox().waitForEmail((mail) => mail.to.some((to) => to.address === email), {
+    what: `the verification e-mail to ${email}`,
+  });
   expect(message.subject).toBe('Verify your email for Haven');
   expect(message.text).toContain(`${haven.gatewayUrl}/verify-email?token=`);
 });
@@ -162,6 +164,94 @@ it('shows "404 Page Not Found" for an unknown path', async () => {
   await page.goto(`${haven.gatewayUrl}/no/such/page`);
   await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   await expectTitle(page, /Haven - Mental Health Support$/);
+});
+
+/** A phone the size of the one the toast papercut was found on (issue 5): 390 × 844 CSS pixels. */
+const PHONE = { width: 390, height: 844 };
+
+interface ToastBox {
+  text: string | null;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Runs in the page before its own scripts: on every animation frame, notes each toast whose box
+ * (transforms included, so the entrance and exit count too) is not wholly inside the screen.
+ */
+function watchToastsOutsideScreen({ width, height }: { width: number; height: number }) {
+  const outside: ToastBox[] = [];
+  (window as unknown as { toastsOutsideScreen: ToastBox[] }).toastsOutsideScreen = outside;
+  const sample = () => {
+    for (const element of document.querySelectorAll('.toast')) {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      if (left < 0 || top < 0 || right > width || bottom > height) {
+        outside.push({ text: element.textContent, left, top, right, bottom });
+      }
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+
+/** Waits for the toast titled `title` to finish arriving; returns every toast box seen outside the screen so far. */
+async function toastsOutsideScreen(page: Page, title: string): Promise<ToastBox[]> {
+  const toast = page.locator('.toast').filter({ has: page.getByText(title, { exact: true }) });
+  await toast.waitFor();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  return page.evaluate(() => (window as unknown as { toastsOutsideScreen: ToastBox[] }).toastsOutsideScreen);
+}
+
+it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: PHONE,
+    screen: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  });
+  await context.addInitScript(watchToastsOutsideScreen, PHONE);
+  const page = await context.newPage();
+  const email = uniqueEmail('phone');
+
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a phone-sized password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  expect(await toastsOutsideScreen(page, 'Login failed')).toEqual([]);
+
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a phone-sized password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+  expect(await toastsOutsideScreen(page, 'Registration successful')).toEqual([]);
+
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByLabel('Dark Mode').click();
+  expect(await toastsOutsideScreen(page, 'Theme updated')).toEqual([]);
+  await context.close();
+});
+
+it('starts offline after one visit: the service worker keeps every area’s bundle, not only the first page’s', async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.getByRole('heading', { name: 'Track. Reflect. Thrive.' }).waitFor();
+  // Resolves once the worker is active, that is after its install step cached the app shell.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  await context.setOffline(true);
+  // /auth lives in the account area, a bundle this visit never loaded.
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await context.close();
 });
 
 async function expectTitle(page: Page, pattern: RegExp) {

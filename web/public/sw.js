@@ -1,11 +1,12 @@
 /*
- * Haven service worker: keeps the app shell (index.html, the hashed JS/CSS bundles, the
+ * Haven service worker: keeps the app shell (index.html, every hashed JS/CSS bundle, the
  * icons) so the app starts offline or on a flaky network. It never handles /api or
  * /graphql (live, personal data and auth redirects always go to the network) and never
  * anything cross-origin (e.g. the payment provider).
  */
 const CACHE = 'app-shell-v1';
 const SHELL_URL = '/index.html';
+const BUNDLE_LIST_URL = '/app-shell.json';
 const STATIC_FILES = ['/', SHELL_URL, '/manifest.webmanifest', '/icon.svg', '/icon-maskable.svg'];
 
 function isBypassed(url) {
@@ -24,10 +25,9 @@ self.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       await cache.addAll(STATIC_FILES);
-      // Also fetch the bundles the current index.html points at.
-      const html = await (await cache.match(SHELL_URL)).text();
-      const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-      await cache.addAll([...new Set(assets)]);
+      // Every bundle of this build, the lazily loaded areas too (listed by vite.config.ts).
+      const bundles = await (await fetch(BUNDLE_LIST_URL, { cache: 'no-cache' })).json();
+      await cache.addAll(bundles);
       await self.skipWaiting();
     })(),
   );

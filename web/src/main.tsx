@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAccessExpiryHandler } from './app/accessExpiry';
+import { createAccessExpiryHandler } from './gating/accessExpiry';
 import { router } from './app/router';
 import { createApolloClient } from './graphql/client';
 import { registerServiceWorker } from './serviceWorker';

@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { GatewayContext } from '../graphql';
 import { restErrorOf } from './errors';
 import { logoutOperation, restRoutes, type RestRoute } from './routes';
@@ -49,45 +49,80 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
   };
 }
 
-/** Express turns a bad JSON body into an error; the client gets a 400 that says what was wrong. */
-function bodyErrors(
-  error: { type?: string; status?: number } | undefined,
-  _req: Request,
-  res: Response,
-  next: NextFunction,
-) {
-  if (error?.type === 'entity.parse.failed') {
-    res.status(400).json({ message: 'Malformed JSON in request body' });
-  } else if (error?.type === 'entity.too.large') {
-    res.status(400).json({ message: `Request body is too large (at most ${restBodyLimit})` });
-  } else if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported') {
-    res.status(400).json({ message: 'Request body must be UTF-8 JSON' });
-  } else {
-    next(error);
+/** A navigation from Haven's own pages: Sec-Fetch-Site says so, or (older browsers) the Referer does. */
+export function sameOriginNavigation(req: Request, appOrigin: string): boolean {
+  const site = req.header('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin';
+  const referer = req.header('referer');
+  if (!referer) return false;
+  try {
+    const origin = new URL(referer).origin;
+    return origin === appOrigin || origin === `${req.protocol}://${req.header('host')}`;
+  } catch {
+    return false;
   }
 }
+
+/** Plain HTML, no script (the CSP allows none inline), styled to sit quietly in either theme. */
+const signOutPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Sign out of Haven?</title>
+<style>
+  body { font-family: system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; }
+  main { max-width: 22rem; padding: 1.5rem; text-align: center; }
+  button { font: inherit; padding: 0.6rem 1.4rem; border-radius: 0.5rem; border: none; background: #4f46e5; color: #fff; cursor: pointer; }
+  a { display: inline-block; margin-top: 1rem; color: inherit; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Sign out of Haven?</h1>
+  <p>Press the button to sign out on this device. Your check-ins and quotes stay safe.</p>
+  <form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
+  <a href="/">Stay signed in</a>
+</main>
+</body>
+</html>
+`;
 
 export function restRouter(
   server: ApolloServer<GatewayContext>,
   contextOf: ContextOf,
   clearSessionCookie: string,
+  appOrigin: string,
 ): Router {
   const router = express.Router();
-  router.use(express.json({ limit: restBodyLimit }), bodyErrors);
+  router.use(express.json({ limit: restBodyLimit }));
 
   for (const route of restRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     router[method](route.path.replace(/^\/api/, ''), handler(server, route, contextOf));
   }
 
-  // Sign-out is a browser navigation (spec): end the session, clear the cookie, go home.
+  // Sign-out is a browser navigation (spec): end the session, clear the cookie, go home. Only a navigation
+  // shown to come from Haven itself signs out at once; any other (a link on another site, an older browser
+  // that says nothing) gets a page with a button, so a link elsewhere cannot sign anyone out.
+  const signOut = async (req: Request, res: Response) => {
+    await execute(server, contextOf(req), logoutOperation);
+    res.setHeader('set-cookie', clearSessionCookie);
+  };
   router.get('/logout', async (req, res) => {
-    // A cross-site link must not sign anyone out (the Lax cookie rides along on top-level GETs).
-    if (req.header('sec-fetch-site') !== 'cross-site') {
-      await execute(server, contextOf(req), logoutOperation);
-      res.setHeader('set-cookie', clearSessionCookie);
+    if (!sameOriginNavigation(req, appOrigin)) {
+      res.setHeader('cache-control', 'no-store');
+      res.type('html').send(signOutPage);
+      return;
     }
+    await signOut(req, res);
     res.redirect(302, '/');
+  });
+  // The page's button (the CSRF check on POST has already made sure it came from Haven's own origin).
+  router.post('/logout', async (req, res) => {
+    await signOut(req, res);
+    res.redirect(303, '/');
   });
 
   // Google and the hosted platform arrive with the sign-in providers issue. Until a provider is

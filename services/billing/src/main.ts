@@ -1,13 +1,32 @@
-import { baseConfigShape, defineService, runMain } from '@haven/platform';
+import {
+  baseConfigShape,
+  defineService,
+  entitlementOf,
+  roleFromUserService,
+  runMain,
+  userServiceConfigShape,
+} from '@haven/platform';
+import { subscriptionStatusOf } from './domain/access';
 import { subscriptionModel } from './model/subscription';
 import { billingResolvers } from './resolvers';
 
 /** The billing service: the Premium plan, its trial, and who may use the app. */
 export const startBillingService = defineService({
   name: 'billing',
-  configShape: baseConfigShape('billing', 4003),
+  configShape: { ...baseConfigShape('billing'), ...userServiceConfigShape },
   dir: __dirname,
-  build: ({ connection }) => ({ resolvers: billingResolvers(subscriptionModel(connection)) }),
+  build: ({ connection, config }) => {
+    const subscriptions = subscriptionModel(connection);
+    return {
+      resolvers: billingResolvers(subscriptions),
+      accessSources: (token) => ({
+        role: roleFromUserService(config.USER_SERVICE_URL, token),
+        // Billing decides entitlements, from its own record of the caller's subscription.
+        entitlement: async (session) =>
+          entitlementOf(subscriptionStatusOf(await subscriptions.findById(session.userId).lean(), new Date())),
+      }),
+    };
+  },
 });
 
 if (require.main === module) runMain(startBillingService);

@@ -5,7 +5,7 @@ import { complianceResolvers } from './resolvers';
 export const startComplianceService = defineService({
   name: 'compliance',
   configShape: {
-    ...baseConfigShape('compliance', 4005),
+    ...baseConfigShape('compliance'),
     GDPR_ENABLED: booleanFromEnv.default(true),
     COOKIE_BANNER_ENABLED: booleanFromEnv.default(true),
     ENHANCED_CONSENT_ENABLED: booleanFromEnv.default(false),

@@ -1,4 +1,11 @@
-import { baseConfigShape, booleanFromEnv, defineService, runMain } from '@haven/platform';
+import {
+  baseConfigShape,
+  roleFromUserService,
+  userServiceConfigShape,
+  booleanFromEnv,
+  defineService,
+  runMain,
+} from '@haven/platform';
 import { z } from 'zod';
 import { notificationConsumers } from './events/consumers';
 import { createMailer, createTransport } from './events/mailer';
@@ -10,7 +17,8 @@ import { notificationResolvers } from './resolvers';
 export const startNotificationService = defineService({
   name: 'notification',
   configShape: {
-    ...baseConfigShape('notification', 4004),
+    ...baseConfigShape('notification'),
+    ...userServiceConfigShape,
     SMTP_HOST: z.string().min(1).default('127.0.0.1'),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
     SMTP_SECURE: booleanFromEnv.default(false),
@@ -33,6 +41,7 @@ export const startNotificationService = defineService({
     const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection), log);
     return {
       resolvers: notificationResolvers(preferencesModel(connection)),
+      accessSources: (token: string) => ({ role: roleFromUserService(config.USER_SERVICE_URL, token) }),
       consumers: notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
       onStop: () => mailer.close(),
     };

@@ -23,7 +23,9 @@ it('sends the verification e-mail, in HTML and text, with a link that carries th
   });
   expect(response.status).toBe(201);
 
-  const message = await mailbox().waitForEmail((mail) => mail.to.some((to) => to.address === email), 20_000);
+  const message = await mailbox().waitForEmail((mail) => mail.to.some((to) => to.address === email), {
+    what: `the verification e-mail to ${email}`,
+  });
   expect(message.subject).toBe('Verify your email for Haven');
   expect(message.from[0]?.address).toBe('hello@haven.local');
   expect(message.text).toContain('Hi Dana,');

@@ -1,4 +1,7 @@
 import jwt from 'jsonwebtoken';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from './logger';
 
 /** What a session token proves: who the user is, and which session (so it can be revoked). */
 export interface SessionClaims {
@@ -44,3 +47,34 @@ export function bearerToken(authorization: string | undefined): string | null {
  */
 export const sessionHeader = 'x-haven-session';
 export const correlationHeader = 'x-correlation-id';
+
+/** The gateway proves itself to the subgraphs with this header (SUBGRAPH_SECRET). */
+export const subgraphSecretHeader = 'x-haven-subgraph-secret';
+/** The client address the gateway decided on, for the subgraphs' own rate limits; trusted with the secret only. */
+export const clientAddressHeader = 'x-haven-client-address';
+
+/** Compares secrets in constant time (hashed first, so their lengths leak nothing either). */
+export function sameSecret(offered: string | undefined, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(offered ?? ''), digest(expected)) && offered !== undefined;
+}
+
+/**
+ * Subgraphs answer the gateway only: without the configured secret a request gets 401 (none offered)
+ * or 403 (a wrong one). With no secret configured (development and tests may run so) every caller passes.
+ */
+export function onlyFromGateway(secret: string | undefined, log: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!secret) return next();
+    const offered = req.header(subgraphSecretHeader);
+    if (sameSecret(offered, secret)) return next();
+    log.warn({ ip: req.socket.remoteAddress, offered: offered !== undefined }, 'request without the gateway secret');
+    res.status(offered === undefined ? 401 : 403).json({ message: 'This service answers the Haven gateway only' });
+  };
+}
+
+/** The client address for rate limits: the gateway's word when it proved itself, else the TCP peer. */
+export function clientAddressOf(req: Request, gatewayProven: boolean): string {
+  const forwarded = gatewayProven ? req.header(clientAddressHeader) : undefined;
+  return forwarded || req.socket.remoteAddress || 'unknown';
+}

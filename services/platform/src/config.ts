@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { catalogEntry, localGraphqlUrl, type ServiceName } from './catalog';
 
 export class ConfigError extends Error {}
 
@@ -19,8 +20,22 @@ const brokerList = z
   )
   .pipe(z.array(z.string()).min(1, 'at least one broker'));
 
-/** Settings every service reads; see README "Configuration". */
-export function baseConfigShape(service: string, defaultPort: number) {
+export const subgraphSecret = z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional();
+
+/** Where a server listens when HOST is not set: loopback except in production (behind a network policy). */
+export function defaultHost(nodeEnv: string): string {
+  return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
+/** Production refuses to start without the subgraph secret: a subgraph would otherwise answer anyone. */
+export function requireSubgraphSecretInProduction(config: { NODE_ENV: string; SUBGRAPH_SECRET?: string }): void {
+  if (config.NODE_ENV === 'production' && !config.SUBGRAPH_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SUBGRAPH_SECRET: required in production');
+  }
+}
+
+/** Settings every service reads; see README "Configuration". The default port is the catalog's. */
+export function baseConfigShape(service: ServiceName, defaultPort: number = catalogEntry(service).port) {
   return {
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(logLevels).default('info'),
@@ -30,8 +45,30 @@ export function baseConfigShape(service: string, defaultPort: number) {
     KAFKA_BROKERS: brokerList.default(['127.0.0.1:9092']),
     KAFKA_CLIENT_ID: z.string().min(1).default(`haven-${service}`),
     JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
+    /** Loopback unless set: in development nothing but this machine reaches a subgraph. */
+    HOST: z.string().min(1).optional(),
+    /** The gateway's shared secret; requests without it are refused (required in production). */
+    SUBGRAPH_SECRET: subgraphSecret,
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   };
 }
+
+/**
+ * The user service decides roles; for now an admin is whoever signs in with this address (compared
+ * case-insensitively). Unset: nobody is an admin. The identity issue adds stored roles beside it.
+ */
+export const adminConfigShape = {
+  ADMIN_EMAIL: z
+    .email({ message: 'must be an e-mail address' })
+    .transform((value) => value.toLowerCase())
+    .optional(),
+};
+
+/** Services that do not own roles ask the user service for the caller's (access-sources.ts). */
+export const userServiceConfigShape = {
+  USER_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('user').port)),
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -54,7 +91,7 @@ function withFileSecrets(env: Env, names: string[]): Env {
 }
 
 /** Secrets that may come from a file instead of the environment. */
-const fileSecretNames = ['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'SMTP_PASS'];
+const fileSecretNames = ['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'SMTP_PASS', 'SUBGRAPH_SECRET'];
 
 /**
  * Parses the environment against a shape, failing with one message that lists every bad variable.

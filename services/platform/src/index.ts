@@ -1,3 +1,5 @@
+export * from './access';
+export * from './access-sources';
 export * from './auth';
 export * from './config';
 export * from './consumer';
@@ -8,3 +10,5 @@ export * from './mongo';
 export * from './outbox';
 export * from './service';
 export * from './catalog';
+export * from './limits';
+export * from './email';

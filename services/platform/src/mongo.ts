@@ -4,7 +4,11 @@ import mongoose from 'mongoose';
 export async function connectMongo(url: string, dbName: string): Promise<mongoose.Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
-    serverSelectionTimeoutMS: 10_000,
+    // An outage must fail a request promptly (then 503): no waiting in mongoose's 10 s buffer, and the
+    // driver gives up finding a server after 2 s instead of 30.
+    serverSelectionTimeoutMS: 2_000,
+    socketTimeoutMS: 10_000,
+    bufferCommands: false,
     // Index builds are explicit (see ensureIndexes) so start-up fails loudly when one cannot be made.
     autoIndex: false,
   });

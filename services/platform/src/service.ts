@@ -1,7 +1,6 @@
 import { ApolloServer, type BaseContext as ApolloBaseContext } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { expressMiddleware } from '@as-integrations/express5';
 import { topicOf, type ProducerService } from '@haven/proto';
 import express from 'express';
@@ -15,8 +14,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearerToken, correlationHeader, sessionHeader, verifySessionToken, type SessionClaims } from './auth';
-import { loadConfig, type BaseConfig } from './config';
+import { accessFacts, type AccessContext, type AccessFactSources } from './access';
+import {
+  bearerToken,
+  clientAddressOf,
+  correlationHeader,
+  onlyFromGateway,
+  sessionHeader,
+  verifySessionToken,
+  type SessionClaims,
+} from './auth';
+import { defaultHost, loadConfig, requireSubgraphSecretInProduction, type BaseConfig } from './config';
+import {
+  bodyErrorHandler,
+  databaseUnavailable,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  maskError,
+  serviceUnavailable,
+  unexpectedErrorLog,
+} from './errors';
+import { MongoRateLimitStore, operationLimits, rateLimitedFields, rateLimitPlugin } from './limits';
 import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
 import { createKafka } from './kafka';
@@ -24,10 +42,17 @@ import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import { OutboxRelay, type OutboxModel } from './outbox';
 
+/** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
+type SubgraphResolvers = NonNullable<
+  Extract<Extract<Parameters<typeof buildSubgraphSchema>[0], unknown[]>[number], { typeDefs: unknown }>['resolvers']
+>;
+
 /** What every resolver gets; services may add to it. */
-export interface RequestContext extends ApolloBaseContext {
+export interface RequestContext extends ApolloBaseContext, AccessContext {
   session: SessionClaims | null;
   correlationId: string;
+  /** The client's address as the gateway saw it (rate limits). */
+  clientAddress: string;
   log: Logger;
   /** Asks the gateway to set (token) or clear (null) the browser's session cookie. */
   setSessionToken(token: string | null): void;
@@ -46,14 +71,26 @@ export interface ServiceRuntime<Config extends BaseConfig> {
 export interface ServiceParts<Context extends RequestContext> {
   /** The subgraph schema; defineService reads it from `schema.graphql` beside main.ts. */
   typeDefs: DocumentNode;
-  resolvers: GraphQLResolverMap<Context>;
+  /**
+   * The service's resolvers, typed where they are written by the service's generated `Resolvers`
+   * (resolvers/types.generated.ts, `make codegen`); only their shape is Apollo's business here.
+   */
+  resolvers: object;
   /** Models using outboxPlugin whose pending events the relay publishes. */
   outboxModels?: OutboxModel[];
   consumers?: ConsumerSpec[];
+  /** Where this service looks up the caller's role and entitlement (access.ts); given the bearer token. */
+  accessSources?: (sessionToken: string) => AccessFactSources;
   /** Extends the base context, e.g. to check that a session was not revoked. */
   buildContext?: (base: RequestContext) => Promise<Context>;
   /** Releases what the service opened itself (an SMTP pool, …). */
   onStop?: () => Promise<void> | void;
+  /**
+   * Plain HTTP routes beside /graphql (a payment provider's webhook, a one-click unsubscribe form),
+   * mounted at /http and reached through the gateway at /hooks/<service>/…; they parse their own bodies,
+   * so a webhook can verify its signature over the raw bytes (express.raw).
+   */
+  httpRoutes?: express.Router;
 }
 
 export interface RunningService {
@@ -65,6 +102,9 @@ export interface RunningService {
   eventsReady: Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Where a service mounts its plain HTTP routes; the gateway forwards /hooks/<service>/… here. */
+export const httpRoutesPath = '/http';
 
 /** Reads a service's `schema.graphql` beside its main.ts. */
 export function loadTypeDefs(path: string): DocumentNode {
@@ -80,6 +120,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   config: Config,
   build: (runtime: ServiceRuntime<Config>) => ServiceParts<Context> | Promise<ServiceParts<Context>>,
 ): Promise<RunningService> {
+  requireSubgraphSecretInProduction(config);
   const log = createLogger(name, config.LOG_LEVEL);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log);
@@ -100,13 +141,30 @@ export async function startService<Config extends BaseConfig, Context extends Re
   app.use(helmet());
   app.use(requestLogger(log, correlationHeader));
   const httpServer = createServer(app);
+  const kafkaReady = kafkaProbe(kafka);
   const apollo = new ApolloServer<Context>({
-    schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers }]),
-    plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
+    schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers as SubgraphResolvers }]),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      unexpectedErrorLog<Context>(),
+      rateLimitPlugin<Context>(
+        {
+          fields: rateLimitedFields(parts.typeDefs),
+          max: config.RATE_LIMIT_AUTH_MAX,
+          windowMs: config.RATE_LIMIT_AUTH_WINDOW_MS,
+          store: new MongoRateLimitStore(connection),
+        },
+        (context) => context.clientAddress,
+      ),
+    ],
     // Subgraphs sit behind the gateway, which enforces its own CSRF rules.
     csrfPrevention: false,
-    includeStacktraceInErrorResponses: config.NODE_ENV === 'development',
+    includeStacktraceInErrorResponses: false,
+    hideSchemaDetailsFromClientErrors: config.NODE_ENV === 'production',
+    // The same limits as the gateway, so a request that reaches a subgraph some other way gains nothing.
+    validationRules: operationLimits,
     logger: log,
+    formatError: (formatted, error) => maskError(databaseUnavailable(formatted, error)),
   });
   await apollo.start();
 
@@ -114,28 +172,44 @@ export async function startService<Config extends BaseConfig, Context extends Re
     res.json({ status: 'ok', service: name });
   });
   app.get('/readyz', async (_req, res) => {
-    const mongo = await pingMongo(connection);
-    res.status(mongo ? 200 : 503).json({ status: mongo ? 'ready' : 'not ready', mongo });
+    const [mongo, kafkaUp] = await Promise.all([pingMongo(connection), kafkaReady()]);
+    const ready = mongo && kafkaUp;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', mongo, kafka: kafkaUp });
   });
+  app.use('/graphql', onlyFromGateway(config.SUBGRAPH_SECRET, log));
+  if (parts.httpRoutes) app.use(httpRoutesPath, onlyFromGateway(config.SUBGRAPH_SECRET, log), parts.httpRoutes);
   app.use(
     '/graphql',
-    express.json({ limit: '1mb' }),
+    express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const correlationId = req.header(correlationHeader) ?? randomUUID(); // set by requestLogger
         const token = bearerToken(req.header('authorization'));
+        const session = token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null;
         const base: RequestContext = {
-          session: token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null,
+          session,
+          access: accessFacts(session, token && parts.accessSources ? parts.accessSources(token) : {}),
           correlationId,
+          clientAddress: clientAddressOf(req, Boolean(config.SUBGRAPH_SECRET)),
           log: log.child({ correlationId, requestId: randomUUID() }),
           setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),
         };
-        return parts.buildContext ? parts.buildContext(base) : (base as Context);
+        if (!parts.buildContext) return base as Context;
+        try {
+          return await parts.buildContext(base);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) throw serviceUnavailable(databaseUnavailableMessage);
+          throw error;
+        }
       },
     }),
   );
 
-  await new Promise<void>((resolve) => httpServer.listen(config.PORT, '0.0.0.0', resolve));
+  app.use(bodyErrorHandler(log));
+
+  await new Promise<void>((resolve) =>
+    httpServer.listen(config.PORT, config.HOST ?? defaultHost(config.NODE_ENV), resolve),
+  );
   const port = (httpServer.address() as AddressInfo).port;
   log.info({ port }, `${name} service listening`);
 
@@ -147,6 +221,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await relay?.stop();
       await parts.onStop?.();
+      await kafkaReady.close();
       await connection.close();
       log.info(`${name} service stopped`);
     })();
@@ -154,6 +229,27 @@ export async function startService<Config extends BaseConfig, Context extends Re
   };
   const eventsReady = Promise.all(consumers.map((consumer) => consumer.ready)).then(() => undefined);
   return { name, port, url: `http://127.0.0.1:${port}/graphql`, relay, eventsReady, stop };
+}
+
+/** Readiness of Kafka: one admin client, kept connected, asked for the cluster with a short deadline. */
+function kafkaProbe(kafka: Kafka): (() => Promise<boolean>) & { close(): Promise<void> } {
+  const admin = kafka.admin();
+  let connected: Promise<void> | null = null;
+  const probe = async () => {
+    try {
+      connected ??= admin.connect();
+      await connected;
+      await Promise.race([
+        admin.describeCluster(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000).unref()),
+      ]);
+      return true;
+    } catch {
+      connected = null;
+      return false;
+    }
+  };
+  return Object.assign(probe, { close: () => admin.disconnect().catch(() => undefined) });
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { baseConfigShape, booleanFromEnv, ConfigError, loadConfig } from '../src/config';
+import {
+  adminConfigShape,
+  baseConfigShape,
+  booleanFromEnv,
+  ConfigError,
+  loadConfig,
+  userServiceConfigShape,
+} from '../src/config';
 
 const publicKey = '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----\n';
 
@@ -29,6 +36,8 @@ describe('loadConfig with the base shape', () => {
       KAFKA_BROKERS: ['127.0.0.1:9092'],
       KAFKA_CLIENT_ID: 'haven-user',
       JWT_PUBLIC_KEY: publicKey,
+      RATE_LIMIT_AUTH_MAX: 10,
+      RATE_LIMIT_AUTH_WINDOW_MS: 60_000,
     });
 
     const billing = loadConfig(baseConfigShape('billing', 4003), { JWT_PUBLIC_KEY: publicKey });
@@ -94,6 +103,26 @@ describe('loadConfig with the base shape', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'MONGO_URL', 'JWT_PUBLIC_KEY'])
       expect(message).toMatch(new RegExp(`^  ${name}: `, 'm'));
     expect(message).not.toMatch(/^ {2}(NODE_ENV|MONGO_DB|KAFKA_BROKERS|KAFKA_CLIENT_ID): /m);
+  });
+
+  it('takes the default port from the service catalog', () => {
+    expect(loadConfig(baseConfigShape('notification'), { JWT_PUBLIC_KEY: publicKey }).PORT).toBe(4004);
+  });
+
+  it('reads ADMIN_EMAIL lower-cased, leaves it unset by default, and names it when it is no address', () => {
+    const shape = { ...baseConfigShape('user'), ...adminConfigShape };
+    expect(loadConfig(shape, { JWT_PUBLIC_KEY: publicKey }).ADMIN_EMAIL).toBeUndefined();
+    expect(loadConfig(shape, { JWT_PUBLIC_KEY: publicKey, ADMIN_EMAIL: 'Admin@Haven.Example' }).ADMIN_EMAIL).toBe(
+      'admin@haven.example',
+    );
+    expect(configErrorOf(() => loadConfig(shape, { JWT_PUBLIC_KEY: publicKey, ADMIN_EMAIL: 'admin' }))).toContain(
+      'ADMIN_EMAIL: must be an e-mail address',
+    );
+  });
+
+  it("points USER_SERVICE_URL at the user service's development port unless set", () => {
+    const shape = { ...baseConfigShape('quote'), ...userServiceConfigShape };
+    expect(loadConfig(shape, { JWT_PUBLIC_KEY: publicKey }).USER_SERVICE_URL).toBe('http://127.0.0.1:4001/graphql');
   });
 
   it.each(['-1', '65536', '80.5'])('refuses PORT=%s', (port) => {

@@ -1,4 +1,4 @@
-import { baseConfigShape, defineService, runMain } from '@haven/platform';
+import { accessFacts, adminConfigShape, baseConfigShape, defineService, isAdminEmail, runMain } from '@haven/platform';
 import { z } from 'zod';
 import { sessionModel } from './model/session';
 import { userModel } from './model/user';
@@ -8,7 +8,8 @@ import { userResolvers } from './resolvers';
 export const startUserService = defineService({
   name: 'user',
   configShape: {
-    ...baseConfigShape('user', 4001),
+    ...baseConfigShape('user'),
+    ...adminConfigShape,
     JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
     SESSION_TTL_SECONDS: z.coerce
       .number()
@@ -27,14 +28,24 @@ export const startUserService = defineService({
         privateKey: config.JWT_PRIVATE_KEY,
         sessionTtlSeconds: config.SESSION_TTL_SECONDS,
         publishSoon,
+        adminEmail: config.ADMIN_EMAIL,
       }),
       outboxModels: [users],
+      // The user service decides roles itself, from the caller's stored address.
+      accessSources: () => ({
+        role: async (session) => {
+          const caller = await users.findById(session.userId, { email: 1 }).lean();
+          return caller && isAdminEmail(caller.email, config.ADMIN_EMAIL) ? 'admin' : 'member';
+        },
+      }),
       // A revoked (logged-out) or expired session signs nobody in, even with a valid signature.
       buildContext: async (base) => {
         if (!base.session) return base;
         // Looked up by its primary key alone, the expiry checked here: the cheapest read on every request.
         const session = await sessions.findById(base.session.sessionId, { expiresAt: 1 }).lean();
-        return session && session.expiresAt > new Date() ? base : { ...base, session: null };
+        return session && session.expiresAt > new Date()
+          ? base
+          : { ...base, session: null, access: accessFacts(null, {}) };
       },
     };
   },

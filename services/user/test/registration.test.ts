@@ -57,18 +57,28 @@ describe('validateRegistration', () => {
       'ann@',
       '@example.com',
       'ann@example',
-      'ann lee@example.com',
-      'ann@exa mple.com',
       'ann@@example.com',
+      'ann@example.com..',
+      '<script>alert(1)</script>@x.co',
     ])('must look like an address (%p)', (email) => {
       expect(problemsOf({ ...valid, email })).toEqual([
         { field: 'email', message: 'Email must be a valid email address' },
       ]);
     });
 
+    it.each(['ann lee@example.com', 'ann@exa mple.com', 'ann\u200b@example.com'])(
+      'names a space or an invisible character (%p)',
+      (email) => {
+        expect(problemsOf({ ...valid, email })).toEqual([
+          { field: 'email', message: 'Email contains a space or an invisible character. Please type it again.' },
+        ]);
+      },
+    );
+
     it('allows at most 254 characters, counted after trimming', () => {
-      const domain = '@example.com';
-      const longest = `${'a'.repeat(254 - domain.length)}${domain}`;
+      const label = 'd'.repeat(60);
+      const domain = `@${label}.${label}.${label}.${'e'.repeat(254 - 4 - 3 * 61 - 4)}.com`;
+      const longest = `ann${domain}`;
       expect(longest).toHaveLength(254);
       expect(accepted({ ...valid, email: `  ${longest}  ` }).email).toBe(longest);
       expect(problemsOf({ ...valid, email: `a${longest}` })).toEqual([

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Kafka, Partitioners, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import nodemailer from 'nodemailer';
+import { eventually } from '../../testing/eventually';
 import { mailbox } from '../../testing/infra-control';
 import {
   freePorts,
@@ -43,31 +44,27 @@ async function produce(topic: string, values: string[]): Promise<void> {
 }
 
 /** Reads the topic from the beginning in a fresh group until every expected value has arrived. */
-async function consumeUntil(topic: string, expected: string[], timeoutMs: number): Promise<string[]> {
+async function consumeUntil(topic: string, expected: string[]): Promise<string[]> {
   const consumer: Consumer = kafkaClient().consumer({ groupId: `infra-test-${Date.now()}` });
   const received: string[] = [];
+  let consumeFailure: unknown;
   await consumer.connect();
   try {
     await consumer.subscribe({ topic, fromBeginning: true });
-    await new Promise<void>((resolveAll, rejectConsume) => {
-      const timer = setTimeout(
-        () => rejectConsume(new Error(`got ${JSON.stringify(received)}, expected ${JSON.stringify(expected)}`)),
-        timeoutMs,
-      );
-      consumer
-        .run({
-          eachMessage: async ({ message }) => {
-            received.push(message.value?.toString() ?? '');
-            if (expected.every((value) => received.includes(value))) {
-              clearTimeout(timer);
-              resolveAll();
-            }
-          },
-        })
-        .catch((error: unknown) => {
-          clearTimeout(timer);
-          rejectConsume(error);
-        });
+    consumer
+      .run({
+        eachMessage: async ({ message }) => {
+          received.push(message.value?.toString() ?? '');
+        },
+      })
+      .catch((error: unknown) => {
+        consumeFailure = error;
+      });
+    await eventually(`${JSON.stringify(expected)} read back from ${topic}`, () => {
+      if (consumeFailure) throw consumeFailure;
+      // Thrown, not false, so a timeout reports what did arrive.
+      if (!expected.every((value) => received.includes(value))) throw new Error(`got ${JSON.stringify(received)}`);
+      return true;
     });
   } finally {
     await consumer.disconnect();
@@ -116,7 +113,7 @@ test('Kafka: produce then consume through kafkajs', async () => {
   await admin.createTopics({ topics: [{ topic: 'infra-test', numPartitions: 3 }], waitForLeaders: true });
   await admin.disconnect();
   await produce('infra-test', ['before-restart']);
-  expect(await consumeUntil('infra-test', ['before-restart'], 30_000)).toContain('before-restart');
+  expect(await consumeUntil('infra-test', ['before-restart'])).toContain('before-restart');
 }, 60_000);
 
 test('maildev: a message sent over SMTP shows up on GET /email', async () => {
@@ -135,12 +132,14 @@ test('maildev: a message sent over SMTP shows up on GET /email', async () => {
     text: 'Hello from Haven',
   });
   transport.close();
-  const email = await inbox.waitForEmail((caught) => caught.subject === 'Verify your e-mail', 10_000);
+  const email = await inbox.waitForEmail((caught) => caught.subject === 'Verify your e-mail', {
+    what: 'the e-mail "Verify your e-mail" sent over SMTP',
+  });
   expect(email.to[0]?.address).toBe('someone@example.test');
   expect(email.text?.trim()).toBe('Hello from Haven');
   await inbox.deleteAllEmails();
   expect(await inbox.listEmails()).toEqual([]);
-}, 30_000);
+}, 60_000);
 
 test('Kafka: stops, restarts on the same ports and data, and takes messages again', async () => {
   const pidBefore = findRunningPart(stateDir, 'kafka');
@@ -152,7 +151,7 @@ test('Kafka: stops, restarts on the same ports and data, and takes messages agai
   expect((await infraStatus(stateDir)).kafka).toBe('healthy');
   await produce('infra-test', ['after-restart']);
   // A fresh group reads from the beginning: the message from before the restart is still there.
-  const received = await consumeUntil('infra-test', ['before-restart', 'after-restart'], 30_000);
+  const received = await consumeUntil('infra-test', ['before-restart', 'after-restart']);
   expect(received).toEqual(expect.arrayContaining(['before-restart', 'after-restart']));
 }, 120_000);
 

@@ -47,9 +47,8 @@ test('mail sent to the published SMTP port is readable through the mailbox helpe
   });
   await transport.sendMail({ from: 'hello@haven.test', to: 'harness@example.test', subject: 'harness', text: 'hi' });
   transport.close();
-  const email = await inbox.waitForEmail(
-    (caught) => caught.to.some((to) => to.address === 'harness@example.test'),
-    10_000,
-  );
+  const email = await inbox.waitForEmail((caught) => caught.to.some((to) => to.address === 'harness@example.test'), {
+    what: 'the harness e-mail to harness@example.test',
+  });
   expect(email.subject).toBe('harness');
 });

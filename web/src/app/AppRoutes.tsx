@@ -1,11 +1,12 @@
 /** Renders whatever `decideRoute` says for the current session and path. */
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { toGatingState, useSession } from '../session/useSession';
-import { FullPageSpinner } from '../ui/Spinner';
+import { decideRoute } from '../gating/routeGating';
+import { toGatingState, useSession } from '../gating/useSession';
+import { FullPageSpinner, Spinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
+import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
-import { decideRoute } from './routeGating';
 
 export function AppRoutes() {
   const session = useSession();
@@ -23,12 +24,26 @@ export function AppRoutes() {
       const entry = PAGES[decision.page];
       if (!entry) return <NotFoundPage />;
       const Page = entry.component;
-      return entry.shell ? (
+      // A spinner shows while the page's area bundle loads; in the shell, between its header and navigation.
+      if (!entry.shell) {
+        return (
+          <Suspense fallback={<FullPageSpinner />}>
+            <Page />
+          </Suspense>
+        );
+      }
+      return (
         <AppShell>
-          <Page />
+          <Suspense
+            fallback={
+              <div className="page page--loading">
+                <Spinner size="lg" />
+              </div>
+            }
+          >
+            <Page />
+          </Suspense>
         </AppShell>
-      ) : (
-        <Page />
       );
     }
   }

@@ -1,15 +1,11 @@
 /**
- * Which component renders each page of the route table, and whether it sits in the
- * signed-in shell. Pages not listed yet (about, terms, privacy, faq, sliders, …) come
- * with later issues; until then their paths show the not-found page.
+ * Which component renders each page of the route table (gating/routeGating.ts), and whether it
+ * sits in the signed-in shell. Each area is loaded on first use as its own bundle, through its
+ * `index.ts`; a new page is exported there and listed here. Pages not listed yet (about, terms,
+ * privacy, faq, sliders, …) come with later issues; until then their paths show the not-found page.
  */
-import type { ComponentType } from 'react';
-import { AuthPage } from '../pages/AuthPage';
-import { DashboardPage } from '../pages/DashboardPage';
-import { LandingPage } from '../pages/LandingPage';
-import { SettingsPage } from '../pages/SettingsPage';
-import { SubscriptionPage } from '../pages/SubscriptionPage';
-import type { PageKey } from './routeGating';
+import { lazy, type ComponentType } from 'react';
+import type { PageKey } from '../gating/routeGating';
 
 export interface PageEntry {
   component: ComponentType;
@@ -17,10 +13,23 @@ export interface PageEntry {
   shell: boolean;
 }
 
+/** A page component exported by an area, loaded with its area's bundle the first time it renders. */
+function lazyPage<Name extends string, Area extends Record<Name, ComponentType>>(
+  loadArea: () => Promise<Area>,
+  name: Name,
+): ComponentType {
+  return lazy<ComponentType>(async () => ({ default: (await loadArea())[name] }));
+}
+
+const account = () => import('../areas/account');
+const subscription = () => import('../areas/subscription');
+const checkin = () => import('../areas/checkin');
+const publicPages = () => import('../areas/public');
+
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
-  landing: { component: LandingPage, shell: false },
-  auth: { component: AuthPage, shell: false },
-  dashboard: { component: DashboardPage, shell: true },
-  subscription: { component: SubscriptionPage, shell: true },
-  settings: { component: SettingsPage, shell: true },
+  landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false },
+  auth: { component: lazyPage(account, 'AuthPage'), shell: false },
+  settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
+  subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
+  dashboard: { component: lazyPage(checkin, 'DashboardPage'), shell: true },
 };

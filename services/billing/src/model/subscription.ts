@@ -1,3 +1,4 @@
+import { byIds } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { StoredSubscription } from '../domain/access';
 
@@ -24,4 +25,9 @@ const subscriptionSchema = new Schema<SubscriptionRecord>(
 
 export function subscriptionModel(connection: Connection): Model<SubscriptionRecord> {
   return connection.model<SubscriptionRecord>('Subscription', subscriptionSchema);
+}
+
+/** The subscriptions of the users among `ids`, in one `$in` query (the per-request loader's batch). */
+export function findSubscriptionsByUserIds(subscriptions: Model<SubscriptionRecord>, userIds: readonly string[]) {
+  return byIds((filter) => subscriptions.find(filter).lean<SubscriptionRecord[]>(), userIds);
 }

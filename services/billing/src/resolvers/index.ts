@@ -1,17 +1,19 @@
-import type { RequestContext } from '@haven/platform';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { mayReadUser, requestLoader } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import type { SubscriptionRecord } from '../model/subscription';
+import { findSubscriptionsByUserIds, type SubscriptionRecord } from '../model/subscription';
+import type { Resolvers } from './types.generated';
 
-export function billingResolvers(subscriptions: Model<SubscriptionRecord>): GraphQLResolverMap<RequestContext> {
+export function billingResolvers(subscriptions: Model<SubscriptionRecord>): Resolvers {
   return {
     User: {
-      // Only the signed-in user can read their own subscription through the graph.
-      __resolveReference: (reference: { id: string }, context: RequestContext) =>
-        context.session?.userId === reference.id ? { id: reference.id } : null,
-      subscriptionStatus: async ({ id }: { id: string }) =>
-        subscriptionStatusOf(await subscriptions.findById(id).lean(), new Date()),
+      // A user's subscription is the owner's or an admin's to read.
+      __resolveReference: async (reference, context) =>
+        (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
+      subscriptionStatus: async ({ id }, _args, context) => {
+        const loader = requestLoader(context, 'subscriptions', (ids) => findSubscriptionsByUserIds(subscriptions, ids));
+        return subscriptionStatusOf(await loader.load(id), new Date());
+      },
     },
   };
 }

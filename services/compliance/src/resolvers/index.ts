@@ -1,8 +1,7 @@
-import type { RequestContext } from '@haven/platform';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { effectiveGdprConfig, type GdprConfig } from '../domain/gdpr-config';
+import type { Resolvers } from './types.generated';
 
-export function complianceResolvers(settings: GdprConfig): GraphQLResolverMap<RequestContext> {
+export function complianceResolvers(settings: GdprConfig): Resolvers {
   const config = effectiveGdprConfig(settings);
   return {
     Query: {

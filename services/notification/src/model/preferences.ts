@@ -1,3 +1,4 @@
+import { byIds } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { EmailPreferences } from '../domain/preferences';
 
@@ -20,4 +21,9 @@ const preferencesSchema = new Schema<PreferencesRecord>(
 
 export function preferencesModel(connection: Connection): Model<PreferencesRecord> {
   return connection.model<PreferencesRecord>('EmailPreferences', preferencesSchema);
+}
+
+/** The saved preferences of the users among `ids`, in one `$in` query (the per-request loader's batch). */
+export function findPreferencesByUserIds(preferences: Model<PreferencesRecord>, userIds: readonly string[]) {
+  return byIds((filter) => preferences.find(filter).lean<PreferencesRecord[]>(), userIds);
 }

@@ -1,18 +1,18 @@
-import type { RequestContext } from '@haven/platform';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { mayReadUser, requestLoader } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { withDefaults } from '../domain/preferences';
-import type { PreferencesRecord } from '../model/preferences';
+import { findPreferencesByUserIds, type PreferencesRecord } from '../model/preferences';
+import type { Resolvers } from './types.generated';
 
-export function notificationResolvers(preferences: Model<PreferencesRecord>): GraphQLResolverMap<RequestContext> {
+export function notificationResolvers(preferences: Model<PreferencesRecord>): Resolvers {
   return {
     User: {
-      // Only the signed-in user can read their own preferences through the graph.
-      __resolveReference: (reference: { id: string }, context: RequestContext) =>
-        context.session?.userId === reference.id ? { id: reference.id } : null,
-      emailPreferences: async ({ id }: { id: string }) => {
-        const saved = await preferences.findById(id).lean();
-        return withDefaults(saved);
+      // A user's e-mail preferences are the owner's or an admin's to read.
+      __resolveReference: async (reference, context) =>
+        (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
+      emailPreferences: async ({ id }, _args, context) => {
+        const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
+        return withDefaults(await loader.load(id));
       },
     },
   };

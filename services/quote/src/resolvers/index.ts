@@ -1,27 +1,18 @@
-import type { RequestContext } from '@haven/platform';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { mayReadUser, requestLoader } from '@haven/platform';
 import type { Model } from 'mongoose';
-import type { UserStats } from '../domain/stats';
 import type { CheckInRecord } from '../model/check-in';
 import type { QuoteRecord } from '../model/quote';
+import { countStatsByUserIds } from '../model/stats';
+import type { Resolvers } from './types.generated';
 
-export function quoteResolvers(
-  quotes: Model<QuoteRecord>,
-  checkIns: Model<CheckInRecord>,
-): GraphQLResolverMap<RequestContext> {
+export function quoteResolvers(quotes: Model<QuoteRecord>, checkIns: Model<CheckInRecord>): Resolvers {
   return {
     User: {
-      // Only the signed-in user can read their own statistics through the graph.
-      __resolveReference: (reference: { id: string }, context: RequestContext) =>
-        context.session?.userId === reference.id ? { id: reference.id } : null,
-      stats: async ({ id }: { id: string }): Promise<UserStats> => {
-        const [totalQuotes, totalEntries, favoriteQuotes] = await Promise.all([
-          quotes.countDocuments({ userId: id }),
-          checkIns.countDocuments({ userId: id }),
-          quotes.countDocuments({ userId: id, isFavorite: true }),
-        ]);
-        return { totalQuotes, totalEntries, favoriteQuotes };
-      },
+      // A user's statistics are the owner's or an admin's to read.
+      __resolveReference: async (reference, context) =>
+        (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
+      stats: async ({ id }, _args, context) =>
+        (await requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id))!,
     },
   };
 }

@@ -1,11 +1,10 @@
 /** Pure rules for account input: validation and normalisation, no I/O. */
+import { canonicalEmail } from '@haven/platform';
 
 export const passwordMinLength = 8;
 // Bounds the cost of hashing an attacker-chosen password.
 export const passwordMaxLength = 128;
 export const nameMaxLength = 100;
-const emailMaxLength = 254;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface FieldProblem {
   field: string;
@@ -26,18 +25,13 @@ export interface Registration {
   lastName: string | null;
 }
 
-/** Trimmed and lower-cased, so one address is one account however it is typed. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-function emailProblem(raw: string | null | undefined): FieldProblem | null {
-  const email = normalizeEmail(raw ?? '');
-  if (!email) return { field: 'email', message: 'Email is required' };
-  if (email.length > emailMaxLength || !emailPattern.test(email)) {
-    return { field: 'email', message: 'Email must be a valid email address' };
-  }
-  return null;
+/**
+ * The canonical address (see canonicalEmail in the platform): one mailbox, one spelling, one account.
+ * Null when the address is not one a mail server would accept.
+ */
+export function normalizeEmail(email: string): string | null {
+  const result = canonicalEmail(email);
+  return result.ok ? result.address : null;
 }
 
 function optionalName(raw: string | null | undefined): string | null {
@@ -49,8 +43,8 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; problems: Field
 
 export function validateRegistration(input: RegistrationInput): Validated<Registration> {
   const problems: FieldProblem[] = [];
-  const email = emailProblem(input.email);
-  if (email) problems.push(email);
+  const email = canonicalEmail(input.email);
+  if (!email.ok) problems.push({ field: 'email', message: email.message });
 
   const password = input.password ?? '';
   if (password === '') problems.push({ field: 'password', message: 'Password is required' });
@@ -70,7 +64,8 @@ export function validateRegistration(input: RegistrationInput): Validated<Regist
   }
 
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { email: normalizeEmail(input.email ?? ''), password, firstName, lastName } };
+  if (!email.ok) return { ok: false, problems };
+  return { ok: true, value: { email: email.address, password, firstName, lastName } };
 }
 
 export interface LoginInput {
@@ -78,12 +73,15 @@ export interface LoginInput {
   password?: string | null;
 }
 
-/** Sign-in checks only presence; anything else is "Invalid email or password". */
+/**
+ * Sign-in checks only presence; anything else is "Invalid email or password". The address is looked up
+ * in its canonical form; one that could never have signed up is looked up as typed and matches nothing.
+ */
 export function validateLogin(input: LoginInput): Validated<{ email: string; password: string }> {
   const problems: FieldProblem[] = [];
-  const email = normalizeEmail(input.email ?? '');
-  if (!email) problems.push({ field: 'email', message: 'Email is required' });
+  const typed = (input.email ?? '').trim();
+  if (!typed) problems.push({ field: 'email', message: 'Email is required' });
   if (!input.password) problems.push({ field: 'password', message: 'Password is required' });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { email, password: input.password ?? '' } };
+  return { ok: true, value: { email: normalizeEmail(typed) ?? typed, password: input.password ?? '' } };
 }

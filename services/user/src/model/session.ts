@@ -5,7 +5,7 @@ export interface SessionRecord {
   _id: string;
   userId: string;
   createdAt: Date;
-  // Checked in queries; expired sessions are swept (no TTL index: not in the portable subset, see DESIGN.md).
+  // Checked in queries; expired sessions are swept (no TTL index: not in the portable subset, docs/decisions.md).
   expiresAt: Date;
 }
 

@@ -1,4 +1,4 @@
-import { outboxPlugin, type WithOutbox } from '@haven/platform';
+import { byIds, outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
 export type AuthProvider = 'email' | 'google' | 'oidc';
@@ -42,20 +42,7 @@ export function userModel(connection: Connection): Model<UserRecord> {
   return connection.model<UserRecord>('User', userSchema);
 }
 
-/** The GraphQL shape of a user. */
-export function toGraphQLUser(
-  user: Pick<
-    UserRecord,
-    '_id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'emailVerifiedAt' | 'createdAt'
-  >,
-) {
-  return {
-    id: user._id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    emailVerified: user.emailVerifiedAt !== null,
-    createdAt: user.createdAt.toISOString(),
-  };
+/** The users among `ids`, in one `$in` query (the batch behind the per-request user loader). */
+export function findUsersByIds(users: Model<UserRecord>, ids: readonly string[]) {
+  return byIds((filter) => users.find(filter).lean<UserRecord[]>(), ids);
 }

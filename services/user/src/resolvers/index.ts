@@ -2,20 +2,24 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   badInput,
   conflict,
+  isAdminEmail,
   isDuplicateKeyError,
+  mayReadUser,
+  requestLoader,
+  requireMayReadUser,
   signSessionToken,
   unauthenticated,
   type FieldProblemLike,
   type RequestContext,
 } from '@haven/platform';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { validateLogin, validateRegistration, type FieldProblem } from '../domain/registration';
 import { newVerificationToken } from '../domain/verification';
 import { recordUserRegistered } from '../events/publish';
 import type { SessionRecord } from '../model/session';
-import { toGraphQLUser, type UserRecord } from '../model/user';
+import { findUsersByIds, type UserRecord } from '../model/user';
+import type { Resolvers } from './types.generated';
 
 export interface UserServiceDeps {
   users: Model<UserRecord>;
@@ -23,6 +27,8 @@ export interface UserServiceDeps {
   privateKey: string;
   sessionTtlSeconds: number;
   publishSoon(): void;
+  /** ADMIN_EMAIL: who is an admin (see access.ts). */
+  adminEmail: string | undefined;
 }
 
 const invalidCredentials = 'Invalid email or password';
@@ -32,10 +38,14 @@ function rejectInput(problems: FieldProblem[]): never {
   throw badInput(first.field, first.message, problems satisfies FieldProblemLike[]);
 }
 
-export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<RequestContext> {
+export function userResolvers(deps: UserServiceDeps): Resolvers {
   const { users, sessions } = deps;
   // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
   const decoyHash = hash('haven-decoy-password');
+
+  /** Users by id for this request: N references, one query. */
+  const userById = (context: RequestContext, id: string) =>
+    requestLoader(context, 'users', (ids) => findUsersByIds(users, ids)).load(id);
 
   async function openSession(userId: string, context: RequestContext): Promise<void> {
     const sessionId = randomUUID();
@@ -53,8 +63,11 @@ export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<Request
     Query: {
       me: async (_parent, _args, context) => {
         if (!context.session) return null;
-        const user = await users.findById(context.session.userId).lean();
-        return user ? toGraphQLUser(user) : null;
+        return users.findById(context.session.userId).lean<UserRecord>();
+      },
+      user: async (_parent, { id }, context) => {
+        await requireMayReadUser(context, id);
+        return userById(context, id);
       },
     },
     Mutation: {
@@ -83,20 +96,20 @@ export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<Request
         deps.publishSoon();
         context.log.info({ userId: user._id }, 'user registered');
         await openSession(user._id, context);
-        return { user: toGraphQLUser(user) };
+        return { user };
       },
 
       login: async (_parent, { input }, context) => {
         const validated = validateLogin(input);
         if (!validated.ok) rejectInput(validated.problems);
         const { email, password } = validated.value;
-        const user = await users.findOne({ email }).lean();
+        const user = await users.findOne({ email }).lean<UserRecord>();
         const passwordMatches = user?.passwordHash
           ? await verify(user.passwordHash, password)
           : (await verify(await decoyHash, password), false);
         if (!user || !passwordMatches) throw unauthenticated(invalidCredentials);
         await openSession(user._id, context);
-        return { user: toGraphQLUser(user) };
+        return { user };
       },
 
       logout: async (_parent, _args, context) => {
@@ -106,12 +119,14 @@ export function userResolvers(deps: UserServiceDeps): GraphQLResolverMap<Request
       },
     },
     User: {
-      // Another subgraph asks for a user's fields: only that user may see them.
-      __resolveReference: async (reference: { id: string }, context: RequestContext) => {
-        if (context.session?.userId !== reference.id) return null;
-        const user = await users.findById(reference.id).lean();
-        return user ? toGraphQLUser(user) : null;
-      },
+      // Another subgraph asks for a user's fields: the owner's or an admin's to see.
+      __resolveReference: async (reference, context) =>
+        (await mayReadUser(context, reference.id)) ? userById(context, reference.id) : null,
+      // The stored record is the parent (codegen maps User to UserRecord); these fields are derived from it.
+      id: (user) => user._id,
+      emailVerified: (user) => user.emailVerifiedAt !== null,
+      createdAt: (user) => user.createdAt.toISOString(),
+      role: (user) => (isAdminEmail(user.email, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
     },
   };
 }

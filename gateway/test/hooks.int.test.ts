@@ -1,0 +1,124 @@
+/**
+ * Routes that are not GraphQL: a service mounts plain HTTP routes (raw body for a webhook's signature,
+ * a form POST) and the gateway routes /hooks/<service>/… to them by prefix, untouched.
+ */
+import { baseConfigShape, loadConfig, loadTypeDefs, startService, type RunningService } from '@haven/platform';
+import express from 'express';
+import { createHmac, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { RunningGateway } from '../src/app';
+import { loadGatewayConfig, startGateway } from '../src/main';
+import { repoRoot } from '../../tools/infra';
+import { testKeys } from '../../tools/testing/haven';
+import { testInfra } from '../../tools/testing/infra-control';
+
+const signingKey = 'whsec_test_only';
+const secret = randomBytes(24).toString('hex');
+let service: RunningService;
+let gateway: RunningGateway;
+
+beforeAll(async () => {
+  const infra = testInfra();
+  const runId = randomBytes(4).toString('hex');
+  const common = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.HAVEN_TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    JWT_PUBLIC_KEY: testKeys().publicKey,
+    SUBGRAPH_SECRET: secret,
+  };
+  const routes = express.Router();
+  // A webhook: the signature is over the exact bytes sent, so the body is read raw.
+  routes.post('/webhook', express.raw({ type: 'application/json' }), (req, res) => {
+    const body = req.body as Buffer;
+    const expected = createHmac('sha256', signingKey).update(body).digest('hex');
+    if (req.header('x-signature') !== expected) {
+      res.status(400).json({ message: 'Bad signature' });
+      return;
+    }
+    res.json({ received: JSON.parse(body.toString('utf8')) as unknown, bytes: body.length });
+  });
+  // A form POST (one-click unsubscribe style), answered with HTML.
+  routes.post('/unsubscribe', express.urlencoded({ extended: false }), (req, res) => {
+    res.type('html').send(`<p>Unsubscribed ${String((req.body as Record<string, string>).list)}</p>`);
+  });
+  routes.get('/slow', () => {
+    // never answers: the gateway's deadline decides
+  });
+  const config = loadConfig(baseConfigShape('billing', 0), { ...common, MONGO_DB: `t${runId}_hooks` });
+  service = await startService('billing', config, () => ({
+    typeDefs: loadTypeDefs(join(repoRoot, 'services', 'billing', 'src', 'schema.graphql')),
+    resolvers: {},
+    httpRoutes: routes,
+  }));
+  const unused = 'http://127.0.0.1:9/graphql';
+  gateway = await startGateway(
+    loadGatewayConfig({
+      ...common,
+      MONGO_DB: `t${runId}_gateway`,
+      SUBGRAPH_TIMEOUT_MS: '1000',
+      USER_SERVICE_URL: unused,
+      QUOTE_SERVICE_URL: unused,
+      BILLING_SERVICE_URL: service.url,
+      NOTIFICATION_SERVICE_URL: unused,
+      COMPLIANCE_SERVICE_URL: unused,
+      WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await service?.stop();
+});
+
+it('passes a webhook through with its raw body, so the signature checks out', async () => {
+  // Spacing and key order a JSON round trip would lose.
+  const body = '{"type":  "invoice.paid",   "id": "evt_1"}';
+  const signature = createHmac('sha256', signingKey).update(body).digest('hex');
+  const response = await fetch(`${gateway.url}/hooks/billing/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': signature },
+    body,
+  });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ received: { type: 'invoice.paid', id: 'evt_1' }, bytes: body.length });
+
+  const forged = await fetch(`${gateway.url}/hooks/billing/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': signature },
+    body: body.replace('evt_1', 'evt_2'),
+  });
+  expect(forged.status).toBe(400);
+});
+
+it('passes a form POST and the service’s HTML reply', async () => {
+  const response = await fetch(`${gateway.url}/hooks/billing/unsubscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'list=newsletter',
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/text\/html/);
+  expect(await response.text()).toBe('<p>Unsubscribed newsletter</p>');
+});
+
+it('answers 404 for an unknown service and 503 when the route does not answer in time', async () => {
+  expect((await fetch(`${gateway.url}/hooks/nobody/webhook`, { method: 'POST' })).status).toBe(404);
+  const slow = await fetch(`${gateway.url}/hooks/billing/slow`);
+  expect(slow.status).toBe(503);
+  expect(await slow.json()).toEqual({
+    message: 'The billing service did not answer in time. Please try again shortly.',
+  });
+});
+
+it('keeps the service’s routes closed to anyone but the gateway', async () => {
+  const direct = await fetch(service.url.replace('/graphql', '/http/unsubscribe'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'list=newsletter',
+  });
+  expect(direct.status).toBe(401);
+});

@@ -1,0 +1,131 @@
+import { GraphQLError } from 'graphql';
+import type { SessionClaims } from './auth';
+
+/**
+ * The one access policy of every subgraph: who is signed in, who may read a user's data (the owner, or an
+ * admin), and who may use the paid features (an active or trialing subscription). Roles and entitlements
+ * are facts looked up while the request runs (see `AccessFacts`), never claims inside the 7-day session
+ * token, so a demotion or an expired trial takes effect on the next request. docs/decisions.md, "Access".
+ */
+
+export type Role = 'admin' | 'member';
+
+/** Why the paid features are closed; the web app shows one notice per reason (web/src/graphql/errors.ts). */
+export type DeniedReason = 'trial_expired' | 'payment_failed' | 'no_subscription';
+
+export type Entitlement = { granted: true } | { granted: false; reason: DeniedReason };
+
+/**
+ * What the policy may need to know about the signed-in caller, each looked up at most once per request
+ * and only when a check needs it (an owner reading their own data costs no lookup at all).
+ */
+export interface AccessFacts {
+  role(): Promise<Role>;
+  entitlement(): Promise<Entitlement>;
+}
+
+export interface AccessContext {
+  session: SessionClaims | null;
+  access: AccessFacts;
+}
+
+/** The texts for a closed feature, the same as the notices of the web app (web/src/graphql/errors.ts). */
+export const deniedMessages: Record<DeniedReason, string> = {
+  trial_expired: 'Your 3-day free trial has ended. Please subscribe to continue.',
+  payment_failed: 'Your payment could not be processed. Please update your payment method.',
+  no_subscription: 'Please subscribe to access this feature.',
+};
+
+export const notSignedInMessage = 'Not signed in';
+/** What a non-admin is told on an admin page (the alert of the admin pages). */
+export const adminOnlyMessage = 'Admin access required. Please contact support if you believe this is an error.';
+export const notYoursMessage = 'You can only see your own account.';
+
+/** The configured admin address, compared case-insensitively; no address configured means no admin. */
+export function isAdminEmail(email: string, adminEmail: string | undefined): boolean {
+  return (
+    adminEmail !== undefined &&
+    adminEmail.trim() !== '' &&
+    email.trim().toLowerCase() === adminEmail.trim().toLowerCase()
+  );
+}
+
+/** From billing's view of a subscription to the entitlement: active or trialing opens the paid features. */
+export function entitlementOf(subscription: { status: string; hasActiveSubscription: boolean }): Entitlement {
+  if (subscription.hasActiveSubscription) return { granted: true };
+  if (subscription.status === 'trial_expired') return { granted: false, reason: 'trial_expired' };
+  if (subscription.status === 'payment_failed') return { granted: false, reason: 'payment_failed' };
+  return { granted: false, reason: 'no_subscription' };
+}
+
+/**
+ * Errors carry `requiresAuth` and `reason`: with `requiresAuth: true` and a reason, the web app shows the
+ * notice for the reason and sends the user to /auth (its 403 handling); the REST facade copies both into
+ * its body. `requiresAuth: false` marks a refusal that signing in again would not change.
+ */
+function denied(code: 'UNAUTHENTICATED' | 'FORBIDDEN', message: string, requiresAuth: boolean, reason: string) {
+  return new GraphQLError(message, { extensions: { code, requiresAuth, reason } });
+}
+
+/** The caller's session, or UNAUTHENTICATED. */
+export function requireSession(context: Pick<AccessContext, 'session'>): SessionClaims {
+  if (!context.session) throw denied('UNAUTHENTICATED', notSignedInMessage, true, 'not_signed_in');
+  return context.session;
+}
+
+/** The owner may read their own data; an admin may read anyone's. Signed out, nobody's. */
+export async function mayReadUser(context: AccessContext, userId: string): Promise<boolean> {
+  if (!context.session) return false;
+  if (context.session.userId === userId) return true;
+  return (await context.access.role()) === 'admin';
+}
+
+/** mayReadUser, or FORBIDDEN (UNAUTHENTICATED when signed out). */
+export async function requireMayReadUser(context: AccessContext, userId: string): Promise<SessionClaims> {
+  const session = requireSession(context);
+  if (!(await mayReadUser(context, userId))) throw denied('FORBIDDEN', notYoursMessage, false, 'not_owner');
+  return session;
+}
+
+export async function requireAdmin(context: AccessContext): Promise<SessionClaims> {
+  const session = requireSession(context);
+  if ((await context.access.role()) !== 'admin') throw denied('FORBIDDEN', adminOnlyMessage, false, 'admin_only');
+  return session;
+}
+
+/**
+ * The paid features: an active or trialing subscription, else FORBIDDEN with `requiresAuth: true` and the
+ * reason (`trial_expired`, `payment_failed`, `no_subscription`), which the REST facade answers as
+ * `403 { message, requiresAuth: true, reason }`, the body web/src/graphql/errors.ts reads.
+ */
+export async function requireEntitlement(context: AccessContext): Promise<SessionClaims> {
+  const session = requireSession(context);
+  const entitlement = await context.access.entitlement();
+  if (!entitlement.granted) {
+    throw denied('FORBIDDEN', deniedMessages[entitlement.reason], true, entitlement.reason);
+  }
+  return session;
+}
+
+export interface AccessFactSources {
+  /** Looks up the caller's role; absent = this service never needs it (asking is then a programming error). */
+  role?: (session: SessionClaims) => Promise<Role>;
+  entitlement?: (session: SessionClaims) => Promise<Entitlement>;
+}
+
+/** Per-request facts: each source is called at most once, and only if a check asks. */
+export function accessFacts(session: SessionClaims | null, sources: AccessFactSources): AccessFacts {
+  const once = <T>(name: string, source: ((session: SessionClaims) => Promise<T>) | undefined, signedOut: T) => {
+    let pending: Promise<T> | undefined;
+    return () => {
+      if (!session) return Promise.resolve(signedOut);
+      if (!source) return Promise.reject(new Error(`this service has no source for the caller's ${name}`));
+      pending ??= source(session);
+      return pending;
+    };
+  };
+  return {
+    role: once<Role>('role', sources.role, 'member'),
+    entitlement: once<Entitlement>('entitlement', sources.entitlement, { granted: false, reason: 'no_subscription' }),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The access policy end to end, through the gateway: the owner, another member and the admin
+ * (ADMIN_EMAIL) each ask for one user's data from every subgraph that extends User.
+ */
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+
+let haven: TestHaven;
+const adminEmail = uniqueEmail('admin');
+const password = 'policy in one place';
+
+beforeAll(async () => {
+  haven = await startTestHaven({ env: { ADMIN_EMAIL: adminEmail.toUpperCase() } });
+});
+
+afterAll(async () => {
+  await haven?.stop();
+});
+
+async function signedUp(email: string): Promise<{ client: ApiClient; id: string }> {
+  const client = new ApiClient(haven.gatewayUrl);
+  const response = await client.post<{ user: { id: string } }>('/api/auth/register', { email, password });
+  expect(response.status).toBe(201);
+  return { client, id: response.body.user.id };
+}
+
+const userQuery = `query ($id: ID!) {
+  user(id: $id) {
+    email
+    role
+    stats { totalQuotes favoriteQuotes }
+    subscriptionStatus { status }
+    emailPreferences { newsletter }
+  }
+}`;
+
+describe('reading a user through the graph', () => {
+  let owner: { client: ApiClient; id: string };
+  let ownerEmail: string;
+
+  beforeAll(async () => {
+    ownerEmail = uniqueEmail('owner');
+    owner = await signedUp(ownerEmail);
+    await (
+      await haven.collection('quote', 'quotes')
+    ).insertOne({
+      _id: `q-${owner.id}`,
+      userId: owner.id,
+      checkInId: 'c-1',
+      text: 'Small steps count.',
+      isFavorite: true,
+      createdAt: new Date(),
+    });
+  });
+
+  const ownersData = () => ({
+    email: ownerEmail,
+    role: 'MEMBER',
+    stats: { totalQuotes: 1, favoriteQuotes: 1 },
+    subscriptionStatus: { status: 'none' },
+    emailPreferences: { newsletter: false },
+  });
+
+  it('gives the owner their data from every subgraph', async () => {
+    const response = await owner.client.graphql(userQuery, { id: owner.id });
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data).toEqual({ user: ownersData() });
+  });
+
+  it('refuses another member with FORBIDDEN, and nothing of the owner leaks', async () => {
+    const other = await signedUp(uniqueEmail('other'));
+    const response = await other.client.graphql(userQuery, { id: owner.id });
+    expect(response.body.data).toEqual({ user: null });
+    expect(response.body.errors?.[0]).toMatchObject({
+      message: 'You can only see your own account.',
+      extensions: { code: 'FORBIDDEN', requiresAuth: false, reason: 'not_owner' },
+    });
+    expect(JSON.stringify(response.body)).not.toContain(ownerEmail);
+  });
+
+  it('refuses a signed-out caller as UNAUTHENTICATED', async () => {
+    const response = await new ApiClient(haven.gatewayUrl).graphql(userQuery, { id: owner.id });
+    expect(response.body.errors?.[0]).toMatchObject({
+      message: 'Not signed in',
+      extensions: { code: 'UNAUTHENTICATED', requiresAuth: true },
+    });
+  });
+
+  it('gives the admin (the configured address, whatever its case) the owner’s data from every subgraph', async () => {
+    const admin = await signedUp(adminEmail);
+    const me = await admin.client.graphql<{ me: { role: string } }>('{ me { role } }');
+    expect(me.body.data?.me.role).toBe('ADMIN');
+
+    const response = await admin.client.graphql(userQuery, { id: owner.id });
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data).toEqual({ user: ownersData() });
+  });
+});

@@ -1,0 +1,178 @@
+import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
+import { depthLimit, fieldLimit, rateLimitedFields, rootFieldCounts } from '../src/limits';
+
+const schema = buildSchema(`
+  type Node {
+    id: ID!
+    child: Node
+    children: [Node!]!
+  }
+  type Query {
+    node: Node
+    nodes: [Node!]!
+  }
+`);
+
+const errorsOf = (query: string | DocumentNode, max = 3) =>
+  validate(schema, typeof query === 'string' ? parse(query) : query, [depthLimit(max)]).map((error) => error.message);
+
+describe('depthLimit', () => {
+  it('lets a query at the limit through', () => {
+    expect(errorsOf('{ node { child { id } } }')).toEqual([]);
+    expect(errorsOf('{ nodes { children { id } } node { id } }')).toEqual([]);
+  });
+
+  it('refuses a query one level deeper, saying how deep and what is allowed', () => {
+    expect(errorsOf('{ node { child { child { id } } } }')).toEqual([
+      'Query is nested too deeply: depth 4, at most 3 allowed',
+    ]);
+  });
+
+  it('measures the deepest branch, not the first', () => {
+    expect(errorsOf('{ node { id } nodes { children { children { children { id } } } } }')).toEqual([
+      'Query is nested too deeply: depth 5, at most 3 allowed',
+    ]);
+  });
+
+  it('marks the error as bad input and points at the operation', () => {
+    const [error] = validate(schema, parse('query Deep { node { child { child { id } } } }'), [depthLimit(3)]);
+    expect(error?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(error?.locations).toEqual([{ line: 1, column: 1 }]);
+  });
+
+  it('counts a fragment at the depth where it is spread', () => {
+    const fragment = 'fragment Deep on Node { child { child { id } } }';
+    expect(errorsOf(`{ node { ...Deep } } ${fragment}`)).toEqual([
+      'Query is nested too deeply: depth 4, at most 3 allowed',
+    ]);
+    expect(errorsOf(`{ node { ...Deep } } ${fragment}`, 4)).toEqual([]);
+  });
+
+  it('counts fragments spread inside fragments', () => {
+    const query = `{ node { ...A } }
+      fragment A on Node { child { ...B } }
+      fragment B on Node { child { id } }`;
+    expect(errorsOf(query)).toEqual(['Query is nested too deeply: depth 4, at most 3 allowed']);
+  });
+
+  it('counts fields inside inline fragments', () => {
+    expect(errorsOf('{ node { ... on Node { child { child { id } } } } }')).toEqual([
+      'Query is nested too deeply: depth 4, at most 3 allowed',
+    ]);
+  });
+
+  it('ignores a deep fragment that is defined but never spread', () => {
+    expect(errorsOf('{ node { id } } fragment Unused on Node { child { child { child { id } } } }')).toEqual([]);
+  });
+
+  it('checks each operation of a document on its own', () => {
+    const document = 'query Shallow { node { id } } query Deep { node { child { child { child { id } } } } }';
+    expect(errorsOf(document)).toEqual(['Query is nested too deeply: depth 5, at most 3 allowed']);
+  });
+
+  it('does not hang on a fragment cycle', () => {
+    const query = `{ node { ...A } }
+      fragment A on Node { child { ...B } }
+      fragment B on Node { child { ...A } }`;
+    // The cycle itself is refused by graphql-js's NoFragmentCycles; here it must only terminate.
+    expect(errorsOf(query, 1)).toEqual([
+      expect.stringMatching(/^Query is nested too deeply: depth \d+, at most 1 allowed$/),
+    ]);
+    expect(errorsOf('{ node { ...Self } } fragment Self on Node { id ...Self }', 3)).toEqual([]);
+  });
+
+  // A fragment spread twice per level would cost 2^levels if every spread re-measured it.
+  it('measures each fragment once, however often it is spread (no exponential work)', () => {
+    const levels = 16;
+    const fragments = Array.from({ length: levels }, (_, i) =>
+      i + 1 < levels ? `fragment F${i} on Node { ...F${i + 1} ...F${i + 1} }` : `fragment F${i} on Node { id }`,
+    );
+    const document = parse(`{ node { ...F0 } } ${fragments.join(' ')}`);
+
+    // Count how often each fragment's body is read while validating.
+    const reads = new Map<string, number>();
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
+      const { selectionSet } = definition;
+      const name = definition.name.value;
+      Object.defineProperty(definition, 'selectionSet', {
+        get: () => {
+          reads.set(name, (reads.get(name) ?? 0) + 1);
+          return selectionSet;
+        },
+      });
+    }
+
+    expect(errorsOf(document)).toEqual([]);
+    expect(Math.max(...reads.values())).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('fieldLimit', () => {
+  const fieldErrors = (query: string, max: number) =>
+    validate(schema, parse(query), [fieldLimit(max)]).map((error) => error.message);
+
+  it('counts every selected field, nested ones included', () => {
+    expect(fieldErrors('{ node { id child { id } } }', 4)).toEqual([]);
+    expect(fieldErrors('{ node { id child { id } } }', 3)).toEqual([
+      'Query selects too many fields: 4, at most 3 allowed',
+    ]);
+  });
+
+  it('counts a fragment each time it is spread, so repeated spreads cannot hide their cost', () => {
+    const levels = 12;
+    const fragments = Array.from({ length: levels }, (_, i) =>
+      i + 1 < levels ? `fragment F${i} on Node { ...F${i + 1} ...F${i + 1} }` : `fragment F${i} on Node { id }`,
+    );
+    const [message] = fieldErrors(`{ node { ...F0 } } ${fragments.join(' ')}`, 500);
+    expect(message).toBe(`Query selects too many fields: ${1 + 2 ** (levels - 1)}, at most 500 allowed`);
+  });
+});
+
+describe('rootFieldCounts', () => {
+  const countsOf = (source: string, variables?: Record<string, unknown>) => {
+    const document = parse(source);
+    const operation = document.definitions.find((definition) => definition.kind === 'OperationDefinition');
+    if (operation?.kind !== 'OperationDefinition') throw new Error('no operation');
+    return Object.fromEntries(rootFieldCounts(document, operation, variables));
+  };
+
+  it('counts a plain field, an inline fragment and a named spread alike', () => {
+    expect(countsOf('mutation { login(input: {}) { ok } }')).toEqual({ login: 1 });
+    expect(countsOf('mutation { ... on Mutation { login(input: {}) { ok } } }')).toEqual({ login: 1 });
+    expect(countsOf('mutation { ...L } fragment L on Mutation { login(input: {}) { ok } }')).toEqual({ login: 1 });
+    expect(
+      countsOf('mutation { ... { ... on Mutation { ...L } } } fragment L on Mutation { l: login { ok } }'),
+    ).toEqual({
+      login: 1,
+    });
+  });
+
+  it('counts every alias, and an alias repeated only once (it runs once)', () => {
+    const aliases = Array.from({ length: 20 }, (_, i) => `r${i}: register(input: {}) { ok }`).join(' ');
+    expect(countsOf(`mutation { ...R } fragment R on Mutation { ${aliases} }`)).toEqual({ register: 20 });
+    expect(countsOf('mutation { a: login { ok } a: login { ok } login { ok } }')).toEqual({ login: 2 });
+  });
+
+  it('applies @skip and @include with the request’s variables', () => {
+    const source =
+      'mutation ($no: Boolean!, $yes: Boolean!) { a: login @include(if: $yes) { ok } b: login @skip(if: $no) { ok } c: login @include(if: $no) { ok } }';
+    expect(countsOf(source, { yes: true, no: false })).toEqual({ login: 2 });
+    expect(countsOf(source, { yes: true, no: true })).toEqual({ login: 2 });
+    expect(countsOf('mutation { ... @skip(if: true) { login { ok } } register { ok } }')).toEqual({ register: 1 });
+  });
+});
+
+describe('rateLimitedFields', () => {
+  it('reads the root fields marked @rateLimit from the schema', () => {
+    const fields = rateLimitedFields(
+      parse(`
+        directive @rateLimit on FIELD_DEFINITION
+        type Query { me: String }
+        type Mutation { login: String @rateLimit register: String @rateLimit logout: Boolean }
+        extend type Mutation { resend: Boolean @rateLimit }
+      `),
+    );
+    expect([...fields].sort()).toEqual(['login', 'register', 'resend']);
+  });
+});

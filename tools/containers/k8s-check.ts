@@ -1,0 +1,108 @@
+/**
+ * `make k8s-check`: every overlay in k8s/overlays built with kustomize and validated by the small Go
+ * checker in tools/containers/k8s-check (strict decoding against the k8s.io/api types pinned in its
+ * go.mod, then Haven's policy: probes, resources, non-root and read-only, PDB and HPA per app in
+ * production, only the gateway reaching the subgraphs, no secrets in ConfigMaps, the deployed apps
+ * = the service list in services/platform/src/catalog.ts).
+ *
+ * The overlays' Secrets are generated from git-ignored files an operator creates; the check runs on a
+ * copy of k8s/ where the missing ones are placeholders.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+import { gatewayEntry, serviceCatalog } from '../../services/platform/src/catalog';
+import { cacheDir, repoRoot } from '../infra/paths';
+import { hashInputs } from './images';
+
+const checkerSource = join(__dirname, 'k8s-check');
+/** Overlays that must carry a PodDisruptionBudget and a HorizontalPodAutoscaler per app. */
+export const SCALED_OVERLAYS = ['production'];
+
+/** Builds the Go checker once per source version (Go fetches the pinned modules from its proxy). */
+export function buildChecker(): string {
+  const inputs = hashInputs(['go.mod', 'go.sum', 'main.go'].map((file) => join(checkerSource, file)));
+  const binary = join(cacheDir(), 'containers', 'bin', `k8s-check-${inputs}`);
+  if (existsSync(binary)) return binary;
+  mkdirSync(dirname(binary), { recursive: true });
+  const built = spawnSync('go', ['build', '-o', `${binary}.tmp`, '.'], {
+    cwd: checkerSource,
+    encoding: 'utf8',
+    env: { ...process.env, CGO_ENABLED: '0' },
+  });
+  if (built.status !== 0) throw new Error(`go build of the k8s checker failed:\n${built.stderr}`);
+  cpSync(`${binary}.tmp`, binary);
+  rmSync(`${binary}.tmp`, { force: true });
+  return binary;
+}
+
+interface Kustomization {
+  secretGenerator?: Array<{ files?: string[]; envs?: string[] }>;
+}
+
+/** A copy of a k8s/ folder where every Secret source file an overlay names exists. */
+export function stageManifests(k8sDir: string): string {
+  const staged = mkdtempSync(join(tmpdir(), 'haven-k8s-'));
+  cpSync(k8sDir, staged, { recursive: true });
+  const overlaysDir = join(staged, 'overlays');
+  for (const overlay of readdirSync(overlaysDir)) {
+    const file = join(overlaysDir, overlay, 'kustomization.yaml');
+    if (!existsSync(file)) continue;
+    const kustomization = parse(readFileSync(file, 'utf8')) as Kustomization;
+    for (const generator of kustomization.secretGenerator ?? []) {
+      const sources = [
+        ...(generator.files ?? []).map((entry) => ({ path: entry.split('=').pop() ?? entry, env: false })),
+        ...(generator.envs ?? []).map((path) => ({ path, env: true })),
+      ];
+      for (const source of sources) {
+        const target = join(overlaysDir, overlay, source.path);
+        if (existsSync(target)) continue;
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, source.env ? 'PLACEHOLDER=not-a-real-secret\n' : 'placeholder, not a real secret\n');
+      }
+    }
+  }
+  return staged;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  output: string;
+}
+
+/** Runs the checker on every overlay of a k8s/ folder (the repository's by default). */
+export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
+  const binary = buildChecker();
+  const staged = stageManifests(k8sDir);
+  try {
+    const overlaysDir = join(staged, 'overlays');
+    const overlays = readdirSync(overlaysDir).filter((name) =>
+      existsSync(join(overlaysDir, name, 'kustomization.yaml')),
+    );
+    const apps = [...serviceCatalog.map((service) => service.name), gatewayEntry.name];
+    const result = spawnSync(
+      binary,
+      [
+        '-apps',
+        apps.join(','),
+        '-gateway',
+        gatewayEntry.name,
+        '-scaled',
+        SCALED_OVERLAYS.join(','),
+        ...overlays.flatMap((name) => ['-overlay', `${name}=${join(overlaysDir, name)}`]),
+      ],
+      { encoding: 'utf8' },
+    );
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.replaceAll(`${staged}/`, 'k8s/') };
+  } finally {
+    rmSync(staged, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  const result = checkKubernetes();
+  process.stdout.write(result.output);
+  process.exit(result.ok ? 0 : 1);
+}

@@ -1,0 +1,336 @@
+// k8s-check: builds each kustomize overlay and validates every object strictly against the
+// Kubernetes API types of the k8s.io/api version pinned in go.mod (unknown or duplicate fields,
+// wrong types and unknown kinds are errors), then checks the policy Haven promises operators.
+//
+//	k8s-check -apps user,quote,billing,notification,compliance,gateway -gateway gateway \
+//	  -overlay dev=/path/to/k8s/overlays/dev -overlay production=/path/... -scaled production
+//
+// Exit 0 when every overlay passes, 1 with one line per problem otherwise.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
+)
+
+// Custom resources Haven deploys whose schemas are not part of k8s.io/api: accepted by kind, not validated.
+var customKinds = map[string]bool{"kafka.strimzi.io/v1beta2/Kafka": true, "kafka.strimzi.io/v1beta2/KafkaNodePool": true}
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+type object struct {
+	kind, name string
+	value      runtime.Object
+}
+
+type report struct{ problems []string }
+
+func (r *report) add(overlay, format string, args ...any) {
+	r.problems = append(r.problems, fmt.Sprintf("%s: %s", overlay, fmt.Sprintf(format, args...)))
+}
+
+func main() {
+	var overlays listFlag
+	apps := flag.String("apps", "", "comma-separated app names (Deployments) the one service list says are deployed")
+	gateway := flag.String("gateway", "gateway", "the only app allowed to reach the others")
+	scaled := flag.String("scaled", "", "comma-separated overlays that must have a PodDisruptionBudget and a HorizontalPodAutoscaler per app")
+	flag.Var(&overlays, "overlay", "name=dir of a kustomize overlay (repeatable)")
+	flag.Parse()
+	if *apps == "" || len(overlays) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: k8s-check -apps a,b,c -overlay name=dir [-overlay …] [-scaled name,…]")
+		os.Exit(2)
+	}
+	scheme := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, policyv1.AddToScheme, autoscalingv2.AddToScheme, networkingv1.AddToScheme} {
+		if err := add(scheme); err != nil {
+			panic(err)
+		}
+	}
+	decoder := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
+	scaledSet := map[string]bool{}
+	for _, name := range strings.Split(*scaled, ",") {
+		scaledSet[name] = true
+	}
+	r := &report{}
+	for _, spec := range overlays {
+		name, dir, ok := strings.Cut(spec, "=")
+		if !ok {
+			fmt.Fprintf(os.Stderr, "-overlay %q: want name=dir\n", spec)
+			os.Exit(2)
+		}
+		objects := build(r, name, dir, decoder)
+		checkPolicy(r, name, objects, strings.Split(*apps, ","), *gateway, scaledSet[name])
+		fmt.Printf("%s: %d objects built and decoded strictly\n", name, len(objects))
+	}
+	if len(r.problems) > 0 {
+		for _, problem := range r.problems {
+			fmt.Println("FAIL " + problem)
+		}
+		fmt.Printf("%d problem(s)\n", len(r.problems))
+		os.Exit(1)
+	}
+	fmt.Println("every overlay passes")
+}
+
+func build(r *report, overlay, dir string, decoder runtime.Decoder) []object {
+	resources, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(filesys.MakeFsOnDisk(), dir)
+	if err != nil {
+		r.add(overlay, "kustomize build %s: %v", dir, err)
+		return nil
+	}
+	var objects []object
+	for _, resource := range resources.Resources() {
+		id := fmt.Sprintf("%s/%s", resource.GetKind(), resource.GetName())
+		doc, err := resource.AsYAML()
+		if err != nil {
+			r.add(overlay, "%s: %v", id, err)
+			continue
+		}
+		gvk := resource.GetGvk()
+		if customKinds[gvk.ApiVersion()+"/"+gvk.Kind] {
+			continue
+		}
+		json, err := yaml.YAMLToJSON(doc)
+		if err != nil {
+			r.add(overlay, "%s: %v", id, err)
+			continue
+		}
+		value, _, err := decoder.Decode(json, nil, nil)
+		if err != nil {
+			r.add(overlay, "%s does not match the Kubernetes API: %v", id, err)
+			continue
+		}
+		objects = append(objects, object{kind: resource.GetKind(), name: resource.GetName(), value: value})
+	}
+	return objects
+}
+
+// podTemplates: every workload's pod template, by workload name.
+func podTemplates(objects []object) map[string]*corev1.PodTemplateSpec {
+	pods := map[string]*corev1.PodTemplateSpec{}
+	for _, o := range objects {
+		switch w := o.value.(type) {
+		case *appsv1.Deployment:
+			pods[o.kind+"/"+o.name] = &w.Spec.Template
+		case *appsv1.StatefulSet:
+			pods[o.kind+"/"+o.name] = &w.Spec.Template
+		}
+	}
+	return pods
+}
+
+var secretWords = []string{"SECRET", "PASSWORD", "PASS", "PRIVATE_KEY", "TOKEN", "API_KEY"}
+
+func looksSecret(name string) bool {
+	upper := strings.ToUpper(name)
+	if strings.HasSuffix(upper, "_FILE") {
+		return false
+	}
+	for _, word := range secretWords {
+		if strings.HasSuffix(upper, word) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkPolicy(r *report, overlay string, objects []object, apps []string, gateway string, scaled bool) {
+	deployments := map[string]*appsv1.Deployment{}
+	for _, o := range objects {
+		if d, ok := o.value.(*appsv1.Deployment); ok {
+			deployments[o.name] = d
+		}
+		if cm, ok := o.value.(*corev1.ConfigMap); ok {
+			for key := range cm.Data {
+				if looksSecret(key) {
+					r.add(overlay, "ConfigMap/%s holds %s: secrets belong in a Secret", o.name, key)
+				}
+			}
+		}
+	}
+	for name, pod := range podTemplates(objects) {
+		for _, c := range pod.Spec.Containers {
+			if c.Resources.Requests.Cpu().IsZero() || c.Resources.Requests.Memory().IsZero() ||
+				c.Resources.Limits.Cpu().IsZero() || c.Resources.Limits.Memory().IsZero() {
+				r.add(overlay, "%s container %s: cpu and memory requests and limits are required", name, c.Name)
+			}
+			for _, env := range c.Env {
+				if env.Value != "" && looksSecret(env.Name) {
+					r.add(overlay, "%s container %s: %s is a literal; take it from a Secret", name, c.Name, env.Name)
+				}
+			}
+		}
+	}
+	appSet := map[string]bool{}
+	for _, app := range apps {
+		appSet[app] = true
+		d, ok := deployments[app]
+		if !ok {
+			r.add(overlay, "the service list has %s, but no Deployment %s is deployed", app, app)
+			continue
+		}
+		checkApp(r, overlay, app, d)
+	}
+	for name, d := range deployments {
+		if strings.HasPrefix(appImage(d), "haven/") || strings.Contains(appImage(d), "/haven/") {
+			if !appSet[name] {
+				r.add(overlay, "Deployment %s runs a Haven image but is not in the service list", name)
+			}
+		}
+	}
+	if scaled {
+		checkScaling(r, overlay, objects, apps, deployments)
+	}
+	checkNetwork(r, overlay, objects, apps, gateway, deployments)
+}
+
+func appImage(d *appsv1.Deployment) string {
+	if len(d.Spec.Template.Spec.Containers) == 0 {
+		return ""
+	}
+	return d.Spec.Template.Spec.Containers[0].Image
+}
+
+func probePath(p *corev1.Probe) string {
+	if p == nil || p.HTTPGet == nil {
+		return ""
+	}
+	return p.HTTPGet.Path
+}
+
+func checkApp(r *report, overlay, app string, d *appsv1.Deployment) {
+	pod := d.Spec.Template.Spec
+	podNonRoot := pod.SecurityContext != nil && pod.SecurityContext.RunAsNonRoot != nil && *pod.SecurityContext.RunAsNonRoot
+	for _, c := range pod.Containers {
+		where := fmt.Sprintf("Deployment/%s container %s", app, c.Name)
+		if probePath(c.LivenessProbe) != "/healthz" {
+			r.add(overlay, "%s: liveness probe must GET /healthz", where)
+		}
+		if probePath(c.ReadinessProbe) != "/readyz" {
+			r.add(overlay, "%s: readiness probe must GET /readyz", where)
+		}
+		sc := c.SecurityContext
+		nonRoot := podNonRoot || (sc != nil && sc.RunAsNonRoot != nil && *sc.RunAsNonRoot)
+		if !nonRoot {
+			r.add(overlay, "%s: must run as non-root (runAsNonRoot: true)", where)
+		}
+		if sc == nil || sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem {
+			r.add(overlay, "%s: the root file system must be read-only", where)
+		}
+		if sc == nil || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation {
+			r.add(overlay, "%s: allowPrivilegeEscalation must be false", where)
+		}
+	}
+}
+
+func selects(selector *metav1.LabelSelector, podLabels map[string]string) bool {
+	if selector == nil {
+		return false
+	}
+	s, err := metav1.LabelSelectorAsSelector(selector)
+	return err == nil && s.Matches(labels.Set(podLabels))
+}
+
+func checkScaling(r *report, overlay string, objects []object, apps []string, deployments map[string]*appsv1.Deployment) {
+	for _, app := range apps {
+		d, ok := deployments[app]
+		if !ok {
+			continue
+		}
+		hasPDB, hasHPA := false, false
+		for _, o := range objects {
+			switch v := o.value.(type) {
+			case *policyv1.PodDisruptionBudget:
+				hasPDB = hasPDB || selects(v.Spec.Selector, d.Spec.Template.Labels)
+			case *autoscalingv2.HorizontalPodAutoscaler:
+				hasHPA = hasHPA || (v.Spec.ScaleTargetRef.Kind == "Deployment" && v.Spec.ScaleTargetRef.Name == app)
+			}
+		}
+		if !hasPDB {
+			r.add(overlay, "Deployment/%s has no PodDisruptionBudget", app)
+		}
+		if !hasHPA {
+			r.add(overlay, "Deployment/%s has no HorizontalPodAutoscaler", app)
+		}
+	}
+}
+
+// checkNetwork: every app other than the gateway is selected by at least one NetworkPolicy with an
+// Ingress section, and every ingress rule of every policy selecting it admits only the gateway's pods
+// (policies add up, so one open rule anywhere opens the app).
+func checkNetwork(r *report, overlay string, objects []object, apps []string, gateway string, deployments map[string]*appsv1.Deployment) {
+	g, ok := deployments[gateway]
+	if !ok {
+		r.add(overlay, "no Deployment %s (the gateway)", gateway)
+		return
+	}
+	gatewayLabels := g.Spec.Template.Labels
+	var policies []*networkingv1.NetworkPolicy
+	for _, o := range objects {
+		if p, ok := o.value.(*networkingv1.NetworkPolicy); ok {
+			policies = append(policies, p)
+		}
+	}
+	sort.Strings(apps)
+	for _, app := range apps {
+		d, ok := deployments[app]
+		if app == gateway || !ok {
+			continue
+		}
+		isolated := false
+		for _, p := range policies {
+			if !selects(&p.Spec.PodSelector, d.Spec.Template.Labels) && len(p.Spec.PodSelector.MatchLabels)+len(p.Spec.PodSelector.MatchExpressions) > 0 {
+				continue
+			}
+			ingress := len(p.Spec.PolicyTypes) == 0 || contains(p.Spec.PolicyTypes, networkingv1.PolicyTypeIngress)
+			if !ingress {
+				continue
+			}
+			isolated = true
+			for i, rule := range p.Spec.Ingress {
+				if len(rule.From) == 0 {
+					r.add(overlay, "NetworkPolicy/%s ingress rule %d lets anyone reach %s; only %s may", p.Name, i, app, gateway)
+				}
+				for _, peer := range rule.From {
+					// Only the gateway's pods of this namespace: no address ranges, no other namespaces, no empty selector.
+					if peer.IPBlock != nil || peer.NamespaceSelector != nil || peer.PodSelector == nil ||
+						len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) == 0 ||
+						!selects(peer.PodSelector, gatewayLabels) {
+						r.add(overlay, "NetworkPolicy/%s ingress rule %d lets pods other than %s reach %s", p.Name, i, gateway, app)
+					}
+				}
+			}
+		}
+		if !isolated {
+			r.add(overlay, "no NetworkPolicy limits who reaches %s; only %s may", app, gateway)
+		}
+	}
+}
+
+func contains(types []networkingv1.PolicyType, want networkingv1.PolicyType) bool {
+	for _, t := range types {
+		if t == want {
+			return true
+		}
+	}
+	return false
+}

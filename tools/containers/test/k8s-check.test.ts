@@ -1,0 +1,90 @@
+/**
+ * `make k8s-check` passes on the manifests as they are, and fails on each kind of mistake it exists
+ * to catch: a field the Kubernetes API does not have, a missing probe, a subgraph reachable from
+ * outside the gateway, a secret in a ConfigMap.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../../infra/paths';
+import { buildChecker, checkKubernetes } from '../k8s-check';
+
+const copies: string[] = [];
+
+/** A copy of k8s/ with one file edited. */
+function brokenManifests(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'haven-k8s-broken-'));
+  copies.push(dir);
+  cpSync(join(repoRoot, 'k8s'), dir, { recursive: true });
+  const path = join(dir, file);
+  const before = readFileSync(path, 'utf8');
+  const after = edit(before);
+  if (after === before) throw new Error(`the edit of ${file} changed nothing: the fixture is out of date`);
+  writeFileSync(path, after);
+  return dir;
+}
+
+// The first run builds the Go checker (and Go fetches its pinned modules): minutes on a cold machine.
+beforeAll(() => buildChecker(), 15 * 60_000);
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+it('passes every overlay of the repository', () => {
+  const result = checkKubernetes();
+  expect(result.output).toContain('every overlay passes');
+  expect(result.output).toMatch(/production: \d+ objects built and decoded strictly/);
+  expect(result.ok).toBe(true);
+}, 60_000);
+
+it('fails on a field the Kubernetes API does not have', () => {
+  const result = checkKubernetes(
+    brokenManifests('base/quote.yaml', (text) => text.replace('  replicas: 1', '  replica: 1')),
+  );
+  expect(result.ok).toBe(false);
+  expect(result.output).toMatch(/Deployment\/quote does not match the Kubernetes API: .*unknown field "spec\.replica"/);
+}, 60_000);
+
+it('fails when an app has no readiness probe', () => {
+  const result = checkKubernetes(
+    brokenManifests('base/billing.yaml', (text) => text.replace(/ {10}readinessProbe:\n(?: {12}.*\n)+/, '')),
+  );
+  expect(result.ok).toBe(false);
+  expect(result.output).toContain('Deployment/billing container server: readiness probe must GET /readyz');
+}, 60_000);
+
+it('fails when a subgraph can be reached by pods other than the gateway', () => {
+  const openPolicy = [
+    '---',
+    'apiVersion: networking.k8s.io/v1',
+    'kind: NetworkPolicy',
+    'metadata:',
+    '  name: notification-open',
+    'spec:',
+    '  podSelector:',
+    '    matchLabels:',
+    '      app: notification',
+    '  ingress:',
+    '    - {}',
+    '',
+  ].join('\n');
+  const result = checkKubernetes(brokenManifests('base/network-policies.yaml', (text) => text + openPolicy));
+  expect(result.ok).toBe(false);
+  expect(result.output).toContain('NetworkPolicy/notification-open ingress rule 0 lets anyone reach notification');
+}, 60_000);
+
+it('fails when a subgraph has no NetworkPolicy at all', () => {
+  const result = checkKubernetes(
+    brokenManifests('base/network-policies.yaml', (text) => text.replace(/app: quote\n/, 'app: quote-old\n')),
+  );
+  expect(result.ok).toBe(false);
+  expect(result.output).toContain('no NetworkPolicy limits who reaches quote; only gateway may');
+}, 60_000);
+
+it('fails when a secret is put in a ConfigMap', () => {
+  const result = checkKubernetes(
+    brokenManifests('base/config.yaml', (text) =>
+      text.replace("  LOG_LEVEL: 'info'\n", "  LOG_LEVEL: 'info'\n  SMTP_PASS: 'hunter2'\n"),
+    ),
+  );
+  expect(result.ok).toBe(false);
+  expect(result.output).toContain('ConfigMap/haven-config holds SMTP_PASS: secrets belong in a Secret');
+}, 60_000);

@@ -1,0 +1,362 @@
+/**
+ * /auth (spec 000 §2 "Auth"): "Sign In" (default) and "Create Account" tabs, Google and
+ * hosted-platform sign-in, links to the terms and the privacy policy.
+ */
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { BRAND } from '../../brand';
+import {
+  GOOGLE_SIGN_IN_URL,
+  HOSTED_SIGN_IN_URL,
+  LOGIN_REDIRECT_DELAY_MS,
+  PASSWORD_MIN_LENGTH,
+  TRIAL_DAYS,
+} from '../../constants';
+import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
+import { LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
+import { navigateToServer } from '../../lib/navigation';
+import { usePageTitle } from '../../lib/usePageTitle';
+import {
+  hasErrors,
+  optionalName,
+  validateRegistration,
+  validateSignIn,
+  type FieldErrors,
+  type RegisterValues,
+  type SignInValues,
+} from './authValidation';
+import { useSession } from '../../gating/useSession';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
+import { GoogleIcon, KeyIcon } from '../../ui/icons';
+import { Logo } from '../../ui/Logo';
+import { FullPageSpinner } from '../../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { toast } from '../../ui/Toast';
+
+type AuthTab = 'signin' | 'register';
+
+const providerNames: Record<string, string> = { google: 'Google', platform: BRAND.hostedSignInName };
+
+/** The gateway sends a provider's button back here (`?signin=unavailable`) while that provider is not configured. */
+function useProviderUnavailableNotice(): void {
+  const [params, setParams] = useSearchParams();
+  const provider = params.get('signin') === 'unavailable' ? (params.get('provider') ?? '') : null;
+  useEffect(() => {
+    if (provider === null) return;
+    toast({
+      title: 'Login failed',
+      description: `${providerNames[provider] ?? 'This'} sign-in is not available yet. Please use your email and password.`,
+      variant: 'destructive',
+    });
+    setParams({}, { replace: true });
+  }, [provider, setParams]);
+}
+
+export function AuthPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>('signin');
+  // Set once sign-in or registration succeeded: from then on this page navigates itself
+  // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
+  const [completing, setCompleting] = useState(false);
+  usePageTitle(tab === 'signin' ? 'Sign In' : 'Create Account');
+  useProviderUnavailableNotice();
+
+  if (!completing) {
+    if (session.status === 'loading') return <FullPageSpinner />;
+    if (session.status === 'signedIn') return <Navigate to="/" replace />;
+  }
+
+  const onSignedIn = async () => {
+    setCompleting(true);
+    toast({ title: 'Login successful', description: 'Welcome back!' });
+    await session.refetch();
+    window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  const onRegistered = async () => {
+    setCompleting(true);
+    toast({
+      title: 'Registration successful',
+      description: `Please complete your subscription setup to start your ${TRIAL_DAYS}-day free trial.`,
+    });
+    await session.refetch();
+    navigate('/subscription', { replace: true });
+  };
+
+  return (
+    <main className="auth">
+      <div className="auth__inner">
+        <Link to="/" className="logo-link auth__logo" aria-label={`${BRAND.name} home`}>
+          <Logo size={40} />
+        </Link>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1">Welcome to {BRAND.name}</CardTitle>
+            <CardDescription>Sign in or create an account to start your emotional wellness journey.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+              <TabsList aria-label="Sign in or create an account">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="register">Create Account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <SignInForm disabled={completing} onSuccess={onSignedIn} />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm disabled={completing} onSuccess={onRegistered} />
+              </TabsContent>
+            </Tabs>
+
+            <div className="divider" role="separator">
+              <span>or continue with</span>
+            </div>
+
+            <div className="stack-sm">
+              <Button
+                variant="outline"
+                block
+                disabled={completing}
+                onClick={() => navigateToServer(GOOGLE_SIGN_IN_URL)}
+              >
+                <GoogleIcon />
+                Continue with Google
+              </Button>
+              <Button
+                variant="outline"
+                block
+                disabled={completing}
+                onClick={() => navigateToServer(HOSTED_SIGN_IN_URL)}
+              >
+                <KeyIcon />
+                Continue with {BRAND.hostedSignInName}
+              </Button>
+            </div>
+
+            <p className="auth__legal text-muted">
+              By continuing, you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
+              <Link to="/privacy">Privacy Policy</Link>.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+/** Moves focus to the first field flagged invalid, after React has rendered the flags. */
+function focusFirstInvalid(form: HTMLFormElement) {
+  window.requestAnimationFrame(() => {
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+/** Server-side field errors (BAD_USER_INPUT `extensions.field`, or a CONFLICT on the e-mail). */
+function serverFieldErrors<T extends object>(error: unknown, fields: readonly (keyof T & string)[]): FieldErrors<T> {
+  const out: FieldErrors<T> = {};
+  for (const [path, message] of Object.entries(fieldErrors(error))) {
+    const name = path.split('.').pop() as keyof T & string;
+    if (fields.includes(name)) out[name] = message;
+  }
+  return out;
+}
+
+interface FormProps {
+  disabled: boolean;
+  onSuccess: () => Promise<void>;
+}
+
+interface AuthFormOptions<T extends object> {
+  initial: T;
+  validate: (values: T) => FieldErrors<T>;
+  /** Sends the form; throws the server's error. */
+  submit: (values: T) => Promise<unknown>;
+  onSuccess: () => Promise<void>;
+  /** Turns a server error into messages beside the fields. */
+  serverErrors: (error: unknown) => FieldErrors<T>;
+  failure: { title: string; fallback: string };
+}
+
+/** The state both forms share: values, validation (live after the first submit), pending, failure toast. */
+function useAuthForm<T extends object>(options: AuthFormOptions<T>) {
+  const [values, setValues] = useState<T>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const update = (field: keyof T, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(options.validate(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const clientErrors = options.validate(values);
+    setErrors(clientErrors);
+    if (hasErrors(clientErrors)) {
+      focusFirstInvalid(form);
+      return;
+    }
+    setPending(true);
+    try {
+      await options.submit(values);
+      await options.onSuccess();
+    } catch (error) {
+      setErrors(options.serverErrors(error));
+      toast({
+        title: options.failure.title,
+        description: serverMessage(error) ?? options.failure.fallback,
+        variant: 'destructive',
+      });
+      setPending(false);
+    }
+  };
+
+  return { values, errors, pending, update, onSubmit };
+}
+
+/** The e-mail field, the same in both forms. */
+function EmailField(props: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id={props.id}
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      placeholder="you@example.com"
+      value={props.value}
+      error={props.error}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}
+
+function SignInForm({ disabled, onSuccess }: FormProps) {
+  const [login] = useMutation(LoginDocument);
+  const { values, errors, pending, update, onSubmit } = useAuthForm<SignInValues>({
+    initial: { email: '', password: '' },
+    validate: validateSignIn,
+    submit: (input) => login({ variables: { input: { email: input.email.trim(), password: input.password } } }),
+    onSuccess,
+    serverErrors: (error) => serverFieldErrors<SignInValues>(error, ['email', 'password']),
+    failure: { title: 'Login failed', fallback: 'Invalid email or password' },
+  });
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <EmailField
+        id="signin-email"
+        value={values.email}
+        error={errors.email}
+        onChange={(value) => update('email', value)}
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        placeholder="Your password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => update('password', e.target.value)}
+      />
+      <Button type="submit" block loading={pending} disabled={disabled}>
+        Sign In
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm({ disabled, onSuccess }: FormProps) {
+  const [register] = useMutation(RegisterDocument);
+  const { values, errors, pending, update, onSubmit } = useAuthForm<RegisterValues>({
+    initial: { email: '', password: '', firstName: '', lastName: '' },
+    validate: validateRegistration,
+    submit: (input) =>
+      register({
+        variables: {
+          input: {
+            email: input.email.trim(),
+            password: input.password,
+            firstName: optionalName(input.firstName),
+            lastName: optionalName(input.lastName),
+          },
+        },
+      }),
+    onSuccess,
+    serverErrors: (error) => {
+      const fromServer = serverFieldErrors<RegisterValues>(error, ['email', 'password', 'firstName', 'lastName']);
+      if (errorCode(error) === 'CONFLICT' && !fromServer.email) fromServer.email = serverMessage(error);
+      return fromServer;
+    },
+    failure: { title: 'Registration failed', fallback: 'Please try again' },
+  });
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Create account">
+      <div className="field-row">
+        <TextField
+          id="register-first-name"
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          placeholder="Optional"
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(e) => update('firstName', e.target.value)}
+        />
+        <TextField
+          id="register-last-name"
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          placeholder="Optional"
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(e) => update('lastName', e.target.value)}
+        />
+      </div>
+      <EmailField
+        id="register-email"
+        value={values.email}
+        error={errors.email}
+        onChange={(value) => update('email', value)}
+      />
+      <TextField
+        id="register-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        placeholder={`Create a password (min ${PASSWORD_MIN_LENGTH} characters)`}
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => update('password', e.target.value)}
+      />
+      <Button type="submit" block loading={pending} disabled={disabled}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

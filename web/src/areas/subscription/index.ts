@@ -1,0 +1,2 @@
+/** Subscription: the pages the app shell loads from this area (app/pages.tsx). */
+export { SubscriptionPage } from './SubscriptionPage';
