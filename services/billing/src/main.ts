@@ -20,7 +20,7 @@ export const startBillingService = defineService({
     return {
       resolvers: billingResolvers(subscriptions),
       accessSources: (token) => ({
-        role: roleFromUserService(config.USER_SERVICE_URL, token),
+        role: roleFromUserService(config, token),
         // Billing decides entitlements, from its own record of the caller's subscription.
         entitlement: async (session) =>
           entitlementOf(subscriptionStatusOf(await subscriptions.findById(session.userId).lean(), new Date())),

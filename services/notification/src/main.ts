@@ -41,7 +41,7 @@ export const startNotificationService = defineService({
     const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection), log);
     return {
       resolvers: notificationResolvers(preferencesModel(connection)),
-      accessSources: (token: string) => ({ role: roleFromUserService(config.USER_SERVICE_URL, token) }),
+      accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
       consumers: notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
       onStop: () => mailer.close(),
     };

@@ -1,19 +1,29 @@
 import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { Role } from './access';
+import { subgraphSecretHeader } from './auth';
 
 /**
  * Where a service that does not own roles learns the caller's: it asks the user service, which decides
  * roles, with the caller's own bearer token (`{ me { role } }`). Called only when a check needs the role
- * (an owner reading their own data never does), at most once per request (see accessFacts).
+ * (an owner reading their own data never does), at most once per request (see accessFacts). The user
+ * service answers the gateway only, so the call carries the subgraph secret like the gateway's.
  */
-export function roleFromUserService(userServiceUrl: string, sessionToken: string): () => Promise<Role> {
+export function roleFromUserService(
+  config: { USER_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+  sessionToken: string,
+): () => Promise<Role> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${sessionToken}`,
+  };
+  if (config.SUBGRAPH_SECRET) headers[subgraphSecretHeader] = config.SUBGRAPH_SECRET;
   return async () => {
     let body: { data?: { me: { role: string } | null } };
     try {
-      const response = await fetch(userServiceUrl, {
+      const response = await fetch(config.USER_SERVICE_URL, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionToken}` },
+        headers,
         body: JSON.stringify({ query: '{ me { role } }' }),
         signal: AbortSignal.timeout(5_000),
       });

@@ -10,7 +10,7 @@ export const startQuoteService = defineService({
   dir: __dirname,
   build: ({ connection, config }) => ({
     resolvers: quoteResolvers(quoteModel(connection), checkInModel(connection)),
-    accessSources: (token) => ({ role: roleFromUserService(config.USER_SERVICE_URL, token) }),
+    accessSources: (token) => ({ role: roleFromUserService(config, token) }),
   }),
 });
 
