@@ -7,7 +7,7 @@ const name = 'Haven';
 
 export const BRAND = {
   name,
-  /** Page titles end with "<name> - <tagline>" (spec 000 §9). */
+  /** Page titles end with "<name> - <tagline>". */
   tagline: 'Mental Health Support',
   /** One-line description (HTML meta description, web manifest). */
   description: `${name} is your daily emotional wellness companion: rate how you feel and receive a personalised, supportive message.`,

@@ -1,9 +1,9 @@
 /**
- * Business and UI constants from the product specification (spec 000 §9, spec 001 §9).
+ * Business and UI constants from the product specification.
  * Kept in one file so a reviewer can check them against the spec at a glance.
  */
 
-// ── Toasts (spec 000 §9) ─────────────────────────────────────────────────────
+// ── Toasts ─────────────────────────────────────────────────────
 /** At most this many toasts are shown at a time. */
 export const TOAST_LIMIT = 1;
 /** Default display time of a toast. */
@@ -17,28 +17,28 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** The toast region takes focus with this key (Radix default). */
 export const TOAST_VIEWPORT_HOTKEY: string[] = ['F8'];
 
-// ── Tooltips (spec 000 §9) ───────────────────────────────────────────────────
+// ── Tooltips ───────────────────────────────────────────────────
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-// ── Access expiry (spec 000 §4, §8, §9) ──────────────────────────────────────
+// ── Access expiry ──────────────────────────────────────
 /** How long the "Trial Expired" / "Access Expired" notice is shown. */
 export const ACCESS_EXPIRED_TOAST_MS = 5000;
 /** Delay before the user is sent to /auth after access expired. */
 export const ACCESS_EXPIRED_REDIRECT_MS = 2000;
 
-// ── Auth (spec 000 §2, §5, §9) ───────────────────────────────────────────────
+// ── Auth ───────────────────────────────────────────────
 export const PASSWORD_MIN_LENGTH = 8;
 /** Delay between a successful sign-in and the navigation to /. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
-// ── Subscription (spec 000 §1, §9) ───────────────────────────────────────────
+// ── Subscription ───────────────────────────────────────────
 export const TRIAL_DAYS = 3;
 export const PREMIUM_PRICE_GBP = 4.99;
 /** The price as shown to the user. */
 export const PREMIUM_PRICE_LABEL = '£4.99';
 
-// ── Server routes the browser navigates to (spec 000 §7) ─────────────────────
+// ── Server routes the browser navigates to ─────────────────────
 export const GRAPHQL_PATH = '/graphql';
 export const LOGOUT_URL = '/api/logout';
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';

@@ -1,5 +1,5 @@
 /**
- * The frame around every signed-in screen (spec 000 §2): a header with the logo and a
+ * The frame around every signed-in screen: a header with the logo and a
  * logout button, and the bottom navigation (Home, You, Analytics, Settings).
  */
 import type { ReactNode } from 'react';

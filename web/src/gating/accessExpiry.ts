@@ -1,5 +1,5 @@
 /**
- * Subscription expiry (spec 000 §4, §8): any reply that says the user's access ended
+ * Subscription expiry: any reply that says the user's access ended
  * shows a destructive notice for 5 s, clears cached data, and after 2 s goes to /auth.
  */
 import type { ApolloClient } from '@apollo/client';

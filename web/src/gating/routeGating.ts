@@ -1,5 +1,5 @@
 /**
- * Route gating (spec 001 §2 "Route gating"), as one pure decision:
+ * Route gating, as one pure decision:
  * given the session state and a path, what does the app show?
  *
  * | Situation                                  | What is available                                    |

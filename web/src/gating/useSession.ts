@@ -1,7 +1,6 @@
 /**
  * The one session hook. A single query (`Me`) tells whether the user is signed in and,
- * if so, what their subscription allows. Signed in only when `me` returns a user
- * (spec 000 §4); a failed `me` (gateway unreachable, UNAUTHENTICATED) counts as signed out.
+ * if so, what their subscription allows. Signed in only when `me` returns a user; a failed `me` (gateway unreachable, UNAUTHENTICATED) counts as signed out.
  */
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';

@@ -2,7 +2,7 @@
  * The Apollo Client: one HTTP link to the gateway's /graphql on the same origin, with the
  * session cookie (`credentials: 'include'`), behind a global error link.
  *
- * Data-fetching defaults (spec 000 §9, spec 001 §9):
+ * Data-fetching defaults:
  * - no automatic retries: there is no RetryLink in the chain;
  * - no refetch on window focus: no RefetchEventManager, and `refetchOn: false`;
  * - no polling: `pollInterval` is never set;

@@ -83,7 +83,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
-// ── Subscription access expiry (spec 000 §4 and §8) ──────────────────────────
+// ── Subscription access expiry ──────────────────────────
 
 export type AccessDeniedReason = 'trial_expired' | 'payment_failed' | 'no_subscription' | (string & {});
 
@@ -113,7 +113,7 @@ export interface Notice {
   description: string;
 }
 
-/** The destructive notice for each reason (spec 000 §8, "Subscription reasons on a 403"). */
+/** The destructive notice for each reason. */
 export function accessDeniedNotice(reason: AccessDeniedReason): Notice {
   switch (reason) {
     case 'trial_expired':

@@ -1,4 +1,4 @@
-/** Dates are shown in the user's local format (spec 000 §9). */
+/** Dates are shown in the user's local format. */
 export function formatLocalDate(date: Date): string {
   return date.toLocaleDateString();
 }

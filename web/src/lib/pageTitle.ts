@@ -1,7 +1,7 @@
 import { BRAND } from '../brand';
 
 /**
- * Spec 000 §9: "Page titles end with the product name and 'Mental Health Support'".
+ * Page titles end with the product name and 'Mental Health Support'.
  * formatPageTitle('Sign In') === 'Sign In | Haven - Mental Health Support'
  */
 export const TITLE_SUFFIX = `${BRAND.name} - ${BRAND.tagline}`;

@@ -1,5 +1,5 @@
 /**
- * Theme rules (spec 000 §4): kept in localStorage under the key `theme`.
+ * Theme rules: kept in localStorage under the key `theme`.
  * Initial value: the stored value if 'light' or 'dark', else the system dark
  * preference, else light. Toggling flips it.
  *

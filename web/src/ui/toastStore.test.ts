@@ -12,7 +12,7 @@ import { createToastStore, toastReducer, type ToastItem } from './toastStore';
 
 const item = (id: string): ToastItem => ({ id, title: `t${id}`, variant: 'default', open: true });
 
-describe('toast constants (spec 000 §9)', () => {
+describe('toast constants', () => {
   it('match the specification', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_DEFAULT_DURATION_MS).toBe(5000);

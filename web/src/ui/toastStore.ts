@@ -2,7 +2,7 @@
  * A tiny global toast store, usable from anywhere (components, the Apollo error link).
  * No React here: `ui/Toast.tsx` renders it with @radix-ui/react-toast.
  *
- * Rules (spec 000 §9): at most TOAST_LIMIT toasts at a time (a new one replaces the
+ * Rules: at most TOAST_LIMIT toasts at a time (a new one replaces the
  * oldest); a dismissed toast closes at once and is removed from the store after
  * TOAST_REMOVE_DELAY_MS.
  */

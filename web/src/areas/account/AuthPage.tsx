@@ -1,5 +1,5 @@
 /**
- * /auth (spec 000 §2 "Auth"): "Sign In" (default) and "Create Account" tabs, Google and
+ * /auth: "Sign In" (default) and "Create Account" tabs, Google and
  * hosted-platform sign-in, links to the terms and the privacy policy.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /settings (spec 000 §2 "Settings"). This slice: Account Information, Appearance and
+ * /settings. This slice: Account Information, Appearance and
  * Account Actions; the subscription, data & privacy, admin and GDPR cards come later.
  */
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Client-side checks for the sign-in and registration forms (spec 000 §5). They mirror
+ * Client-side checks for the sign-in and registration forms. They mirror
  * the server's rules so the user sees the problem next to the field before a round trip.
  */
 import { PASSWORD_MIN_LENGTH } from '../../constants';

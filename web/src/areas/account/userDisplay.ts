@@ -1,4 +1,4 @@
-/** How a user is named and pictured in the UI (spec 000 §2 "Settings"). Pure. */
+/** How a user is named and pictured in the UI. Pure. */
 import { formatLocalDate, parseIsoDate } from '../../lib/dates';
 
 export interface UserNameLike {

@@ -1,5 +1,5 @@
 /**
- * /subscription (spec 000 §2 "Subscription"). This slice shows the current status and the
+ * /subscription. This slice shows the current status and the
  * Premium plan; starting the trial (the payment form) comes with the billing issue.
  */
 import { Navigate } from 'react-router-dom';

@@ -1,6 +1,5 @@
 /**
- * Presentation rules for a user's subscription status (spec 000 §2 "Subscription",
- * §4 "States and transitions"). Pure functions, no React.
+ * Presentation rules for a user's subscription status. Pure functions, no React.
  */
 import { formatLocalDate } from '../../lib/dates';
 
