@@ -19,16 +19,22 @@ async function execute(
   return { result: response.body.singleResult, headers: response.http.headers, status: response.http.status };
 }
 
+/** POST and PATCH carry a JSON body; GET and DELETE read the query string and the path. */
+const routeTakesBody = (route: RestRoute) => route.method === 'POST' || route.method === 'PATCH';
+
 function handler(server: ApolloServer<GatewayContext>, route: RestRoute, contextOf: ContextOf) {
   return async (req: Request, res: Response) => {
     let variables: Record<string, unknown> | undefined;
     if (route.variables) {
-      const body: unknown = req.body;
+      const body: unknown = routeTakesBody(route) ? req.body : {};
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         res.status(400).json({ message: 'Request body must be a JSON object (Content-Type: application/json)' });
         return;
       }
-      variables = route.variables(body as Record<string, unknown>);
+      variables = route.variables(body as Record<string, unknown>, {
+        query: req.query as Record<string, unknown>,
+        params: req.params as Record<string, string>,
+      });
     }
     const { result, headers, status } = await execute(server, contextOf(req), route.operation, variables);
     const cookie = headers.get('set-cookie');

@@ -1,0 +1,28 @@
+/** Sign-up, sign-in and the account (the user service). */
+import { pick, signedIn, userFields, type RestRoute, type Json } from './types';
+
+export const logoutOperation = 'mutation Logout { logout }';
+
+export const accountRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    operation: `mutation Register($input: RegisterInput!) { register(input: $input) { user { ${userFields} } } }`,
+    variables: (body) => ({ input: pick(body, ['email', 'password', 'firstName', 'lastName']) }),
+    reply: (data) => data.register as Json,
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    operation: `mutation Login($input: LoginInput!) { login(input: $input) { user { ${userFields} } } }`,
+    variables: (body) => ({ input: pick(body, ['email', 'password']) }),
+    reply: (data) => data.login as Json,
+  },
+  {
+    method: 'GET',
+    path: '/api/user',
+    operation: `query CurrentUser { me { ${userFields} } }`,
+    reply: signedIn,
+  },
+];

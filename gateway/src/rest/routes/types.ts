@@ -1,0 +1,35 @@
+/** What a REST route of the facade is: its method and path, its one GraphQL operation, how to reply. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type Json = Record<string, unknown>;
+
+/** What a route may read besides a JSON body: the query string and the path's `:name` parameters. */
+export interface RouteRequest {
+  query: Json;
+  params: Record<string, string>;
+}
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Express path, e.g. `/api/quotes/:id/favorite`. */
+  path: string;
+  operation: string;
+  /**
+   * Builds the operation's variables. On POST and PATCH the JSON body must be an object (else 400, nothing
+   * run); on GET and DELETE the body is `{}` and the route reads `request.query` / `request.params`.
+   */
+  variables?: (body: Json, request: RouteRequest) => Json;
+  /** Shapes the reply from the operation's data; null means "not signed in" (401). */
+  reply: (data: Json) => Json | null;
+  status?: number;
+}
+
+/** The body's listed keys that are present (absent keys stay absent, so GraphQL defaults apply). */
+export const pick = (body: Json, keys: string[]): Json =>
+  Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
+
+/** The signed-in user from a `me` query; null means "not signed in" (401). */
+export const signedIn = (data: Json): Json | null => (data.me as Json | null) ?? null;
+
+/** The user fields every account reply carries (register, login, GET /api/user). */
+export const userFields = 'id email firstName lastName profileImageUrl emailVerified createdAt';
