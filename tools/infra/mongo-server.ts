@@ -39,15 +39,17 @@ export function mongoServerLibsDir(): string {
   return join(serverHome(), 'libs');
 }
 
+const buildFingerprint = () => fingerprintOf([pomFile, launcherSource]);
+
+// One build per launcher version: checkouts with different launchers (a branch, a worktree) share the cache
+// without rebuilding over each other's classes while a server of the other one starts.
 function classesDir(): string {
-  return join(serverHome(), 'classes');
+  return join(serverHome(), 'classes', buildFingerprint().slice(0, 16));
 }
 
 function stampFile(): string {
-  return join(serverHome(), 'build.stamp');
+  return join(serverHome(), `build-${buildFingerprint().slice(0, 16)}.stamp`);
 }
-
-const buildFingerprint = () => fingerprintOf([pomFile, launcherSource]);
 
 export function mongoServerProvisioned(): boolean {
   return stampMatches(stampFile(), buildFingerprint());

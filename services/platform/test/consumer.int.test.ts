@@ -1,8 +1,11 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import { deadLetterTopicOf, encodeEvent, EnvelopeSchema, topicOf } from '@haven/proto';
-import type { Kafka, Producer } from 'kafkajs';
+import { ConfigResourceTypes, type Kafka, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import {
   createKafka,
   createLogger,
@@ -11,6 +14,7 @@ import {
   ensureTopics,
   processedEventsCollection,
   type EventHandlers,
+  type Logger,
 } from '../src';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { testInfra } from '../../../tools/testing/test-env';
@@ -39,20 +43,102 @@ afterAll(async () => {
   await connection?.close();
 });
 
-async function startConsumer(handlers: EventHandlers, options: { maxAttempts?: number } = {}) {
-  const groupId = `test-${randomBytes(4).toString('hex')}`;
+interface ConsumerOptions {
+  maxAttempts?: number;
+  groupId?: string;
+  log?: Logger;
+  kafka?: Kafka;
+  connection?: mongoose.Connection;
+  /** Resolve on start instead of waiting until the group is joined. */
+  noWait?: boolean;
+  startTimeoutMs?: number;
+}
+
+async function startConsumer(handlers: EventHandlers, options: ConsumerOptions = {}) {
+  const groupId = options.groupId ?? `test-${randomBytes(4).toString('hex')}`;
   const consumer = new EventConsumer({
-    kafka,
-    connection,
-    log,
+    kafka: options.kafka ?? kafka,
+    connection: options.connection ?? connection,
+    log: options.log ?? log,
     spec: { groupId, topics: [topic], handlers },
     maxAttempts: options.maxAttempts ?? 3,
     initialBackoffMs: 20,
+    startTimeoutMs: options.startTimeoutMs,
   });
   consumers.push(consumer);
   consumer.supervise();
-  await consumer.ready;
-  return groupId;
+  if (!options.noWait) await consumer.ready;
+  return { groupId, consumer };
+}
+
+/** A logger whose lines the test can read (message texts, in order). */
+function capturingLog() {
+  const messages: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) messages.push(JSON.parse(line).msg as string);
+      done();
+    },
+  });
+  return { messages, log: pino({ level: 'info' }, sink) as unknown as Logger };
+}
+
+/** The keys on a group's dead-letter topic, read to its end. */
+async function deadLetterKeys(groupId: string): Promise<string[]> {
+  const dlt = deadLetterTopicOf(groupId);
+  const admin = kafka.admin();
+  await admin.connect();
+  const written = (await admin.fetchTopicOffsets(dlt)).reduce((total, partition) => total + Number(partition.high), 0);
+  await admin.disconnect();
+  const keys: string[] = [];
+  const reader = kafka.consumer({ groupId: `${groupId}-reader-${randomBytes(2).toString('hex')}` });
+  await reader.connect();
+  await reader.subscribe({ topic: dlt, fromBeginning: true });
+  await reader.run({ eachMessage: async ({ message }) => void keys.push(message.key?.toString() ?? '') });
+  try {
+    await eventually('the dead-letter topic read to its end', () => keys.length >= written);
+    return keys;
+  } finally {
+    await reader.disconnect();
+  }
+}
+
+/** True once the group has committed an offset past `offset` on the partition: that message is done for good. */
+async function committedPast(groupId: string, partition: number, offset: string): Promise<boolean> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    const committed = offsets?.partitions.find((entry) => entry.partition === partition)?.offset ?? '-1';
+    return BigInt(committed) > BigInt(offset);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** A TCP path to the database that the test can cut, as when the database host goes away. */
+async function cuttableDatabase(target: string) {
+  const url = new URL(target);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(url.port), url.hostname);
+    sockets.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) socket.on('error', drop).on('close', drop);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `mongodb://127.0.0.1:${port}${url.pathname}${url.search}`,
+    cut() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }
 
 function registeredEvent(userId: string) {
@@ -76,24 +162,28 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
 it('handles a redelivered event once', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   const seen: string[] = [];
+  const seenAfter: string[] = [];
   await startConsumer({
     'user.registered': async (event) => {
       if (event.userId === userId) seen.push(event.userId);
+      if (event.userId === `${userId}-after`) seenAfter.push(event.userId);
     },
   });
   const event = registeredEvent(userId);
   const message = { key: event.key, value: Buffer.from(event.value) };
   await producer.send({ topic, messages: [message] });
   await producer.send({ topic, messages: [message] }); // the same event id again, as after a relay crash
-  await waitFor(() => seen.length >= 1);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // A later event with the same key lands on the same partition: once it is handled, so is the duplicate.
+  const marker = registeredEvent(`${userId}-after`);
+  await producer.send({ topic, messages: [{ key: event.key, value: Buffer.from(marker.value) }] });
+  await waitFor(() => seenAfter.includes(`${userId}-after`));
   expect(seen).toEqual([userId]);
 });
 
 it('retries a failing handler with back-off, then parks the message on the dead-letter topic', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   let attempts = 0;
-  const groupId = await startConsumer(
+  const { groupId } = await startConsumer(
     {
       'user.registered': async (event) => {
         if (event.userId !== userId) return;
@@ -127,7 +217,7 @@ it('retries a failing handler with back-off, then parks the message on the dead-
 it('parks a message that is not an event envelope instead of blocking the partition', async () => {
   const key = `garbage-${randomBytes(4).toString('hex')}`;
   const handled: string[] = [];
-  const groupId = await startConsumer({ 'user.registered': async (event) => void handled.push(event.userId) });
+  const { groupId } = await startConsumer({ 'user.registered': async (event) => void handled.push(event.userId) });
   const dlt = deadLetterTopicOf(groupId);
   const parked: string[] = [];
   const reader = kafka.consumer({ groupId: `${groupId}-reader` });
@@ -148,7 +238,7 @@ it('handles a message redriven from the dead-letter topic once its cause is fixe
   const userId = `u-${randomBytes(4).toString('hex')}`;
   let fixed = false;
   const handled: string[] = [];
-  const groupId = await startConsumer(
+  const { groupId } = await startConsumer(
     {
       'user.registered': async (event) => {
         if (event.userId !== userId) return;
@@ -181,7 +271,7 @@ it('handles a message redriven from the dead-letter topic once its cause is fixe
 it('skips an event type it does not know yet instead of dead-lettering it', async () => {
   const key = `future-${randomBytes(4).toString('hex')}`;
   const handled: string[] = [];
-  const groupId = await startConsumer({ 'user.registered': async (event) => void handled.push(event.userId) });
+  const { groupId } = await startConsumer({ 'user.registered': async (event) => void handled.push(event.userId) });
   const future = toBinary(
     EnvelopeSchema,
     create(EnvelopeSchema, { eventId: randomUUID(), type: 'user.became_famous', producer: 'user', subjectId: key }),
@@ -244,4 +334,144 @@ it('sweeps processed ids older than the retention bound, and keeps newer ones', 
   ]);
   expect(await consumer.sweepProcessed(now)).toBe(1);
   expect((await processed.find().toArray()).map((doc) => doc._id)).toEqual(['new']);
+});
+
+it('retries a refused dead-letter write on its own: the handler is not run again, and the message is parked once', async () => {
+  const userId = `u-${randomBytes(4).toString('hex')}`;
+  const groupId = `test-${randomBytes(4).toString('hex')}`;
+  let attempts = 0;
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    // The dead-letter topic refuses every record until the operator raises its size limit.
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic: deadLetterTopicOf(groupId),
+          numPartitions: 1,
+          configEntries: [{ name: 'max.message.bytes', value: '16' }],
+        },
+      ],
+    });
+    const { messages, log: capturing } = capturingLog();
+    await startConsumer(
+      {
+        'user.registered': async (event) => {
+          if (event.userId !== userId) return;
+          attempts += 1;
+          throw new Error('template missing');
+        },
+      },
+      { groupId, log: capturing, maxAttempts: 3 },
+    );
+    const event = registeredEvent(userId);
+    const [sent] = await producer.send({ topic, messages: [{ key: event.key, value: Buffer.from(event.value) }] });
+    await eventually(
+      'the dead-letter write refused twice',
+      () => messages.filter((message) => message === 'cannot write to the dead-letter topic; retrying').length >= 2,
+    );
+    await admin.alterConfigs({
+      validateOnly: false,
+      resources: [
+        {
+          type: ConfigResourceTypes.TOPIC,
+          name: deadLetterTopicOf(groupId),
+          configEntries: [{ name: 'max.message.bytes', value: '1048588' }],
+        },
+      ],
+    });
+    await eventually('the message done for good', () =>
+      committedPast(groupId, sent!.partition, sent!.baseOffset ?? '0'),
+    );
+    expect((await deadLetterKeys(groupId)).filter((key) => key === userId)).toHaveLength(1);
+    expect(attempts).toBe(3);
+  } finally {
+    await admin.disconnect();
+  }
+});
+
+it('parks a message once when the database goes away right after the handler’s last attempt', async () => {
+  const userId = `u-${randomBytes(4).toString('hex')}`;
+  const database = await cuttableDatabase(testInfra().mongoUrl);
+  const cutConnection = await mongoose
+    .createConnection(database.url, {
+      dbName: `consumer_cut_${randomBytes(4).toString('hex')}`,
+      serverSelectionTimeoutMS: 300,
+      bufferCommands: false,
+    })
+    .asPromise();
+  const { messages, log: capturing } = capturingLog();
+  let attempts = 0;
+  const { groupId, consumer } = await startConsumer(
+    {
+      'user.registered': async (event) => {
+        if (event.userId !== userId) return;
+        attempts += 1;
+        // The last attempt fails, and then the database is gone: recording the dead-lettering fails.
+        if (attempts === 2) database.cut();
+        throw new Error('mail server on fire');
+      },
+    },
+    { connection: cutConnection, log: capturing, maxAttempts: 2 },
+  );
+  try {
+    const event = registeredEvent(userId);
+    const [sent] = await producer.send({ topic, messages: [{ key: event.key, value: Buffer.from(event.value) }] });
+    await eventually('the dead-lettering could not be recorded', () =>
+      messages.includes('cannot record the dead-lettering (database error)'),
+    );
+    await eventually('the message done for good', () =>
+      committedPast(groupId, sent!.partition, sent!.baseOffset ?? '0'),
+    );
+    expect((await deadLetterKeys(groupId)).filter((key) => key === userId)).toHaveLength(1);
+    expect(attempts).toBe(2);
+  } finally {
+    await consumer.stop();
+    await cutConnection.close().catch(() => undefined);
+  }
+});
+
+it('leaves no dead-letter producer behind while it keeps trying to join, and stops cleanly mid-attempt', async () => {
+  // A broker address where nothing answers: every start attempt fails and the next one makes a new producer.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  const unreachable = createKafka('consumer-test-unreachable', [`127.0.0.1:${port}`], log);
+  // Every producer the consumer makes, and whether it was disconnected.
+  const made: Array<{ disconnected: boolean }> = [];
+  const watched = Object.create(unreachable) as Kafka;
+  watched.producer = (config) => {
+    const producer = unreachable.producer(config);
+    const entry = { disconnected: false };
+    made.push(entry);
+    const disconnect = producer.disconnect.bind(producer);
+    producer.disconnect = async () => {
+      entry.disconnected = true;
+      await disconnect();
+    };
+    return producer;
+  };
+  const { messages, log: capturing } = capturingLog();
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const { consumer } = await startConsumer(
+    { 'user.registered': async () => undefined },
+    { kafka: watched, log: capturing, noWait: true, startTimeoutMs: 1_500 },
+  );
+  try {
+    await eventually(
+      'three failed start attempts',
+      () => messages.filter((message) => message === 'event consumer cannot start yet').length >= 3,
+      { timeoutMs: 60_000 },
+    );
+  } finally {
+    await consumer.stop(); // while the next attempt is under way
+    process.off('unhandledRejection', onUnhandled);
+  }
+  expect(made.length).toBeGreaterThanOrEqual(3);
+  expect(made.filter((producer) => !producer.disconnected)).toEqual([]);
+  expect(unhandled).toEqual([]);
 });

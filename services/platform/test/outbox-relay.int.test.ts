@@ -7,6 +7,7 @@ import type { Consumer, Kafka } from 'kafkajs';
 import mongoose, { Schema, type Model } from 'mongoose';
 import pino from 'pino';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import {
   appendEvents,
@@ -252,4 +253,43 @@ it('finds events whose writer crashed before marking them pending (the sweep)', 
   await relay.flushOnce();
   await eventually('the orphaned event published', () => publishedFor(id).length === 1);
   await stopRelays();
+});
+
+it('says so when its database is unreachable, instead of blaming Kafka', async () => {
+  const lines: Array<{ msg: string }> = [];
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as { msg: string });
+      done();
+    },
+  });
+  // A loopback port where nothing listens: every database call fails at once.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  const unreachable = mongoose.createConnection(`mongodb://127.0.0.1:${port}/relay_unreachable`, {
+    serverSelectionTimeoutMS: 200,
+    bufferCommands: false,
+  });
+  unreachable.on('error', () => undefined);
+  const schema = new Schema<Account>({ _id: { type: String, required: true } }, { collection: 'accounts' });
+  schema.plugin(outboxPlugin);
+  const relay = newRelay({
+    models: [unreachable.model<Account>('Account', schema)],
+    log: pino({ level: 'debug' }, capture),
+    idleIntervalMs: 50,
+    maxBackoffMs: 100,
+  });
+  relay.start();
+  try {
+    await eventually(
+      'two database errors reported',
+      () => lines.filter((line) => line.msg === 'outbox relay cannot read or write its database').length >= 2,
+    );
+    expect(lines.filter((line) => /cannot publish yet/.test(line.msg))).toEqual([]);
+  } finally {
+    await stopRelays();
+    await unreachable.close().catch(() => undefined);
+  }
 });

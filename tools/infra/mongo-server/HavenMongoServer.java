@@ -3,10 +3,16 @@ import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.oplog.Oplog;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
 
 /**
  * Haven's embedded MongoDB-compatible server for development and tests: mongo-java-server with its
@@ -36,8 +42,12 @@ public final class HavenMongoServer {
 
   /** The H2 backend, handing out databases whose collection lifecycle is serialised (see Database). */
   static final class Backend extends H2Backend {
+    /** One server, one backend per process (see Database.openOrCreateCollection). */
+    static Backend instance;
+
     Backend(String dataFile) {
       super(dataFile);
+      instance = this;
     }
 
     @Override
@@ -61,6 +71,20 @@ public final class HavenMongoServer {
   static final class Database extends H2Database {
     Database(String databaseName, Backend backend) {
       super(databaseName, backend.getMvStore(), backend.cursorRegistry());
+    }
+
+    /**
+     * As H2Database's (same map names, so existing data files open unchanged), with Haven's Collection. The
+     * super constructor already opens collections, before a field of this class could be set: hence the
+     * process's one backend, not a field.
+     */
+    @Override
+    protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
+      String fullName = getFullCollectionNamespace(collectionName);
+      MVStore store = Backend.instance.getMvStore();
+      MVMap<Object, Document> dataMap = store.openMap("databases." + fullName);
+      MVMap<String, Object> metaMap = store.openMap("meta." + fullName);
+      return new Collection(this, collectionName, options, dataMap, metaMap, Backend.instance.cursorRegistry());
     }
 
     @Override
@@ -106,6 +130,50 @@ public final class HavenMongoServer {
       synchronized (collection) {
         super.dropIndex(collection, indexName);
       }
+    }
+  }
+
+  /**
+   * mongo-java-server uses an index only for a query that names exactly the index's keys: `{ _id, userId }`
+   * (an owner check) or `{ _id, guard }` (the outbox's tombstone guard) scans the whole collection, about 10×
+   * slower than `{ _id }` alone at 20,000 documents. MongoDB narrows by the index and filters the rest; so
+   * does this: a unique index whose keys the query names, and can serve on their own (equality, `$in`),
+   * gives the candidates, and the whole query is matched on them. Conformance: "narrowed by a unique index".
+   */
+  static final class Collection extends H2Collection {
+    Collection(
+        MongoDatabase database,
+        String collectionName,
+        CollectionOptions options,
+        MVMap<Object, Document> dataMap,
+        MVMap<String, Object> metaMap,
+        CursorRegistry cursorRegistry) {
+      super(database, collectionName, options, dataMap, metaMap, cursorRegistry);
+    }
+
+    @Override
+    protected QueryResult queryDocuments(
+        Document query, Document orderBy, int numberToSkip, int limit, int batchSize, Document fieldSelector) {
+      for (Index<Object> index : getIndexes()) {
+        if (index.canHandle(query)) {
+          return super.queryDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        }
+      }
+      for (Index<Object> index : getIndexes()) {
+        Document narrowing = new Document();
+        for (IndexKey key : index.getKeys()) {
+          if (!query.containsKey(key.getKey())) {
+            narrowing = null;
+            break;
+          }
+          narrowing.put(key.getKey(), query.get(key.getKey()));
+        }
+        if (narrowing != null && index.canHandle(narrowing)) {
+          return matchDocuments(
+              query, index.getPositions(narrowing), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        }
+      }
+      return super.queryDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
     }
   }
 }

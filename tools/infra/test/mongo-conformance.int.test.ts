@@ -132,6 +132,34 @@ describe('unique indexes', () => {
     ).rejects.toMatchObject({ code: 11000 });
   });
 
+  // An owner check ({ _id, userId }) and the outbox's tombstone guard ({ _id, outboxDeletedAt }) name the key
+  // and more: the embedded server narrows by the index and must still apply every other condition.
+  it('narrow a query that names the key and more, and still apply every other condition', async () => {
+    const quotes = collection('narrowed');
+    await quotes.createIndex({ email: 1 }, { unique: true });
+    await quotes.insertMany([
+      { _id: 'q1', userId: 'alice', email: 'a@example.com', deleted: false },
+      { _id: 'q2', userId: 'bob', email: 'b@example.com', deleted: true },
+      { _id: 'q3', userId: 'alice', email: 'c@example.com' },
+    ]);
+    const ids = async (filter: Record<string, unknown>) =>
+      (await quotes.find(filter).toArray()).map((doc) => doc._id).sort();
+    expect(await ids({ _id: 'q1', userId: 'alice' })).toEqual(['q1']);
+    expect(await ids({ _id: 'q1', userId: 'bob' })).toEqual([]);
+    expect(await ids({ _id: { $in: ['q1', 'q2', 'q3'] }, userId: 'alice' })).toEqual(['q1', 'q3']);
+    expect(await ids({ _id: 'q3', deleted: { $exists: false } })).toEqual(['q3']);
+    expect(await ids({ _id: 'q2', deleted: { $ne: true } })).toEqual([]);
+    expect(await ids({ email: 'b@example.com', userId: 'bob' })).toEqual(['q2']);
+    expect(await ids({ email: 'b@example.com', userId: 'alice' })).toEqual([]);
+    // Writes and deletes with such filters touch exactly the matching document.
+    expect((await quotes.updateOne({ _id: 'q1', userId: 'bob' }, { $set: { stolen: true } })).matchedCount).toBe(0);
+    expect((await quotes.updateOne({ _id: 'q1', userId: 'alice' }, { $set: { seen: true } })).modifiedCount).toBe(1);
+    expect((await quotes.deleteOne({ _id: 'q3', userId: 'bob' })).deletedCount).toBe(0);
+    expect(await ids({ seen: true })).toEqual(['q1']);
+    expect(await ids({ stolen: true })).toEqual([]);
+    expect(await quotes.countDocuments()).toBe(3);
+  });
+
   it('are listed back as declared', async () => {
     const indexed = collection('list');
     await indexed.createIndex({ userId: 1, createdAt: -1 });
