@@ -5,14 +5,22 @@ import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Haven's embedded MongoDB-compatible server for development and tests: mongo-java-server with its
@@ -71,6 +79,13 @@ public final class HavenMongoServer {
   static final class Database extends H2Database {
     Database(String databaseName, Backend backend) {
       super(databaseName, backend.getMvStore(), backend.cursorRegistry());
+    }
+
+    /** Non-unique indexes: the library ignores them (every query by them scans); Haven keeps them in memory. */
+    @Override
+    protected Index<Object> openOrCreateSecondaryIndex(
+        String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+      return new SecondaryIndex(indexName, keys);
     }
 
     /**
@@ -160,20 +175,157 @@ public final class HavenMongoServer {
         }
       }
       for (Index<Object> index : getIndexes()) {
-        Document narrowing = new Document();
-        for (IndexKey key : index.getKeys()) {
-          if (!query.containsKey(key.getKey())) {
-            narrowing = null;
-            break;
+        for (Document narrowing : narrowingsOf(query, index)) {
+          if (index.canHandle(narrowing)) {
+            return matchDocuments(
+                query, index.getPositions(narrowing), orderBy, numberToSkip, limit, batchSize, fieldSelector);
           }
-          narrowing.put(key.getKey(), query.get(key.getKey()));
-        }
-        if (narrowing != null && index.canHandle(narrowing)) {
-          return matchDocuments(
-              query, index.getPositions(narrowing), orderBy, numberToSkip, limit, batchSize, fieldSelector);
         }
       }
       return super.queryDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+    }
+
+    /** The query's conditions on all of the index's keys, then on its first key alone (a compound prefix). */
+    private static List<Document> narrowingsOf(Document query, Index<Object> index) {
+      List<Document> narrowings = new ArrayList<>();
+      Document all = new Document();
+      for (IndexKey key : index.getKeys()) {
+        if (!query.containsKey(key.getKey())) {
+          all = null;
+          break;
+        }
+        all.put(key.getKey(), query.get(key.getKey()));
+      }
+      if (all != null) narrowings.add(all);
+      String first = index.getKeys().get(0).getKey();
+      if (index.getKeys().size() > 1 && query.containsKey(first)) {
+        narrowings.add(new Document(first, query.get(first)));
+      }
+      return narrowings;
+    }
+  }
+
+  /**
+   * A non-unique index, kept in memory and rebuilt from the documents when the server opens the store (the
+   * library builds an empty index from the collection). It serves equality on plain values (string, number,
+   * boolean, ObjectId) of all its keys, or of its first key (a prefix, as MongoDB's compound indexes do). It
+   * only has to return a superset: the collection matches the whole query on what it returns. A document
+   * whose keys cannot be keyed (parallel arrays) is a candidate for every query. Declared sparse so the
+   * library does not expect it to locate documents (the `_id` index does that).
+   */
+  static final class SecondaryIndex extends Index<Object> {
+    private final Map<KeyValue, Set<Object>> byKeys = new HashMap<>();
+    private final Map<Object, Set<Object>> byFirstKey = new HashMap<>();
+    private final Set<Object> unkeyed = new LinkedHashSet<>();
+    private long count;
+
+    SecondaryIndex(String name, List<IndexKey> keys) {
+      super(name, keys, true);
+    }
+
+    private static boolean isPlainValue(Object value) {
+      return value instanceof String || value instanceof Number || value instanceof Boolean || value instanceof ObjectId;
+    }
+
+    private static Object positionOf(Document document) {
+      return document.get("_id");
+    }
+
+    @Override
+    public Object getPosition(Document document) {
+      return null;
+    }
+
+    @Override
+    public void checkAdd(Document document, MongoCollection<Object> collection) {}
+
+    @Override
+    public synchronized void add(Document document, Object position, MongoCollection<Object> collection) {
+      count += 1;
+      Set<KeyValue> keyValues;
+      try {
+        keyValues = getKeyValues(document);
+      } catch (RuntimeException cannotKey) {
+        unkeyed.add(position);
+        return;
+      }
+      for (KeyValue keyValue : keyValues) {
+        byKeys.computeIfAbsent(keyValue, any -> new LinkedHashSet<>()).add(position);
+        byFirstKey.computeIfAbsent(keyValue.get(0), any -> new LinkedHashSet<>()).add(position);
+      }
+    }
+
+    @Override
+    public synchronized Object remove(Document document) {
+      Object position = positionOf(document);
+      count -= 1;
+      if (unkeyed.remove(position)) return null;
+      for (KeyValue keyValue : getKeyValues(document)) {
+        removeFrom(byKeys, keyValue, position);
+        removeFrom(byFirstKey, keyValue.get(0), position);
+      }
+      return null;
+    }
+
+    private static <K> void removeFrom(Map<K, Set<Object>> map, K key, Object position) {
+      Set<Object> positions = map.get(key);
+      if (positions == null) return;
+      positions.remove(position);
+      if (positions.isEmpty()) map.remove(key);
+    }
+
+    @Override
+    public synchronized boolean canHandle(Document query) {
+      List<IndexKey> keys = getKeys();
+      boolean allKeys = query.size() == keys.size();
+      boolean firstKey = query.size() == 1 && query.containsKey(keys.get(0).getKey());
+      if (!allKeys && !firstKey) return false;
+      for (IndexKey key : keys) {
+        if (allKeys && !query.containsKey(key.getKey())) return false;
+      }
+      return query.values().stream().allMatch(SecondaryIndex::isPlainValue);
+    }
+
+    @Override
+    public synchronized Iterable<Object> getPositions(Document query) {
+      List<Object> values = new ArrayList<>(query.size());
+      for (IndexKey key : getKeys()) {
+        if (query.containsKey(key.getKey())) values.add(query.get(key.getKey()));
+      }
+      KeyValue queried = new KeyValue(values).normalized();
+      Set<Object> found =
+          values.size() == getKeys().size() ? byKeys.get(queried) : byFirstKey.get(queried.get(0));
+      List<Object> positions = new ArrayList<>(unkeyed);
+      if (found != null) positions.addAll(found);
+      return positions;
+    }
+
+    @Override
+    public synchronized long getCount() {
+      return count;
+    }
+
+    @Override
+    public long getDataSize() {
+      return 0;
+    }
+
+    @Override
+    public void checkUpdate(Document oldDocument, Document newDocument, MongoCollection<Object> collection) {}
+
+    @Override
+    public synchronized void updateInPlace(
+        Document oldDocument, Document newDocument, Object position, MongoCollection<Object> collection) {
+      remove(oldDocument);
+      add(newDocument, position, collection);
+    }
+
+    @Override
+    public synchronized void drop() {
+      byKeys.clear();
+      byFirstKey.clear();
+      unkeyed.clear();
+      count = 0;
     }
   }
 }

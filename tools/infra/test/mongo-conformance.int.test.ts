@@ -160,6 +160,56 @@ describe('unique indexes', () => {
     expect(await quotes.countDocuments()).toBe(3);
   });
 
+  // A user's quotes, check-ins and deliveries are listed by a non-unique key, often with a range or a sort on
+  // a second key of a compound index; writes move documents between keys. The embedded server keeps such
+  // indexes itself: each answer must be exactly what a scan would give.
+  it('answer by non-unique and compound indexes exactly as a scan would, through inserts, updates and deletes', async () => {
+    const quotes = collection('secondary');
+    await quotes.createIndex({ userId: 1 });
+    await quotes.createIndex({ owner: 1, day: -1 });
+    await quotes.createIndex({ tags: 1 });
+    await quotes.insertMany(
+      Array.from({ length: 60 }, (_, n) => ({
+        _id: `q${n}`,
+        userId: `u${n % 3}`,
+        owner: `o${n % 4}`,
+        day: n,
+        tags: n % 2 ? ['calm', `t${n % 5}`] : `t${n % 5}`,
+      })),
+    );
+    await quotes.updateMany({ userId: 'u1', day: { $lt: 30 } }, { $set: { userId: 'u2' } });
+    await quotes.deleteMany({ owner: 'o3', day: { $gte: 40 } });
+    await quotes.insertOne({ _id: 'late', userId: 'u1', owner: 'o1', day: 100, tags: 'calm' });
+    const ids = async (filter: Record<string, unknown>, sort: Record<string, 1 | -1> = { _id: 1 }) =>
+      (await quotes.find(filter).sort(sort).toArray()).map((doc) => doc._id);
+    const scan = async (keep: (doc: Doc) => boolean, sort: (a: Doc, b: Doc) => number) =>
+      (await quotes.find({}).toArray())
+        .filter(keep)
+        .sort(sort)
+        .map((doc) => doc._id);
+    const byId = (a: Doc, b: Doc) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+    expect(await ids({ userId: 'u1' })).toEqual(await scan((doc) => doc.userId === 'u1', byId));
+    expect(await ids({ userId: 'u2' })).toEqual(await scan((doc) => doc.userId === 'u2', byId));
+    expect(await ids({ owner: 'o1' }, { day: -1 })).toEqual(
+      await scan(
+        (doc) => doc.owner === 'o1',
+        (a, b) => b.day - a.day,
+      ),
+    );
+    expect(await ids({ owner: 'o2', day: { $gte: 20, $lt: 50 } })).toEqual(
+      await scan((doc) => doc.owner === 'o2' && doc.day >= 20 && doc.day < 50, byId),
+    );
+    expect(await ids({ owner: 'o3', day: 3 })).toEqual(['q3']);
+    expect(await ids({ tags: 'calm' })).toEqual(
+      await scan((doc) => (Array.isArray(doc.tags) ? doc.tags.includes('calm') : doc.tags === 'calm'), byId),
+    );
+    expect(await ids({ tags: 't2' })).toEqual(
+      await scan((doc) => (Array.isArray(doc.tags) ? doc.tags.includes('t2') : doc.tags === 't2'), byId),
+    );
+    expect(await ids({ userId: 'nobody' })).toEqual([]);
+    expect(await quotes.countDocuments({ userId: 'u0' })).toBe((await scan((doc) => doc.userId === 'u0', byId)).length);
+  });
+
   it('are listed back as declared', async () => {
     const indexed = collection('list');
     await indexed.createIndex({ userId: 1, createdAt: -1 });
