@@ -13,12 +13,19 @@ import { billingClock } from './model/clock';
 import { customerModel, subscriptionModel, type SubscriptionRecord } from './model/subscription';
 import { profileFromUserService } from './profile';
 import { localProvider } from './providers/local';
+import { stripeClient, stripeProvider } from './providers/stripe';
+import { stripeWebhookRoutes } from './events/stripe-webhooks';
 import { billingResolvers } from './resolvers';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
   .default('0')
   .transform((value) => value === '1' || value === 'true');
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required with STRIPE_SECRET_KEY`);
+  return value;
+}
 
 /** The billing service: the Premium plan, its trial, and who may use the app. */
 export const startBillingService = defineService({
@@ -29,14 +36,29 @@ export const startBillingService = defineService({
     /** Tests only: a clock that advanceBillingClock moves forward. */
     BILLING_TEST_CLOCK: flag,
     BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
+    /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_ID: z.string().min(1).optional(),
+    /** Another Stripe API origin (stripe-mock in tests). */
+    STRIPE_API_URL: z.url().optional(),
   },
   dir: __dirname,
   build: ({ connection, config, log, publishSoon }) => {
     const subscriptions = subscriptionModel(connection);
     const customers = customerModel(connection);
     const clock = billingClock(connection, config.BILLING_TEST_CLOCK);
-    const local = localProvider(connection);
-    const provider = local;
+    const local = config.STRIPE_SECRET_KEY ? null : localProvider(connection);
+    const stripeSettings = config.STRIPE_SECRET_KEY
+      ? {
+          secretKey: config.STRIPE_SECRET_KEY,
+          priceId: required(config.STRIPE_PRICE_ID, 'STRIPE_PRICE_ID'),
+          webhookSecret: required(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+          apiUrl: config.STRIPE_API_URL,
+        }
+      : null;
+    const provider = stripeSettings ? stripeProvider(stripeSettings) : local!;
     const scheduler = startScheduler({
       subscriptions,
       provider,
@@ -55,10 +77,20 @@ export const startBillingService = defineService({
         scheduler,
         publishSoon,
         profileOf: profileFromUserService(config),
-        publishableKey: null,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
         testClock: config.BILLING_TEST_CLOCK,
       }),
       outboxModels: [subscriptions],
+      httpRoutes: stripeSettings
+        ? stripeWebhookRoutes({
+            stripe: stripeClient(stripeSettings),
+            webhookSecret: stripeSettings.webhookSecret,
+            connection,
+            subscriptions,
+            publishSoon,
+            log,
+          })
+        : undefined,
       accessSources: (token) => ({
         role: roleFromUserService(config, token),
         // Billing decides entitlements, from its own record of the caller's subscription.
