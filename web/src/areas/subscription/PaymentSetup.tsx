@@ -4,7 +4,7 @@
  * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ConfirmTestCardDocument,
@@ -18,6 +18,9 @@ import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
 import { AFTER_SETUP_REDIRECT_MS, noticeForSetupResult, setupNotices, WELCOME_PATH } from './paymentSetup';
+
+// Stripe.js loads only when Stripe is configured.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; afterSuccess: () => Promise<void> }) {
   const navigate = useNavigate();
@@ -106,8 +109,16 @@ export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; aft
               {busy ? 'Starting your trial...' : 'Start Free Trial'}
             </Button>
           </form>
+        ) : config.data?.paymentConfig.publishableKey ? (
+          <Suspense fallback={<Spinner />}>
+            <StripeCardForm
+              publishableKey={config.data.paymentConfig.publishableKey}
+              clientSecret={clientSecret}
+              onSucceeded={finish}
+            />
+          </Suspense>
         ) : (
-          <p role="alert">Card payments through Stripe are not available in this build yet.</p>
+          <p role="alert">Card payments are not configured. Please contact support.</p>
         )}
         <Button variant="outline" onClick={onBack} disabled={busy}>
           Back to Plans
