@@ -3,38 +3,25 @@
  * account starts its trial with the good test card, lands on / with the welcome modal and gets the welcome
  * e-mail; the declined card leaves the user on /subscription without access.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
+import { repoRoot } from '../../tools/infra';
+import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
-import { testInfra } from '../../tools/testing/test-env';
 
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
+// Haven in this process (the services and the gateway serving web/dist): lighter on a loaded machine than
+// six processes; the sign-up journey in auth.e2e.test.ts covers Haven started the way `make dev` starts it.
 beforeAll(async () => {
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
   }
-  const infra = testInfra();
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra,
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn' },
-  });
+  haven = await startTestHaven();
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
@@ -72,7 +59,7 @@ it('starts the trial with the good test card, welcomes the user on / and sends t
   await page.getByText('Recommended').waitFor();
   await addCard(page, '4242 4242 4242 4242');
 
-  await page.getByText('Your 3-day free trial has started.').waitFor();
+  await page.getByText('Your 3-day free trial has started.', { exact: true }).waitFor();
   await page.waitForURL((url) => url.pathname === '/');
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.waitFor();
@@ -102,7 +89,7 @@ it('keeps a user whose card is declined on /subscription, told why, without acce
   await addCard(page, '4000 0000 0000 0002');
 
   await page.getByText('Payment Failed', { exact: true }).waitFor();
-  await page.getByText('Your card was declined.').waitFor();
+  await page.getByText('Your card was declined.', { exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/subscription');
   await page.getByRole('button', { name: 'Back to Plans' }).click();
   await page.getByText('Subscription setup required').waitFor();
