@@ -30,7 +30,7 @@ export function createAccessExpiryHandler({ navigate }: AccessExpiryDeps) {
       .then(() => client.mutate({ mutation: EndSessionDocument }))
       .catch(() => undefined);
 
-    window.setTimeout(() => {
+    globalThis.setTimeout(() => {
       void Promise.resolve(navigate('/auth')).finally(() => {
         inProgress = false;
         // The session itself is asked again: /auth then shows the form or moves on.
