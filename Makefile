@@ -10,7 +10,7 @@ BUF_VERSION := v1.75.0
 HAVEN_BIN := $(HOME)/.cache/haven/bin
 BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 
-.PHONY: help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
+.PHONY: stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -84,6 +84,17 @@ $(BUF):
 	GOBIN=$(HAVEN_BIN)/.buf-build go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
 	mv $(HAVEN_BIN)/.buf-build/buf $@
 
+# stripe-mock, Stripe's API mock, built from its Go module into the shared cache (the billing tests that use the SDK).
+STRIPE_MOCK := $(HAVEN_BIN)/stripe-mock
+STRIPE_MOCK_VERSION := v0.203.0
+
+stripe-mock: $(STRIPE_MOCK) ## Build stripe-mock (go install) into the cache for the Stripe tests
+
+$(STRIPE_MOCK):
+	@mkdir -p $(HAVEN_BIN)/.stripe-mock-build
+	GOBIN=$(HAVEN_BIN)/.stripe-mock-build go install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
+	mv $(HAVEN_BIN)/.stripe-mock-build/stripe-mock $@
+
 proto: $(NPM_STAMP) $(BUF) ## Regenerate proto/src/gen from proto/events
 	cd proto && PATH="$(CURDIR)/node_modules/.bin:$$PATH" $(BUF) generate
 
@@ -102,7 +113,7 @@ check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typech
 # summary CI reads, over both. --forceExit: a test that fails half-way may leave a client open, and jest would
 # then wait for it forever instead of reporting (a CI run once hung until its 90-minute limit that way); the
 # servers are stopped by the global teardown regardless.
-test: install provision check web-build ## Everything: lint, types, supergraph, unit, integration, browser, containers
+test: install provision stripe-mock check web-build ## Everything: lint, types, supergraph, unit, integration, browser, containers
 	@mkdir -p .haven; rm -f $(JEST_RESULTS)
 	@npx jest --selectProjects unit integration --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
 	  $(TSX) tools/containers/cli.ts stage || status=1; \

@@ -60,7 +60,6 @@ it('keeps the spec’s field names on the REST side', async () => {
     status: 'none',
     isTrialing: false,
     needsSetup: true,
-    hasActiveSubscription: false,
     trialEnd: null,
     current_period_end: null,
     cancel_at_period_end: false,

@@ -12,9 +12,11 @@ import {
   UserDeletedSchema,
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
+import { SubscriptionChangeSchema } from './gen/haven/events/v1/subscription_pb';
 
 export * from './gen/haven/events/v1/envelope_pb';
 export * from './gen/haven/events/v1/user_pb';
+export * from './gen/haven/events/v1/subscription_pb';
 export { timestampDate, timestampFromDate };
 
 /** Event type → payload schema. A type that is not here cannot be published. */
@@ -23,6 +25,16 @@ export const eventSchemas = {
   'user.email_verification_requested': EmailVerificationRequestedSchema,
   'user.email_verified': EmailVerifiedSchema,
   'user.deleted': UserDeletedSchema,
+  // billing: every subscription event carries the user's access after it (event-carried state).
+  'subscription.trial_started': SubscriptionChangeSchema,
+  'subscription.activated': SubscriptionChangeSchema,
+  'subscription.renewed': SubscriptionChangeSchema,
+  'subscription.trial_will_end': SubscriptionChangeSchema,
+  'subscription.trial_expired': SubscriptionChangeSchema,
+  'subscription.payment_failed': SubscriptionChangeSchema,
+  'subscription.canceled': SubscriptionChangeSchema,
+  'subscription.reactivated': SubscriptionChangeSchema,
+  'subscription.ended': SubscriptionChangeSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

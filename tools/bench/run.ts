@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
+import { benchAccess } from './access';
 import { ensureDevKeys } from '../dev/keys';
 import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/catalog';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
@@ -439,7 +440,13 @@ async function main(): Promise<number> {
       ports: ports.apps,
       appUrl: gatewayUrl,
       output: 'files',
-      env: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000000', SUBGRAPH_TIMEOUT_MS: String(outageTimeoutMs) },
+      env: {
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_MAX: '1000000',
+        SUBGRAPH_TIMEOUT_MS: String(outageTimeoutMs),
+        // The access figures end trials by moving billing's clock (tools/bench/access.ts).
+        BILLING_TEST_CLOCK: '1',
+      },
     });
     checkAborted();
 
@@ -507,6 +514,13 @@ async function main(): Promise<number> {
       relay = await benchRelay(infra, log);
       checkAborted();
     }
+    const access = await benchAccess({
+      gatewayUrl,
+      mongoUrl: infra.mongoUrl,
+      quoteDb: 'haven_quote',
+      billingUrl: localGraphqlUrl(ports.apps.billing),
+      subgraphSecret: readFileSync(keys.subgraphSecretFile, 'utf8').trim(),
+    });
     const outages = await measureOutages(gatewayUrl, session.cookie, running, stateDir, ports.infra.mongo);
 
     const rows = withRatios(measurements);
@@ -530,6 +544,14 @@ async function main(): Promise<number> {
       console.log('');
       console.log(formatRelayResult(relay));
     }
+    console.log('');
+    console.log(
+      `Access (issue 9): GET /api/subscription-status median ${access.subscriptionStatusMs.median} ms ` +
+        `(p95 ${access.subscriptionStatusMs.p95}); a paid operation's decision: granted from the local copy ` +
+        `${access.grantedDecisionMs.median} ms (p95 ${access.grantedDecisionMs.p95}), denied and confirmed with billing ` +
+        `${access.deniedDecisionMs.median} ms (p95 ${access.deniedDecisionMs.p95}); trial expiry takes effect in ` +
+        `${access.trialExpiryTakesEffectMs} ms, a payment failure in ${access.paymentFailureTakesEffectMs} ms (target 2000)`,
+    );
 
     const finishedAt = new Date();
     mkdirSync(resultsDir, { recursive: true });
@@ -552,6 +574,7 @@ async function main(): Promise<number> {
       summary: summaryLine(rows),
       outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
       relay,
+      access,
     };
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Results: ${resultsFile}`);

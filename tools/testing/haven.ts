@@ -83,10 +83,17 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
     services[name] = service;
   };
   try {
-    // The user service first: the others ask it for callers' roles (USER_SERVICE_URL).
+    // The user service first: the others ask it for callers' roles (USER_SERVICE_URL). Billing next:
+    // services with paid operations confirm a denial with it (BILLING_SERVICE_URL).
     await start('user', {});
-    const others = serviceNames.filter((name) => name !== 'user');
-    await Promise.all(others.map((name) => start(name, { USER_SERVICE_URL: services.user.url })));
+    // The test clock: tests end a trial by moving billing's time (advanceBillingClock).
+    await start('billing', { USER_SERVICE_URL: services.user.url, BILLING_TEST_CLOCK: '1' });
+    const others = serviceNames.filter((name) => name !== 'user' && name !== 'billing');
+    await Promise.all(
+      others.map((name) =>
+        start(name, { USER_SERVICE_URL: services.user.url, BILLING_SERVICE_URL: services.billing.url }),
+      ),
+    );
   } catch (error) {
     await stopServices();
     throw error;

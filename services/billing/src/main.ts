@@ -6,25 +6,103 @@ import {
   runMain,
   userServiceConfigShape,
 } from '@haven/platform';
+import { z } from 'zod';
 import { subscriptionStatusOf } from './domain/access';
-import { subscriptionModel } from './model/subscription';
+import { startScheduler } from './events/scheduler';
+import { billingClock } from './model/clock';
+import { customerModel, subscriptionModel, type SubscriptionRecord } from './model/subscription';
+import { profileFromUserService } from './profile';
+import { localProvider } from './providers/local';
+import { stripeClient, stripeProvider } from './providers/stripe';
+import { stripeWebhookRoutes } from './events/stripe-webhooks';
 import { billingResolvers } from './resolvers';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .default('0')
+  .transform((value) => value === '1' || value === 'true');
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required with STRIPE_SECRET_KEY`);
+  return value;
+}
 
 /** The billing service: the Premium plan, its trial, and who may use the app. */
 export const startBillingService = defineService({
   name: 'billing',
-  configShape: { ...baseConfigShape('billing'), ...userServiceConfigShape },
+  configShape: {
+    ...baseConfigShape('billing'),
+    ...userServiceConfigShape,
+    /** Tests only: a clock that advanceBillingClock moves forward. */
+    BILLING_TEST_CLOCK: flag,
+    BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
+    /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_ID: z.string().min(1).optional(),
+    /** Another Stripe API origin (stripe-mock in tests). */
+    STRIPE_API_URL: z.url().optional(),
+  },
   dir: __dirname,
-  build: ({ connection, config }) => {
+  build: ({ connection, config, log, publishSoon }) => {
     const subscriptions = subscriptionModel(connection);
+    const customers = customerModel(connection);
+    const clock = billingClock(connection, config.BILLING_TEST_CLOCK);
+    const local = config.STRIPE_SECRET_KEY ? null : localProvider(connection);
+    const stripeSettings = config.STRIPE_SECRET_KEY
+      ? {
+          secretKey: config.STRIPE_SECRET_KEY,
+          priceId: required(config.STRIPE_PRICE_ID, 'STRIPE_PRICE_ID'),
+          webhookSecret: required(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+          apiUrl: config.STRIPE_API_URL,
+        }
+      : null;
+    const provider = stripeSettings ? stripeProvider(stripeSettings) : local!;
+    const scheduler = startScheduler({
+      subscriptions,
+      provider,
+      clock,
+      log,
+      publishSoon,
+      intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
+    });
     return {
-      resolvers: billingResolvers(subscriptions),
+      resolvers: billingResolvers({
+        subscriptions,
+        customers,
+        provider,
+        localProvider: local,
+        clock,
+        scheduler,
+        publishSoon,
+        profileOf: profileFromUserService(config),
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+        testClock: config.BILLING_TEST_CLOCK,
+      }),
+      outboxModels: [subscriptions],
+      httpRoutes: stripeSettings
+        ? stripeWebhookRoutes({
+            stripe: stripeClient(stripeSettings),
+            webhookSecret: stripeSettings.webhookSecret,
+            connection,
+            subscriptions,
+            publishSoon,
+            log,
+          })
+        : undefined,
       accessSources: (token) => ({
         role: roleFromUserService(config, token),
         // Billing decides entitlements, from its own record of the caller's subscription.
         entitlement: async (session) =>
-          entitlementOf(subscriptionStatusOf(await subscriptions.findById(session.userId).lean(), new Date())),
+          entitlementOf(
+            subscriptionStatusOf(
+              await subscriptions.findById(session.userId).lean<SubscriptionRecord>(),
+              await clock.now(),
+            ),
+          ),
       }),
+      onStop: () => scheduler.stop(),
     };
   },
 });

@@ -39,7 +39,7 @@ describe('subscriptionStatusOf', () => {
       planType: 'free',
       status: 'trial_expired',
       isTrialing: false,
-      needsSetup: false,
+      needsSetup: true,
       hasActiveSubscription: false,
     });
   });
@@ -71,7 +71,7 @@ describe('subscriptionStatusOf', () => {
         planType: 'free',
         status,
         isTrialing: false,
-        needsSetup: false,
+        needsSetup: true,
         hasActiveSubscription: false,
       });
     },

@@ -7,6 +7,7 @@ import {
   runMain,
 } from '@haven/platform';
 import { z } from 'zod';
+import { billingEmailConsumer } from './events/billing-emails';
 import { notificationConsumers } from './events/consumers';
 import { createMailer, createTransport } from './events/mailer';
 import { deliveryModel } from './model/delivery';
@@ -42,7 +43,10 @@ export const startNotificationService = defineService({
     return {
       resolvers: notificationResolvers(preferencesModel(connection)),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
-      consumers: notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+      consumers: [
+        ...notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+        billingEmailConsumer({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+      ],
       onStop: () => mailer.close(),
     };
   },

@@ -65,6 +65,11 @@ export const adminConfigShape = {
     .optional(),
 };
 
+/** Services that serve paid operations confirm a denial with billing (entitlements.ts). */
+export const billingServiceConfigShape = {
+  BILLING_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('billing').port)),
+};
+
 /** Services that do not own roles ask the user service for the caller's (access-sources.ts). */
 export const userServiceConfigShape = {
   USER_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('user').port)),

@@ -7,6 +7,7 @@ import { FullPageSpinner, Spinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
+import { SubscriptionUnavailable } from './SubscriptionUnavailable';
 
 export function AppRoutes() {
   const session = useSession();
@@ -20,6 +21,12 @@ export function AppRoutes() {
       return <Navigate to={decision.to} replace />;
     case 'notFound':
       return <NotFoundPage />;
+    case 'subscriptionUnavailable':
+      return (
+        <AppShell>
+          <SubscriptionUnavailable onRetry={session.status === 'signedIn' ? session.refetchSubscription : undefined} />
+        </AppShell>
+      );
     case 'page': {
       const entry = PAGES[decision.page];
       if (!entry) return <NotFoundPage />;

@@ -1,11 +1,13 @@
 /**
  * Subscription expiry: any reply that says the user's access ended
- * shows a destructive notice for 5 s, clears cached data, and after 2 s goes to /auth.
+ * shows a destructive notice for 5 s, clears cached data, ends the server session (else /auth would send
+ * the still-signed-in user straight back, a loop), and after 2 s goes to /auth. Signing in again lands a
+ * lapsed user on /subscription (needsSetup).
  */
 import type { ApolloClient } from '@apollo/client';
 import { ACCESS_EXPIRED_REDIRECT_MS, ACCESS_EXPIRED_TOAST_MS } from '../constants';
 import { accessDeniedNotice, type AccessDeniedReason } from '../graphql/errors';
-import { MeDocument } from '../graphql/operations.generated';
+import { EndSessionDocument, MeDocument } from '../graphql/operations.generated';
 import { toast } from '../ui/toastStore';
 
 export interface AccessExpiryDeps {
@@ -22,9 +24,13 @@ export function createAccessExpiryHandler({ navigate }: AccessExpiryDeps) {
 
     const notice = accessDeniedNotice(reason);
     toast({ ...notice, variant: 'destructive', duration: ACCESS_EXPIRED_TOAST_MS });
-    void client.clearStore();
+    // Cleared first, then the session ends on the server; the redirect waits for neither.
+    void client
+      .clearStore()
+      .then(() => client.mutate({ mutation: EndSessionDocument }))
+      .catch(() => undefined);
 
-    window.setTimeout(() => {
+    globalThis.setTimeout(() => {
       void Promise.resolve(navigate('/auth')).finally(() => {
         inProgress = false;
         // The session itself is asked again: /auth then shows the form or moves on.

@@ -113,3 +113,33 @@ describe('normalisePath', () => {
     expect(normalisePath('/faq/')).toBe('/faq');
   });
 });
+
+describe('decideRoute while the subscription call is pending or has failed', () => {
+  const checking: SessionState = { status: 'signedIn', needsSetup: false, subscriptionCheck: 'loading' };
+  const billingDown: SessionState = { status: 'signedIn', needsSetup: false, subscriptionCheck: 'error' };
+
+  it('shows only a spinner at the root while the subscription is being checked', () => {
+    expect(decideRoute(checking, '/')).toEqual({ kind: 'loading' });
+    expect(decideRoute(checking, '/sliders')).toEqual({ kind: 'loading' });
+  });
+
+  it('keeps Settings and the subscription page open while checking and when the check failed', () => {
+    for (const state of [checking, billingDown]) {
+      for (const path of SETUP_PATHS) {
+        expect(decideRoute(state, path)).toEqual({ kind: 'page', page: SIGNED_IN_PATHS[path] });
+      }
+    }
+  });
+
+  it('shows an error state, never the landing page or /auth, when billing cannot answer', () => {
+    expect(decideRoute(billingDown, '/')).toEqual({ kind: 'subscriptionUnavailable' });
+    expect(decideRoute(billingDown, '/progress')).toEqual({ kind: 'subscriptionUnavailable' });
+  });
+
+  it('follows the answer once it is there', () => {
+    expect(decideRoute({ ...checking, subscriptionCheck: 'ready', needsSetup: true }, '/')).toEqual({
+      kind: 'redirect',
+      to: '/subscription',
+    });
+  });
+});

@@ -6,13 +6,21 @@
  * | Always                                     | PUBLIC_PATHS                                         |
  * | Session loading                            | `/` (and signed-in paths) show only a spinner        |
  * | Signed out                                 | `/` = landing; signed-in paths redirect to /auth     |
+ * | Signed in, subscription check loading      | `/` and paths beyond SETUP_PATHS show only a spinner |
+ * | Signed in, subscription check failed       | SETUP_PATHS work; elsewhere an error state (never the landing page) |
  * | Signed in, setup needed                    | `/` → /subscription; only SETUP_PATHS, others → /subscription |
  * | Signed in, no setup needed                 | `/` = dashboard and every signed-in path             |
  * | Any other path                             | not found                                            |
  */
 
+/** The subscription call, made only once signed in: loading, answered, or failed (billing unreachable). */
+export type SubscriptionCheck = 'loading' | 'ready' | 'error';
+
 export type SessionState =
-  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; needsSetup: boolean };
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  /** `subscriptionCheck` absent means answered. */
+  | { status: 'signedIn'; needsSetup: boolean; subscriptionCheck?: SubscriptionCheck };
 
 export type PageKey =
   // always available
@@ -40,7 +48,12 @@ export type PageKey =
   | 'adminUsers';
 
 export type RouteDecision =
-  { kind: 'page'; page: PageKey } | { kind: 'redirect'; to: string } | { kind: 'loading' } | { kind: 'notFound' };
+  | { kind: 'page'; page: PageKey }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'loading' }
+  | { kind: 'notFound' }
+  /** Signed in, but whether the subscription lets them in is unknown (the subscription call failed). */
+  | { kind: 'subscriptionUnavailable' };
 
 /** Available regardless of login. */
 export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
@@ -102,6 +115,8 @@ export function decideRoute(state: SessionState, rawPath: string): RouteDecision
       case 'signedOut':
         return { kind: 'page', page: 'landing' };
       case 'signedIn':
+        if (state.subscriptionCheck === 'loading') return { kind: 'loading' };
+        if (state.subscriptionCheck === 'error') return { kind: 'subscriptionUnavailable' };
         return state.needsSetup ? { kind: 'redirect', to: SETUP_PATH } : { kind: 'page', page: 'dashboard' };
     }
   }
@@ -114,6 +129,10 @@ export function decideRoute(state: SessionState, rawPath: string): RouteDecision
       case 'signedOut':
         return { kind: 'redirect', to: AUTH_PATH };
       case 'signedIn':
+        if (!SETUP_PATHS.has(path)) {
+          if (state.subscriptionCheck === 'loading') return { kind: 'loading' };
+          if (state.subscriptionCheck === 'error') return { kind: 'subscriptionUnavailable' };
+        }
         if (state.needsSetup && !SETUP_PATHS.has(path)) return { kind: 'redirect', to: SETUP_PATH };
         return { kind: 'page', page: signedInPage };
     }

@@ -1,15 +1,21 @@
 /**
- * The one session hook. A single query (`Me`) tells whether the user is signed in and,
- * if so, what their subscription allows. Signed in only when `me` returns a user; a failed `me` (gateway unreachable, UNAUTHENTICATED) counts as signed out.
+ * The one session hook. Two calls, kept apart on purpose: `Me` alone decides whether someone is signed in;
+ * `MySubscription` follows only then, and its failure (billing down) is an error state of its own, never
+ * "signed out". A failed `me` (gateway unreachable, UNAUTHENTICATED) counts as signed out.
  */
 import { useCallback } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { MeDocument, type MeQuery } from '../graphql/operations.generated';
-import type { SessionState } from './routeGating';
+import {
+  MeDocument,
+  MySubscriptionDocument,
+  type MeQuery,
+  type MySubscriptionQuery,
+} from '../graphql/operations.generated';
+import type { SessionState, SubscriptionCheck } from './routeGating';
 
 /** The signed-in user as the `Me` query selects it (gating/session.graphql). */
 export type SessionUser = NonNullable<MeQuery['me']>;
-export type SubscriptionStatus = SessionUser['subscriptionStatus'];
+export type SubscriptionStatus = NonNullable<MySubscriptionQuery['me']>['subscriptionStatus'];
 
 export type Session =
   | { status: 'loading'; user: null; refetch: () => Promise<void> }
@@ -17,14 +23,20 @@ export type Session =
   | {
       status: 'signedIn';
       user: SessionUser;
-      subscription: SubscriptionStatus;
+      /** Null while the subscription call is loading or after it failed (`subscriptionCheck` says which). */
+      subscription: SubscriptionStatus | null;
+      subscriptionCheck: SubscriptionCheck;
       needsSetup: boolean;
       hasActiveSubscription: boolean;
       refetch: () => Promise<void>;
+      refetchSubscription: () => Promise<void>;
     };
 
 export function useSession(): Session {
   const { data, error, refetch: refetchMe } = useQuery(MeDocument);
+  const me = data?.me;
+  const subscriptionQuery = useQuery(MySubscriptionDocument, { skip: !me });
+  const refetchSubscriptionQuery = subscriptionQuery.refetch;
 
   const refetch = useCallback(async () => {
     try {
@@ -33,17 +45,31 @@ export function useSession(): Session {
       // The hook's own state reflects the failure (signed out); nothing more to do.
     }
   }, [refetchMe]);
+  const refetchSubscription = useCallback(async () => {
+    try {
+      await refetchSubscriptionQuery();
+    } catch {
+      // Shown as the subscription's error state.
+    }
+  }, [refetchSubscriptionQuery]);
 
   // Keep showing the last known state while a refetch is in flight.
-  const me = data?.me;
   if (me) {
+    const subscription = subscriptionQuery.data?.me?.subscriptionStatus ?? null;
+    const subscriptionCheck: SubscriptionCheck = subscription
+      ? 'ready'
+      : subscriptionQuery.error || (subscriptionQuery.data && !subscriptionQuery.data.me)
+        ? 'error'
+        : 'loading';
     return {
       status: 'signedIn',
       user: me,
-      subscription: me.subscriptionStatus,
-      needsSetup: me.subscriptionStatus.needsSetup,
-      hasActiveSubscription: me.subscriptionStatus.hasActiveSubscription,
+      subscription,
+      subscriptionCheck,
+      needsSetup: subscription?.needsSetup ?? false,
+      hasActiveSubscription: subscription?.hasActiveSubscription ?? false,
       refetch,
+      refetchSubscription,
     };
   }
   if (data || error) return { status: 'signedOut', user: null, refetch };
@@ -52,6 +78,8 @@ export function useSession(): Session {
 
 /** The part of the session the route gating needs. */
 export function toGatingState(session: Session): SessionState {
-  if (session.status === 'signedIn') return { status: 'signedIn', needsSetup: session.needsSetup };
+  if (session.status === 'signedIn') {
+    return { status: 'signedIn', needsSetup: session.needsSetup, subscriptionCheck: session.subscriptionCheck };
+  }
   return { status: session.status };
 }

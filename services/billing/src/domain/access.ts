@@ -45,7 +45,8 @@ export function subscriptionStatusOf(subscription: StoredSubscription | null, no
     planType: isTrialing ? 'trial' : status === 'active' ? 'premium' : 'free',
     status,
     isTrialing,
-    needsSetup: false,
+    // A lapsed user (trial over, cancelled past the period, payment failed) sets up payment again.
+    needsSetup: !hasActiveSubscription,
     hasActiveSubscription,
     trialEnd: epochSeconds(subscription.trialEnd),
     currentPeriodEnd: epochSeconds(subscription.currentPeriodEnd),

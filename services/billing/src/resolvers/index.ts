@@ -1,18 +1,226 @@
-import { mayReadUser, requestLoader } from '@haven/platform';
+import { badInput, conflict, mayReadUser, notFound, requestLoader, requireSession } from '@haven/platform';
+import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import { findSubscriptionsByUserIds, type SubscriptionRecord } from '../model/subscription';
+import { mayStartSubscription, plan } from '../domain/lifecycle';
+import { billingMessages } from '../domain/messages';
+import type { PaymentProvider } from '../domain/provider';
+import { normaliseCardNumber } from '../domain/test-cards';
+import { changeSubscription, createSubscription, type SubscriptionEventType } from '../events/changes';
+import type { Scheduler } from '../events/scheduler';
+import type { Clock } from '../model/clock';
+import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecord } from '../model/subscription';
+import type { LocalProvider } from '../providers/local';
 import type { Resolvers } from './types.generated';
 
-export function billingResolvers(subscriptions: Model<SubscriptionRecord>): Resolvers {
+export interface BillingResolverDeps {
+  subscriptions: Model<SubscriptionRecord>;
+  customers: Model<CustomerRecord>;
+  provider: PaymentProvider;
+  /** Present when the provider is the local test-mode one. */
+  localProvider: LocalProvider | null;
+  clock: Clock;
+  scheduler: Scheduler;
+  publishSoon: () => void;
+  /** The caller's address and first name, from the user service (for the provider's customer and e-mails). */
+  profileOf: (sessionToken: string) => Promise<{ email: string; firstName: string }>;
+  publishableKey: string | null;
+  testClock: boolean;
+}
+
+export function billingResolvers(deps: BillingResolverDeps): Resolvers {
+  const { subscriptions, customers, provider, clock } = deps;
+
+  const statusNow = async (userId: string) =>
+    subscriptionStatusOf(await subscriptions.findById(userId).lean<SubscriptionRecord>(), await clock.now());
+
+  /** A change that lost a race to another request or the scheduler: the caller tries again. */
+  const ensureApplied = (applied: boolean) => {
+    if (!applied) throw conflict(billingMessages.changedMeanwhile);
+  };
+
   return {
+    Query: {
+      paymentConfig: () => ({ provider: provider.name, publishableKey: deps.publishableKey }),
+    },
+    Mutation: {
+      createSetupIntent: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const existing = await subscriptions.findById(session.userId).lean<SubscriptionRecord>();
+        if (!mayStartSubscription(existing, await clock.now())) throw conflict(billingMessages.alreadySubscribed);
+        const profile = await deps.profileOf(context.sessionToken!);
+        const customerId = await provider.ensureCustomer({
+          userId: session.userId,
+          email: profile.email,
+          idempotencyKey: `customer-${session.userId}`,
+        });
+        const customer = await customers.findOneAndUpdate(
+          { _id: session.userId },
+          {
+            $set: { provider: provider.name, customerId, email: profile.email, firstName: profile.firstName },
+            $setOnInsert: { setupAttempts: 0, setupIntentId: null },
+          },
+          { upsert: true, new: true },
+        );
+        // The key comes from what is stored: a retry after a crash reuses the provider's intent.
+        const intent = await provider.createSetupIntent({
+          customerId,
+          idempotencyKey: `setup-${session.userId}-${customer.setupAttempts}`,
+        });
+        await customers.updateOne(
+          { _id: session.userId },
+          { $set: { setupIntentId: intent.setupIntentId }, $inc: { setupAttempts: 1 } },
+        );
+        return { clientSecret: intent.clientSecret };
+      },
+
+      confirmLocalSetup: async (_parent, { input: { clientSecret, cardNumber } }, context) => {
+        const session = requireSession(context);
+        if (!deps.localProvider) throw badInput('cardNumber', billingMessages.testModeOnly);
+        const digits = normaliseCardNumber(cardNumber);
+        if (!digits) throw badInput('cardNumber', billingMessages.cardNumberInvalid);
+        if (clientSecret.trim() === '') throw badInput('clientSecret', 'Client secret is required');
+        const customer = await customers.findById(session.userId).lean();
+        const result = customer
+          ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits)
+          : null;
+        if (!result) throw notFound(billingMessages.noSuchSetup);
+        return { status: result.status, message: result.message };
+      },
+
+      createSubscriptionAfterSetup: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const userId = session.userId;
+        const now = await clock.now();
+        const existing = await subscriptions.findById(userId).lean<SubscriptionRecord>();
+        if (!mayStartSubscription(existing, now)) throw conflict(billingMessages.alreadySubscribed);
+        const customer = await customers.findById(userId).lean();
+        if (!customer?.setupIntentId) throw badInput('setupIntent', billingMessages.setupFirst);
+        const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
+        if (!paymentMethodId) throw badInput('setupIntent', billingMessages.setupFirst);
+        const trialDays = existing?.trialUsed ? 0 : plan.trialDays;
+        const created = await provider.createSubscription({
+          customerId: customer.customerId,
+          paymentMethodId,
+          trialDays,
+          now,
+          idempotencyKey: `subscription-${userId}-${existing?.revision ?? 0}`,
+        });
+        const state = {
+          status: created.status,
+          trialEnd: created.trialEnd,
+          currentPeriodEnd: created.currentPeriodEnd,
+          cancelAtPeriodEnd: false,
+          trialReminderSent: false,
+          provider: provider.name,
+          customerId: customer.customerId,
+          subscriptionId: created.subscriptionId,
+          paymentMethodId,
+          email: customer.email,
+          firstName: customer.firstName,
+          trialUsed: true,
+          providerEventAt: null,
+        };
+        const type: SubscriptionEventType =
+          created.status === 'trialing'
+            ? 'subscription.trial_started'
+            : created.status === 'active'
+              ? 'subscription.activated'
+              : 'subscription.payment_failed';
+        ensureApplied(
+          existing
+            ? await changeSubscription(subscriptions, existing, state, type, now, context.correlationId)
+            : await createSubscription(subscriptions, userId, state, type, now, context.correlationId),
+        );
+        deps.publishSoon();
+        const subscriptionStatus = await statusNow(userId);
+        const message =
+          created.status === 'trialing'
+            ? billingMessages.trialStarted(created.trialEnd)
+            : created.status === 'active'
+              ? billingMessages.activated(created.currentPeriodEnd)
+              : billingMessages.paymentFailed;
+        return { message, subscriptionStatus };
+      },
+
+      cancelSubscription: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const now = await clock.now();
+        const current = await subscriptions.findById(session.userId).lean<SubscriptionRecord>();
+        const view = subscriptionStatusOf(current, now);
+        if (!current || !view.hasActiveSubscription) throw notFound(billingMessages.nothingToCancel);
+        if (current.cancelAtPeriodEnd) throw conflict(billingMessages.alreadyCancelled);
+        await provider.setCancelAtPeriodEnd({
+          subscriptionId: current.subscriptionId,
+          cancel: true,
+          idempotencyKey: `cancel-${current._id}-${current.revision}`,
+        });
+        ensureApplied(
+          await changeSubscription(
+            subscriptions,
+            current,
+            { cancelAtPeriodEnd: true },
+            'subscription.canceled',
+            now,
+            context.correlationId,
+          ),
+        );
+        deps.publishSoon();
+        const end = view.isTrialing ? current.trialEnd : current.currentPeriodEnd;
+        return {
+          message: billingMessages.cancelled(view.isTrialing, end),
+          subscriptionStatus: await statusNow(session.userId),
+        };
+      },
+
+      reactivateSubscription: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const now = await clock.now();
+        const current = await subscriptions.findById(session.userId).lean<SubscriptionRecord>();
+        const view = subscriptionStatusOf(current, now);
+        if (!current || !view.hasActiveSubscription) throw notFound(billingMessages.noSubscription);
+        if (!current.cancelAtPeriodEnd) throw conflict(billingMessages.nothingToReactivate);
+        await provider.setCancelAtPeriodEnd({
+          subscriptionId: current.subscriptionId,
+          cancel: false,
+          idempotencyKey: `reactivate-${current._id}-${current.revision}`,
+        });
+        ensureApplied(
+          await changeSubscription(
+            subscriptions,
+            current,
+            { cancelAtPeriodEnd: false },
+            'subscription.reactivated',
+            now,
+            context.correlationId,
+          ),
+        );
+        deps.publishSoon();
+        const end = view.isTrialing ? current.trialEnd : current.currentPeriodEnd;
+        return {
+          message: billingMessages.reactivated(view.isTrialing, end),
+          subscriptionStatus: await statusNow(session.userId),
+        };
+      },
+
+      advanceBillingClock: async (_parent, { seconds }, context) => {
+        requireSession(context);
+        if (!deps.testClock)
+          throw new GraphQLError(billingMessages.testClockDisabled, { extensions: { code: 'NOT_FOUND' } });
+        if (seconds <= 0 || seconds > 400 * 24 * 60 * 60)
+          throw badInput('seconds', 'Seconds must be between 1 and 34560000');
+        const now = await clock.advance(seconds * 1000);
+        await deps.scheduler.runOnce();
+        return Math.floor(now.getTime() / 1000);
+      },
+    },
     User: {
       // A user's subscription is the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
       subscriptionStatus: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'subscriptions', (ids) => findSubscriptionsByUserIds(subscriptions, ids));
-        return subscriptionStatusOf(await loader.load(id), new Date());
+        return subscriptionStatusOf(await loader.load(id), await clock.now());
       },
     },
   };

@@ -4,6 +4,8 @@ import type { UserReference, RequestContext } from '@haven/platform';
 import type { SubscriptionStatusView } from '../domain/access';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -12,6 +14,74 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   _FieldSet: { input: unknown; output: unknown; }
+};
+
+export type ConfirmLocalSetupInput = {
+  /** A test card number (spaces allowed). */
+  cardNumber: Scalars['String']['input'];
+  /** The setup intent's client secret from createSetupIntent. */
+  clientSecret: Scalars['String']['input'];
+};
+
+/** The local test-mode provider's answer to a card (it never charges anyone). */
+export type LocalSetupResult = {
+  __typename?: 'LocalSetupResult';
+  /** The provider's message when the card was declined. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** succeeded, or requires_payment_method when the card was declined */
+  status: Scalars['String']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Tests only (BILLING_TEST_CLOCK=1): moves billing's clock forward and runs the scheduler once. */
+  advanceBillingClock: Scalars['Float']['output'];
+  /** Cancels at the end of the current trial or period; access continues until then. */
+  cancelSubscription: SubscriptionChangeResult;
+  /** The local test-mode provider's card form: confirms a setup intent with a test card number. */
+  confirmLocalSetup: LocalSetupResult;
+  /** Starts adding a card: a setup intent whose client secret the provider's client confirms. */
+  createSetupIntent: SetupIntent;
+  /** After a confirmed setup: the subscription, with a 3-day trial the first time. */
+  createSubscriptionAfterSetup: SubscriptionChangeResult;
+  /** Undoes a cancellation before the period ends. */
+  reactivateSubscription: SubscriptionChangeResult;
+};
+
+
+export type MutationAdvanceBillingClockArgs = {
+  seconds: Scalars['Int']['input'];
+};
+
+
+export type MutationConfirmLocalSetupArgs = {
+  input: ConfirmLocalSetupInput;
+};
+
+/** Which card provider the web app talks to: the local test-mode provider, or Stripe with its publishable key. */
+export type PaymentConfig = {
+  __typename?: 'PaymentConfig';
+  /** local or stripe */
+  provider: Scalars['String']['output'];
+  /** Stripe's publishable key; null with the local provider. */
+  publishableKey?: Maybe<Scalars['String']['output']>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  paymentConfig: PaymentConfig;
+};
+
+/** A payment method's setup, confirmed in the browser by the provider's own client. */
+export type SetupIntent = {
+  __typename?: 'SetupIntent';
+  clientSecret: Scalars['String']['output'];
+};
+
+export type SubscriptionChangeResult = {
+  __typename?: 'SubscriptionChangeResult';
+  message: Scalars['String']['output'];
+  subscriptionStatus: SubscriptionStatus;
 };
 
 /** Where a user stands with the Premium plan; decides access to the app. */
@@ -23,7 +93,7 @@ export type SubscriptionStatus = {
   /** Active, or trialing: the user may use the full app. */
   hasActiveSubscription: Scalars['Boolean']['output'];
   isTrialing: Scalars['Boolean']['output'];
-  /** True until the user has added a payment method and started the trial. */
+  /** True until the user has added a payment method and started the trial, and again once access has lapsed. */
   needsSetup: Scalars['Boolean']['output'];
   /** trial, premium or free */
   planType: Scalars['String']['output'];
@@ -133,22 +203,70 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ConfirmLocalSetupInput: ConfirmLocalSetupInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  LocalSetupResult: ResolverTypeWrapper<LocalSetupResult>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  PaymentConfig: ResolverTypeWrapper<PaymentConfig>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SetupIntent: ResolverTypeWrapper<SetupIntent>;
+  SubscriptionChangeResult: ResolverTypeWrapper<Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
   SubscriptionStatus: ResolverTypeWrapper<SubscriptionStatusView>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   User: ResolverTypeWrapper<UserReference>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ConfirmLocalSetupInput: ConfirmLocalSetupInput;
+  String: Scalars['String']['output'];
+  LocalSetupResult: LocalSetupResult;
+  Mutation: Record<PropertyKey, never>;
+  Float: Scalars['Float']['output'];
+  Int: Scalars['Int']['output'];
+  PaymentConfig: PaymentConfig;
+  Query: Record<PropertyKey, never>;
+  SetupIntent: SetupIntent;
+  SubscriptionChangeResult: Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
   SubscriptionStatus: SubscriptionStatusView;
   Boolean: Scalars['Boolean']['output'];
-  Float: Scalars['Float']['output'];
-  String: Scalars['String']['output'];
   User: UserReference;
   ID: Scalars['ID']['output'];
+};
+
+export type LocalSetupResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['LocalSetupResult'] = ResolversParentTypes['LocalSetupResult']> = {
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  advanceBillingClock?: Resolver<ResolversTypes['Float'], ParentType, ContextType, RequireFields<MutationAdvanceBillingClockArgs, 'seconds'>>;
+  cancelSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
+  confirmLocalSetup?: Resolver<ResolversTypes['LocalSetupResult'], ParentType, ContextType, RequireFields<MutationConfirmLocalSetupArgs, 'input'>>;
+  createSetupIntent?: Resolver<ResolversTypes['SetupIntent'], ParentType, ContextType>;
+  createSubscriptionAfterSetup?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
+  reactivateSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
+};
+
+export type PaymentConfigResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentConfig'] = ResolversParentTypes['PaymentConfig']> = {
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publishableKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  paymentConfig?: Resolver<ResolversTypes['PaymentConfig'], ParentType, ContextType>;
+};
+
+export type SetupIntentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SetupIntent'] = ResolversParentTypes['SetupIntent']> = {
+  clientSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SubscriptionChangeResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionChangeResult'] = ResolversParentTypes['SubscriptionChangeResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
 };
 
 export type SubscriptionStatusResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionStatus'] = ResolversParentTypes['SubscriptionStatus']> = {
@@ -169,6 +287,12 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  LocalSetupResult?: LocalSetupResultResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  PaymentConfig?: PaymentConfigResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  SetupIntent?: SetupIntentResolvers<ContextType>;
+  SubscriptionChangeResult?: SubscriptionChangeResultResolvers<ContextType>;
   SubscriptionStatus?: SubscriptionStatusResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LogoutIcon, MoonIcon } from '../../ui/icons';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
+import { SubscriptionCard } from '../subscription/SubscriptionCard';
 import { toast } from '../../ui/Toast';
 
 export function SettingsPage() {
@@ -78,6 +79,8 @@ export function SettingsPage() {
           </div>
         </CardContent>
       </Card>
+
+      <SubscriptionCard />
 
       <Card aria-labelledby="actions-title">
         <CardHeader>

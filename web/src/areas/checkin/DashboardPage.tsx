@@ -7,11 +7,13 @@ import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { buttonClass } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { WelcomeModal } from '../subscription/WelcomeModal';
 
 export function DashboardPage() {
   usePageTitle('Home');
   return (
     <div className="page stack">
+      <WelcomeModal />
       <h1 className="page__title">How are you feeling today?</h1>
 
       <Card>

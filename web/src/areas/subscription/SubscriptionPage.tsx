@@ -1,7 +1,8 @@
 /**
- * /subscription. This slice shows the current status and the
- * Premium plan; starting the trial (the payment form) comes with the billing issue.
+ * /subscription: the current status, the Premium plan, and "Start 3-Day Free Trial", which opens the
+ * payment form (the local test-mode form; Stripe Elements when Stripe is configured).
  */
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
@@ -17,7 +18,9 @@ import { useSession } from '../../gating/useSession';
 import { Badge } from '../../ui/Badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { CheckIcon } from '../../ui/icons';
+import { Button } from '../../ui/Button';
 import { FullPageSpinner } from '../../ui/Spinner';
+import { PaymentSetup } from './PaymentSetup';
 
 export const PREMIUM_FEATURES = [
   'Unlimited personalized quotes',
@@ -31,12 +34,36 @@ export const PREMIUM_FEATURES = [
 export function SubscriptionPage() {
   usePageTitle('Subscription');
   const session = useSession();
+  const [paying, setPaying] = useState(false);
 
   if (session.status === 'loading') return <FullPageSpinner />;
   if (session.status === 'signedOut') return <Navigate to="/auth" replace />;
 
   const status = session.subscription;
+  if (!status) {
+    if (session.subscriptionCheck === 'loading') return <FullPageSpinner />;
+    return (
+      <div className="page stack">
+        <p role="alert">We couldn&apos;t load your subscription just now. Please try again in a moment.</p>
+        <Button onClick={() => void session.refetchSubscription()}>Try again</Button>
+      </div>
+    );
+  }
   const premium = isActivePremium(status);
+  const maySubscribe = !status.hasActiveSubscription;
+
+  if (paying && maySubscribe) {
+    return (
+      <div className="page stack">
+        <header className="page__header">
+          <h1 className="page__title">Add a payment method</h1>
+          <p className="text-muted">Your {TRIAL_DAYS}-day free trial starts as soon as your card is added.</p>
+        </header>
+        <PaymentSetup onBack={() => setPaying(false)} afterSuccess={session.refetchSubscription} />
+        <TrialInfoCard />
+      </div>
+    );
+  }
 
   return (
     <div className="page stack">
@@ -92,8 +119,36 @@ export function SubscriptionPage() {
               </li>
             ))}
           </ul>
+          {maySubscribe && (
+            <Button block size="lg" onClick={() => setPaying(true)}>
+              Start {TRIAL_DAYS}-Day Free Trial
+            </Button>
+          )}
         </CardContent>
       </Card>
+
+      <TrialInfoCard />
     </div>
+  );
+}
+
+/** The info card: exactly what happens, in order, and what it costs. */
+function TrialInfoCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>How the free trial works</CardTitle>
+      </CardHeader>
+      <CardContent className="stack">
+        <p>
+          Add a card to start your {TRIAL_DAYS}-day free trial with every Premium feature. Nothing is charged during the
+          trial.
+        </p>
+        <p>
+          When the trial ends, Premium is {PREMIUM_PRICE_LABEL} a month, charged to that card, until you cancel. Cancel
+          any time before the trial ends and you pay nothing; we remind you by e-mail a day before.
+        </p>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,29 @@
+/** What billing tells people: exact about what happens next, in the order it happens, and what it costs. */
+const dateOf = (date: Date | null) =>
+  date ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '';
+
+export const billingMessages = {
+  alreadySubscribed: 'You already have an active subscription, so there is nothing to set up.',
+  setupFirst: 'Please complete the payment setup process.',
+  nothingToCancel: 'You have no active subscription to cancel.',
+  alreadyCancelled: 'Your subscription is already set to end. You can reactivate it from Settings.',
+  nothingToReactivate: 'There is no cancellation to undo: your subscription is active.',
+  noSubscription: 'You have no subscription to reactivate. You can start one on the Subscription page.',
+  changedMeanwhile: 'Your subscription changed a moment ago. Please try again.',
+  testModeOnly: 'Test cards work only in test mode; this Haven takes real cards through Stripe.',
+  noSuchSetup: 'We could not find that payment setup. Please start again.',
+  cardNumberInvalid: 'Card number must be 12 to 19 digits',
+  testClockDisabled: 'The billing test clock is off.',
+  trialStarted: (trialEnd: Date | null) =>
+    `Your 3-day free trial has started. It ends on ${dateOf(trialEnd)}; after that Premium is £4.99 a month unless you cancel before then.`,
+  activated: (periodEnd: Date | null) => `You're Premium. Your next payment of £4.99 is on ${dateOf(periodEnd)}.`,
+  paymentFailed: 'Your payment could not be processed. Please update your payment method.',
+  cancelled: (trialing: boolean, end: Date | null) =>
+    trialing
+      ? `Your trial will end on ${dateOf(end)} and you will not be charged. You keep full access until then.`
+      : `Your subscription will end on ${dateOf(end)} and you will not be charged again. You keep full access until then.`,
+  reactivated: (trialing: boolean, end: Date | null) =>
+    trialing
+      ? `Your trial continues. From ${dateOf(end)} Premium is £4.99 a month.`
+      : `Your subscription continues. Your next payment of £4.99 is on ${dateOf(end)}.`,
+};

@@ -1,0 +1,29 @@
+/**
+ * The local test-mode provider's cards (Stripe's own test numbers, so the same cards work in both modes).
+ * The local provider never charges anyone: it only decides, by the number, whether a test payment works.
+ */
+export const testCards = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  /** Setup succeeds; every later charge fails (a trial that ends in a failed payment). */
+  chargeFails: '4000000000000341',
+} as const;
+
+export type CardOutcome = 'ok' | 'charge_fails' | 'declined';
+
+export const declinedMessage = 'Your card was declined.';
+export const unknownTestCardMessage =
+  'Test mode takes test cards only: use 4242 4242 4242 4242 (works) or 4000 0000 0000 0002 (declined).';
+
+/** Digits only; null when it cannot be a card number at all (bad input, not a decline). */
+export function normaliseCardNumber(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  return /^\d{12,19}$/.test(digits) ? digits : null;
+}
+
+export function outcomeOfTestCard(digits: string): { outcome: CardOutcome; message: string | null } {
+  if (digits === testCards.succeeds) return { outcome: 'ok', message: null };
+  if (digits === testCards.chargeFails) return { outcome: 'charge_fails', message: null };
+  if (digits === testCards.declined) return { outcome: 'declined', message: declinedMessage };
+  return { outcome: 'declined', message: unknownTestCardMessage };
+}

@@ -1,0 +1,103 @@
+import type { Logger } from '@haven/platform';
+import type { Model } from 'mongoose';
+import { addMonth, dueStep, trialReminderLeadMs } from '../domain/lifecycle';
+import type { PaymentProvider } from '../domain/provider';
+import type { Clock } from '../model/clock';
+import type { SubscriptionRecord } from '../model/subscription';
+import { changeSubscription } from './changes';
+
+export interface Scheduler {
+  /** One sweep: every due step of every subscription; the number of changes it made. */
+  runOnce(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * Finds trials and periods that have ended (the local provider's lifecycle) and trials a day from their end
+ * (the reminder, for every provider), and moves each on with its event. Every replica may run it: each
+ * change is a compare-and-set on the subscription's revision, so one replica wins and the event is
+ * recorded once; the charge carries an idempotency key made of the same revision.
+ */
+export function startScheduler(deps: {
+  subscriptions: Model<SubscriptionRecord>;
+  provider: PaymentProvider;
+  clock: Clock;
+  log: Logger;
+  publishSoon: () => void;
+  intervalMs: number;
+}): Scheduler {
+  const { subscriptions, provider, clock, log } = deps;
+  const correlationId = 'billing-scheduler';
+
+  const step = async (subscription: SubscriptionRecord, now: Date): Promise<boolean> => {
+    const due = dueStep(subscription, now, provider.runsLifecycleLocally);
+    const change = (changes: Partial<SubscriptionRecord>, type: Parameters<typeof changeSubscription>[3]) =>
+      changeSubscription(subscriptions, subscription, changes, type, now, correlationId);
+    const charge = () =>
+      provider.charge({
+        paymentMethodId: subscription.paymentMethodId,
+        idempotencyKey: `charge-${subscription._id}-${subscription.revision}`,
+      });
+    switch (due) {
+      case null:
+        return false;
+      case 'trial_will_end':
+        return change({ trialReminderSent: true }, 'subscription.trial_will_end');
+      case 'trial_expired':
+        return change({ status: 'trial_expired' }, 'subscription.trial_expired');
+      case 'ended':
+        return change({ status: 'canceled' }, 'subscription.ended');
+      case 'charge_after_trial':
+      case 'renew': {
+        const from = (due === 'renew' ? subscription.currentPeriodEnd : subscription.trialEnd) ?? now;
+        return (await charge())
+          ? change(
+              { status: 'active', currentPeriodEnd: addMonth(from) },
+              due === 'renew' ? 'subscription.renewed' : 'subscription.activated',
+            )
+          : change({ status: 'payment_failed' }, 'subscription.payment_failed');
+      }
+    }
+  };
+
+  const runOnce = async () => {
+    const now = await clock.now();
+    const due = await subscriptions
+      .find({
+        $or: [
+          { status: 'trialing', trialEnd: { $lte: new Date(now.getTime() + trialReminderLeadMs) } },
+          { status: 'active', currentPeriodEnd: { $lte: now } },
+        ],
+      })
+      .limit(500)
+      .lean<SubscriptionRecord[]>();
+    let changes = 0;
+    for (const found of due) {
+      // A subscription may owe several steps (a reminder, then the trial's end): take them in order.
+      let current: SubscriptionRecord | null = found;
+      for (let steps = 0; current && steps < 4; steps++) {
+        if (!(await step(current, now))) break;
+        changes++;
+        current = await subscriptions.findById(found._id).lean<SubscriptionRecord>();
+      }
+    }
+    if (changes > 0) deps.publishSoon();
+    return changes;
+  };
+
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(runOnce)
+      .catch((error: unknown) => log.warn({ err: error }, 'billing scheduler sweep failed'));
+  }, deps.intervalMs);
+  timer.unref();
+  return {
+    runOnce: () => {
+      const result = running.then(runOnce);
+      running = result.catch(() => undefined);
+      return result;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,89 @@
+import { isDuplicateKeyError, type Logger } from '@haven/platform';
+import express, { type Router } from 'express';
+import type { Connection, Model } from 'mongoose';
+import type Stripe from 'stripe';
+import { changeFromStripe } from '../domain/stripe-events';
+import type { SubscriptionRecord } from '../model/subscription';
+import { periodEndOf, statusOfStripe } from '../providers/stripe';
+import { changeSubscription } from './changes';
+
+/**
+ * Stripe's webhooks at /http/stripe/webhook (the gateway's /hooks/billing/stripe/webhook). The signature covers
+ * the raw body, so the route reads bytes, never parsed JSON. Each event id is processed once (a
+ * `processed_webhooks` record); an event older than the newest applied to the subscription changes nothing
+ * (out of order); a change is a compare-and-set like every other, and one that lost a race answers 503 so
+ * Stripe delivers it again.
+ */
+export function stripeWebhookRoutes(deps: {
+  stripe: Stripe;
+  webhookSecret: string;
+  connection: Connection;
+  subscriptions: Model<SubscriptionRecord>;
+  publishSoon: () => void;
+  log: Logger;
+}): Router {
+  const processed = () => deps.connection.db!.collection<{ _id: string; type: string; at: Date }>('processed_webhooks');
+  const router = express.Router();
+  router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    let event: Stripe.Event;
+    try {
+      const signature = req.header('stripe-signature') ?? '';
+      event = deps.stripe.webhooks.constructEvent(req.body as Buffer, signature, deps.webhookSecret);
+    } catch {
+      res.status(400).json({ message: 'Invalid webhook signature' });
+      return;
+    }
+    if (await processed().findOne({ _id: event.id })) {
+      res.json({ received: true, duplicate: true });
+      return;
+    }
+    try {
+      if (!(await apply(event))) {
+        res.status(503).json({ message: 'The subscription changed meanwhile; deliver again' });
+        return;
+      }
+      await processed().insertOne({ _id: event.id, type: event.type, at: new Date() });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) {
+        deps.log.error({ err: error, eventId: event.id }, 'stripe webhook failed');
+        res.status(500).json({ message: 'Webhook processing failed' });
+        return;
+      }
+    }
+    res.json({ received: true });
+  });
+
+  /** False when a concurrent change won (deliver again); true when applied or nothing to do. */
+  async function apply(event: Stripe.Event): Promise<boolean> {
+    if (!event.type.startsWith('customer.subscription.')) return true; // setup intents, invoices: the subscription event follows
+    const snapshot = event.data.object as Stripe.Subscription;
+    const current = await deps.subscriptions.findOne({ subscriptionId: snapshot.id }).lean<SubscriptionRecord>();
+    if (!current) return true; // not one of ours (or not yet recorded: created by our own request)
+    const occurredAt = new Date(event.created * 1000);
+    if (current.providerEventAt && occurredAt < current.providerEventAt) return true; // older than what we know
+    const change = changeFromStripe(current, {
+      status: statusOfStripe(snapshot.status),
+      trialEnd: snapshot.trial_end ? new Date(snapshot.trial_end * 1000) : null,
+      currentPeriodEnd: periodEndOf(snapshot),
+      cancelAtPeriodEnd: snapshot.cancel_at_period_end,
+    });
+    if (!change) return true;
+    const applied = await changeSubscription(
+      deps.subscriptions,
+      current,
+      {
+        status: change.status,
+        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+        currentPeriodEnd: periodEndOf(snapshot) ?? current.currentPeriodEnd,
+        providerEventAt: occurredAt,
+      },
+      change.type,
+      new Date(),
+      `stripe-${event.id}`,
+    );
+    if (applied) deps.publishSoon();
+    return applied;
+  }
+
+  return router;
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import { addMonth, trialEndFrom } from '../domain/lifecycle';
+import type { PaymentProvider } from '../domain/provider';
+import { outcomeOfTestCard, type CardOutcome } from '../domain/test-cards';
+
+interface LocalSetupIntent {
+  _id: string;
+  customerId: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'succeeded';
+  paymentMethodId: string | null;
+}
+
+const setupIntentSchema = new Schema<LocalSetupIntent>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: String, required: true },
+    clientSecret: { type: String, required: true, unique: true },
+    status: { type: String, required: true },
+    paymentMethodId: { type: String, default: null },
+  },
+  { collection: 'local_setup_intents', versionKey: false },
+);
+
+/** Ids derived from the idempotency key: the same key names the same object, as with Stripe. */
+const idFrom = (prefix: string, key: string) =>
+  `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+const outcomeOfPaymentMethod = (paymentMethodId: string): CardOutcome =>
+  paymentMethodId.startsWith('pm_local_charge_fails') ? 'charge_fails' : 'ok';
+
+export interface LocalProvider extends PaymentProvider {
+  /** What Stripe.js does in the browser with Stripe: confirms the setup with a card. */
+  confirmSetup(
+    clientSecret: string,
+    customerId: string,
+    cardDigits: string,
+  ): Promise<{ customerId: string; status: 'succeeded' | 'requires_payment_method'; message: string | null } | null>;
+}
+
+/** Test mode without Stripe: the same lifecycle, decided by the test card's number; nothing is ever charged. */
+export function localProvider(connection: Connection): LocalProvider {
+  const intents = connection.model<LocalSetupIntent>('LocalSetupIntent', setupIntentSchema);
+  return {
+    name: 'local',
+    runsLifecycleLocally: true,
+    ensureCustomer: async ({ userId }) => `cus_local_${userId}`,
+    createSetupIntent: async ({ customerId, idempotencyKey }) => {
+      const setupIntentId = idFrom('seti', idempotencyKey);
+      const created = await intents.findOneAndUpdate(
+        { _id: setupIntentId },
+        {
+          $setOnInsert: {
+            customerId,
+            clientSecret: `${setupIntentId}_secret_${randomBytes(12).toString('hex')}`,
+            status: 'requires_payment_method',
+            paymentMethodId: null,
+          },
+        },
+        { upsert: true, new: true },
+      );
+      return { setupIntentId, clientSecret: created.clientSecret };
+    },
+    confirmSetup: async (clientSecret, customerId, cardDigits) => {
+      // Someone else's setup is no different from none.
+      const intent = await intents.findOne({ clientSecret, customerId }).lean();
+      if (!intent) return null;
+      const { outcome, message } = outcomeOfTestCard(cardDigits);
+      if (outcome === 'declined') return { customerId: intent.customerId, status: 'requires_payment_method', message };
+      const paymentMethodId = `pm_local_${outcome}_${randomBytes(8).toString('hex')}`;
+      await intents.updateOne({ _id: intent._id }, { $set: { status: 'succeeded', paymentMethodId } });
+      return { customerId: intent.customerId, status: 'succeeded', message: null };
+    },
+    confirmedPaymentMethod: async (setupIntentId) => {
+      const intent = await intents.findById(setupIntentId).lean();
+      return intent?.status === 'succeeded' ? intent.paymentMethodId : null;
+    },
+    createSubscription: async ({ paymentMethodId, trialDays, now, idempotencyKey }) => {
+      const subscriptionId = idFrom('sub', idempotencyKey);
+      if (trialDays > 0) {
+        const trialEnd = trialEndFrom(now);
+        return { subscriptionId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd };
+      }
+      // A returning subscriber pays for the first month at once.
+      const paid = outcomeOfPaymentMethod(paymentMethodId) === 'ok';
+      return {
+        subscriptionId,
+        status: paid ? 'active' : 'payment_failed',
+        trialEnd: null,
+        currentPeriodEnd: paid ? addMonth(now) : null,
+      };
+    },
+    setCancelAtPeriodEnd: async () => undefined,
+    charge: async ({ paymentMethodId }) => outcomeOfPaymentMethod(paymentMethodId) === 'ok',
+  };
+}

@@ -1,0 +1,88 @@
+import Stripe from 'stripe';
+import type { PaymentProvider, ProviderSubscription } from '../domain/provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** The Price of Premium (4.99 GBP a month), created once in Stripe's dashboard. */
+  priceId: string;
+  /** Another API origin, e.g. stripe-mock's in tests (http://127.0.0.1:12111); unset = Stripe itself. */
+  apiUrl?: string;
+}
+
+export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || 80),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
+const fromEpoch = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/** Stripe's subscription status, as billing's. */
+export function statusOfStripe(status: Stripe.Subscription.Status): ProviderSubscription['status'] | 'canceled' {
+  if (status === 'trialing' || status === 'active') return status;
+  if (status === 'past_due' || status === 'unpaid' || status === 'incomplete') return 'payment_failed';
+  return 'canceled';
+}
+
+/** The end of the current period: on the subscription's item in current API versions. */
+export function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const item = subscription.items?.data?.[0] as { current_period_end?: number } | undefined;
+  const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return fromEpoch(item?.current_period_end ?? legacy);
+}
+
+/** Stripe runs the lifecycle itself (trial ends, renewals, retries) and tells billing through webhooks. */
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+  return {
+    name: 'stripe',
+    runsLifecycleLocally: false,
+    ensureCustomer: async ({ userId, email, idempotencyKey }) =>
+      (await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey })).id,
+    createSetupIntent: async ({ customerId, idempotencyKey }) => {
+      const intent = await stripe.setupIntents.create(
+        { customer: customerId, usage: 'off_session', payment_method_types: ['card'] },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error('Stripe returned a setup intent without a client secret');
+      return { setupIntentId: intent.id, clientSecret: intent.client_secret };
+    },
+    confirmedPaymentMethod: async (setupIntentId) => {
+      const intent = await stripe.setupIntents.retrieve(setupIntentId);
+      if (intent.status !== 'succeeded' || !intent.payment_method) return null;
+      return typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method.id;
+    },
+    createSubscription: async ({ customerId, paymentMethodId, trialDays, idempotencyKey }) => {
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: settings.priceId }],
+          default_payment_method: paymentMethodId,
+          ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+          payment_behavior: 'allow_incomplete',
+        },
+        { idempotencyKey },
+      );
+      const status = statusOfStripe(subscription.status);
+      return {
+        subscriptionId: subscription.id,
+        status: status === 'canceled' ? 'payment_failed' : status,
+        trialEnd: fromEpoch(subscription.trial_end),
+        currentPeriodEnd: periodEndOf(subscription),
+      };
+    },
+    setCancelAtPeriodEnd: async ({ subscriptionId, cancel, idempotencyKey }) => {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }, { idempotencyKey });
+    },
+    charge: () => Promise.reject(new Error('Stripe charges by itself; billing never asks it to')),
+  };
+}

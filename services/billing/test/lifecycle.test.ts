@@ -1,0 +1,129 @@
+import {
+  accessAfter,
+  addMonth,
+  dueStep,
+  mayStartSubscription,
+  type ScheduledSubscription,
+} from '../src/domain/lifecycle';
+import { changeFromStripe } from '../src/domain/stripe-events';
+import { normaliseCardNumber, outcomeOfTestCard } from '../src/domain/test-cards';
+
+const now = new Date('2026-05-10T12:00:00.000Z');
+const hour = 3_600_000;
+const at = (ms: number) => new Date(now.getTime() + ms);
+const trial = (overrides: Partial<ScheduledSubscription> = {}): ScheduledSubscription => ({
+  status: 'trialing',
+  trialEnd: at(72 * hour),
+  currentPeriodEnd: at(72 * hour),
+  cancelAtPeriodEnd: false,
+  trialReminderSent: false,
+  ...overrides,
+});
+
+describe('dueStep (the scheduler)', () => {
+  it('reminds about a day before the trial ends, once, and not for a cancelled trial', () => {
+    expect(dueStep(trial({ trialEnd: at(25 * hour) }), now, true)).toBeNull();
+    expect(dueStep(trial({ trialEnd: at(23 * hour) }), now, true)).toBe('trial_will_end');
+    expect(dueStep(trial({ trialEnd: at(23 * hour), trialReminderSent: true }), now, true)).toBeNull();
+    expect(dueStep(trial({ trialEnd: at(23 * hour), cancelAtPeriodEnd: true }), now, true)).toBeNull();
+    expect(dueStep(trial({ trialEnd: at(23 * hour) }), now, false)).toBe('trial_will_end'); // Stripe too
+  });
+
+  it('charges after a trial, or expires a cancelled one; only where billing runs the lifecycle', () => {
+    expect(dueStep(trial({ trialEnd: at(-1) }), now, true)).toBe('charge_after_trial');
+    expect(dueStep(trial({ trialEnd: at(-1), cancelAtPeriodEnd: true }), now, true)).toBe('trial_expired');
+    expect(dueStep(trial({ trialEnd: at(-1) }), now, false)).toBeNull();
+  });
+
+  it('renews an active period at its end, or ends a cancelled one', () => {
+    const active = trial({ status: 'active', trialEnd: null, currentPeriodEnd: at(-1) });
+    expect(dueStep(active, now, true)).toBe('renew');
+    expect(dueStep({ ...active, cancelAtPeriodEnd: true }, now, true)).toBe('ended');
+    expect(dueStep({ ...active, currentPeriodEnd: at(hour) }, now, true)).toBeNull();
+    expect(dueStep({ ...active, status: 'payment_failed' }, now, true)).toBeNull();
+  });
+});
+
+describe('accessAfter (what the events carry)', () => {
+  it('grants a trial with no end of its own while it will convert, and until its end once cancelled', () => {
+    expect(accessAfter(trial(), now)).toEqual({ status: 'trialing', granted: true, reason: '', validUntil: null });
+    expect(accessAfter(trial({ cancelAtPeriodEnd: true }), now).validUntil).toEqual(at(72 * hour));
+  });
+
+  it('names the reason when access is closed', () => {
+    expect(accessAfter(trial({ status: 'payment_failed' }), now)).toMatchObject({
+      granted: false,
+      reason: 'payment_failed',
+    });
+    expect(accessAfter(trial({ status: 'trial_expired' }), now)).toMatchObject({
+      granted: false,
+      reason: 'trial_expired',
+    });
+    expect(accessAfter(trial({ status: 'canceled' }), now)).toMatchObject({
+      granted: false,
+      reason: 'no_subscription',
+    });
+  });
+});
+
+describe('plan rules', () => {
+  it('adds a calendar month, keeping to the month’s last day', () => {
+    expect(addMonth(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonth(new Date('2026-05-10T12:00:00Z')).toISOString()).toBe('2026-06-10T12:00:00.000Z');
+  });
+
+  it('lets a user subscribe only without an open subscription', () => {
+    expect(mayStartSubscription(null, now)).toBe(true);
+    expect(mayStartSubscription(trial(), now)).toBe(false);
+    expect(mayStartSubscription(trial({ status: 'trial_expired' }), now)).toBe(true);
+  });
+});
+
+describe('test cards', () => {
+  it('reads spaced numbers, refuses what cannot be a card, and decides by the number', () => {
+    expect(normaliseCardNumber('4242 4242 4242 4242')).toBe('4242424242424242');
+    expect(normaliseCardNumber('abc')).toBeNull();
+    expect(outcomeOfTestCard('4242424242424242')).toEqual({ outcome: 'ok', message: null });
+    expect(outcomeOfTestCard('4000000000000002')).toEqual({ outcome: 'declined', message: 'Your card was declined.' });
+    expect(outcomeOfTestCard('4000000000000341').outcome).toBe('charge_fails');
+    expect(outcomeOfTestCard('5555555555554444').outcome).toBe('declined');
+  });
+});
+
+describe('changeFromStripe (webhooks)', () => {
+  const current = { status: 'trialing' as const, cancelAtPeriodEnd: false, currentPeriodEnd: at(72 * hour) };
+  const snapshot = {
+    status: 'trialing' as const,
+    trialEnd: at(72 * hour),
+    currentPeriodEnd: at(72 * hour),
+    cancelAtPeriodEnd: false,
+  };
+
+  it('maps each change to its event, and nothing to none', () => {
+    expect(changeFromStripe(current, snapshot)).toBeNull();
+    expect(changeFromStripe(current, { ...snapshot, status: 'active' })?.type).toBe('subscription.activated');
+    expect(changeFromStripe(current, { ...snapshot, status: 'payment_failed' })?.type).toBe(
+      'subscription.payment_failed',
+    );
+    expect(changeFromStripe(current, { ...snapshot, cancelAtPeriodEnd: true })?.type).toBe('subscription.canceled');
+    expect(changeFromStripe({ ...current, cancelAtPeriodEnd: true }, snapshot)?.type).toBe('subscription.reactivated');
+  });
+
+  it('calls a subscription that ended in its trial an expired trial, and one that ended paid an end', () => {
+    expect(changeFromStripe(current, { ...snapshot, status: 'canceled' })).toMatchObject({
+      status: 'trial_expired',
+      type: 'subscription.trial_expired',
+    });
+    expect(changeFromStripe({ ...current, status: 'active' }, { ...snapshot, status: 'canceled' })).toMatchObject({
+      status: 'canceled',
+      type: 'subscription.ended',
+    });
+  });
+
+  it('notices a renewal by the later period end', () => {
+    const active = { ...current, status: 'active' as const };
+    expect(changeFromStripe(active, { ...snapshot, status: 'active', currentPeriodEnd: at(800 * hour) })?.type).toBe(
+      'subscription.renewed',
+    );
+  });
+});

@@ -1,0 +1,182 @@
+import Stripe from 'stripe';
+import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { startStripeMock, type StripeMock } from '../../../tools/testing/stripe-mock';
+
+const webhookSecret = 'whsec_test_haven';
+let haven: TestHaven;
+let stripeMock: StripeMock;
+
+beforeAll(async () => {
+  stripeMock = await startStripeMock();
+  haven = await startTestHaven({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_haven',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_haven',
+      STRIPE_PRICE_ID: 'price_premium_monthly',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stripeMock.url,
+    },
+  });
+});
+
+afterAll(async () => {
+  await haven?.stop();
+  await stripeMock?.stop();
+});
+
+async function signedUp(): Promise<{ client: ApiClient; userId: string }> {
+  const client = new ApiClient(haven.gatewayUrl);
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email: uniqueEmail('stripe'),
+    password: 'a long enough password',
+  });
+  return { client, userId: registered.body.user.id };
+}
+
+const subscriptions = () => haven.collection('billing', 'subscriptions');
+const sentSince = (mark: number) =>
+  stripeMock.requests.slice(mark).map((request) => `${request.method} ${request.path}`);
+
+describe('billing with Stripe (the SDK against stripe-mock)', () => {
+  it('creates the customer and the setup intent, each with an idempotency key', async () => {
+    const { client } = await signedUp();
+    const mark = stripeMock.requests.length;
+    const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');
+    expect(setup.status).toBe(200);
+    expect(setup.body.clientSecret).toMatch(/^seti_.+_secret_/);
+    expect(sentSince(mark)).toEqual(['POST /v1/customers', 'POST /v1/setup_intents']);
+    expect(stripeMock.requests.slice(mark).every((request) => request.idempotencyKey)).toBe(true);
+    const config = await client.graphql<{ paymentConfig: { provider: string; publishableKey: string } }>(
+      '{ paymentConfig { provider publishableKey } }',
+    );
+    expect(config.body.data?.paymentConfig).toEqual({ provider: 'stripe', publishableKey: 'pk_test_haven' });
+  });
+
+  it('refuses bad input before calling Stripe, and creates nothing for a setup that did not succeed', async () => {
+    const { client, userId } = await signedUp();
+    let mark = stripeMock.requests.length;
+    expect((await client.post('/api/create-subscription-after-setup')).status).toBe(400);
+    expect((await client.post('/api/subscription/cancel')).status).toBe(404);
+    expect((await client.post('/api/subscription/reactivate')).status).toBe(404);
+    expect(
+      (await client.post('/api/local-payments/confirm-setup', { clientSecret: 'x', cardNumber: '4242424242424242' }))
+        .status,
+    ).toBe(400);
+    expect(sentSince(mark)).toEqual([]);
+
+    await client.post('/api/create-setup-intent');
+    mark = stripeMock.requests.length;
+    // stripe-mock's setup intents never reach "succeeded": no card was confirmed, so no subscription.
+    const created = await client.post('/api/create-subscription-after-setup');
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ message: 'Please complete the payment setup process.' });
+    expect(sentSince(mark)).toEqual([expect.stringMatching(/^GET \/v1\/setup_intents\//)]);
+    expect(await (await subscriptions()).findOne({ _id: userId })).toBeNull();
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const stripe = new Stripe('sk_test_haven');
+  const hook = () => `${haven.gatewayUrl}/hooks/billing/stripe/webhook`;
+
+  async function seedTrial(userId: string, subscriptionId: string) {
+    // The state a completed setup leaves (stripe-mock cannot confirm a card): a trialing Stripe subscription.
+    const now = Date.now();
+    await (
+      await subscriptions()
+    ).insertOne({
+      _id: userId,
+      status: 'trialing',
+      trialEnd: new Date(now + 3 * 86_400_000),
+      currentPeriodEnd: new Date(now + 3 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      trialReminderSent: false,
+      provider: 'stripe',
+      customerId: 'cus_test',
+      subscriptionId,
+      paymentMethodId: 'pm_test',
+      email: 'someone@example.com',
+      firstName: '',
+      revision: 1,
+      trialUsed: true,
+      providerEventAt: null,
+      outbox: [],
+      outboxVersion: 0,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+  }
+
+  function event(id: string, created: number, subscriptionId: string, status: string, extra: object = {}) {
+    return JSON.stringify({
+      id,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created,
+      data: {
+        object: {
+          id: subscriptionId,
+          object: 'subscription',
+          status,
+          cancel_at_period_end: false,
+          trial_end: null,
+          items: { data: [{ current_period_end: created + 30 * 86_400 }] },
+          ...extra,
+        },
+      },
+    });
+  }
+
+  const deliver = (
+    payload: string,
+    signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+  ) =>
+    fetch(hook(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+
+  const stored = async (userId: string) => (await subscriptions()).findOne({ _id: userId });
+  const eventsOf = async (userId: string) =>
+    ((await stored(userId))?.outbox as Array<{ type: string }>).map((entry) => entry.type);
+
+  it('rejects a forged signature and changes nothing', async () => {
+    const { userId } = await signedUp();
+    await seedTrial(userId, `sub_forged_${userId}`);
+    const payload = event('evt_forged', Math.floor(Date.now() / 1000), `sub_forged_${userId}`, 'past_due');
+    const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const answer = await deliver(payload, forged);
+    expect(answer.status).toBe(400);
+    expect((await deliver(payload, 'not a signature')).status).toBe(400);
+    expect(await stored(userId)).toMatchObject({ status: 'trialing', revision: 1 });
+    expect(await eventsOf(userId)).toEqual([]);
+  });
+
+  it('applies the same event once, however often it is delivered', async () => {
+    const { userId } = await signedUp();
+    const subscriptionId = `sub_twice_${userId}`;
+    await seedTrial(userId, subscriptionId);
+    const payload = event(`evt_twice_${userId}`, Math.floor(Date.now() / 1000), subscriptionId, 'past_due');
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    expect(await stored(userId)).toMatchObject({ status: 'payment_failed', revision: 2 });
+    expect(await eventsOf(userId)).toEqual(['subscription.payment_failed']);
+  });
+
+  it('leaves the newest state when events arrive out of order', async () => {
+    const { userId } = await signedUp();
+    const subscriptionId = `sub_order_${userId}`;
+    await seedTrial(userId, subscriptionId);
+    const now = Math.floor(Date.now() / 1000);
+    // The payment failed (newer) arrives before the activation that preceded it.
+    expect((await deliver(event(`evt_new_${userId}`, now + 60, subscriptionId, 'past_due'))).status).toBe(200);
+    expect((await deliver(event(`evt_old_${userId}`, now, subscriptionId, 'active'))).status).toBe(200);
+    expect(await stored(userId)).toMatchObject({ status: 'payment_failed' });
+    expect(await eventsOf(userId)).toEqual(['subscription.payment_failed']);
+    // A newer payment success does apply.
+    expect((await deliver(event(`evt_newer_${userId}`, now + 120, subscriptionId, 'active'))).status).toBe(200);
+    expect(await stored(userId)).toMatchObject({ status: 'active' });
+  });
+});

@@ -1,0 +1,190 @@
+import { entitlementProjection } from '@haven/platform';
+import mongoose from 'mongoose';
+import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
+import { startTestHaven, testSubgraphSecret, type TestHaven } from '../../../tools/testing/haven';
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { declinedTestCard, goodTestCard, startTrial } from '../../../tools/testing/subscription';
+import { testInfra } from '../../../tools/testing/test-env';
+
+let haven: TestHaven;
+let quoteDb: mongoose.Connection;
+
+beforeAll(async () => {
+  haven = await startTestHaven();
+  quoteDb = await mongoose.createConnection(testInfra().mongoUrl, { dbName: haven.dbName('quote') }).asPromise();
+});
+
+afterAll(async () => {
+  await quoteDb?.close();
+  await haven?.stop();
+});
+
+const day = 24 * 60 * 60;
+
+async function signedUp(name = 'sub'): Promise<{ client: ApiClient; userId: string }> {
+  const client = new ApiClient(haven.gatewayUrl);
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email: uniqueEmail(name),
+    password: 'a long enough password',
+    firstName: 'Sam',
+  });
+  expect(registered.status).toBe(201);
+  return { client, userId: registered.body.user.id };
+}
+
+const status = async (client: ApiClient) =>
+  (await client.get<Record<string, unknown>>('/api/subscription-status')).body;
+const storedSubscription = async (userId: string) =>
+  (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId });
+const eventTypes = async (userId: string) =>
+  ((await storedSubscription(userId))?.outbox as Array<{ type: string }> | undefined)?.map((entry) => entry.type) ?? [];
+const entitlementCopy = async (userId: string) =>
+  quoteDb.db!.collection('entitlements').findOne({ _id: userId as never });
+
+async function confirmSetup(client: ApiClient, cardNumber: string) {
+  const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');
+  expect(setup.status).toBe(200);
+  expect(setup.body.clientSecret).toEqual(expect.any(String));
+  return client.post<{ status: string; message: string | null }>('/api/local-payments/confirm-setup', {
+    clientSecret: setup.body.clientSecret,
+    cardNumber,
+  });
+}
+
+const advanceClock = (client: ApiClient, seconds: number) =>
+  client.graphql('mutation Advance($s: Int!) { advanceBillingClock(seconds: $s) }', { s: seconds });
+
+describe('subscription lifecycle with the local test-mode provider', () => {
+  it('answers GET /api/subscription-status with exactly the spec’s fields', async () => {
+    const { client } = await signedUp();
+    expect(Object.keys(await status(client)).sort()).toEqual(
+      [
+        'cancel_at_period_end',
+        'current_period_end',
+        'isTrialing',
+        'needsSetup',
+        'planType',
+        'status',
+        'trialEnd',
+      ].sort(),
+    );
+  });
+
+  it('starts a 3-day trial with the good test card, once, and tells the other services', async () => {
+    const { client, userId } = await signedUp();
+    expect((await confirmSetup(client, goodTestCard)).body).toEqual({ status: 'succeeded', message: null });
+    const created = await client.post<{ message: string }>('/api/create-subscription-after-setup');
+    expect(created.status).toBe(200);
+    expect(created.body.message).toMatch(/3-day free trial has started/);
+
+    const now = Date.now() / 1000;
+    const view = await status(client);
+    expect(view).toMatchObject({ planType: 'trial', status: 'trialing', isTrialing: true, needsSetup: false });
+    expect(view.trialEnd as number).toBeGreaterThan(now + 3 * day - 120);
+    expect(view.trialEnd as number).toBeLessThan(now + 3 * day + 120);
+    expect(await eventTypes(userId)).toEqual(['subscription.trial_started']);
+
+    // A second subscription, or a second setup, is refused and changes nothing.
+    const again = await client.post('/api/create-subscription-after-setup');
+    expect(again.status).toBe(409);
+    expect((await client.post('/api/create-setup-intent')).status).toBe(409);
+    expect(await eventTypes(userId)).toEqual(['subscription.trial_started']);
+
+    await eventuallyExpect('the quote service’s copy granting access', async () =>
+      expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'trialing' }),
+    );
+  });
+
+  it('keeps a declined card without a subscription, with the provider’s message', async () => {
+    const { client, userId } = await signedUp();
+    expect((await confirmSetup(client, declinedTestCard)).body).toEqual({
+      status: 'requires_payment_method',
+      message: 'Your card was declined.',
+    });
+    const created = await client.post('/api/create-subscription-after-setup');
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ message: 'Please complete the payment setup process.' });
+    expect(await storedSubscription(userId)).toBeNull();
+    expect(await status(client)).toMatchObject({ needsSetup: true, status: 'none' });
+  });
+
+  it('answers bad input with a clear 4xx and stores nothing', async () => {
+    const { client, userId } = await signedUp();
+    const other = await signedUp('other');
+    const otherSetup = await other.client.post<{ clientSecret: string }>('/api/create-setup-intent');
+
+    expect((await client.post('/api/create-subscription-after-setup')).status).toBe(400);
+    expect((await client.post('/api/subscription/cancel')).status).toBe(404);
+    expect((await client.post('/api/subscription/reactivate')).status).toBe(404);
+    await client.post('/api/create-setup-intent');
+    const wrongType = await client.post('/api/local-payments/confirm-setup', { clientSecret: 'x', cardNumber: 4242 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body).toMatchObject({ field: 'cardNumber' });
+    const notACard = await client.post('/api/local-payments/confirm-setup', { clientSecret: 'x', cardNumber: 'abc' });
+    expect(notACard.body).toMatchObject({ field: 'cardNumber', message: 'Card number must be 12 to 19 digits' });
+    // Someone else's setup is nobody's: refused, and it stays unconfirmed.
+    const theirs = await client.post('/api/local-payments/confirm-setup', {
+      clientSecret: otherSetup.body.clientSecret,
+      cardNumber: goodTestCard,
+    });
+    expect(theirs.status).toBe(404);
+    expect((await other.client.post('/api/create-subscription-after-setup')).status).toBe(400);
+    expect(await storedSubscription(userId)).toBeNull();
+    expect(await storedSubscription(other.userId)).toBeNull();
+    expect((await new ApiClient(haven.gatewayUrl).post('/api/create-setup-intent')).status).toBe(401);
+  });
+
+  it('cancels and reactivates, then ends access when the clock passes a cancelled trial', async () => {
+    const { client, userId } = await signedUp();
+    await startTrial(client);
+    const cancelled = await client.post<{ message: string }>('/api/subscription/cancel');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toMatch(/will not be charged/);
+    expect(await status(client)).toMatchObject({ cancel_at_period_end: true, status: 'trialing' });
+    expect((await client.post('/api/subscription/cancel')).status).toBe(409);
+    expect((await client.post('/api/subscription/reactivate')).status).toBe(200);
+    expect((await client.post('/api/subscription/reactivate')).status).toBe(409);
+    expect((await client.post('/api/subscription/cancel')).status).toBe(200);
+
+    expect((await advanceClock(client, 3 * day + 60)).body.errors).toBeUndefined();
+    expect(await status(client)).toMatchObject({ status: 'trial_expired', needsSetup: true, planType: 'free' });
+    const types = await eventTypes(userId);
+    expect(types.filter((type) => type === 'subscription.trial_expired')).toHaveLength(1);
+    expect(types).not.toContain('subscription.trial_will_end'); // no reminder for a trial that will not convert
+
+    await eventuallyExpect('the quote service’s copy closing access', async () =>
+      expect(await entitlementCopy(userId)).toMatchObject({ granted: false, reason: 'trial_expired' }),
+    );
+    // What a paid operation in the quote service decides.
+    const token = (client as unknown as { cookie: string }).cookie.split('=')[1]!;
+    const decide = entitlementProjection(quoteDb, 'quote-test').source(
+      { BILLING_SERVICE_URL: haven.services.billing.url, SUBGRAPH_SECRET: testSubgraphSecret },
+      token,
+    );
+    expect(await decide({ userId, sessionId: 'any' })).toEqual({ granted: false, reason: 'trial_expired' });
+  });
+
+  it('charges after the trial, reminds a day before, and fixes a failed payment with a new card', async () => {
+    const { client, userId } = await signedUp();
+    await startTrial(client);
+    await advanceClock(client, 2 * day + 60);
+    expect(await eventTypes(userId)).toEqual(['subscription.trial_started', 'subscription.trial_will_end']);
+    await advanceClock(client, day);
+    expect(await status(client)).toMatchObject({ status: 'active', planType: 'premium', needsSetup: false });
+    expect((await eventTypes(userId)).at(-1)).toBe('subscription.activated');
+
+    const failing = await signedUp('failing');
+    expect((await confirmSetup(failing.client, '4000 0000 0000 0341')).body.status).toBe('succeeded');
+    await failing.client.post('/api/create-subscription-after-setup');
+    await advanceClock(failing.client, 3 * day + 60);
+    expect(await status(failing.client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
+    await eventuallyExpect('the copy naming the failed payment', async () =>
+      expect(await entitlementCopy(failing.userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),
+    );
+    // A new card: paid at once, no second trial.
+    expect((await confirmSetup(failing.client, goodTestCard)).body.status).toBe('succeeded');
+    expect((await failing.client.post('/api/create-subscription-after-setup')).status).toBe(200);
+    expect(await status(failing.client)).toMatchObject({ status: 'active', isTrialing: false, needsSetup: false });
+    await eventually('the copy granting access again', async () => (await entitlementCopy(failing.userId))?.granted);
+  });
+});

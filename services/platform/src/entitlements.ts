@@ -1,0 +1,157 @@
+import { topicOf, timestampDate, type EventType, type SubscriptionChange } from '@haven/proto';
+import { GraphQLError } from 'graphql';
+import { Schema, type Connection } from 'mongoose';
+import { entitlementOf, type DeniedReason, type Entitlement } from './access';
+import { subgraphSecretHeader, type SessionClaims } from './auth';
+import type { ConsumerSpec, EventHandler } from './consumer';
+import { isDuplicateKeyError } from './mongo';
+
+/**
+ * A service's own copy of who may use the paid features, kept from billing's subscription events (each
+ * carries the user's access after it: event-carried state), so a paid operation costs one local read by
+ * primary key instead of a call to billing. docs/decisions.md, "Issue 9: access".
+ *
+ * - Newest wins: a copy keeps the highest `revision`; a late or repeated event changes nothing.
+ * - A grant is trusted until `validUntil` (the end of a cancelled trial or period), then closes by itself.
+ * - A denial is confirmed with billing before it is answered (one synchronous call, only on that path): a
+ *   user who just started a trial is never turned away because the event is still on its way, and a
+ *   refusal, which signs the user out, always rests on billing's own record.
+ */
+
+interface EntitlementCopy {
+  _id: string; // the user id
+  revision: number;
+  status: string;
+  granted: boolean;
+  reason: string;
+  validUntil: Date | null;
+  updatedAt: Date;
+}
+
+const entitlementCopySchema = new Schema<EntitlementCopy>(
+  {
+    _id: { type: String, required: true },
+    revision: { type: Number, required: true },
+    status: { type: String, required: true },
+    granted: { type: Boolean, required: true },
+    reason: { type: String, default: '' },
+    validUntil: { type: Date, default: null },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'entitlements', versionKey: false },
+);
+
+/** Every billing event that carries access; each one updates the copy. */
+export const subscriptionEventTypes = [
+  'subscription.trial_started',
+  'subscription.activated',
+  'subscription.renewed',
+  'subscription.trial_will_end',
+  'subscription.trial_expired',
+  'subscription.payment_failed',
+  'subscription.canceled',
+  'subscription.reactivated',
+  'subscription.ended',
+] as const satisfies readonly EventType[];
+
+const deniedReasons = new Set<string>(['trial_expired', 'payment_failed', 'no_subscription']);
+
+/** What the copy says now; null when it says nothing (no event yet). */
+export function entitlementFromCopy(
+  copy: Pick<EntitlementCopy, 'granted' | 'reason' | 'validUntil' | 'status'> | null,
+  now: Date,
+): Entitlement | null {
+  if (!copy) return null;
+  if (copy.granted) {
+    if (!copy.validUntil || copy.validUntil > now) return { granted: true };
+    return { granted: false, reason: copy.status === 'trialing' ? 'trial_expired' : 'no_subscription' };
+  }
+  return { granted: false, reason: (deniedReasons.has(copy.reason) ? copy.reason : 'no_subscription') as DeniedReason };
+}
+
+export interface EntitlementProjection {
+  /** Add to the service's `consumers`. */
+  consumer: ConsumerSpec;
+  /** The service's `accessSources(token).entitlement`. */
+  source(
+    config: { BILLING_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+    sessionToken: string,
+  ): (session: SessionClaims) => Promise<Entitlement>;
+}
+
+export function entitlementProjection(connection: Connection, service: string): EntitlementProjection {
+  const copies = connection.model<EntitlementCopy>('EntitlementCopy', entitlementCopySchema);
+
+  const apply: EventHandler<(typeof subscriptionEventTypes)[number]> = async (event: SubscriptionChange) => {
+    if (!event.access || !event.userId) return;
+    const revision = Number(event.access.revision);
+    const fields = {
+      revision,
+      status: event.access.status,
+      granted: event.access.granted,
+      reason: event.access.reason,
+      validUntil: event.access.validUntil ? timestampDate(event.access.validUntil) : null,
+      updatedAt: new Date(),
+    };
+    const updated = await copies.updateOne({ _id: event.userId, revision: { $lt: revision } }, { $set: fields });
+    if (updated.matchedCount > 0) return;
+    try {
+      await copies.create({ _id: event.userId, ...fields });
+    } catch (error) {
+      // The copy exists with this revision or a newer one: this event is old news.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  };
+
+  return {
+    consumer: {
+      groupId: `${service}-entitlements`,
+      topics: [topicOf('billing')],
+      handlers: Object.fromEntries(subscriptionEventTypes.map((type) => [type, apply])),
+    },
+    source: (config, sessionToken) => async (session) => {
+      const copy = await copies.findById(session.userId).lean<EntitlementCopy>();
+      const fromCopy = entitlementFromCopy(copy, new Date());
+      if (fromCopy?.granted) return fromCopy;
+      return entitlementFromBilling(config, sessionToken, session.userId);
+    },
+  };
+}
+
+/** Billing's own answer, through its subgraph with the caller's token (the path of a denial only). */
+async function entitlementFromBilling(
+  config: { BILLING_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+  sessionToken: string,
+  userId: string,
+): Promise<Entitlement> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${sessionToken}`,
+  };
+  if (config.SUBGRAPH_SECRET) headers[subgraphSecretHeader] = config.SUBGRAPH_SECRET;
+  type Reply = {
+    data?: { _entities: Array<{ subscriptionStatus: { status: string; hasActiveSubscription: boolean } } | null> };
+  };
+  let body: Reply;
+  try {
+    const response = await fetch(config.BILLING_SERVICE_URL, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        query:
+          'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { subscriptionStatus { status hasActiveSubscription } } } }',
+        variables: { r: [{ __typename: 'User', id: userId }] },
+      }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) throw new Error(`answered ${response.status}`);
+    body = (await response.json()) as Reply;
+  } catch (error) {
+    throw new GraphQLError('The billing service is unavailable. Please try again shortly.', {
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+      originalError: error instanceof Error ? error : undefined,
+    });
+  }
+  const status = body.data?._entities?.[0]?.subscriptionStatus;
+  return status ? entitlementOf(status) : { granted: false, reason: 'no_subscription' };
+}

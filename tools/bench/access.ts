@@ -1,0 +1,114 @@
+/**
+ * Issue 9's figures: what the access decision costs a paid request, and how soon a trial expiry or a
+ * payment failure takes effect in a service that serves paid operations (its entitlement copy, kept from
+ * billing's events). Needs billing's test clock (BILLING_TEST_CLOCK=1) to end a trial at once.
+ */
+import { entitlementProjection } from '@haven/platform';
+import mongoose from 'mongoose';
+import { performance } from 'node:perf_hooks';
+import { ApiClient } from '../testing/http';
+import { startTrial } from '../testing/subscription';
+
+export interface AccessBenchResult {
+  /** Median and p95 of GET /api/subscription-status through the facade, sequential requests (ms). */
+  subscriptionStatusMs: { median: number; p95: number };
+  /** The decision a paid operation makes: a grant read from the local copy (one primary-key read). */
+  grantedDecisionMs: { median: number; p95: number };
+  /** A denial, confirmed with billing before it is answered (the copy plus one call to billing). */
+  deniedDecisionMs: { median: number; p95: number };
+  /** From the request that ends access (clock past a cancelled trial / failed charge) to the copy saying so. */
+  trialExpiryTakesEffectMs: number;
+  paymentFailureTakesEffectMs: number;
+}
+
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100;
+  return { median: at(0.5), p95: at(0.95) };
+};
+
+async function timeEach(times: number, work: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+async function signedUpClient(gatewayUrl: string, name: string) {
+  const client = new ApiClient(gatewayUrl);
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email: `bench-${name}-${process.pid}-${Date.now()}@example.com`,
+    password: 'bench-password-1',
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  return { client, userId: registered.body.user.id };
+}
+
+const tokenOf = (client: ApiClient) =>
+  decodeURIComponent((client as unknown as { cookie: string }).cookie.replace(/^haven_session=/, ''));
+
+async function untilDenied(copies: mongoose.mongo.Collection, userId: string, since: number): Promise<number> {
+  for (;;) {
+    const copy = await copies.findOne({ _id: userId as never });
+    if (copy && copy.granted === false) return Math.round(performance.now() - since);
+    if (performance.now() - since > 60_000) throw new Error('access did not close within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function benchAccess(options: {
+  gatewayUrl: string;
+  mongoUrl: string;
+  quoteDb: string;
+  billingUrl: string;
+  subgraphSecret: string;
+}): Promise<AccessBenchResult> {
+  const connection = await mongoose.createConnection(options.mongoUrl, { dbName: options.quoteDb }).asPromise();
+  try {
+    const copies = connection.db!.collection('entitlements');
+    const projection = entitlementProjection(connection, 'bench');
+    const config = { BILLING_SERVICE_URL: options.billingUrl, SUBGRAPH_SECRET: options.subgraphSecret };
+
+    const trial = await signedUpClient(options.gatewayUrl, 'trial');
+    await startTrial(trial.client);
+    const statusSamples = await timeEach(200, () => trial.client.get('/api/subscription-status'));
+    const granted = projection.source(config, tokenOf(trial.client));
+    const session = { userId: trial.userId, sessionId: 'bench' };
+    const grantedSamples = await timeEach(500, () => granted(session));
+
+    const lapsed = await signedUpClient(options.gatewayUrl, 'none');
+    const denied = projection.source(config, tokenOf(lapsed.client));
+    const deniedSamples = await timeEach(200, () => denied({ userId: lapsed.userId, sessionId: 'bench' }));
+
+    // Trial expiry: cancel, then move billing's clock past the trial's end.
+    await trial.client.post('/api/subscription/cancel');
+    let start = performance.now();
+    await trial.client.graphql('mutation { advanceBillingClock(seconds: 259260) }');
+    const trialExpiryTakesEffectMs = await untilDenied(copies, trial.userId, start);
+
+    // Payment failure: a card whose charges fail, then the trial's end.
+    const failing = await signedUpClient(options.gatewayUrl, 'failing');
+    const setup = await failing.client.post<{ clientSecret: string }>('/api/create-setup-intent');
+    await failing.client.post('/api/local-payments/confirm-setup', {
+      clientSecret: setup.body.clientSecret,
+      cardNumber: '4000000000000341',
+    });
+    await failing.client.post('/api/create-subscription-after-setup');
+    start = performance.now();
+    await failing.client.graphql('mutation { advanceBillingClock(seconds: 259260) }');
+    const paymentFailureTakesEffectMs = await untilDenied(copies, failing.userId, start);
+
+    return {
+      subscriptionStatusMs: stats(statusSamples),
+      grantedDecisionMs: stats(grantedSamples),
+      deniedDecisionMs: stats(deniedSamples),
+      trialExpiryTakesEffectMs,
+      paymentFailureTakesEffectMs,
+    };
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * stripe-mock (Stripe's own API mock, a Go program: `make stripe-mock` builds it into the cache) for the
+ * billing tests that use the `stripe` SDK, behind a small recording proxy: stripe-mock keeps no state, so
+ * tests assert on the requests billing sent (or did not send) to the provider.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { freePorts } from '../infra';
+import { eventually } from './eventually';
+
+export const stripeMockBinary =
+  process.env.HAVEN_STRIPE_MOCK ?? join(homedir(), '.cache', 'haven', 'bin', 'stripe-mock');
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+}
+
+export interface StripeMock {
+  /** The recording proxy's origin: give it to billing as STRIPE_API_URL. */
+  url: string;
+  requests: RecordedStripeRequest[];
+  stop(): Promise<void>;
+}
+
+export async function startStripeMock(): Promise<StripeMock> {
+  if (!existsSync(stripeMockBinary)) {
+    throw new Error(`stripe-mock is missing at ${stripeMockBinary}: run \`make stripe-mock\` (go install)`);
+  }
+  const [mockPort, proxyPort] = await freePorts(2);
+  const child: ChildProcess = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${mockPort}`], { stdio: 'ignore' });
+  await eventually(`stripe-mock answering on port ${mockPort}`, async () => {
+    const response = await fetch(`http://127.0.0.1:${mockPort}/v1/customers`, {
+      headers: { authorization: 'Bearer sk_test_123' },
+    });
+    return response.status === 200;
+  });
+  const requests: RecordedStripeRequest[] = [];
+  const proxy: Server = createServer((req, res) => {
+    const header = req.headers['idempotency-key'];
+    requests.push({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').split('?')[0]!,
+      idempotencyKey: typeof header === 'string' ? header : null,
+    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${proxyPort}`,
+    requests,
+    stop: async () => {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      child.kill('SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * A signed-in user with a subscription, for tests of paid operations: starts a 3-day trial through the
+ * REST facade with the local test-mode provider's good card, then waits (bounded) until a paid operation
+ * would be allowed, i.e. until the subscription status says so.
+ */
+import { eventually } from './eventually';
+import type { ApiClient } from './http';
+
+export const goodTestCard = '4242 4242 4242 4242';
+export const declinedTestCard = '4000 0000 0000 0002';
+
+export async function startTrial(client: ApiClient): Promise<void> {
+  const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');
+  if (setup.status !== 200)
+    throw new Error(`create-setup-intent answered ${setup.status}: ${JSON.stringify(setup.body)}`);
+  const confirmed = await client.post<{ status: string }>('/api/local-payments/confirm-setup', {
+    clientSecret: setup.body.clientSecret,
+    cardNumber: goodTestCard,
+  });
+  if (confirmed.body.status !== 'succeeded')
+    throw new Error(`the test card was not accepted: ${JSON.stringify(confirmed.body)}`);
+  const created = await client.post('/api/create-subscription-after-setup');
+  if (created.status !== 200) throw new Error(`create-subscription-after-setup answered ${created.status}`);
+  // Services with paid operations confirm a missing grant with billing, so billing's record is what counts.
+  await eventually('the new trial opening the paid features', async () => {
+    const status = await client.get<{ status: string; needsSetup: boolean }>('/api/subscription-status');
+    return status.body.status === 'trialing' && !status.body.needsSetup;
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The subscription journey in a real browser, with the local test-mode provider (no Stripe keys): a new
+ * account starts its trial with the good test card, lands on / with the welcome modal and gets the welcome
+ * e-mail; the declined card leaves the user on /subscription without access.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { repoRoot } from '../../tools/infra';
+import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
+import { uniqueEmail } from '../../tools/testing/http';
+import { mailbox } from '../../tools/testing/infra-control';
+
+const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
+let haven: TestHaven;
+let browser: Browser;
+
+// Haven in this process (the services and the gateway serving web/dist): lighter on a loaded machine than
+// six processes; the sign-up journey in auth.e2e.test.ts covers Haven started the way `make dev` starts it.
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
+  }
+  haven = await startTestHaven();
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await haven?.stop();
+});
+
+async function signUp(name: string): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const page = await context.newPage();
+  const email = uniqueEmail(name);
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a calm long password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+  return { page, email };
+}
+
+async function addCard(page: Page, cardNumber: string) {
+  await page.getByRole('button', { name: 'Start 3-Day Free Trial' }).click();
+  await page.getByText('Test mode.').waitFor();
+  await page.getByLabel('Test card number').fill(cardNumber);
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+}
+
+it('starts the trial with the good test card, welcomes the user on / and sends the welcome e-mail', async () => {
+  const { page, email } = await signUp('trial');
+  await page.getByText('Recommended').waitFor();
+  await addCard(page, '4242 4242 4242 4242');
+
+  await page.getByText('Your 3-day free trial has started.', { exact: true }).waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.waitFor();
+  expect(new URL(page.url()).search).toBe(''); // the parameter is removed once the modal opens
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
+
+  const welcome = await mailbox().waitForEmail(
+    (mail) => mail.to.some((to) => to.address === email) && mail.subject === 'Welcome to Haven Premium',
+    { what: `the welcome e-mail to ${email}` },
+  );
+  expect(welcome.text).toContain('Your 3-day free trial has started');
+
+  // Settings shows the trial, and the card offers the cancellation.
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByText('Free Trial', { exact: true }).waitFor();
+  await page
+    .getByText(/^Trial ends /)
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
+});
+
+it('keeps a user whose card is declined on /subscription, told why, without access', async () => {
+  const { page } = await signUp('declined');
+  await addCard(page, '4000 0000 0000 0002');
+
+  await page.getByText('Payment Failed', { exact: true }).waitFor();
+  await page.getByText('Your card was declined.', { exact: true }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/subscription');
+  await page.getByRole('button', { name: 'Back to Plans' }).click();
+  await page.getByText('Subscription setup required').waitFor();
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.waitForURL('**/subscription');
+});

@@ -1,0 +1,129 @@
+/**
+ * The payment-method form. With the local test-mode provider (no Stripe keys) it is a clearly labelled test
+ * form that never charges anyone; the provider decides by the test card's number. Flow: setup intent →
+ * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s.
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  ConfirmTestCardDocument,
+  CreateSubscriptionDocument,
+  PaymentConfigDocument,
+  StartPaymentSetupDocument,
+} from '../../graphql/operations.generated';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/Toast';
+import { AFTER_SETUP_REDIRECT_MS, noticeForSetupResult, setupNotices, WELCOME_PATH } from './paymentSetup';
+
+// Stripe.js loads only when Stripe is configured.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; afterSuccess: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const config = useQuery(PaymentConfigDocument);
+  const [startSetup] = useMutation(StartPaymentSetupDocument);
+  const [confirmCard] = useMutation(ConfirmTestCardDocument);
+  const [createSubscription] = useMutation(CreateSubscriptionDocument);
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [cardNumber, setCardNumber] = useState('');
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    startSetup()
+      .then(({ data }) => {
+        if (data?.createSetupIntent.clientSecret) setClientSecret(data.createSetupIntent.clientSecret);
+        else throw new Error('no client secret');
+      })
+      .catch(() => toast(setupNotices.initFailed));
+  }, [startSetup]);
+
+  const finish = async () => {
+    try {
+      await createSubscription();
+      toast(setupNotices.welcome);
+    } catch {
+      // The card is added; the subscription may still be on its way. The spec sends the user on regardless.
+      toast(setupNotices.fallback);
+    }
+    window.setTimeout(() => {
+      void afterSuccess().finally(() => navigate(WELCOME_PATH));
+    }, AFTER_SETUP_REDIRECT_MS);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!clientSecret || busy) return;
+    setBusy(true);
+    try {
+      const { data } = await confirmCard({ variables: { input: { clientSecret, cardNumber } } });
+      const result = data?.confirmLocalSetup ?? { status: 'unknown' };
+      const notice = noticeForSetupResult(result);
+      if (notice) {
+        toast(notice);
+        setBusy(false);
+        return;
+      }
+      await finish();
+    } catch (error) {
+      toast(setupNotices.paymentFailed(error instanceof Error ? error.message : 'Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  const provider = config.data?.paymentConfig.provider;
+
+  return (
+    <Card aria-labelledby="payment-title">
+      <CardHeader>
+        <CardTitle id="payment-title">Payment method</CardTitle>
+        {provider === 'local' && (
+          <CardDescription>
+            <strong>Test mode.</strong> No real card is charged, ever. Use the test card 4242 4242 4242 4242 (works) or
+            4000 0000 0000 0002 (declined).
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="stack">
+        {!clientSecret || !provider ? (
+          <Spinner />
+        ) : provider === 'local' ? (
+          <form className="stack" onSubmit={(event) => void onSubmit(event)} aria-label="Test-mode card form">
+            <TextField
+              id="test-card-number"
+              label="Test card number"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="4242 4242 4242 4242"
+              value={cardNumber}
+              onChange={(event) => setCardNumber(event.target.value)}
+              required
+            />
+            <Button type="submit" block disabled={busy}>
+              {busy ? 'Starting your trial...' : 'Start Free Trial'}
+            </Button>
+          </form>
+        ) : config.data?.paymentConfig.publishableKey ? (
+          <Suspense fallback={<Spinner />}>
+            <StripeCardForm
+              publishableKey={config.data.paymentConfig.publishableKey}
+              clientSecret={clientSecret}
+              onSucceeded={finish}
+            />
+          </Suspense>
+        ) : (
+          <p role="alert">Card payments are not configured. Please contact support.</p>
+        )}
+        <Button variant="outline" onClick={onBack} disabled={busy}>
+          Back to Plans
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The card form with Stripe configured: Stripe's own Payment Element (Stripe.js, loaded only in this mode),
+ * confirming the setup intent without a redirect unless the card's bank requires one.
+ */
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/Toast';
+import { noticeForSetupResult, setupNotices } from './paymentSetup';
+
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+
+export default function StripeCardForm(props: {
+  publishableKey: string;
+  clientSecret: string;
+  onSucceeded: () => Promise<void>;
+}) {
+  const stripe = useMemo(() => {
+    let pending = stripeByKey.get(props.publishableKey);
+    if (!pending) {
+      pending = loadStripe(props.publishableKey);
+      stripeByKey.set(props.publishableKey, pending);
+    }
+    return pending;
+  }, [props.publishableKey]);
+  return (
+    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret }}>
+      <CardForm onSucceeded={props.onSucceeded} />
+    </Elements>
+  );
+}
+
+function CardForm({ onSucceeded }: { onSucceeded: () => Promise<void> }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || busy) return;
+    setBusy(true);
+    const { error, setupIntent } = await stripe.confirmSetup({
+      elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: `${window.location.origin}/subscription` },
+    });
+    if (error) {
+      toast(setupNotices.paymentFailed(error.message ?? 'Please try again.'));
+      setBusy(false);
+      return;
+    }
+    const notice = noticeForSetupResult({ status: setupIntent?.status ?? 'unknown' });
+    if (notice) {
+      toast(notice);
+      setBusy(false);
+      return;
+    }
+    await onSucceeded();
+  };
+
+  return (
+    <form className="stack" onSubmit={(event) => void onSubmit(event)} aria-label="Card form">
+      <PaymentElement />
+      <Button type="submit" block disabled={!stripe || busy}>
+        {busy ? 'Starting your trial...' : 'Start Free Trial'}
+      </Button>
+    </form>
+  );
+}

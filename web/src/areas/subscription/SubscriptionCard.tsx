@@ -1,0 +1,89 @@
+/** Settings → Subscription: status dot, label and description, cancel (with the support e-mail) and reactivate. */
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../gating/useSession';
+import { CancelMySubscriptionDocument, ReactivateMySubscriptionDocument } from '../../graphql/operations.generated';
+import { navigateToServer } from '../../lib/navigation';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { toast } from '../../ui/Toast';
+import { cancellationMailto, subscriptionActions } from './subscriptionCard';
+import { subscriptionDescription, subscriptionDotColour, subscriptionPlanLabel } from './subscriptionStatus';
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
+
+export function SubscriptionCard() {
+  const session = useSession();
+  const [cancel] = useMutation(CancelMySubscriptionDocument);
+  const [reactivate] = useMutation(ReactivateMySubscriptionDocument);
+  const [busy, setBusy] = useState(false);
+  if (session.status !== 'signedIn') return null;
+  const status = session.subscription;
+
+  const onCancel = async () => {
+    setBusy(true);
+    navigateToServer(cancellationMailto(session.user));
+    try {
+      const { data } = await cancel();
+      toast({
+        title: 'Subscription cancelled',
+        description: `Cancellation email opened. ${data?.cancelSubscription.message ?? ''}`.trim(),
+      });
+      await session.refetchSubscription();
+    } catch (error) {
+      toast({ title: 'Cancellation failed', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onReactivate = async () => {
+    setBusy(true);
+    try {
+      const { data } = await reactivate();
+      toast({ title: 'Subscription reactivated', description: data?.reactivateSubscription.message });
+      await session.refetchSubscription();
+    } catch (error) {
+      toast({ title: 'Reactivation failed', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions = status ? subscriptionActions(status) : { cancel: false, reactivate: false };
+  return (
+    <Card aria-labelledby="subscription-card-title">
+      <CardHeader>
+        <CardTitle id="subscription-card-title">Subscription</CardTitle>
+        <CardDescription>
+          To cancel, we open an e-mail to our support team for you and stop the renewal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="stack">
+        {!status ? (
+          <p role="status">
+            {session.subscriptionCheck === 'loading' ? 'Loading...' : "We couldn't load your subscription just now."}
+          </p>
+        ) : (
+          <div className="status-row">
+            <span className={`status-dot status-dot--${subscriptionDotColour(status)}`} aria-hidden="true" />
+            <span className="account__name">{subscriptionPlanLabel(status)}</span>
+            <span className="text-muted">{subscriptionDescription(status)}</span>
+          </div>
+        )}
+        {actions.cancel && (
+          <Button variant="outline" onClick={() => void onCancel()} disabled={busy}>
+            Cancel Subscription
+          </Button>
+        )}
+        {actions.reactivate && (
+          <Button onClick={() => void onReactivate()} disabled={busy}>
+            Reactivate Subscription
+          </Button>
+        )}
+        {status?.needsSetup && <Link to="/subscription">Set up your subscription</Link>}
+      </CardContent>
+    </Card>
+  );
+}
