@@ -12,8 +12,14 @@ import {
   UserDeletedSchema,
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
+import {
+  NewsletterBatchRequestedSchema,
+  NewsletterConfirmationRequestedSchema,
+  NewsletterDeliveryRequestedSchema,
+} from './gen/haven/events/v1/notification_pb';
 
 export * from './gen/haven/events/v1/envelope_pb';
+export * from './gen/haven/events/v1/notification_pb';
 export * from './gen/haven/events/v1/user_pb';
 export { timestampDate, timestampFromDate };
 
@@ -23,6 +29,9 @@ export const eventSchemas = {
   'user.email_verification_requested': EmailVerificationRequestedSchema,
   'user.email_verified': EmailVerifiedSchema,
   'user.deleted': UserDeletedSchema,
+  'notification.newsletter_confirmation_requested': NewsletterConfirmationRequestedSchema,
+  'notification.newsletter_batch_requested': NewsletterBatchRequestedSchema,
+  'notification.newsletter_delivery_requested': NewsletterDeliveryRequestedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
