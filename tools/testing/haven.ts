@@ -37,6 +37,12 @@ export interface TestHaven {
   dbName(service: ServiceName): string;
   /** Reads a service's own database directly (to prove what was, or was not, stored). */
   collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection<StoredDocument>>;
+  /**
+   * Stops one service and starts it again on the same database and Kafka groups, as after a crash and
+   * a restart. The new instance listens on a new port, which the gateway does not know: use it for what
+   * the service does on its own (its consumers), not for requests through the gateway.
+   */
+  restart(service: ServiceName): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +113,13 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
     services,
     dbName,
     collection: async (service, name) => reader.useDb(dbName(service)).db!.collection<StoredDocument>(name),
+    restart: async (name) => {
+      const old = services[name];
+      await old.stop();
+      started.splice(started.indexOf(old), 1);
+      await start(name, name === 'user' ? {} : { USER_SERVICE_URL: services.user.url });
+      return services[name];
+    },
     stop: async () => {
       await gateway.stop();
       await stopServices();
