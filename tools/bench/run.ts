@@ -29,6 +29,7 @@ import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/cat
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
 import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { isProcessAlive } from '../infra/process';
+import { benchFanOut, formatFanOutResult, type FanOutBenchResult } from './fanout';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
 import {
   formatTable,
@@ -507,6 +508,12 @@ async function main(): Promise<number> {
       relay = await benchRelay(infra, log);
       checkAborted();
     }
+    // The newsletter fan-out, after the relay (alone on the cores, like it).
+    let fanOut: FanOutBenchResult | null = null;
+    if (process.env.BENCH_FANOUT !== '0') {
+      fanOut = await benchFanOut(infra, log);
+      checkAborted();
+    }
     const outages = await measureOutages(gatewayUrl, session.cookie, running, stateDir, ports.infra.mongo);
 
     const rows = withRatios(measurements);
@@ -530,6 +537,10 @@ async function main(): Promise<number> {
       console.log('');
       console.log(formatRelayResult(relay));
     }
+    if (fanOut) {
+      console.log('');
+      console.log(formatFanOutResult(fanOut));
+    }
 
     const finishedAt = new Date();
     mkdirSync(resultsDir, { recursive: true });
@@ -552,6 +563,7 @@ async function main(): Promise<number> {
       summary: summaryLine(rows),
       outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
       relay,
+      fanOut,
     };
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Results: ${resultsFile}`);

@@ -13,7 +13,7 @@ import { serviceNames, serviceUrlVariable, type RunningService, type ServiceName
 import mongoose from 'mongoose';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { repoRoot } from '../infra';
+import { repoRoot, type InfraEndpoints } from '../infra';
 import { testInfra } from './test-env';
 
 export { serviceNames, type ServiceName };
@@ -59,8 +59,11 @@ export function testKeys() {
   return cachedKeys;
 }
 
-export async function startTestHaven(options: { env?: Record<string, string> } = {}): Promise<TestHaven> {
-  const infra = testInfra();
+export async function startTestHaven(
+  options: { env?: Record<string, string>; infra?: InfraEndpoints } = {},
+): Promise<TestHaven> {
+  // The jest run's servers, unless given (the bench brings its own).
+  const infra = options.infra ?? testInfra();
   const runId = randomBytes(4).toString('hex');
   const keys = testKeys();
   const dbName = (service: ServiceName) => `t${runId}_${service}`;

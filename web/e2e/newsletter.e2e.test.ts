@@ -170,7 +170,7 @@ it('takes an address off the list with the /unsubscribe form', async () => {
   const page = await newPage();
   await page.goto(`${haven.gatewayUrl}/unsubscribe`);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await page.getByText('Please enter your email address.').waitFor();
+  await page.getByText('Please enter your email address.').first().waitFor();
   await page.getByLabel('Email').fill(readers[1]!);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await page.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { notificationConsumers } from './events/consumers';
 import { newsletterHttpRoutes } from './events/http-routes';
 import { createMailer, createTransport } from './events/mailer';
-import { newsletterFanOut } from './events/newsletter-fanout';
+import { ensureFanOutPartitions, fanOutPartitions, newsletterFanOut } from './events/newsletter-fanout';
 import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
 import { knownUserModel } from './model/known-user';
@@ -30,13 +30,14 @@ export const startNotificationService = defineService({
     SMTP_USER: z.string().optional(),
     SMTP_PASS: z.string().optional(),
     /** Pooled SMTP connections the newsletter fan-out may keep open at once. */
-    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(10),
     MAIL_FROM: z.string().min(3).default('Haven <hello@haven.local>'),
     APP_URL: z.url().default('http://localhost:4000'),
     PRODUCT_NAME: z.string().min(1).default('Haven'),
   },
   dir: __dirname,
-  build: ({ connection, config, log, kafka, publishSoon }) => {
+  build: async ({ connection, config, log, kafka, publishSoon }) => {
+    await ensureFanOutPartitions(kafka, log);
     const transport = createTransport({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
@@ -71,6 +72,7 @@ export const startNotificationService = defineService({
         store,
         knownUsers,
         fanOut,
+        deliveryConcurrency: fanOutPartitions,
       }),
       httpRoutes: newsletterHttpRoutes(store),
       onStop: async () => {

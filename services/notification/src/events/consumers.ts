@@ -15,6 +15,8 @@ export interface NotificationHandlersDeps {
   store: NewsletterStore;
   knownUsers: Model<KnownUserRecord>;
   fanOut: NewsletterFanOut;
+  /** Partitions of the fan-out handled at once (default 3). */
+  deliveryConcurrency?: number;
 }
 
 /**
@@ -107,7 +109,7 @@ function newsletterDeliveryConsumer(deps: NotificationHandlersDeps): ConsumerSpe
   return {
     groupId: 'notification-newsletter',
     topics: [topicOf('notification')],
-    partitionsConsumedConcurrently: 3,
+    partitionsConsumedConcurrently: deps.deliveryConcurrency ?? 3,
     handlers: {
       'notification.newsletter_batch_requested': (event, context) => deps.fanOut.expand(event, context),
       'notification.newsletter_delivery_requested': (event, context) => deps.fanOut.deliver(event, context),

@@ -7,7 +7,7 @@
  * resumes where the committed offsets are.
  */
 import { encodeEvent, topicOf, type EventType, type NewEvent } from '@haven/proto';
-import { createProducer, type HandlerContext } from '@haven/platform';
+import { createProducer, type HandlerContext, type Logger } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Model } from 'mongoose';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
@@ -16,6 +16,40 @@ import type { SubscriberRecord } from '../model/subscriber';
 import type { Mailer } from './mailer';
 
 export const fanOutPageSize = 500;
+/** Partitions of the notification topic: the most consumers (and partitions at once) a send can use. */
+export const fanOutPartitions = 12;
+
+/**
+ * Creates the notification topic with `fanOutPartitions` partitions, or adds partitions to one made
+ * smaller, before the relay and the consumers would create it with the default three. Bounded and not
+ * fatal: with Kafka away the service starts anyway, and the topic gets the default when it comes back.
+ */
+export async function ensureFanOutPartitions(kafka: Kafka, log: Logger, count = fanOutPartitions): Promise<void> {
+  const topic = topicOf('notification');
+  const admin = kafka.admin();
+  const work = (async () => {
+    await admin.connect();
+    const existing = await admin.listTopics();
+    if (!existing.includes(topic)) {
+      await admin.createTopics({ topics: [{ topic, numPartitions: count }], waitForLeaders: true });
+      return;
+    }
+    const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+    if ((metadata?.partitions.length ?? count) < count) {
+      await admin.createPartitions({ topicPartitions: [{ topic, count }] });
+    }
+  })();
+  const timeout = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new Error('timed out')), 10_000).unref();
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } catch (error) {
+    log.warn({ err: error, topic }, 'cannot size the notification topic for the fan-out yet; it keeps its partitions');
+  } finally {
+    void work.catch(() => undefined).finally(() => admin.disconnect().catch(() => undefined));
+  }
+}
 
 export interface FanOutDeps {
   kafka: Kafka;
