@@ -13,8 +13,14 @@ import {
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
 import { SubscriptionChangeSchema } from './gen/haven/events/v1/subscription_pb';
+import {
+  NewsletterBatchRequestedSchema,
+  NewsletterConfirmationRequestedSchema,
+  NewsletterDeliveryRequestedSchema,
+} from './gen/haven/events/v1/notification_pb';
 
 export * from './gen/haven/events/v1/envelope_pb';
+export * from './gen/haven/events/v1/notification_pb';
 export * from './gen/haven/events/v1/user_pb';
 export * from './gen/haven/events/v1/subscription_pb';
 export { timestampDate, timestampFromDate };
@@ -35,6 +41,9 @@ export const eventSchemas = {
   'subscription.canceled': SubscriptionChangeSchema,
   'subscription.reactivated': SubscriptionChangeSchema,
   'subscription.ended': SubscriptionChangeSchema,
+  'notification.newsletter_confirmation_requested': NewsletterConfirmationRequestedSchema,
+  'notification.newsletter_batch_requested': NewsletterBatchRequestedSchema,
+  'notification.newsletter_delivery_requested': NewsletterDeliveryRequestedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

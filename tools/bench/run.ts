@@ -30,6 +30,7 @@ import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/cat
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
 import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { isProcessAlive } from '../infra/process';
+import { benchFanOut, formatFanOutResult, type FanOutBenchResult } from './fanout';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
 import {
   formatTable,
@@ -521,6 +522,12 @@ async function main(): Promise<number> {
       billingUrl: localGraphqlUrl(ports.apps.billing),
       subgraphSecret: readFileSync(keys.subgraphSecretFile, 'utf8').trim(),
     });
+    // The newsletter fan-out, after the relay (alone on the cores, like it).
+    let fanOut: FanOutBenchResult | null = null;
+    if (process.env.BENCH_FANOUT !== '0') {
+      fanOut = await benchFanOut(infra, log);
+      checkAborted();
+    }
     const outages = await measureOutages(gatewayUrl, session.cookie, running, stateDir, ports.infra.mongo);
 
     const rows = withRatios(measurements);
@@ -552,6 +559,10 @@ async function main(): Promise<number> {
         `${access.deniedDecisionMs.median} ms (p95 ${access.deniedDecisionMs.p95}); trial expiry takes effect in ` +
         `${access.trialExpiryTakesEffectMs} ms, a payment failure in ${access.paymentFailureTakesEffectMs} ms (target 2000)`,
     );
+    if (fanOut) {
+      console.log('');
+      console.log(formatFanOutResult(fanOut));
+    }
 
     const finishedAt = new Date();
     mkdirSync(resultsDir, { recursive: true });
@@ -575,6 +586,7 @@ async function main(): Promise<number> {
       outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
       relay,
       access,
+      fanOut,
     };
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Results: ${resultsFile}`);

@@ -13,7 +13,7 @@ import { serviceNames, serviceUrlVariable, type RunningService, type ServiceName
 import mongoose from 'mongoose';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { repoRoot } from '../infra';
+import { repoRoot, type InfraEndpoints } from '../infra';
 import { testInfra } from './test-env';
 
 export { serviceNames, type ServiceName };
@@ -37,6 +37,12 @@ export interface TestHaven {
   dbName(service: ServiceName): string;
   /** Reads a service's own database directly (to prove what was, or was not, stored). */
   collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection<StoredDocument>>;
+  /**
+   * Stops one service and starts it again on the same database and Kafka groups, as after a crash and
+   * a restart. The new instance listens on a new port, which the gateway does not know: use it for what
+   * the service does on its own (its consumers), not for requests through the gateway.
+   */
+  restart(service: ServiceName): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
@@ -53,8 +59,11 @@ export function testKeys() {
   return cachedKeys;
 }
 
-export async function startTestHaven(options: { env?: Record<string, string> } = {}): Promise<TestHaven> {
-  const infra = testInfra();
+export async function startTestHaven(
+  options: { env?: Record<string, string>; infra?: InfraEndpoints } = {},
+): Promise<TestHaven> {
+  // The jest run's servers, unless given (the bench brings its own).
+  const infra = options.infra ?? testInfra();
   const runId = randomBytes(4).toString('hex');
   const keys = testKeys();
   const dbName = (service: ServiceName) => `t${runId}_${service}`;
@@ -114,6 +123,13 @@ export async function startTestHaven(options: { env?: Record<string, string> } =
     services,
     dbName,
     collection: async (service, name) => reader.useDb(dbName(service)).db!.collection<StoredDocument>(name),
+    restart: async (name) => {
+      const old = services[name];
+      await old.stop();
+      started.splice(started.indexOf(old), 1);
+      await start(name, name === 'user' ? {} : { USER_SERVICE_URL: services.user.url });
+      return services[name];
+    },
     stop: async () => {
       await gateway.stop();
       await stopServices();

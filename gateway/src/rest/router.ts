@@ -51,6 +51,15 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
       res.status(401).json({ message: 'Not signed in' });
       return;
     }
+    if (route.download) {
+      const file = route.download(reply);
+      res
+        .status(route.status ?? 200)
+        .attachment(file.fileName)
+        .type(file.type)
+        .send(file.body);
+      return;
+    }
     res.status(route.status ?? 200).json(reply);
   };
 }

@@ -9,12 +9,17 @@ import {
 import { z } from 'zod';
 import { billingEmailConsumer } from './events/billing-emails';
 import { notificationConsumers } from './events/consumers';
+import { newsletterHttpRoutes } from './events/http-routes';
 import { createMailer, createTransport } from './events/mailer';
+import { ensureFanOutPartitions, fanOutPartitions, newsletterFanOut } from './events/newsletter-fanout';
+import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
+import { knownUserModel } from './model/known-user';
 import { preferencesModel } from './model/preferences';
+import { subscriberModel } from './model/subscriber';
 import { notificationResolvers } from './resolvers';
 
-/** The notification service: every e-mail Haven sends, and users' e-mail preferences. */
+/** The notification service: every e-mail Haven sends, users' e-mail preferences and the newsletter. */
 export const startNotificationService = defineService({
   name: 'notification',
   configShape: {
@@ -25,12 +30,15 @@ export const startNotificationService = defineService({
     SMTP_SECURE: booleanFromEnv.default(false),
     SMTP_USER: z.string().optional(),
     SMTP_PASS: z.string().optional(),
+    /** Pooled SMTP connections the newsletter fan-out may keep open at once. */
+    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(10),
     MAIL_FROM: z.string().min(3).default('Haven <hello@haven.local>'),
     APP_URL: z.url().default('http://localhost:4000'),
     PRODUCT_NAME: z.string().min(1).default('Haven'),
   },
   dir: __dirname,
-  build: ({ connection, config, log }) => {
+  build: async ({ connection, config, log, kafka, publishSoon }) => {
+    await ensureFanOutPartitions(kafka, log);
     const transport = createTransport({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
@@ -38,16 +46,43 @@ export const startNotificationService = defineService({
       user: config.SMTP_USER,
       pass: config.SMTP_PASS,
       from: config.MAIL_FROM,
+      maxConnections: config.SMTP_MAX_CONNECTIONS,
     });
-    const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection), log);
+    const deliveries = deliveryModel(connection);
+    const mailer = createMailer(transport, config.MAIL_FROM, deliveries, log);
+    const subscribers = subscriberModel(connection);
+    const campaigns = campaignModel(connection);
+    const knownUsers = knownUserModel(connection);
+    const store = { subscribers, preferences: preferencesModel(connection), publishSoon };
+    const fanOut = newsletterFanOut({
+      kafka,
+      campaigns,
+      subscribers,
+      mailer,
+      appUrl: config.APP_URL,
+      productName: config.PRODUCT_NAME,
+    });
     return {
-      resolvers: notificationResolvers(preferencesModel(connection)),
+      resolvers: notificationResolvers({ ...store, campaigns, deliveries, knownUsers }),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
+      outboxModels: [subscribers, campaigns],
       consumers: [
-        ...notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+        ...notificationConsumers({
+          mailer,
+          appUrl: config.APP_URL,
+          productName: config.PRODUCT_NAME,
+          store,
+          knownUsers,
+          fanOut,
+          deliveryConcurrency: fanOutPartitions,
+        }),
         billingEmailConsumer({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
       ],
-      onStop: () => mailer.close(),
+      httpRoutes: newsletterHttpRoutes(store),
+      onStop: async () => {
+        await fanOut.close();
+        mailer.close();
+      },
     };
   },
 });

@@ -12,7 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { notificationConsumers } from '../src/events/consumers';
 import { createMailer, createTransport } from '../src/events/mailer';
+import { newsletterFanOut } from '../src/events/newsletter-fanout';
+import { campaignModel } from '../src/model/campaign';
 import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
+import { knownUserModel } from '../src/model/known-user';
+import { preferencesModel } from '../src/model/preferences';
+import { subscriberModel } from '../src/model/subscriber';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven } from '../../../tools/testing/haven';
@@ -109,7 +114,24 @@ function registered(email: string) {
 async function startReplica(groupId: string, smtpPort: number, deliveries = deliveryModel(connection)) {
   const transport = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, from: 'hello@haven.local' });
   const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
-  const [spec] = notificationConsumers({ mailer, appUrl: 'http://localhost:4000', productName: 'Haven' });
+  const subscribers = subscriberModel(connection);
+  const store = { subscribers, preferences: preferencesModel(connection), publishSoon: () => undefined };
+  const fanOut = newsletterFanOut({
+    kafka,
+    campaigns: campaignModel(connection),
+    subscribers,
+    mailer,
+    appUrl: 'http://localhost:4000',
+    productName: 'Haven',
+  });
+  const [spec] = notificationConsumers({
+    mailer,
+    appUrl: 'http://localhost:4000',
+    productName: 'Haven',
+    store,
+    knownUsers: knownUserModel(connection),
+    fanOut,
+  });
   const consumer = new EventConsumer({ kafka, connection, log, spec: { ...spec!, groupId } });
   cleanups.push(async () => {
     await consumer.stop();

@@ -25,6 +25,11 @@ export interface ConsumerSpec {
   groupId: string;
   topics: string[];
   handlers: EventHandlers;
+  /**
+   * Partitions handled at once (default 1); each message of one partition still waits for the one
+   * before it. For consumers whose handlers mostly wait on I/O, such as a mail server.
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 interface ProcessedEvent {
@@ -178,6 +183,7 @@ export class EventConsumer {
     await stillWanted();
     await consumer.subscribe({ topics: spec.topics, fromBeginning: true });
     await consumer.run({
+      partitionsConsumedConcurrently: spec.partitionsConsumedConcurrently ?? 1,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         await this.handle({ topic, partition, message, heartbeat, producer });
       },

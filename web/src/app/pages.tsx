@@ -25,6 +25,8 @@ const account = () => import('../areas/account');
 const subscription = () => import('../areas/subscription');
 const checkin = () => import('../areas/checkin');
 const publicPages = () => import('../areas/public');
+const email = () => import('../areas/email');
+const admin = () => import('../areas/admin');
 
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false },
@@ -32,4 +34,9 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
   subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
   dashboard: { component: lazyPage(checkin, 'DashboardPage'), shell: true },
+  confirmNewsletter: { component: lazyPage(email, 'ConfirmNewsletterPage'), shell: false },
+  unsubscribeNewsletter: { component: lazyPage(email, 'UnsubscribeNewsletterPage'), shell: false },
+  unsubscribe: { component: lazyPage(email, 'UnsubscribePage'), shell: false },
+  emailPreferences: { component: lazyPage(email, 'EmailPreferencesPage'), shell: true },
+  adminNewsletter: { component: lazyPage(admin, 'AdminNewsletterPage'), shell: true },
 };

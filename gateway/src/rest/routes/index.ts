@@ -5,6 +5,7 @@
  */
 import { accountRoutes, logoutOperation } from './account';
 import { billingRoutes } from './billing';
+import { newsletterRoutes } from './newsletter';
 import { privacyRoutes } from './privacy';
 import { quoteRoutes } from './quote';
 import type { RestRoute } from './types';
@@ -12,4 +13,10 @@ import type { RestRoute } from './types';
 export type { HttpMethod, RestRoute } from './types';
 export { logoutOperation };
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...quoteRoutes, ...billingRoutes, ...privacyRoutes];
+export const restRoutes: RestRoute[] = [
+  ...accountRoutes,
+  ...quoteRoutes,
+  ...billingRoutes,
+  ...privacyRoutes,
+  ...newsletterRoutes,
+];

@@ -22,6 +22,8 @@ export interface RestRoute {
   /** Shapes the reply from the operation's data; null means "not signed in" (401). */
   reply: (data: Json) => Json | null;
   status?: number;
+  /** A file download (a CSV export): the reply becomes an attachment instead of JSON. */
+  download?: (reply: Json) => { fileName: string; type: string; body: string };
 }
 
 /** The body's listed keys that are present (absent keys stay absent, so GraphQL defaults apply). */

@@ -4,6 +4,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (the newsletter's List-Unsubscribe pair). */
+  headers?: Record<string, string>;
 }
 
 export interface VerificationEmailInput {

@@ -1,16 +1,40 @@
+import { canonicalEmail, type ConsumerSpec } from '@haven/platform';
 import { topicOf } from '@haven/proto';
-import type { ConsumerSpec } from '@haven/platform';
+import type { Model } from 'mongoose';
+import { renderConfirmationEmail } from '../domain/newsletter-emails';
 import { renderVerificationEmail } from '../domain/verification-email';
+import type { KnownUserRecord } from '../model/known-user';
+import { unsubscribeUser, type NewsletterStore } from '../model/newsletter';
 import type { Mailer } from './mailer';
+import type { NewsletterFanOut } from './newsletter-fanout';
 
 export interface NotificationHandlersDeps {
   mailer: Mailer;
   appUrl: string;
   productName: string;
+  store: NewsletterStore;
+  knownUsers: Model<KnownUserRecord>;
+  fanOut: NewsletterFanOut;
+  /** Partitions of the fan-out handled at once (default 3). */
+  deliveryConcurrency?: number;
 }
+
+/**
+ * Where each kind of e-mail registers its consumer: one line per file in this folder
+ * (security e-mails, billing e-mails, …), each a function of the shared dependencies.
+ */
+const emailConsumers: Array<(deps: NotificationHandlersDeps) => ConsumerSpec> = [
+  accountConsumer,
+  newsletterDeliveryConsumer,
+];
 
 /** What the notification service reacts to. */
 export function notificationConsumers(deps: NotificationHandlersDeps): ConsumerSpec[] {
+  return emailConsumers.map((consumer) => consumer(deps));
+}
+
+/** The account's own e-mails, the user projection (address, verified) and the newsletter's confirmation link. */
+function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
   const sendVerification = async (
     eventId: string,
     user: { userId: string; email: string; firstName: string; token: string },
@@ -23,22 +47,72 @@ export function notificationConsumers(deps: NotificationHandlersDeps): ConsumerS
     });
     await deps.mailer.deliverOnce({ eventId, kind: 'verify-email', userId: user.userId, to: user.email, email });
   };
+  const remember = async (userId: string, rawEmail: string, verified: boolean) => {
+    const canonical = canonicalEmail(rawEmail);
+    const email = canonical.ok ? canonical.address : rawEmail;
+    const updatedAt = new Date();
+    await deps.knownUsers.updateOne(
+      { _id: userId },
+      verified
+        ? { $set: { email, emailVerified: true, updatedAt } }
+        : { $set: { email, updatedAt }, $setOnInsert: { emailVerified: false } },
+      { upsert: true },
+    );
+  };
 
-  return [
-    {
-      groupId: 'notification',
-      topics: [topicOf('user')],
-      handlers: {
-        'user.registered': async (event, { eventId }) => {
-          // Sign-ups through Google or the hosted platform arrive verified and carry no token.
-          if (!event.verification?.token) return;
-          await sendVerification(eventId, { ...event, token: event.verification.token });
-        },
-        'user.email_verification_requested': async (event, { eventId }) => {
-          if (!event.verification?.token) return;
-          await sendVerification(eventId, { ...event, token: event.verification.token });
-        },
+  return {
+    groupId: 'notification',
+    topics: [topicOf('user'), topicOf('notification')],
+    handlers: {
+      'user.registered': async (event, { eventId }) => {
+        // Sign-ups through Google or the hosted platform arrive verified and carry no token.
+        await remember(event.userId, event.email, !event.verification?.token);
+        if (!event.verification?.token) return;
+        await sendVerification(eventId, { ...event, token: event.verification.token });
+      },
+      'user.email_verification_requested': async (event, { eventId }) => {
+        if (!event.verification?.token) return;
+        await sendVerification(eventId, { ...event, token: event.verification.token });
+      },
+      'user.email_verified': async (event) => {
+        await remember(event.userId, event.email, true);
+      },
+      'user.deleted': async (event) => {
+        const known = await deps.knownUsers.findById(event.userId).lean();
+        await unsubscribeUser(deps.store, event.userId, known?.email ?? null);
+        await deps.store.preferences.deleteOne({ _id: event.userId });
+        await deps.knownUsers.deleteOne({ _id: event.userId });
+      },
+      'notification.newsletter_confirmation_requested': async (event, { eventId }) => {
+        const email = renderConfirmationEmail({
+          productName: deps.productName,
+          appUrl: deps.appUrl,
+          token: event.token,
+        });
+        await deps.mailer.deliverOnce({
+          eventId,
+          kind: 'newsletter-confirmation',
+          userId: event.subscriberId,
+          to: event.email,
+          email,
+        });
       },
     },
-  ];
+  };
+}
+
+/**
+ * The newsletter's fan-out in a group of its own, so a large send never holds up a verification
+ * e-mail; a few partitions at a time, each handler heartbeating while the SMTP server is slow.
+ */
+function newsletterDeliveryConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
+  return {
+    groupId: 'notification-newsletter',
+    topics: [topicOf('notification')],
+    partitionsConsumedConcurrently: deps.deliveryConcurrency ?? 3,
+    handlers: {
+      'notification.newsletter_batch_requested': (event, context) => deps.fanOut.expand(event, context),
+      'notification.newsletter_delivery_requested': (event, context) => deps.fanOut.deliver(event, context),
+    },
+  };
 }

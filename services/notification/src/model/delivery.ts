@@ -31,7 +31,7 @@ export function deliveryKey(eventId: string, kind: string, to: string): string {
 const deliverySchema = new Schema<DeliveryRecord>(
   {
     _id: { type: String, required: true },
-    eventId: { type: String, required: true },
+    eventId: { type: String, required: true, index: true },
     userId: { type: String, required: true, index: true },
     kind: { type: String, required: true },
     to: { type: String, required: true },

@@ -5,6 +5,8 @@ import type { EmailPreferences } from '../domain/preferences';
 export interface PreferencesRecord extends EmailPreferences {
   _id: string; // the user id
   updatedAt: Date;
+  /** When the user first saved their choices (the consent status's consentGivenAt). */
+  consentGivenAt?: Date | null;
 }
 
 const preferencesSchema = new Schema<PreferencesRecord>(
@@ -15,6 +17,7 @@ const preferencesSchema = new Schema<PreferencesRecord>(
     securityNotifications: { type: Boolean, required: true },
     newsletter: { type: Boolean, required: true },
     updatedAt: { type: Date, required: true },
+    consentGivenAt: { type: Date, default: null },
   },
   { collection: 'email_preferences', versionKey: false },
 );

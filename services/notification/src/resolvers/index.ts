@@ -1,10 +1,63 @@
-import { mayReadUser, requestLoader } from '@haven/platform';
+import {
+  badInput,
+  canonicalEmail,
+  forbidden,
+  mayReadUser,
+  notYoursMessage,
+  requestLoader,
+  requireAdmin,
+  requireSession,
+  recordEvent,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
-import { withDefaults } from '../domain/preferences';
-import { findPreferencesByUserIds, type PreferencesRecord } from '../model/preferences';
+import { randomUUID } from 'node:crypto';
+import { exportFileName, toCsv } from '../domain/csv';
+import { contentMaxLength, isWellFormedToken, messages, sourceMaxLength, subjectMaxLength } from '../domain/newsletter';
+import { withDefaults, type EmailPreferences } from '../domain/preferences';
+import { sanitizeNewsletterHtml } from '../domain/sanitize';
+import type { CampaignRecord } from '../model/campaign';
+import type { DeliveryRecord } from '../model/delivery';
+import type { KnownUserRecord } from '../model/known-user';
+import {
+  confirm,
+  subscribe,
+  unsubscribeByEmail,
+  unsubscribeByToken,
+  unsubscribeUser,
+  type NewsletterStore,
+} from '../model/newsletter';
+import { findPreferencesByUserIds } from '../model/preferences';
 import type { Resolvers } from './types.generated';
 
-export function notificationResolvers(preferences: Model<PreferencesRecord>): Resolvers {
+export interface NotificationModels extends NewsletterStore {
+  campaigns: Model<CampaignRecord>;
+  deliveries: Model<DeliveryRecord>;
+  knownUsers: Model<KnownUserRecord>;
+}
+
+const preferenceFields = ['marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter'] as const;
+const missingComposeFields = 'Please fill in both subject and content.';
+
+/** An address from a body: canonical, or a 400 naming the field. */
+function emailFrom(raw: string): string {
+  const email = canonicalEmail(raw);
+  if (!email.ok) throw badInput('email', email.message);
+  return email.address;
+}
+
+/** The spec sends each switch as 0 or 1; anything else is refused, naming the switch. */
+function switchesFrom(input: Record<(typeof preferenceFields)[number], number>): EmailPreferences {
+  const problems = preferenceFields
+    .filter((field) => input[field] !== 0 && input[field] !== 1)
+    .map((field) => ({ field, message: `${field} must be 0 or 1` }));
+  if (problems.length > 0) throw badInput(problems[0]!.field, problems[0]!.message, problems);
+  return Object.fromEntries(
+    preferenceFields.map((field) => [field, input[field] === 1]),
+  ) as unknown as EmailPreferences;
+}
+
+export function notificationResolvers(models: NotificationModels): Resolvers {
+  const { preferences, subscribers, campaigns, deliveries, knownUsers } = models;
   return {
     User: {
       // A user's e-mail preferences are the owner's or an admin's to read.
@@ -13,6 +66,160 @@ export function notificationResolvers(preferences: Model<PreferencesRecord>): Re
       emailPreferences: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
         return withDefaults(await loader.load(id));
+      },
+      emailConsent: async ({ id }, _args, context) => {
+        const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
+        const saved = await loader.load(id);
+        return { consentGivenAt: saved?.consentGivenAt?.toISOString() ?? null };
+      },
+    },
+    Query: {
+      newsletterStats: async (_parent, _args, context) => {
+        await requireAdmin(context);
+        const [total, active, last] = await Promise.all([
+          subscribers.countDocuments({ status: { $in: ['pending', 'active'] } }),
+          subscribers.countDocuments({ status: 'active' }),
+          campaigns.findOne({}, { subject: 1, recipients: 1, createdAt: 1 }).sort({ createdAt: -1 }).lean(),
+        ]);
+        let lastCampaign = null;
+        if (last) {
+          const [sent, failed] = await Promise.all([
+            deliveries.countDocuments({ eventId: last._id, kind: 'newsletter', status: 'sent' }),
+            deliveries.countDocuments({
+              eventId: last._id,
+              kind: 'newsletter',
+              status: { $in: ['failed', 'unknown'] },
+            }),
+          ]);
+          lastCampaign = {
+            id: last._id,
+            subject: last.subject,
+            recipients: last.recipients,
+            sent,
+            failed,
+            createdAt: last.createdAt.toISOString(),
+          };
+        }
+        return { total, active, pending: total - active, lastCampaign };
+      },
+      newsletterSubscribersExport: async (_parent, _args, context) => {
+        await requireAdmin(context);
+        const all = await subscribers
+          .find({}, { email: 1, status: 1, source: 1, createdAt: 1, confirmedAt: 1, unsubscribedAt: 1 })
+          .sort({ createdAt: 1 })
+          .lean();
+        const iso = (date: Date | null | undefined) => date?.toISOString() ?? '';
+        const csv = toCsv(
+          ['email', 'status', 'source', 'subscribedAt', 'confirmedAt', 'unsubscribedAt'],
+          all.map((s) => [s.email, s.status, s.source, iso(s.createdAt), iso(s.confirmedAt), iso(s.unsubscribedAt)]),
+        );
+        return { fileName: exportFileName(), csv };
+      },
+    },
+    Mutation: {
+      subscribeToNewsletter: async (_parent, { input }, context) => {
+        const email = emailFrom(input.email);
+        const source = input.subscriptionSource ?? 'website';
+        if (source.length > sourceMaxLength || !/^[a-z0-9_-]+$/i.test(source)) {
+          throw badInput('subscriptionSource', 'subscriptionSource must be a short word such as "website"');
+        }
+        // A userId in the body links the address only when it is the caller's own.
+        const userId = input.userId && context.session?.userId === input.userId ? input.userId : null;
+        await subscribe(models, { email, userId, source, confirmed: false, correlationId: context.correlationId });
+        return { message: messages.subscribed };
+      },
+      confirmNewsletterSubscription: async (_parent, { token }) => {
+        if (!isWellFormedToken(token) || !(await confirm(models, token))) {
+          throw badInput('token', messages.invalidConfirmation);
+        }
+        return { confirmed: true, message: messages.confirmed };
+      },
+      unsubscribeFromNewsletterByToken: async (_parent, { token }) => {
+        if (!isWellFormedToken(token) || !(await unsubscribeByToken(models, token))) {
+          throw badInput('token', messages.invalidUnsubscribe);
+        }
+        return { unsubscribed: true, message: messages.unsubscribed };
+      },
+      unsubscribeFromNewsletterByEmail: async (_parent, { email }) => {
+        await unsubscribeByEmail(models, emailFrom(email));
+        return { unsubscribed: true, message: messages.unsubscribed };
+      },
+      sendNewsletter: async (_parent, { subject, content }, context) => {
+        const session = await requireAdmin(context);
+        const problems = [
+          ...(subject.trim() ? [] : [{ field: 'subject', message: missingComposeFields }]),
+          ...(content.trim() ? [] : [{ field: 'content', message: missingComposeFields }]),
+        ];
+        if (problems.length > 0) throw badInput(problems[0]!.field, missingComposeFields, problems);
+        if (subject.trim().length > subjectMaxLength) {
+          throw badInput('subject', `The subject can be at most ${subjectMaxLength} characters.`);
+        }
+        if (content.length > contentMaxLength) {
+          throw badInput('content', `The content can be at most ${contentMaxLength} characters.`);
+        }
+        const html = sanitizeNewsletterHtml(content);
+        if (!html.replace(/<[^>]*>/g, '').trim()) {
+          throw badInput('content', 'The content has no text left once unsafe HTML is removed.');
+        }
+        const recipients = await subscribers.countDocuments({ status: 'active' });
+        if (recipients === 0) return { sentCount: 0 };
+        const campaign = new campaigns({
+          _id: randomUUID(),
+          subject: subject.trim(),
+          html,
+          recipients,
+          createdBy: session.userId,
+          createdAt: new Date(),
+        });
+        // One event starts the fan-out; workers expand it page by page (events/newsletter-fanout.ts).
+        recordEvent(campaign, {
+          type: 'notification.newsletter_batch_requested',
+          producer: 'notification',
+          subjectId: campaign._id,
+          correlationId: context.correlationId,
+          payload: { campaignId: campaign._id, afterSubscriberId: '' },
+        });
+        await campaign.save();
+        models.publishSoon();
+        return { sentCount: recipients };
+      },
+      updateEmailPreferences: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        if (input.userId != null && input.userId !== session.userId) throw forbidden(notYoursMessage);
+        const wanted = switchesFrom(input);
+        const now = new Date();
+        const before = await preferences
+          .findOneAndUpdate(
+            { _id: session.userId },
+            { $set: { ...wanted, updatedAt: now }, $setOnInsert: { consentGivenAt: now } },
+            { upsert: true, returnDocument: 'before' },
+          )
+          .lean();
+        if (before && before.consentGivenAt == null) {
+          await preferences.updateOne({ _id: session.userId, consentGivenAt: null }, { $set: { consentGivenAt: now } });
+        }
+        // The switch and the list move together: on subscribes (no second confirmation for a verified
+        // address), off takes every address of this account off the list.
+        const known = await knownUsers.findById(session.userId).lean();
+        if (wanted.newsletter && !before?.newsletter) {
+          if (known) {
+            await subscribe(models, {
+              email: known.email,
+              userId: session.userId,
+              source: 'preferences',
+              confirmed: known.emailVerified,
+              correlationId: context.correlationId,
+            });
+          } else {
+            context.log.warn(
+              { userId: session.userId },
+              'newsletter switched on before the account reached this service',
+            );
+          }
+        } else if (!wanted.newsletter) {
+          await unsubscribeUser(models, session.userId, known?.email ?? null);
+        }
+        return wanted;
       },
     },
   };

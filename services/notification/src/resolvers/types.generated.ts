@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { UserReference, RequestContext } from '@haven/platform';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -11,6 +12,12 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   _FieldSet: { input: unknown; output: unknown; }
+};
+
+export type EmailConsent = {
+  __typename?: 'EmailConsent';
+  /** When the user first saved their e-mail choices (ISO 8601); null until then. */
+  consentGivenAt?: Maybe<Scalars['String']['output']>;
 };
 
 /** Which e-mails a user wants. Defaults: marketing off, product updates on, security on, newsletter off. */
@@ -22,8 +29,126 @@ export type EmailPreferences = {
   securityNotifications: Scalars['Boolean']['output'];
 };
 
+/** The spec's body: each switch as 0 or 1. */
+export type EmailPreferencesInput = {
+  marketingEmails: Scalars['Int']['input'];
+  newsletter: Scalars['Int']['input'];
+  productUpdates: Scalars['Int']['input'];
+  securityNotifications: Scalars['Int']['input'];
+  /** When present, must be the caller's own id. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  confirmNewsletterSubscription: NewsletterConfirmation;
+  /** Admin only: issues one campaign to every active subscriber. */
+  sendNewsletter: NewsletterSendResult;
+  subscribeToNewsletter: NewsletterAnswer;
+  unsubscribeFromNewsletterByEmail: NewsletterUnsubscription;
+  unsubscribeFromNewsletterByToken: NewsletterUnsubscription;
+  /** The signed-in caller's own preferences. */
+  updateEmailPreferences: EmailPreferences;
+};
+
+
+export type MutationConfirmNewsletterSubscriptionArgs = {
+  token: Scalars['String']['input'];
+};
+
+
+export type MutationSendNewsletterArgs = {
+  content: Scalars['String']['input'];
+  subject: Scalars['String']['input'];
+};
+
+
+export type MutationSubscribeToNewsletterArgs = {
+  input: NewsletterSubscribeInput;
+};
+
+
+export type MutationUnsubscribeFromNewsletterByEmailArgs = {
+  email: Scalars['String']['input'];
+};
+
+
+export type MutationUnsubscribeFromNewsletterByTokenArgs = {
+  token: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateEmailPreferencesArgs = {
+  input: EmailPreferencesInput;
+};
+
+/** An answer that says the same whatever the address's state (no enumeration). */
+export type NewsletterAnswer = {
+  __typename?: 'NewsletterAnswer';
+  message: Scalars['String']['output'];
+};
+
+/** One send and what its delivery log says so far. */
+export type NewsletterCampaign = {
+  __typename?: 'NewsletterCampaign';
+  createdAt: Scalars['String']['output'];
+  failed: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  recipients: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
+  subject: Scalars['String']['output'];
+};
+
+export type NewsletterConfirmation = {
+  __typename?: 'NewsletterConfirmation';
+  confirmed: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type NewsletterSendResult = {
+  __typename?: 'NewsletterSendResult';
+  /** The number of active subscribers the send was issued to. */
+  sentCount: Scalars['Int']['output'];
+};
+
+export type NewsletterStats = {
+  __typename?: 'NewsletterStats';
+  active: Scalars['Int']['output'];
+  lastCampaign?: Maybe<NewsletterCampaign>;
+  pending: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type NewsletterSubscribeInput = {
+  email: Scalars['String']['input'];
+  subscriptionSource?: InputMaybe<Scalars['String']['input']>;
+  /** Counts only when it is the signed-in caller's own id. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type NewsletterUnsubscription = {
+  __typename?: 'NewsletterUnsubscription';
+  message: Scalars['String']['output'];
+  unsubscribed: Scalars['Boolean']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Admin only. */
+  newsletterStats: NewsletterStats;
+  /** Admin only: every subscriber as CSV. */
+  newsletterSubscribersExport: SubscriberExport;
+};
+
+export type SubscriberExport = {
+  __typename?: 'SubscriberExport';
+  csv: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+};
+
 export type User = {
   __typename?: 'User';
+  emailConsent: EmailConsent;
   emailPreferences: EmailPreferences;
   id: Scalars['ID']['output'];
 };
@@ -122,20 +247,54 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  EmailConsent: ResolverTypeWrapper<EmailConsent>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
   EmailPreferences: ResolverTypeWrapper<EmailPreferences>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  User: ResolverTypeWrapper<UserReference>;
+  EmailPreferencesInput: EmailPreferencesInput;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NewsletterAnswer: ResolverTypeWrapper<NewsletterAnswer>;
+  NewsletterCampaign: ResolverTypeWrapper<NewsletterCampaign>;
+  NewsletterConfirmation: ResolverTypeWrapper<NewsletterConfirmation>;
+  NewsletterSendResult: ResolverTypeWrapper<NewsletterSendResult>;
+  NewsletterStats: ResolverTypeWrapper<NewsletterStats>;
+  NewsletterSubscribeInput: NewsletterSubscribeInput;
+  NewsletterUnsubscription: ResolverTypeWrapper<NewsletterUnsubscription>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SubscriberExport: ResolverTypeWrapper<SubscriberExport>;
+  User: ResolverTypeWrapper<UserReference>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  EmailConsent: EmailConsent;
+  String: Scalars['String']['output'];
   EmailPreferences: EmailPreferences;
   Boolean: Scalars['Boolean']['output'];
-  User: UserReference;
+  EmailPreferencesInput: EmailPreferencesInput;
+  Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
-  String: Scalars['String']['output'];
+  Mutation: Record<PropertyKey, never>;
+  NewsletterAnswer: NewsletterAnswer;
+  NewsletterCampaign: NewsletterCampaign;
+  NewsletterConfirmation: NewsletterConfirmation;
+  NewsletterSendResult: NewsletterSendResult;
+  NewsletterStats: NewsletterStats;
+  NewsletterSubscribeInput: NewsletterSubscribeInput;
+  NewsletterUnsubscription: NewsletterUnsubscription;
+  Query: Record<PropertyKey, never>;
+  SubscriberExport: SubscriberExport;
+  User: UserReference;
+};
+
+export type RateLimitDirectiveArgs = { };
+
+export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type EmailConsentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailConsent'] = ResolversParentTypes['EmailConsent']> = {
+  consentGivenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailPreferences'] = ResolversParentTypes['EmailPreferences']> = {
@@ -145,14 +304,81 @@ export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType e
   securityNotifications?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  confirmNewsletterSubscription?: Resolver<ResolversTypes['NewsletterConfirmation'], ParentType, ContextType, RequireFields<MutationConfirmNewsletterSubscriptionArgs, 'token'>>;
+  sendNewsletter?: Resolver<ResolversTypes['NewsletterSendResult'], ParentType, ContextType, RequireFields<MutationSendNewsletterArgs, 'content' | 'subject'>>;
+  subscribeToNewsletter?: Resolver<ResolversTypes['NewsletterAnswer'], ParentType, ContextType, RequireFields<MutationSubscribeToNewsletterArgs, 'input'>>;
+  unsubscribeFromNewsletterByEmail?: Resolver<ResolversTypes['NewsletterUnsubscription'], ParentType, ContextType, RequireFields<MutationUnsubscribeFromNewsletterByEmailArgs, 'email'>>;
+  unsubscribeFromNewsletterByToken?: Resolver<ResolversTypes['NewsletterUnsubscription'], ParentType, ContextType, RequireFields<MutationUnsubscribeFromNewsletterByTokenArgs, 'token'>>;
+  updateEmailPreferences?: Resolver<ResolversTypes['EmailPreferences'], ParentType, ContextType, RequireFields<MutationUpdateEmailPreferencesArgs, 'input'>>;
+};
+
+export type NewsletterAnswerResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterAnswer'] = ResolversParentTypes['NewsletterAnswer']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterCampaignResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterCampaign'] = ResolversParentTypes['NewsletterCampaign']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  recipients?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterConfirmationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterConfirmation'] = ResolversParentTypes['NewsletterConfirmation']> = {
+  confirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterSendResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSendResult'] = ResolversParentTypes['NewsletterSendResult']> = {
+  sentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NewsletterStatsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterStats'] = ResolversParentTypes['NewsletterStats']> = {
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastCampaign?: Resolver<Maybe<ResolversTypes['NewsletterCampaign']>, ParentType, ContextType>;
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NewsletterUnsubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterUnsubscription'] = ResolversParentTypes['NewsletterUnsubscription']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unsubscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  newsletterStats?: Resolver<ResolversTypes['NewsletterStats'], ParentType, ContextType>;
+  newsletterSubscribersExport?: Resolver<ResolversTypes['SubscriberExport'], ParentType, ContextType>;
+};
+
+export type SubscriberExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriberExport'] = ResolversParentTypes['SubscriberExport']> = {
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  emailConsent?: Resolver<ResolversTypes['EmailConsent'], ParentType, ContextType>;
   emailPreferences?: Resolver<ResolversTypes['EmailPreferences'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  EmailConsent?: EmailConsentResolvers<ContextType>;
   EmailPreferences?: EmailPreferencesResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  NewsletterAnswer?: NewsletterAnswerResolvers<ContextType>;
+  NewsletterCampaign?: NewsletterCampaignResolvers<ContextType>;
+  NewsletterConfirmation?: NewsletterConfirmationResolvers<ContextType>;
+  NewsletterSendResult?: NewsletterSendResultResolvers<ContextType>;
+  NewsletterStats?: NewsletterStatsResolvers<ContextType>;
+  NewsletterUnsubscription?: NewsletterUnsubscriptionResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  SubscriberExport?: SubscriberExportResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = RequestContext> = {
+  rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
+};

@@ -1,0 +1,23 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/** What this service keeps of a user, from the user service's events: where to write, and whether it is verified. */
+export interface KnownUserRecord {
+  _id: string; // the user id
+  email: string;
+  emailVerified: boolean;
+  updatedAt: Date;
+}
+
+const knownUserSchema = new Schema<KnownUserRecord>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true },
+    emailVerified: { type: Boolean, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'known_users', versionKey: false },
+);
+
+export function knownUserModel(connection: Connection): Model<KnownUserRecord> {
+  return connection.model<KnownUserRecord>('KnownUser', knownUserSchema);
+}

@@ -1,0 +1,43 @@
+import { outboxPlugin, type WithOutbox } from '@haven/platform';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { SubscriberStatus } from '../domain/newsletter';
+
+/**
+ * One address on the newsletter list (canonical, unique). Pending until its confirmation link is used;
+ * the confirmation token is stored only as a hash and works once. The unsubscribe token goes into every
+ * copy (it can only take the address off the list), so it is kept as it is and looked up by value.
+ */
+export interface SubscriberRecord extends WithOutbox {
+  email: string;
+  status: SubscriberStatus;
+  userId: string | null;
+  source: string;
+  confirmTokenHash: string | null;
+  confirmExpiresAt: Date | null;
+  unsubscribeToken: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+}
+
+const subscriberSchema = new Schema<SubscriberRecord>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true, unique: true },
+    status: { type: String, required: true, enum: ['pending', 'active', 'unsubscribed'], index: true },
+    userId: { type: String, default: null, index: true },
+    source: { type: String, required: true },
+    confirmTokenHash: { type: String, default: null, index: true },
+    confirmExpiresAt: { type: Date, default: null },
+    unsubscribeToken: { type: String, required: true, unique: true },
+    createdAt: { type: Date, required: true },
+    confirmedAt: { type: Date, default: null },
+    unsubscribedAt: { type: Date, default: null },
+  },
+  { collection: 'newsletter_subscribers', versionKey: false },
+);
+subscriberSchema.plugin(outboxPlugin);
+
+export function subscriberModel(connection: Connection): Model<SubscriberRecord> {
+  return connection.model<SubscriberRecord>('NewsletterSubscriber', subscriberSchema);
+}

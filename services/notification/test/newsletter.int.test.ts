@@ -1,0 +1,348 @@
+/**
+ * The newsletter and e-mail preferences through the REST facade, against the real stack (database,
+ * Kafka, maildev): double opt-in, both unsubscribe paths with one-click, the preference switch and the
+ * list moving together, the admin's send reaching every active subscriber once, and bad input refused
+ * with nothing stored or sent.
+ */
+import { createHash } from 'node:crypto';
+import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { mailbox, type CaughtEmail } from '../../../tools/testing/infra-control';
+
+const adminEmail = uniqueEmail('admin');
+const password = 'correct horse battery';
+let haven: TestHaven;
+const inbox = mailbox();
+
+beforeAll(async () => {
+  haven = await startTestHaven({ env: { ADMIN_EMAIL: adminEmail } });
+  await haven.services.notification.eventsReady;
+});
+
+afterAll(async () => {
+  await haven?.stop();
+});
+
+const subscribers = () => haven.collection('notification', 'newsletter_subscribers');
+const addressed = (email: string) => (caught: CaughtEmail) =>
+  caught.to.some((to) => to.address.toLowerCase() === email.toLowerCase());
+
+async function signUp(email: string): Promise<{ client: ApiClient; userId: string }> {
+  const client = new ApiClient(haven.gatewayUrl);
+  const response = await client.post<{ user: { id: string } }>('/api/auth/register', { email, password });
+  expect(response.status).toBe(201);
+  return { client, userId: response.body.user.id };
+}
+
+/** The token of the link in an e-mail (the first `?token=` link). */
+function tokenIn(caught: CaughtEmail): string {
+  const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(caught.text ?? '');
+  if (!match?.[1]) throw new Error(`no token link in "${caught.subject}"`);
+  return match[1];
+}
+
+/** Subscribes an address and uses the link of the new confirmation e-mail it gets. */
+async function subscribeAndConfirm(email: string): Promise<void> {
+  const seen = new Set((await inbox.listEmails()).map((caught) => caught.id));
+  const client = new ApiClient(haven.gatewayUrl);
+  expect((await client.post('/api/newsletter/subscribe', { email, subscriptionSource: 'website' })).status).toBe(200);
+  const confirmation = await inbox.waitForEmail(
+    (caught) => !seen.has(caught.id) && addressed(email)(caught) && /newsletter/i.test(caught.subject),
+    { what: `the confirmation e-mail to ${email}` },
+  );
+  expect((await client.get(`/api/newsletter/confirm?token=${tokenIn(confirmation)}`)).status).toBe(200);
+}
+
+describe('double opt-in', () => {
+  it('stores a pending subscriber with a hashed token, e-mails the link, and the link confirms once', async () => {
+    const email = uniqueEmail('reader');
+    const visitor = new ApiClient(haven.gatewayUrl);
+    const answer = await visitor.post('/api/newsletter/subscribe', {
+      email: email.toUpperCase(),
+      userId: 'someone-else',
+      subscriptionSource: 'website',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: expect.stringMatching(/check your inbox/i) });
+
+    const stored = await (await subscribers()).findOne({ email });
+    expect(stored).toMatchObject({ status: 'pending', source: 'website', userId: null });
+
+    const confirmation = await inbox.waitForEmail(addressed(email), { what: `the confirmation e-mail to ${email}` });
+    expect(confirmation.subject).toMatch(/confirm/i);
+    const token = tokenIn(confirmation);
+    expect(confirmation.text).toContain(`/confirm-newsletter?token=${token}`);
+    // Only the hash is kept.
+    expect(stored?.confirmTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const confirmed = await visitor.get(`/api/newsletter/confirm?token=${token}`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ confirmed: true, message: expect.any(String) });
+    expect(await (await subscribers()).findOne({ email })).toMatchObject({ status: 'active', confirmTokenHash: null });
+
+    const reused = await visitor.get(`/api/newsletter/confirm?token=${token}`);
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ message: 'This confirmation link is invalid or has expired.' });
+  });
+
+  it('answers the same for an address already on the list, and sends it nothing', async () => {
+    const email = uniqueEmail('again');
+    await subscribeAndConfirm(email);
+    const fresh = await new ApiClient(haven.gatewayUrl).post('/api/newsletter/subscribe', {
+      email: uniqueEmail('new'),
+    });
+    const known = await new ApiClient(haven.gatewayUrl).post('/api/newsletter/subscribe', { email });
+    expect(known.status).toBe(fresh.status);
+    expect(known.body).toEqual(fresh.body);
+    expect(await (await subscribers()).countDocuments({ email })).toBe(1);
+    expect((await inbox.listEmails()).filter(addressed(email))).toHaveLength(1);
+  });
+
+  it('links the address to the caller only when the userId is the caller’s own', async () => {
+    const email = uniqueEmail('member');
+    const { client, userId } = await signUp(email);
+    expect((await client.post('/api/newsletter/subscribe', { email, userId })).status).toBe(200);
+    expect(await (await subscribers()).findOne({ email })).toMatchObject({ userId });
+  });
+
+  it.each([
+    ['a missing e-mail', {}, 'email'],
+    ['a malformed e-mail', { email: 'not-an-address' }, 'email'],
+    ['an e-mail of the wrong type', { email: 42 }, 'email'],
+    ['an odd source', { email: 'fine@example.com', subscriptionSource: '<script>' }, 'subscriptionSource'],
+  ])('refuses %s with a 400 naming the field, storing nothing', async (_case, body, field) => {
+    const before = await (await subscribers()).countDocuments();
+    const response = await new ApiClient(haven.gatewayUrl).post('/api/newsletter/subscribe', body);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain(field);
+    expect(await (await subscribers()).countDocuments()).toBe(before);
+  });
+
+  it.each([
+    ['no token', ''],
+    ['an unknown token', '?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed token', '?token=%3Cscript%3E'],
+  ])('refuses a confirmation with %s', async (_case, query) => {
+    const response = await new ApiClient(haven.gatewayUrl).get(`/api/newsletter/confirm${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message: expect.any(String) });
+  });
+});
+
+describe('unsubscribe', () => {
+  it('by the personal link: a second click and the one-click POST answer success and change nothing', async () => {
+    const email = uniqueEmail('leaver');
+    await subscribeAndConfirm(email);
+    const { unsubscribeToken } = (await (await subscribers()).findOne({ email })) as unknown as {
+      unsubscribeToken: string;
+    };
+    const visitor = new ApiClient(haven.gatewayUrl);
+    const first = await visitor.get(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ unsubscribed: true, message: "You won't receive any more newsletters from us." });
+    const after = await (await subscribers()).findOne({ email });
+    expect(after).toMatchObject({ status: 'unsubscribed' });
+
+    expect((await visitor.get(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`)).status).toBe(200);
+    const oneClick = await visitor.request(
+      'POST',
+      `/hooks/notification/newsletter/one-click?token=${unsubscribeToken}`,
+      {
+        rawBody: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
+    expect(oneClick.status).toBe(200);
+    expect(await (await subscribers()).findOne({ email })).toEqual(after);
+
+    const unknown = await visitor.get('/api/newsletter/unsubscribe?token=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB');
+    expect(unknown.status).toBe(400);
+  });
+
+  it('by the form: the same answer whether or not the address was on the list', async () => {
+    const email = uniqueEmail('formleaver');
+    await subscribeAndConfirm(email);
+    const visitor = new ApiClient(haven.gatewayUrl);
+    const listed = await visitor.post('/api/newsletter/unsubscribe', { email });
+    const unlisted = await visitor.post('/api/newsletter/unsubscribe', { email: uniqueEmail('stranger') });
+    expect(listed.status).toBe(200);
+    expect(unlisted.status).toBe(200);
+    expect(unlisted.body).toEqual(listed.body);
+    expect(await (await subscribers()).findOne({ email })).toMatchObject({ status: 'unsubscribed' });
+    expect(await (await subscribers()).countDocuments({ status: 'unsubscribed', email: /stranger/ })).toBe(0);
+
+    const bad = await visitor.post('/api/newsletter/unsubscribe', { email: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('email');
+  });
+});
+
+describe('e-mail preferences', () => {
+  it('starts from the spec’s defaults, saves 0/1 values, and refuses someone else’s userId or other values', async () => {
+    const { client, userId } = await signUp(uniqueEmail('prefs'));
+    const initial = await client.get('/api/user/email-preferences');
+    expect(initial.status).toBe(200);
+    expect(initial.body).toEqual({
+      preferences: { marketingEmails: false, productUpdates: true, securityNotifications: true, newsletter: false },
+      consentStatus: { emailVerified: false, consentGivenAt: null },
+    });
+
+    const body = { userId, marketingEmails: 1, productUpdates: 0, securityNotifications: 1, newsletter: 0 };
+    expect((await client.post('/api/user/email-preferences', body)).status).toBe(200);
+    const saved = await client.get<{ preferences: unknown; consentStatus: { consentGivenAt: string } }>(
+      '/api/user/email-preferences',
+    );
+    expect(saved.body.preferences).toEqual({
+      marketingEmails: true,
+      productUpdates: false,
+      securityNotifications: true,
+      newsletter: false,
+    });
+    expect(Date.parse(saved.body.consentStatus.consentGivenAt)).not.toBeNaN();
+
+    const other = await client.post('/api/user/email-preferences', { ...body, userId: 'not-me', marketingEmails: 0 });
+    expect(other.status).toBe(403);
+    const two = await client.post('/api/user/email-preferences', { ...body, marketingEmails: 2 });
+    expect(two.status).toBe(400);
+    expect(JSON.stringify(two.body)).toContain('marketingEmails');
+    const text = await client.post('/api/user/email-preferences', { ...body, marketingEmails: 'yes' });
+    expect(text.status).toBe(400);
+    expect((await client.get('/api/user/email-preferences')).body).toEqual(saved.body);
+
+    expect((await new ApiClient(haven.gatewayUrl).get('/api/user/email-preferences')).status).toBe(401);
+  });
+
+  it('moves the newsletter switch and the list together, both ways', async () => {
+    const email = uniqueEmail('switch');
+    const { client, userId } = await signUp(email);
+    // The account must have reached the notification service (its user projection) first.
+    await eventually('the account reaching the notification service', async () =>
+      (await haven.collection('notification', 'known_users')).findOne({ _id: userId }),
+    );
+    const on = { marketingEmails: 0, productUpdates: 1, securityNotifications: 1, newsletter: 1 };
+    expect((await client.post('/api/user/email-preferences', on)).status).toBe(200);
+    // Not verified yet: double opt-in applies.
+    expect(await (await subscribers()).findOne({ email })).toMatchObject({ status: 'pending', userId });
+    const confirmation = await inbox.waitForEmail(
+      (caught) => addressed(email)(caught) && /newsletter/i.test(caught.subject),
+      { what: `the newsletter confirmation to ${email}` },
+    );
+    expect((await client.get(`/api/newsletter/confirm?token=${tokenIn(confirmation)}`)).status).toBe(200);
+
+    const { unsubscribeToken } = (await (await subscribers()).findOne({ email })) as unknown as {
+      unsubscribeToken: string;
+    };
+    expect((await client.get(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`)).status).toBe(200);
+    const afterLink = await client.get<{ preferences: { newsletter: boolean } }>('/api/user/email-preferences');
+    expect(afterLink.body.preferences.newsletter).toBe(false);
+
+    await subscribeAndConfirm(email);
+    expect((await client.post('/api/user/email-preferences', { ...on, newsletter: 0 })).status).toBe(200);
+    expect(await (await subscribers()).findOne({ email })).toMatchObject({ status: 'unsubscribed' });
+  });
+});
+
+describe('the admin composer', () => {
+  let admin: ApiClient;
+  beforeAll(async () => {
+    ({ client: admin } = await signUp(adminEmail));
+  });
+
+  it('refuses everyone but the admin, changing nothing', async () => {
+    const { client } = await signUp(uniqueEmail('member'));
+    const campaigns = await haven.collection('notification', 'newsletter_campaigns');
+    const before = await campaigns.countDocuments();
+    expect((await client.get('/api/admin/newsletter/stats')).status).toBe(403);
+    expect((await client.post('/api/newsletter/send', { subject: 'Hi', content: 'Hello' })).status).toBe(403);
+    expect((await client.get('/api/admin/export-subscribers')).status).toBe(403);
+    expect(
+      (await new ApiClient(haven.gatewayUrl).post('/api/newsletter/send', { subject: 'a', content: 'b' })).status,
+    ).toBe(401);
+    expect(await campaigns.countDocuments()).toBe(before);
+  });
+
+  it('refuses an empty or oversized message, sending nothing', async () => {
+    const campaigns = await haven.collection('notification', 'newsletter_campaigns');
+    const before = await campaigns.countDocuments();
+    const empty = await admin.post('/api/newsletter/send', { subject: '  ', content: '<p>Hi</p>' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ message: 'Please fill in both subject and content.' });
+    expect((await admin.post('/api/newsletter/send', { subject: 'Hi' })).status).toBe(400);
+    expect((await admin.post('/api/newsletter/send', { subject: 'Hi', content: 7 })).status).toBe(400);
+    const huge = await admin.post('/api/newsletter/send', { subject: 'Hi', content: 'x'.repeat(15_001) });
+    expect(huge.status).toBe(400);
+    const onlyScript = await admin.post('/api/newsletter/send', {
+      subject: 'Hi',
+      content: '<script>alert(1)</script>',
+    });
+    expect(onlyScript.status).toBe(400);
+    expect(await campaigns.countDocuments()).toBe(before);
+  });
+
+  it('sends one sanitised copy to every active subscriber, none to pending or unsubscribed ones', async () => {
+    const active = [uniqueEmail('active'), uniqueEmail('active')];
+    for (const email of active) await subscribeAndConfirm(email);
+    const pending = uniqueEmail('pending');
+    expect((await admin.post('/api/newsletter/subscribe', { email: pending })).status).toBe(200);
+    const gone = uniqueEmail('gone');
+    await subscribeAndConfirm(gone);
+    expect((await admin.post('/api/newsletter/unsubscribe', { email: gone })).status).toBe(200);
+
+    const stats = await admin.get<{ total: number; active: number; pending: number }>('/api/admin/newsletter/stats');
+    expect(stats.status).toBe(200);
+    expect(stats.body.pending).toBe(stats.body.total - stats.body.active);
+    const activeNow = await (await subscribers()).countDocuments({ status: 'active' });
+    expect(stats.body.active).toBe(activeNow);
+
+    const subject = `This week at Haven ${Date.now()}`;
+    const sent = await admin.post('/api/newsletter/send', {
+      subject,
+      content: '<h2>Small steps</h2><p>Take a breath.</p><script>steal()</script><a href="javascript:x()">x</a>',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ sentCount: activeNow });
+
+    await eventuallyExpect(
+      'one copy for every active subscriber',
+      async () => {
+        const copies = (await inbox.listEmails()).filter((caught) => caught.subject === subject);
+        expect(copies).toHaveLength(activeNow);
+      },
+      { timeoutMs: 60_000 },
+    );
+    const copies = (await inbox.listEmails()).filter((caught) => caught.subject === subject);
+    for (const email of active) expect(copies.filter(addressed(email))).toHaveLength(1);
+    expect(copies.filter(addressed(pending))).toHaveLength(0);
+    expect(copies.filter(addressed(gone))).toHaveLength(0);
+    const copy = copies.find(addressed(active[0]!))!;
+    expect(copy.html).toContain('<h2>Small steps</h2>');
+    expect(copy.html).not.toMatch(/script|javascript:/);
+    const { unsubscribeToken } = (await (await subscribers()).findOne({ email: active[0] })) as unknown as {
+      unsubscribeToken: string;
+    };
+    expect(copy.headers['list-unsubscribe']).toContain(
+      `/hooks/notification/newsletter/one-click?token=${unsubscribeToken}`,
+    );
+    expect(copy.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(copy.text).toContain(`/unsubscribe-newsletter?token=${unsubscribeToken}`);
+
+    await eventuallyExpect('the delivery log in the stats', async () => {
+      const after = await admin.get<{ lastCampaign: { subject: string; sent: number } }>('/api/admin/newsletter/stats');
+      expect(after.body.lastCampaign).toMatchObject({ subject, sent: activeNow });
+    });
+  });
+
+  it('exports the subscribers as a dated CSV file', async () => {
+    const response = await fetch(`${haven.gatewayUrl}/api/admin/export-subscribers`, {
+      headers: { cookie: (admin as unknown as { cookie: string }).cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/subscribers-\d{4}-\d{2}-\d{2}\.csv/);
+    const csv = await response.text();
+    expect(csv.split('\r\n')[0]).toBe('email,status,source,subscribedAt,confirmedAt,unsubscribedAt');
+    expect(csv.trim().split('\r\n').length - 1).toBe(await (await subscribers()).countDocuments());
+  });
+});

@@ -1,0 +1,90 @@
+import { exportFileName, toCsv } from '../src/domain/csv';
+import { mayReceive } from '../src/domain/email-kinds';
+import { hashToken, isWellFormedToken, newConfirmation, previewOf } from '../src/domain/newsletter';
+import { renderNewsletterEmail, textOf } from '../src/domain/newsletter-emails';
+import { defaultEmailPreferences } from '../src/domain/preferences';
+import { sanitizeNewsletterHtml } from '../src/domain/sanitize';
+
+describe('confirmation tokens', () => {
+  it('stores only a hash, and expires in 48 hours', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    const { token, tokenHash, expiresAt } = newConfirmation(now);
+    expect(isWellFormedToken(token)).toBe(true);
+    expect(tokenHash).toBe(hashToken(token));
+    expect(tokenHash).not.toContain(token);
+    expect(expiresAt.toISOString()).toBe('2026-11-25T10:00:00.000Z');
+  });
+
+  it('refuses anything that is not a token before any lookup', () => {
+    for (const bad of ['', 'short', '<script>alert(1)</script>', 42, null, 'a'.repeat(101)]) {
+      expect(isWellFormedToken(bad)).toBe(false);
+    }
+  });
+});
+
+describe('the newsletter copy', () => {
+  const email = renderNewsletterEmail({
+    productName: 'Haven',
+    appUrl: 'https://haven.example/',
+    subject: 'This week',
+    safeHtml: '<p>Breathe &amp; rest</p>',
+    unsubscribeToken: 'tok_123',
+  });
+
+  it('carries the RFC 8058 one-click headers and a personal unsubscribe link', () => {
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': '<https://haven.example/hooks/notification/newsletter/one-click?token=tok_123>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(email.text).toContain('https://haven.example/unsubscribe-newsletter?token=tok_123');
+    expect(email.html).toContain('https://haven.example/unsubscribe-newsletter?token=tok_123');
+    expect(email.text.startsWith('Breathe & rest')).toBe(true);
+  });
+
+  it('reads sanitised HTML as text', () => {
+    expect(textOf('<h2>Title</h2><p>One<br>two</p>')).toBe('Title\nOne\ntwo');
+  });
+});
+
+describe('sanitising the admin’s HTML', () => {
+  it('keeps formatting and safe links, drops scripts, handlers and javascript: links', () => {
+    const safe = sanitizeNewsletterHtml(
+      '<h2 onclick="x()">Hi</h2><script>steal()</script><a href="javascript:x()">bad</a><a href="https://ok.example">ok</a>',
+    );
+    expect(safe).toContain('<h2>Hi</h2>');
+    expect(safe).not.toMatch(/script|onclick|javascript:/);
+    expect(safe).toContain('href="https://ok.example"');
+  });
+});
+
+describe('e-mail kinds', () => {
+  it('always sends security and billing e-mails, and follows the switches for the rest', () => {
+    const allOff = { marketingEmails: false, productUpdates: false, securityNotifications: false, newsletter: false };
+    expect(mayReceive('security', allOff)).toBe(true);
+    expect(mayReceive('billing', allOff)).toBe(true);
+    expect(mayReceive('marketing', defaultEmailPreferences)).toBe(false);
+    expect(mayReceive('product-update', defaultEmailPreferences)).toBe(true);
+    expect(mayReceive('newsletter', { ...allOff, newsletter: true })).toBe(true);
+  });
+});
+
+describe('the subscriber export', () => {
+  it('quotes cells and defuses spreadsheet formulas', () => {
+    expect(
+      toCsv(
+        ['email', 'source'],
+        [
+          ['a@example.com', '=HYPERLINK("x")'],
+          ['b,c@example.com', 'web'],
+        ],
+      ),
+    ).toBe('email,source\r\na@example.com,"\'=HYPERLINK(""x"")"\r\n"b,c@example.com",web\r\n');
+  });
+  it('names the file with the subscribers prefix and the date', () => {
+    expect(exportFileName(new Date('2026-11-23T23:00:00Z'))).toBe('subscribers-2026-11-23.csv');
+  });
+});
+
+it('previews 200 characters and an ellipsis', () => {
+  expect(previewOf('x'.repeat(201))).toBe(`${'x'.repeat(200)}...`);
+});

@@ -1,0 +1,161 @@
+/**
+ * The newsletter fan-out's part of `make bench`: 10,000 active subscribers, timed from
+ * `POST /api/newsletter/send` to the last copy accepted by an SMTP server that only counts
+ * (tools/testing/smtp-sink.ts, pooled connections), so the figure is Haven's and not a mail
+ * catcher's. Haven runs in this process on the bench's own database and Kafka, in databases of its own.
+ */
+import mongoose from 'mongoose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraEndpoints } from '../infra';
+import { startTestHaven } from '../testing/haven';
+import { startCountingSmtp } from '../testing/smtp-sink';
+
+export interface FanOutBenchResult {
+  recipients: number;
+  seconds: number;
+  emailsPerSec: number;
+  /** Recipients with exactly one copy (should equal `recipients`). */
+  exactlyOnce: number;
+  targetSeconds: number;
+}
+
+const targetSeconds = 60;
+
+export async function benchFanOut(
+  infra: InfraEndpoints,
+  log: (line: string) => void,
+  recipients = 10_000,
+): Promise<FanOutBenchResult> {
+  const smtp = await startCountingSmtp();
+  const adminEmail = `bench-admin-${randomBytes(3).toString('hex')}@example.com`;
+  const haven = await startTestHaven({
+    infra,
+    env: {
+      ADMIN_EMAIL: adminEmail,
+      SMTP_PORT: String(smtp.port),
+      SMTP_MAX_CONNECTIONS: '5',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+  });
+  try {
+    await haven.services.notification.eventsReady;
+    log(`fan-out: seeding ${recipients} active subscribers`);
+    const subscribers = await haven.collection('notification', 'newsletter_subscribers');
+    const now = new Date();
+    const emails: string[] = [];
+    for (let start = 0; start < recipients; start += 1_000) {
+      const page = Array.from({ length: Math.min(1_000, recipients - start) }, (_, index) => {
+        const email = `reader-${start + index}-${randomBytes(2).toString('hex')}@example.com`;
+        emails.push(email);
+        return {
+          _id: randomUUID(),
+          email,
+          status: 'active',
+          userId: null,
+          source: 'bench',
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+          unsubscribeToken: randomBytes(32).toString('base64url'),
+          createdAt: now,
+          confirmedAt: now,
+          unsubscribedAt: null,
+          outbox: [],
+          outboxVersion: 0,
+        };
+      });
+      await subscribers.insertMany(page);
+    }
+
+    const register = await fetch(`${haven.gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: 'bench bench bench' }),
+    });
+    if (register.status !== 201) throw new Error(`fan-out: admin sign-up answered ${register.status}`);
+    const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+    const subject = `Bench ${randomBytes(3).toString('hex')}`;
+    log(`fan-out: sending "${subject}"`);
+    const startedAt = Date.now();
+    const sent = await fetch(`${haven.gatewayUrl}/api/newsletter/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ subject, content: '<p>One copy each.</p>' }),
+    });
+    const body = (await sent.json()) as { sentCount?: number };
+    if (sent.status !== 200 || body.sentCount !== recipients) {
+      throw new Error(`fan-out: the send answered ${sent.status} ${JSON.stringify(body)}`);
+    }
+    // A bounded wait, reported as it goes (the bench is read by people watching it).
+    const deadline = startedAt + 10 * 60_000;
+    let lastReport = 0;
+    while (smtp.total(subject) < recipients) {
+      if (Date.now() > deadline) throw new Error(`fan-out: only ${smtp.total(subject)} copies after 10 minutes`);
+      if (Date.now() - lastReport > 10_000) {
+        log(`fan-out: ${smtp.total(subject)} of ${recipients} accepted`);
+        lastReport = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = ((smtp.lastAcceptedAt(subject) ?? Date.now()) - startedAt) / 1000;
+    const copies = smtp.copies(subject);
+    const exactlyOnce = emails.filter((email) => copies.get(email) === 1).length;
+    return {
+      recipients,
+      seconds: Math.round(seconds * 10) / 10,
+      emailsPerSec: Math.round(recipients / seconds),
+      exactlyOnce,
+      targetSeconds,
+    };
+  } finally {
+    await haven.stop();
+    await smtp.close();
+    await mongoose.disconnect().catch(() => undefined);
+  }
+}
+
+export function formatFanOutResult(result: FanOutBenchResult): string {
+  const verdict = result.seconds < result.targetSeconds ? 'within' : 'OVER';
+  return (
+    `Newsletter fan-out: ${result.recipients} recipients in ${result.seconds} s (${result.emailsPerSec} e-mails/s, ` +
+    `${verdict} the ${result.targetSeconds} s target), ${result.exactlyOnce} of ${result.recipients} with exactly one copy ` +
+    '(counting SMTP sink, pooled connections)'
+  );
+}
+
+/** `npx tsx tools/bench/fanout.ts [recipients]`: the fan-out alone, on servers of its own (as `make bench` runs it). */
+async function standalone(): Promise<void> {
+  const stateDir = join(repoRoot, '.haven', `bench-fanout-${process.pid}`);
+  const say = (line: string) => console.log(`[bench] ${line}`);
+  await provision(say);
+  const [mongo, kafka, kafkaController, smtp, mailWeb] = await freePorts(5);
+  // Interrupted: the servers go too (they are separate processes).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stopInfra(stateDir).finally(() => process.exit(130)));
+  }
+  const infra = await startInfra(stateDir, {
+    mongo: mongo!,
+    kafka: kafka!,
+    kafkaController: kafkaController!,
+    smtp: smtp!,
+    mailWeb: mailWeb!,
+  });
+  try {
+    const result = await benchFanOut(infra, say, Number(process.argv[2] ?? 10_000));
+    console.log(formatFanOutResult(result));
+  } finally {
+    await stopInfra(stateDir);
+  }
+}
+
+if (require.main === module) {
+  standalone().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

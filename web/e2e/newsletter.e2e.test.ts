@@ -1,0 +1,177 @@
+/**
+ * The newsletter in a real browser (Debian's Chromium, Playwright) against Haven started the way
+ * `make dev` starts it: the confirmation link, the admin's send reaching every active subscriber once,
+ * the personal unsubscribe link with its one-click POST, the /unsubscribe form, and the non-admin alert.
+ * (The landing page's sign-up form belongs to the public pages; here the visitor subscribes through the
+ * same endpoint it calls.)
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
+import { ensureDevKeys } from '../../tools/dev/keys';
+import { freePorts, repoRoot } from '../../tools/infra';
+import { eventuallyExpect } from '../../tools/testing/eventually';
+import { ApiClient, uniqueEmail } from '../../tools/testing/http';
+import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
+import { testInfra } from '../../tools/testing/test-env';
+
+const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
+const adminEmail = uniqueEmail('admin');
+const password = 'a calm long password';
+const inbox = mailbox();
+let haven: RunningApps;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
+  }
+  const infra = testInfra();
+  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
+  const portList = await freePorts(apps.length);
+  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
+  haven = await startApps({
+    stateDir,
+    infra,
+    keys: ensureDevKeys(stateDir),
+    ports,
+    appUrl: `http://localhost:${ports.gateway}`,
+    output: 'files',
+    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', ADMIN_EMAIL: adminEmail },
+  });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await haven?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  return context.newPage();
+}
+
+/** A browser page signed in as a new account (registered through the API, its cookie handed over). */
+async function signedInPage(email: string): Promise<Page> {
+  const response = await fetch(`${haven.gatewayUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(201);
+  const [pair] = (response.headers.get('set-cookie') ?? '').split(';');
+  const [name, value] = (pair ?? '').split('=');
+  const page = await newPage();
+  await page.context().addCookies([{ name: name!, value: value!, url: haven.gatewayUrl }]);
+  return page;
+}
+
+const to = (email: string) => (caught: CaughtEmail) =>
+  caught.to.some((address) => address.address.toLowerCase() === email.toLowerCase());
+
+/** The first link in an e-mail's text that contains `path`. */
+function linkIn(caught: CaughtEmail, path: string): string {
+  const link = (caught.text ?? '').split(/\s+/).find((word) => word.includes(path));
+  if (!link) throw new Error(`no ${path} link in "${caught.subject}"`);
+  return link;
+}
+
+async function subscribe(email: string): Promise<CaughtEmail> {
+  const answer = await new ApiClient(haven.gatewayUrl).post('/api/newsletter/subscribe', {
+    email,
+    subscriptionSource: 'website',
+  });
+  expect(answer.status).toBe(200);
+  return inbox.waitForEmail((caught) => to(email)(caught) && /newsletter/i.test(caught.subject), {
+    what: `the confirmation e-mail to ${email}`,
+  });
+}
+
+const readers = [uniqueEmail('reader'), uniqueEmail('reader')];
+const waiting = uniqueEmail('pending');
+
+it('confirms a subscription from the link in the confirmation e-mail', async () => {
+  for (const reader of readers) {
+    const confirmation = await subscribe(reader);
+    const page = await newPage();
+    await page.goto(linkIn(confirmation, '/confirm-newsletter?token='));
+    await page.getByRole('heading', { name: 'Subscription Confirmed' }).waitFor();
+    await page.context().close();
+  }
+  await subscribe(waiting);
+
+  const page = await newPage();
+  await page.goto(`${haven.gatewayUrl}/confirm-newsletter`);
+  await page.getByText('Invalid confirmation link').waitFor();
+  await page.getByRole('link', { name: 'Go to Homepage' }).waitFor();
+  await page.getByRole('link', { name: 'Contact Support' }).waitFor();
+});
+
+it('shows a non-admin the access-required alert on /admin/newsletter', async () => {
+  const page = await signedInPage(uniqueEmail('member'));
+  await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
+  await page.getByText('Admin access required. Please contact support if you believe this is an error.').waitFor();
+  expect(await page.getByRole('button', { name: 'Send to All Subscribers' }).count()).toBe(0);
+});
+
+it('lets the admin compose and send; every active subscriber gets one copy, a pending one none', async () => {
+  const page = await signedInPage(adminEmail);
+  await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
+  await page.getByRole('heading', { name: 'Subscribers' }).waitFor();
+  const send = page.getByRole('button', { name: 'Send to All Subscribers' });
+  expect(await send.isDisabled()).toBe(true);
+
+  const subject = `Small steps ${Date.now()}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Content').fill('<p>Take one slow breath before you open your inbox.</p>');
+  await page.getByText('Take one slow breath before you open your inbox.').first().waitFor(); // the preview
+  await send.click();
+  await page.getByText('Newsletter sent successfully!', { exact: true }).waitFor();
+  expect(await page.getByLabel('Subject').inputValue()).toBe('');
+
+  await eventuallyExpect(
+    'one copy for each confirmed reader',
+    async () => {
+      const copies = (await inbox.listEmails()).filter((caught) => caught.subject === subject);
+      for (const reader of readers) expect(copies.filter(to(reader))).toHaveLength(1);
+    },
+    { timeoutMs: 60_000 },
+  );
+  const copies = (await inbox.listEmails()).filter((caught) => caught.subject === subject);
+  expect(copies.filter(to(waiting))).toHaveLength(0);
+
+  // The reader's own unsubscribe link, then the mail client's one-click POST: both succeed.
+  const copy = copies.find(to(readers[0]!))!;
+  const reader = await newPage();
+  await reader.goto(linkIn(copy, '/unsubscribe-newsletter?token='));
+  await reader.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();
+  await reader
+    .getByText('You may still receive emails about your account, such as security and billing notices.')
+    .waitFor();
+  await reader.getByRole('button', { name: 'Too many emails' }).click();
+  await reader.getByText('Thank you', { exact: true }).waitFor();
+  const oneClick = /<([^>]+)>/.exec(String(copy.headers['list-unsubscribe']))?.[1];
+  expect(copy.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const post = await fetch(oneClick!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  expect(post.status).toBe(200);
+});
+
+it('takes an address off the list with the /unsubscribe form', async () => {
+  const page = await newPage();
+  await page.goto(`${haven.gatewayUrl}/unsubscribe`);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await page.getByText('Please enter your email address.').first().waitFor();
+  await page.getByLabel('Email').fill(readers[1]!);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await page.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();
+});

@@ -1,0 +1,79 @@
+/** /unsubscribe: the public form that takes an address off the newsletter list. */
+import { useMutation } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { serverMessage } from '../../graphql/errors';
+import { UnsubscribeFromNewsletterByEmailDocument } from '../../graphql/operations.generated';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button, buttonClass } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { toast } from '../../ui/Toast';
+import { LinkResultCard } from './LinkResultCard';
+import { unsubscribeEmailProblem } from './emailRules';
+
+export function UnsubscribePage() {
+  usePageTitle('Unsubscribe');
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [unsubscribe] = useMutation(UnsubscribeFromNewsletterByEmailDocument);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = unsubscribeEmailProblem(email);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    try {
+      await unsubscribe({ variables: { email: email.trim() } });
+      setDone(true);
+      toast({ title: 'Successfully Unsubscribed', description: "You won't receive any more newsletters from us." });
+    } catch (error) {
+      toast({
+        title: 'Unsubscribe Failed',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <LinkResultCard title="Successfully Unsubscribed" description="You won't receive any more newsletters from us.">
+        <p className="text-muted">
+          You may still receive emails about your account, such as security and billing notices.
+        </p>
+        <Link to="/" className={buttonClass({ block: true })}>
+          Return to home
+        </Link>
+      </LinkResultCard>
+    );
+  }
+  return (
+    <LinkResultCard
+      title="Unsubscribe from the newsletter"
+      description="Enter your email address and we will stop sending you the newsletter."
+    >
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <TextField
+          id="unsubscribe-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" block disabled={sending}>
+          {sending ? 'Unsubscribing...' : 'Unsubscribe'}
+        </Button>
+      </form>
+      <Link to="/" className={buttonClass({ variant: 'ghost', block: true })}>
+        Return to home
+      </Link>
+    </LinkResultCard>
+  );
+}

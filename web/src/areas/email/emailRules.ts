@@ -1,0 +1,47 @@
+/** The e-mail area's rules: link tokens, the unsubscribe form, the preference switches. Pure, no DOM. */
+
+/** Where visitors reach a person (the error state of the confirmation page). */
+export const SUPPORT_EMAIL = 'support@haven.local';
+
+/** The token of a link, or null when it is missing or empty. */
+export function tokenFrom(search: string): string | null {
+  const token = new URLSearchParams(search).get('token');
+  return token && token.trim() ? token.trim() : null;
+}
+
+/** The spec's unsubscribe-form check: required, then the browser's e-mail shape. */
+export function unsubscribeEmailProblem(email: string): { title: string; description: string } | null {
+  if (!email.trim()) return { title: 'Email Required', description: 'Please enter your email address.' };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    return { title: 'Invalid Email', description: 'Please enter a valid email address.' };
+  }
+  return null;
+}
+
+export const preferenceSwitches = [
+  {
+    key: 'newsletter',
+    label: 'Weekly newsletter',
+    description: 'A short weekly letter with ideas for looking after yourself.',
+  },
+  { key: 'productUpdates', label: 'Product updates', description: 'News about features that could help you.' },
+  { key: 'marketingEmails', label: 'Marketing emails', description: 'Occasional offers and announcements.' },
+  {
+    key: 'securityNotifications',
+    label: 'Security notifications',
+    description: 'Sign-ins and changes to your account. Important security and billing emails always arrive.',
+  },
+] as const;
+
+export type PreferenceKey = (typeof preferenceSwitches)[number]['key'];
+export type Preferences = Record<PreferenceKey, boolean>;
+
+/** The spec's body: every switch as 0 or 1. */
+export function asZeroOne(preferences: Preferences): Record<PreferenceKey, 0 | 1> {
+  return {
+    marketingEmails: preferences.marketingEmails ? 1 : 0,
+    productUpdates: preferences.productUpdates ? 1 : 0,
+    securityNotifications: preferences.securityNotifications ? 1 : 0,
+    newsletter: preferences.newsletter ? 1 : 0,
+  };
+}
