@@ -12,3 +12,4 @@ export * from './service';
 export * from './catalog';
 export * from './limits';
 export * from './email';
+export * from './support-resources';
