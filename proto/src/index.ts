@@ -12,9 +12,11 @@ import {
   UserDeletedSchema,
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
+import { QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
 
 export * from './gen/haven/events/v1/envelope_pb';
 export * from './gen/haven/events/v1/user_pb';
+export * from './gen/haven/events/v1/quote_pb';
 export { timestampDate, timestampFromDate };
 
 /** Event type → payload schema. A type that is not here cannot be published. */
@@ -23,6 +25,7 @@ export const eventSchemas = {
   'user.email_verification_requested': EmailVerificationRequestedSchema,
   'user.email_verified': EmailVerifiedSchema,
   'user.deleted': UserDeletedSchema,
+  'quote.generated': QuoteGeneratedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

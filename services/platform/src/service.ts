@@ -50,6 +50,8 @@ type SubgraphResolvers = NonNullable<
 /** What every resolver gets; services may add to it. */
 export interface RequestContext extends ApolloBaseContext, AccessContext {
   session: SessionClaims | null;
+  /** The verified session's bearer token, for a call made on the caller's behalf; null when signed out. */
+  sessionToken: string | null;
   correlationId: string;
   /** The client's address as the gateway saw it (rate limits). */
   clientAddress: string;
@@ -188,6 +190,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
         const session = token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null;
         const base: RequestContext = {
           session,
+          sessionToken: session ? token : null,
           access: accessFacts(session, token && parts.accessSources ? parts.accessSources(token) : {}),
           correlationId,
           clientAddress: clientAddressOf(req, Boolean(config.SUBGRAPH_SECRET)),

@@ -1,17 +1,56 @@
+import { z } from 'zod';
 import { baseConfigShape, roleFromUserService, userServiceConfigShape, defineService, runMain } from '@haven/platform';
+import { catalogEntry, localGraphqlUrl } from '@haven/platform';
 import { checkInModel } from './model/check-in';
+import { progressModel } from './model/progress';
 import { quoteModel } from './model/quote';
 import { quoteResolvers } from './resolvers';
+import { exportRoutes } from './http';
+import { entitlementFromBillingService } from './sources';
+import { openAiWriter } from './writer';
+
+/** The AI provider (any OpenAI-compatible server); no key means the offline composer writes every quote. */
+export const aiConfigShape = {
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_BASE_URL: z.url().optional(),
+  // Well inside the gateway's 10 s towards subgraphs, leaving time to fall back to the composer.
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().max(8_000).default(4_000),
+  // TEMPORARY (issue 10): where the caller's entitlement is asked until billing's projection replaces it.
+  BILLING_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('billing').port)),
+};
 
 /** The quote service: check-ins, the quotes written for them, favourites, progress. */
 export const startQuoteService = defineService({
   name: 'quote',
-  configShape: { ...baseConfigShape('quote'), ...userServiceConfigShape },
+  configShape: { ...baseConfigShape('quote'), ...userServiceConfigShape, ...aiConfigShape },
   dir: __dirname,
-  build: ({ connection, config }) => ({
-    resolvers: quoteResolvers(quoteModel(connection), checkInModel(connection)),
-    accessSources: (token) => ({ role: roleFromUserService(config, token) }),
-  }),
+  build: ({ connection, config, publishSoon }) => {
+    const quotes = quoteModel(connection);
+    const checkIns = checkInModel(connection);
+    return {
+      resolvers: quoteResolvers({
+        quotes,
+        checkIns,
+        progress: progressModel(connection),
+        ai: openAiWriter(config),
+        publishSoon,
+        userServiceUrl: config.USER_SERVICE_URL,
+        subgraphSecret: config.SUBGRAPH_SECRET,
+      }),
+      outboxModels: [quotes],
+      httpRoutes: exportRoutes({
+        quotes,
+        checkIns,
+        publicKey: config.JWT_PUBLIC_KEY,
+        entitlementOf: (token, session) => entitlementFromBillingService(config, token)(session),
+      }),
+      accessSources: (token) => ({
+        role: roleFromUserService(config, token),
+        entitlement: entitlementFromBillingService(config, token), // TEMPORARY: billing's projection at merge (issue 9)
+      }),
+    };
+  },
 });
 
 if (require.main === module) runMain(startQuoteService);
