@@ -8,9 +8,10 @@ const patterns: Array<[RegExp, string]> = [
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '[id]'],
   [/\b[0-9a-f]{24}\b/gi, '[id]'],
   // Phone numbers: an optional +, then at least 7 digits with spaces, dots, dashes or brackets between.
-  [/(?:\+|\b)\d[\d\s().-]{5,}\d\b/g, '[number]'],
+  [/(?:\+|\(|\b)\d[\d\s().-]{5,}\d\b/g, '[number]'],
   // A name the user introduces, even one Haven does not know: "my name is Ada", "call me Sam".
-  [/\b(my name is|my name's|call me|this is)\s+\p{Lu}[\p{L}'-]+/giu, '$1 [name]'],
+  // Case-sensitive on the name's capital, so "call me on Monday" keeps "on".
+  [/\b([Mm]y name is|[Mm]y name's|[Cc]all me|[Tt]his is)\s+\p{Lu}[\p{L}'-]+/gu, '$1 [name]'],
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
