@@ -63,7 +63,8 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
   // Services other than user ask it for callers' roles; the gateway reaches every subgraph.
   const userServiceUrl = localGraphqlUrl(ports.user);
   const specific: Partial<Record<AppName, Record<string, string>>> = {
-    quote: { USER_SERVICE_URL: userServiceUrl },
+    // BILLING_SERVICE_URL is temporary (issue 10): quote asks billing for entitlements until issue 9's projection.
+    quote: { USER_SERVICE_URL: userServiceUrl, BILLING_SERVICE_URL: localGraphqlUrl(ports.billing) },
     billing: { USER_SERVICE_URL: userServiceUrl },
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
     notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort), USER_SERVICE_URL: userServiceUrl },

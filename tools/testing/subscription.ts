@@ -11,10 +11,13 @@ import type { TestHaven } from './haven';
 import type { ApiClient } from './http';
 import { testInfra } from './test-env';
 
-let current: TestHaven | null = null;
+/** Where billing's database is: a test Haven, or the apps of a browser test (`haven_billing`). */
+type TrialTarget = Pick<TestHaven, 'dbName'>;
 
-/** Which test Haven `startTrial` writes into (call once after startTestHaven). */
-export function useHavenForTrials(haven: TestHaven): void {
+let current: TrialTarget | null = null;
+
+/** Which Haven `startTrial` writes into (call once after starting it). */
+export function useHavenForTrials(haven: TrialTarget): void {
   current = haven;
 }
 

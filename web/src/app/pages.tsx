@@ -32,4 +32,9 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
   subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
   dashboard: { component: lazyPage(checkin, 'DashboardPage'), shell: true },
+  sliders: { component: lazyPage(checkin, 'SlidersPage'), shell: true },
+  favorites: { component: lazyPage(checkin, 'FavoritesPage'), shell: true },
+  progress: { component: lazyPage(checkin, 'ProgressPage'), shell: true },
+  analytics: { component: lazyPage(checkin, 'AnalyticsPage'), shell: true },
+  help: { component: lazyPage(checkin, 'HelpPage'), shell: false },
 };

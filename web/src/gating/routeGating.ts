@@ -25,6 +25,7 @@ export type PageKey =
   | 'terms'
   | 'privacy'
   | 'faq'
+  | 'help'
   // `/`
   | 'landing'
   | 'dashboard'
@@ -53,6 +54,8 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/terms': 'terms',
   '/privacy': 'privacy',
   '/faq': 'faq',
+  // "Need help now?" (issue 10): helplines, never behind sign-in or the paywall.
+  '/help': 'help',
 };
 
 /** Available only when signed in (besides `/`, which both states use). */

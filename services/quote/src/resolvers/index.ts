@@ -6,6 +6,7 @@ import {
   requireMayReadUser,
   mayReadUser,
   supportResourcesFor,
+  allSupportResources,
   type FieldProblemLike,
   type RequestContext,
 } from '@haven/platform';
@@ -14,7 +15,18 @@ import { randomUUID } from 'node:crypto';
 import { validateAssessment, type Assessment, type FieldProblem } from '../domain/assessment';
 import { compose, noRepeatWindow } from '../domain/composer';
 import { insightsFrom } from '../domain/insights';
-import { currentStreakOf, dayNumber, localDate, moodOf, noStreak, trendOf, weeklyGoal } from '../domain/progress';
+import {
+  currentStreakOf,
+  dayNumber,
+  dotColour,
+  localDate,
+  moodColour,
+  moodOf,
+  noStreak,
+  quoteScore,
+  trendOf,
+  weeklyGoal,
+} from '../domain/progress';
 import { scrubNotes } from '../domain/scrub';
 import { recordQuoteGenerated } from '../events/publish';
 import { ratingsOf, type CheckInRecord } from '../model/check-in';
@@ -72,6 +84,8 @@ export function toQuote(record: QuoteRecord): Quote {
     createdAt: record.createdAt.toISOString(),
     isFavorite: record.isFavorite,
     timeOfDay: record.timeOfDay,
+    score: quoteScore(record.emotionalState),
+    dotColour: dotColour(quoteScore(record.emotionalState)),
     emotionalState: {
       stressLevel,
       confidenceLevel,
@@ -136,6 +150,10 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   }
 
   return {
+    Query: {
+      // Public on purpose: help is never behind sign-in or the paywall.
+      supportResources: (_parent, { country }) => allSupportResources(country),
+    },
     User: {
       // A user's check-ins and quotes are the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
@@ -234,6 +252,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             .limit(insightSamplesMax)
             .lean<CheckInRecord[]>(),
         ]);
+        const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
         const moodHistory = latest.map((quote) => Math.round(moodOf(quote.emotionalState) * 100) / 100);
         const today = dayNumber(now, timeZone);
         const streak = kept?.streak ?? noStreak;
@@ -242,7 +261,8 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           favoriteQuotes: stats!.favoriteQuotes,
           totalEntries: stats!.totalEntries,
           moodTrends: {
-            averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
+            averageMood,
+            colour: moodColour(averageMood),
             moodHistory,
             recentEntries: samples.filter((sample) => today - dayNumber(sample.createdAt, timeZone) < 7).length,
             trend: trendOf(moodHistory),

@@ -71,6 +71,8 @@ export type MoodTrends = {
   __typename?: 'MoodTrends';
   /** Mean mood (six values, 1–5) of the latest check-ins in moodHistory. */
   averageMood: Scalars['Float']['output'];
+  /** green (average ≥ 4), yellow (≥ 3) or red */
+  colour: Scalars['String']['output'];
   /** Mood of each of the latest check-ins (at most 30), newest first. */
   moodHistory: Array<Scalars['Float']['output']>;
   /** Check-ins in the last 7 days. */
@@ -109,14 +111,29 @@ export type ProgressSummary = {
   weeklyGoal: Scalars['Int']['output'];
 };
 
+export type Query = {
+  __typename?: 'Query';
+  /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
+  supportResources: Array<SupportResources>;
+};
+
+
+export type QuerySupportResourcesArgs = {
+  country?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A supportive message written for one check-in. */
 export type Quote = {
   __typename?: 'Quote';
   /** ISO 8601 */
   createdAt: Scalars['String']['output'];
+  /** green (score ≥ 4), yellow (≥ 3) or red */
+  dotColour: Scalars['String']['output'];
   emotionalState: EmotionalState;
   id: Scalars['ID']['output'];
   isFavorite: Scalars['Boolean']['output'];
+  /** Progress score: mean of motivation, confidence, focus, 6 − stress, 6 − anxiety, purpose, hope. */
+  score: Scalars['Float']['output'];
   text: Scalars['String']['output'];
   /** morning, afternoon or evening */
   timeOfDay: Scalars['String']['output'];
@@ -288,6 +305,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ProgressSummary: ResolverTypeWrapper<ProgressSummary>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Quote: ResolverTypeWrapper<Quote>;
   Streaks: ResolverTypeWrapper<Streaks>;
   SupportResource: ResolverTypeWrapper<SupportResource>;
@@ -311,6 +329,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   ProgressSummary: ProgressSummary;
+  Query: Record<PropertyKey, never>;
   Quote: Quote;
   Streaks: Streaks;
   SupportResource: SupportResource;
@@ -345,6 +364,7 @@ export type InsightResolvers<ContextType = RequestContext, ParentType extends Re
 
 export type MoodTrendsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MoodTrends'] = ResolversParentTypes['MoodTrends']> = {
   averageMood?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   moodHistory?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
   recentEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   trend?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -362,11 +382,17 @@ export type ProgressSummaryResolvers<ContextType = RequestContext, ParentType ex
   weeklyGoal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  supportResources?: Resolver<Array<ResolversTypes['SupportResources']>, ParentType, ContextType, Partial<QuerySupportResourcesArgs>>;
+};
+
 export type QuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Quote'] = ResolversParentTypes['Quote']> = {
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dotColour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   emotionalState?: Resolver<ResolversTypes['EmotionalState'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isFavorite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -421,6 +447,7 @@ export type Resolvers<ContextType = RequestContext> = {
   MoodTrends?: MoodTrendsResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   ProgressSummary?: ProgressSummaryResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   Quote?: QuoteResolvers<ContextType>;
   Streaks?: StreaksResolvers<ContextType>;
   SupportResource?: SupportResourceResolvers<ContextType>;
