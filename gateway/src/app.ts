@@ -90,14 +90,21 @@ export async function startGateway(
   };
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
-  app.use(
-    '/hooks',
-    hookRouter(serviceUrlsOf(config), {
-      secret: config.SUBGRAPH_SECRET,
-      timeoutMs: config.SUBGRAPH_TIMEOUT_MS,
-      contextOf,
-      log,
-    }),
+  const hooks = hookRouter(serviceUrlsOf(config), {
+    secret: config.SUBGRAPH_SECRET,
+    timeoutMs: config.SUBGRAPH_TIMEOUT_MS,
+    contextOf,
+    log,
+  });
+  app.use('/hooks', hooks);
+  // The spec's data export is a file download: the quote service's /http/export, forwarded like a hook.
+  app.get(
+    '/api/user/export',
+    (req, _res, next) => {
+      req.url = '/quote/export';
+      next();
+    },
+    hooks,
   );
   app.use(
     '/api',

@@ -18,11 +18,13 @@ import {
   NewsletterConfirmationRequestedSchema,
   NewsletterDeliveryRequestedSchema,
 } from './gen/haven/events/v1/notification_pb';
+import { QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
 
 export * from './gen/haven/events/v1/envelope_pb';
 export * from './gen/haven/events/v1/notification_pb';
 export * from './gen/haven/events/v1/user_pb';
 export * from './gen/haven/events/v1/subscription_pb';
+export * from './gen/haven/events/v1/quote_pb';
 export { timestampDate, timestampFromDate };
 
 /** Event type → payload schema. A type that is not here cannot be published. */
@@ -44,6 +46,7 @@ export const eventSchemas = {
   'notification.newsletter_confirmation_requested': NewsletterConfirmationRequestedSchema,
   'notification.newsletter_batch_requested': NewsletterBatchRequestedSchema,
   'notification.newsletter_delivery_requested': NewsletterDeliveryRequestedSchema,
+  'quote.generated': QuoteGeneratedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -3,7 +3,15 @@
  * and the one-line summary. No I/O here (run.ts measures; test/report.test.ts checks the arithmetic).
  */
 
-export type TargetKey = 'baseline' | 'subgraph' | 'gatewayGraphql' | 'gatewayRest';
+export type TargetKey =
+  | 'baseline'
+  | 'subgraph'
+  | 'gatewayGraphql'
+  | 'gatewayRest'
+  // issue 10: the quote service through the REST facade
+  | 'quoteGenerate'
+  | 'quoteAnalytics'
+  | 'quoteRecent';
 
 export interface Measurement {
   key: TargetKey;

@@ -9,6 +9,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
+import './styles/checkin.css';
 
 const client = createApolloClient({
   onAccessDenied: createAccessExpiryHandler({ navigate: (path) => router.navigate(path) }),

@@ -13,3 +13,4 @@ export * from './catalog';
 export * from './limits';
 export * from './email';
 export * from './entitlements';
+export * from './support-resources';

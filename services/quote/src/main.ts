@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   baseConfigShape,
   billingServiceConfigShape,
@@ -8,20 +9,54 @@ import {
   userServiceConfigShape,
 } from '@haven/platform';
 import { checkInModel } from './model/check-in';
+import { progressModel } from './model/progress';
 import { quoteModel } from './model/quote';
 import { quoteResolvers } from './resolvers';
+import { exportRoutes } from './http';
+import { openAiWriter } from './writer';
+
+/** The AI provider (any OpenAI-compatible server); no key means the offline composer writes every quote. */
+export const aiConfigShape = {
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_BASE_URL: z.url().optional(),
+  // Well inside the gateway's 10 s towards subgraphs, leaving time to fall back to the composer.
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().max(8_000).default(4_000),
+};
 
 /** The quote service: check-ins, the quotes written for them, favourites, progress. */
 export const startQuoteService = defineService({
   name: 'quote',
-  configShape: { ...baseConfigShape('quote'), ...userServiceConfigShape, ...billingServiceConfigShape },
+  configShape: {
+    ...baseConfigShape('quote'),
+    ...userServiceConfigShape,
+    ...billingServiceConfigShape,
+    ...aiConfigShape,
+  },
   dir: __dirname,
-  build: ({ connection, config }) => {
+  build: ({ connection, config, publishSoon }) => {
+    const quotes = quoteModel(connection);
+    const checkIns = checkInModel(connection);
     // Who may use the paid features, kept from billing's events (platform/src/entitlements.ts).
     const entitlements = entitlementProjection(connection, 'quote');
     return {
-      resolvers: quoteResolvers(quoteModel(connection), checkInModel(connection)),
+      resolvers: quoteResolvers({
+        quotes,
+        checkIns,
+        progress: progressModel(connection),
+        ai: openAiWriter(config),
+        publishSoon,
+        userServiceUrl: config.USER_SERVICE_URL,
+        subgraphSecret: config.SUBGRAPH_SECRET,
+      }),
+      outboxModels: [quotes],
       consumers: [entitlements.consumer],
+      httpRoutes: exportRoutes({
+        quotes,
+        checkIns,
+        publicKey: config.JWT_PUBLIC_KEY,
+        entitlementOf: (token, session) => entitlements.source(config, token)(session),
+      }),
       accessSources: (token) => ({
         role: roleFromUserService(config, token),
         entitlement: entitlements.source(config, token),

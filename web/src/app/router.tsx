@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router-dom';
+import { NeedHelpLink } from '../areas/checkin/NeedHelpLink';
 import { AppRoutes } from './AppRoutes';
 import { RouteError } from './RouteError';
 
@@ -6,6 +7,7 @@ function Root() {
   return (
     <>
       <Outlet />
+      <NeedHelpLink />
       <ScrollRestoration />
     </>
   );

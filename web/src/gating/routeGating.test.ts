@@ -25,6 +25,7 @@ describe('decideRoute', () => {
       '/terms',
       '/privacy',
       '/faq',
+      '/help', // "Need help now?": signed in or out, subscribed or not
     ];
     expect(Object.keys(PUBLIC_PATHS).sort()).toEqual([...publicPaths].sort());
     for (const state of allStates) {

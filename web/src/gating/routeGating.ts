@@ -33,6 +33,7 @@ export type PageKey =
   | 'terms'
   | 'privacy'
   | 'faq'
+  | 'help'
   // `/`
   | 'landing'
   | 'dashboard'
@@ -66,6 +67,8 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/terms': 'terms',
   '/privacy': 'privacy',
   '/faq': 'faq',
+  // "Need help now?" (issue 10): helplines, never behind sign-in or the paywall.
+  '/help': 'help',
 };
 
 /** Available only when signed in (besides `/`, which both states use). */

@@ -1,26 +1,35 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { dimensions, ratingMax, ratingMin, timesOfDay, type Ratings, type TimeOfDay } from '../domain/assessment';
 
-/** One emotional check-in: 15 ratings (1–5), a time of day, optional notes. */
-export interface CheckInRecord {
+/** One emotional check-in: the 15 named ratings (1–5), a time of day, optional notes. */
+export interface CheckInRecord extends Ratings {
   _id: string;
   userId: string;
-  ratings: Record<string, number>;
-  timeOfDay: 'morning' | 'afternoon' | 'evening';
+  timeOfDay: TimeOfDay;
+  notes: string | null;
   createdAt: Date;
 }
+
+const rating = { type: Number, required: true, min: ratingMin, max: ratingMax, validate: Number.isInteger };
 
 const checkInSchema = new Schema<CheckInRecord>(
   {
     _id: { type: String, required: true },
     userId: { type: String, required: true },
-    ratings: { type: Schema.Types.Mixed, required: true },
-    timeOfDay: { type: String, required: true, enum: ['morning', 'afternoon', 'evening'] },
+    ...Object.fromEntries(dimensions.map((dimension) => [dimension, rating])),
+    timeOfDay: { type: String, required: true, enum: timesOfDay },
+    notes: { type: String, default: null },
     createdAt: { type: Date, required: true },
   },
-  { collection: 'check_ins', versionKey: false },
+  { collection: 'check_ins', versionKey: false, strict: 'throw' },
 );
 checkInSchema.index({ userId: 1, createdAt: -1 });
 
 export function checkInModel(connection: Connection): Model<CheckInRecord> {
   return connection.model<CheckInRecord>('CheckIn', checkInSchema);
+}
+
+/** The ratings of a stored check-in, in the payload's order. */
+export function ratingsOf(record: Ratings): Ratings {
+  return Object.fromEntries(dimensions.map((dimension) => [dimension, record[dimension]])) as Ratings;
 }

@@ -1,14 +1,25 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { outboxPlugin, type WithOutbox } from '@haven/platform';
+import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+import type { TimeOfDay } from '../domain/assessment';
+import type { EmotionalState } from '../domain/progress';
 
-/** A supportive quote written for one check-in. */
-export interface QuoteRecord {
+/** A supportive quote written for one check-in, with the ratings the progress page shows beside it. */
+export interface QuoteRecord extends WithOutbox {
   _id: string;
   userId: string;
   checkInId: string;
   text: string;
+  /** The library message it came from (the composer's no-repeat rule), or "crisis", or "ai". */
+  messageId: string;
+  timeOfDay: TimeOfDay;
+  emotionalState: EmotionalState;
   isFavorite: boolean;
   createdAt: Date;
 }
+
+export type QuoteDocument = HydratedDocument<QuoteRecord>;
+
+const rating = { type: Number, required: true };
 
 const quoteSchema = new Schema<QuoteRecord>(
   {
@@ -16,12 +27,32 @@ const quoteSchema = new Schema<QuoteRecord>(
     userId: { type: String, required: true },
     checkInId: { type: String, required: true },
     text: { type: String, required: true },
+    messageId: { type: String, required: true },
+    timeOfDay: { type: String, required: true },
+    emotionalState: {
+      type: new Schema(
+        {
+          stressLevel: rating,
+          confidenceLevel: rating,
+          motivationLevel: rating,
+          anxietyLevel: rating,
+          hopeForFuture: rating,
+          gratitudeLevels: rating,
+          focusClarity: rating,
+          senseOfPurpose: rating,
+        },
+        { _id: false },
+      ),
+      required: true,
+    },
     isFavorite: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
   },
   { collection: 'quotes', versionKey: false },
 );
+quoteSchema.plugin(outboxPlugin);
 quoteSchema.index({ userId: 1, createdAt: -1 });
+quoteSchema.index({ userId: 1, isFavorite: 1, createdAt: -1 });
 
 export function quoteModel(connection: Connection): Model<QuoteRecord> {
   return connection.model<QuoteRecord>('Quote', quoteSchema);

@@ -1,18 +1,336 @@
-import { mayReadUser, requestLoader } from '@haven/platform';
+import {
+  badInput,
+  notFound,
+  requestLoader,
+  requireEntitlement,
+  requireMayReadUser,
+  mayReadUser,
+  supportResourcesFor,
+  allSupportResources,
+  type FieldProblemLike,
+  type RequestContext,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
-import type { CheckInRecord } from '../model/check-in';
+import { randomUUID } from 'node:crypto';
+import { validateAssessment, type Assessment, type FieldProblem } from '../domain/assessment';
+import { compose, noRepeatWindow } from '../domain/composer';
+import { insightsFrom } from '../domain/insights';
+import {
+  currentStreakOf,
+  dayNumber,
+  dotColour,
+  localDate,
+  moodColour,
+  moodOf,
+  noStreak,
+  quoteScore,
+  trendOf,
+  weeklyGoal,
+} from '../domain/progress';
+import { scrubNotes } from '../domain/scrub';
+import { recordQuoteGenerated } from '../events/publish';
+import { ratingsOf, type CheckInRecord } from '../model/check-in';
+import { recordProgress, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
-import type { Resolvers } from './types.generated';
+import { callerIdentity, callerTimeZone } from '../sources';
+import type { AiWriter } from '../writer';
+import type { Quote, Resolvers } from './types.generated';
 
-export function quoteResolvers(quotes: Model<QuoteRecord>, checkIns: Model<CheckInRecord>): Resolvers {
+export interface QuoteServiceDeps {
+  quotes: Model<QuoteRecord>;
+  checkIns: Model<CheckInRecord>;
+  progress: Model<ProgressRecord>;
+  /** Null: the offline composer writes every quote. */
+  ai: AiWriter | null;
+  publishSoon(): void;
+  userServiceUrl: string;
+  subgraphSecret?: string;
+}
+
+/** The most quotes one page asks for: the recent list and the progress journey. */
+export const recentLimitMax = 100;
+/** Favourites are a hand-kept collection; one reply carries at most this many, newest first. */
+export const favoritesLimit = 200;
+/** How many of the latest check-ins the mood history carries (the page draws the first 10). */
+export const moodHistoryLength = 30;
+/** The window insights are computed from (two weeks of check-ins, bounded). */
+const insightWindowDays = 15;
+const insightSamplesMax = 300;
+const dayMs = 24 * 60 * 60 * 1000;
+
+const quoteIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function rejectInput(problems: FieldProblem[]): never {
+  const [first] = problems as [FieldProblem, ...FieldProblem[]];
+  throw badInput(first.field, first.message, problems satisfies FieldProblemLike[]);
+}
+
+export function toQuote(record: QuoteRecord): Quote {
+  const {
+    stressLevel,
+    confidenceLevel,
+    motivationLevel,
+    anxietyLevel,
+    hopeForFuture,
+    gratitudeLevels,
+    focusClarity,
+    senseOfPurpose,
+  } = record.emotionalState;
   return {
+    id: record._id,
+    text: record.text,
+    createdAt: record.createdAt.toISOString(),
+    isFavorite: record.isFavorite,
+    timeOfDay: record.timeOfDay,
+    score: quoteScore(record.emotionalState),
+    dotColour: dotColour(quoteScore(record.emotionalState)),
+    emotionalState: {
+      stressLevel,
+      confidenceLevel,
+      motivationLevel,
+      anxietyLevel,
+      hopeForFuture,
+      gratitudeLevels,
+      focusClarity,
+      senseOfPurpose,
+    },
+  };
+}
+
+const quoteFields = { outbox: 0 } as const;
+
+export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
+  const { quotes, checkIns, progress } = deps;
+
+  const statsOf = (context: RequestContext, id: string) =>
+    requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id);
+
+  /** Owner (or admin) and entitled: the premium reads. */
+  async function premiumRead(context: RequestContext, userId: string): Promise<void> {
+    await requireMayReadUser(context, userId);
+    await requireEntitlement(context);
+  }
+
+  /** The words of a quote: the crisis reply, the AI provider's, or the composer's (also when the provider fails). */
+  async function write(assessment: Assessment, userId: string, context: RequestContext) {
+    const recentMessageIds = async () =>
+      (
+        await quotes
+          .find({ userId }, { messageId: 1 })
+          .sort({ createdAt: -1 })
+          .limit(noRepeatWindow)
+          .lean<Array<{ messageId: string }>>()
+      ).map((quote) => quote.messageId);
+    const offline = async () =>
+      compose({
+        ratings: assessment.ratings,
+        timeOfDay: assessment.timeOfDay,
+        recentMessageIds: await recentMessageIds(),
+      });
+
+    const crisisCheck = compose({ ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, recentMessageIds: [] });
+    if (crisisCheck.crisis || !deps.ai) return crisisCheck.crisis ? crisisCheck : offline();
+    try {
+      let notes = assessment.notes;
+      if (notes) {
+        const identity = await callerIdentity(
+          { USER_SERVICE_URL: deps.userServiceUrl, SUBGRAPH_SECRET: deps.subgraphSecret },
+          context.sessionToken ?? '',
+        );
+        notes = scrubNotes(notes, [identity.firstName, identity.lastName, identity.email]);
+      }
+      const text = await deps.ai.write({ ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes });
+      return { text, messageId: 'ai', crisis: false };
+    } catch (error) {
+      context.log.warn({ err: error }, 'AI provider failed; the offline composer wrote the quote');
+      return offline();
+    }
+  }
+
+  return {
+    Query: {
+      // Public on purpose: help is never behind sign-in or the paywall.
+      supportResources: (_parent, { country }) => allSupportResources(country),
+    },
     User: {
-      // A user's statistics are the owner's or an admin's to read.
+      // A user's check-ins and quotes are the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
-      stats: async ({ id }, _args, context) =>
-        (await requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id))!,
+      // Open to a signed-in user who still needs setup: settings shows these counts.
+      stats: async ({ id }, _args, context) => (await statsOf(context, id))!,
+
+      recentQuotes: async ({ id }, { limit, date }, context) => {
+        await premiumRead(context, id);
+        const count = limit ?? 20;
+        if (!Number.isInteger(count) || count < 1 || count > recentLimitMax) {
+          throw badInput('limit', `limit must be a whole number from 1 to ${recentLimitMax}`);
+        }
+        if (date === null || date === undefined) {
+          const records = await quotes
+            .find({ userId: id }, quoteFields)
+            .sort({ createdAt: -1 })
+            .limit(count)
+            .lean<QuoteRecord[]>();
+          return records.map(toQuote);
+        }
+        const day = datePattern.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+        if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
+          throw badInput('date', 'date must be a day written yyyy-mm-dd');
+        }
+        // A day in any time zone lies within a day either side of the same date in UTC.
+        const timeZone = callerTimeZone(id);
+        const records = await quotes
+          .find(
+            {
+              userId: id,
+              createdAt: { $gte: new Date(day.getTime() - dayMs), $lt: new Date(day.getTime() + 2 * dayMs) },
+            },
+            quoteFields,
+          )
+          .sort({ createdAt: -1 })
+          .lean<QuoteRecord[]>();
+        return records
+          .filter((record) => localDate(record.createdAt, timeZone) === date)
+          .slice(0, count)
+          .map(toQuote);
+      },
+
+      favoriteQuotes: async ({ id }, _args, context) => {
+        await premiumRead(context, id);
+        const records = await quotes
+          .find({ userId: id, isFavorite: true }, quoteFields)
+          .sort({ createdAt: -1 })
+          .limit(favoritesLimit)
+          .lean<QuoteRecord[]>();
+        return records.map(toQuote);
+      },
+
+      progress: async ({ id }, _args, context) => {
+        await premiumRead(context, id);
+        const now = new Date();
+        const timeZone = callerTimeZone(id);
+        const [stats, kept, thisWeek] = await Promise.all([
+          statsOf(context, id),
+          progress.findById(id).lean(),
+          // Sunday is at most 6 days back; a day's margin either side for time zones.
+          quotes
+            .find({ userId: id, createdAt: { $gte: new Date(now.getTime() - 8 * dayMs) } }, { createdAt: 1 })
+            .lean(),
+        ]);
+        return {
+          weeklyGoal: weeklyGoal(
+            thisWeek.map((quote) => quote.createdAt),
+            now,
+            timeZone,
+          ),
+          totalEntries: stats!.totalEntries,
+          averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
+          dayStreak: currentStreakOf(kept?.streak ?? noStreak, dayNumber(now, timeZone)),
+        };
+      },
+
+      analytics: async ({ id }, _args, context) => {
+        await premiumRead(context, id);
+        const now = new Date();
+        const timeZone = callerTimeZone(id);
+        const [stats, kept, latest, samples] = await Promise.all([
+          statsOf(context, id),
+          progress.findById(id).lean(),
+          quotes
+            .find({ userId: id }, { emotionalState: 1, createdAt: 1 })
+            .sort({ createdAt: -1 })
+            .limit(moodHistoryLength)
+            .lean(),
+          checkIns
+            .find(
+              { userId: id, createdAt: { $gte: new Date(now.getTime() - insightWindowDays * dayMs) } },
+              { notes: 0 },
+            )
+            .sort({ createdAt: -1 })
+            .limit(insightSamplesMax)
+            .lean<CheckInRecord[]>(),
+        ]);
+        const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
+        const moodHistory = latest.map((quote) => Math.round(moodOf(quote.emotionalState) * 100) / 100);
+        const today = dayNumber(now, timeZone);
+        const streak = kept?.streak ?? noStreak;
+        return {
+          totalQuotes: stats!.totalQuotes,
+          favoriteQuotes: stats!.favoriteQuotes,
+          totalEntries: stats!.totalEntries,
+          moodTrends: {
+            averageMood,
+            colour: moodColour(averageMood),
+            moodHistory,
+            recentEntries: samples.filter((sample) => today - dayNumber(sample.createdAt, timeZone) < 7).length,
+            trend: trendOf(moodHistory),
+          },
+          streaks: {
+            currentStreak: currentStreakOf(streak, today),
+            longestStreak: streak.longest,
+            totalQuotesGenerated: stats!.totalQuotes,
+          },
+          recentInsights: insightsFrom(
+            samples.map((sample) => ({ ratings: ratingsOf(sample), createdAt: sample.createdAt })),
+            now,
+            timeZone,
+          ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() })),
+        };
+      },
+    },
+
+    Mutation: {
+      generateQuote: async (_parent, { input }, context) => {
+        const { userId } = await requireEntitlement(context);
+        const validated = validateAssessment({ ...input });
+        if (!validated.ok) rejectInput(validated.problems);
+        const assessment = validated.value;
+        const written = await write(assessment, userId, context);
+
+        const now = new Date();
+        const checkInId = randomUUID();
+        await checkIns.create({
+          _id: checkInId,
+          userId,
+          ...assessment.ratings,
+          timeOfDay: assessment.timeOfDay,
+          notes: assessment.notes,
+          createdAt: now,
+        });
+        const mood = moodOf(assessment.ratings);
+        const quote = new quotes({
+          _id: randomUUID(),
+          userId,
+          checkInId,
+          text: written.text,
+          messageId: written.messageId,
+          timeOfDay: assessment.timeOfDay,
+          emotionalState: assessment.ratings,
+          isFavorite: false,
+          createdAt: now,
+        });
+        recordQuoteGenerated(quote, assessment.ratings, mood, context.correlationId);
+        await quote.save();
+        deps.publishSoon();
+        await recordProgress(progress, userId, mood, dayNumber(now, callerTimeZone(userId)));
+        return {
+          quote: toQuote(quote.toObject()),
+          supportResources: written.crisis ? supportResourcesFor(null) : null,
+        };
+      },
+
+      setQuoteFavorite: async (_parent, { id, isFavorite }, context) => {
+        const { userId } = await requireEntitlement(context);
+        if (!quoteIdPattern.test(id)) throw badInput('id', 'id is not a quote id');
+        const updated = await quotes
+          .findOneAndUpdate({ _id: id, userId }, { $set: { isFavorite } }, { new: true, projection: quoteFields })
+          .lean<QuoteRecord>();
+        // Someone else's quote is as unknown as one that never existed.
+        if (!updated) throw notFound('Quote not found');
+        return toQuote(updated);
+      },
     },
   };
 }

@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { UserReference, RequestContext } from '@haven/platform';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -13,10 +14,182 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** One check-in: 15 ratings, each an integer 1–5, 3 when left out. */
+export type AssessmentInput = {
+  anxietyLevel?: InputMaybe<Scalars['Int']['input']>;
+  confidenceLevel?: InputMaybe<Scalars['Int']['input']>;
+  connectionWithOthers?: InputMaybe<Scalars['Int']['input']>;
+  currentChallengeLevel?: InputMaybe<Scalars['Int']['input']>;
+  focusClarity?: InputMaybe<Scalars['Int']['input']>;
+  gratitudeLevels?: InputMaybe<Scalars['Int']['input']>;
+  hopeForFuture?: InputMaybe<Scalars['Int']['input']>;
+  motivationLevel?: InputMaybe<Scalars['Int']['input']>;
+  /** Optional, at most 1,000 characters; never sent to the AI provider with personal details. */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  physicalComfort?: InputMaybe<Scalars['Int']['input']>;
+  progressTowardGoals?: InputMaybe<Scalars['Int']['input']>;
+  senseOfPurpose?: InputMaybe<Scalars['Int']['input']>;
+  sleepQuality?: InputMaybe<Scalars['Int']['input']>;
+  stressLevel?: InputMaybe<Scalars['Int']['input']>;
+  supportSystemStrength?: InputMaybe<Scalars['Int']['input']>;
+  /** morning, afternoon or evening */
+  timeOfDayPreference?: InputMaybe<Scalars['String']['input']>;
+  urgencyOfNeed?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The ratings a quote's check-in carries to the progress page (each 1–5). */
+export type EmotionalState = {
+  __typename?: 'EmotionalState';
+  anxietyLevel: Scalars['Int']['output'];
+  confidenceLevel: Scalars['Int']['output'];
+  focusClarity: Scalars['Int']['output'];
+  gratitudeLevels: Scalars['Int']['output'];
+  hopeForFuture: Scalars['Int']['output'];
+  motivationLevel: Scalars['Int']['output'];
+  senseOfPurpose: Scalars['Int']['output'];
+  stressLevel: Scalars['Int']['output'];
+};
+
+export type GenerateQuotePayload = {
+  __typename?: 'GenerateQuotePayload';
+  quote: Quote;
+  /** Present when the check-in shows crisis signals: the page shows them first. */
+  supportResources?: Maybe<SupportResources>;
+};
+
+export type Insight = {
+  __typename?: 'Insight';
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  insightText: Scalars['String']['output'];
+  /** weekly_summary, weekly_change or sleep_mood */
+  insightType: Scalars['String']['output'];
+};
+
+export type MoodTrends = {
+  __typename?: 'MoodTrends';
+  /** Mean mood (six values, 1–5) of the latest check-ins in moodHistory. */
+  averageMood: Scalars['Float']['output'];
+  /** green (average ≥ 4), yellow (≥ 3) or red */
+  colour: Scalars['String']['output'];
+  /** Mood of each of the latest check-ins (at most 30), newest first. */
+  moodHistory: Array<Scalars['Float']['output']>;
+  /** Check-ins in the last 7 days. */
+  recentEntries: Scalars['Int']['output'];
+  /** up, down or flat (0.3 threshold) */
+  trend: Scalars['String']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Stores the check-in and its quote. Premium. */
+  generateQuote: GenerateQuotePayload;
+  /** Only the owner's quotes; any other id is not found. Premium. */
+  setQuoteFavorite: Quote;
+};
+
+
+export type MutationGenerateQuoteArgs = {
+  input: AssessmentInput;
+};
+
+
+export type MutationSetQuoteFavoriteArgs = {
+  id: Scalars['ID']['input'];
+  isFavorite: Scalars['Boolean']['input'];
+};
+
+/** The four tiles of the progress page. */
+export type ProgressSummary = {
+  __typename?: 'ProgressSummary';
+  /** Mean mood over every check-in (six values), 0 with none. */
+  averageMood: Scalars['Float']['output'];
+  dayStreak: Scalars['Int']['output'];
+  totalEntries: Scalars['Int']['output'];
+  /** Check-ins this week (from Sunday) out of 7, percent, at most 100. */
+  weeklyGoal: Scalars['Int']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
+  supportResources: Array<SupportResources>;
+};
+
+
+export type QuerySupportResourcesArgs = {
+  country?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A supportive message written for one check-in. */
+export type Quote = {
+  __typename?: 'Quote';
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  /** green (score ≥ 4), yellow (≥ 3) or red */
+  dotColour: Scalars['String']['output'];
+  emotionalState: EmotionalState;
+  id: Scalars['ID']['output'];
+  isFavorite: Scalars['Boolean']['output'];
+  /** Progress score: mean of motivation, confidence, focus, 6 − stress, 6 − anxiety, purpose, hope. */
+  score: Scalars['Float']['output'];
+  text: Scalars['String']['output'];
+  /** morning, afternoon or evening */
+  timeOfDay: Scalars['String']['output'];
+};
+
+export type Streaks = {
+  __typename?: 'Streaks';
+  currentStreak: Scalars['Int']['output'];
+  longestStreak: Scalars['Int']['output'];
+  totalQuotesGenerated: Scalars['Int']['output'];
+};
+
+/** Someone to reach right now (shared/VOICE.md). */
+export type SupportResource = {
+  __typename?: 'SupportResource';
+  action: Scalars['String']['output'];
+  href: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type SupportResources = {
+  __typename?: 'SupportResources';
+  emergency: Scalars['String']['output'];
+  region: Scalars['String']['output'];
+  resources: Array<SupportResource>;
+};
+
 export type User = {
   __typename?: 'User';
+  /** Premium. */
+  analytics: UserAnalytics;
+  /** Premium. */
+  favoriteQuotes: Array<Quote>;
   id: Scalars['ID']['output'];
+  /** Premium. */
+  progress: ProgressSummary;
+  /** Latest quotes, newest first (at most `limit`, 1–100); `date` (yyyy-mm-dd, the user's day) keeps that day's. Premium. */
+  recentQuotes: Array<Quote>;
+  /** Open to a signed-in user who still needs subscription setup (settings shows the counts). */
   stats: UserStats;
+};
+
+
+export type UserRecentQuotesArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type UserAnalytics = {
+  __typename?: 'UserAnalytics';
+  favoriteQuotes: Scalars['Int']['output'];
+  moodTrends: MoodTrends;
+  recentInsights: Array<Insight>;
+  streaks: Streaks;
+  totalEntries: Scalars['Int']['output'];
+  totalQuotes: Scalars['Int']['output'];
 };
 
 export type UserStats = {
@@ -120,28 +293,145 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  User: ResolverTypeWrapper<UserReference>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  UserStats: ResolverTypeWrapper<UserStats>;
+  AssessmentInput: AssessmentInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  EmotionalState: ResolverTypeWrapper<EmotionalState>;
+  GenerateQuotePayload: ResolverTypeWrapper<GenerateQuotePayload>;
+  Insight: ResolverTypeWrapper<Insight>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  MoodTrends: ResolverTypeWrapper<MoodTrends>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ProgressSummary: ResolverTypeWrapper<ProgressSummary>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Quote: ResolverTypeWrapper<Quote>;
+  Streaks: ResolverTypeWrapper<Streaks>;
+  SupportResource: ResolverTypeWrapper<SupportResource>;
+  SupportResources: ResolverTypeWrapper<SupportResources>;
+  User: ResolverTypeWrapper<UserReference>;
+  UserAnalytics: ResolverTypeWrapper<UserAnalytics>;
+  UserStats: ResolverTypeWrapper<UserStats>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  User: UserReference;
-  ID: Scalars['ID']['output'];
-  UserStats: UserStats;
+  AssessmentInput: AssessmentInput;
   Int: Scalars['Int']['output'];
-  Boolean: Scalars['Boolean']['output'];
   String: Scalars['String']['output'];
+  EmotionalState: EmotionalState;
+  GenerateQuotePayload: GenerateQuotePayload;
+  Insight: Insight;
+  ID: Scalars['ID']['output'];
+  MoodTrends: MoodTrends;
+  Float: Scalars['Float']['output'];
+  Mutation: Record<PropertyKey, never>;
+  Boolean: Scalars['Boolean']['output'];
+  ProgressSummary: ProgressSummary;
+  Query: Record<PropertyKey, never>;
+  Quote: Quote;
+  Streaks: Streaks;
+  SupportResource: SupportResource;
+  SupportResources: SupportResources;
+  User: UserReference;
+  UserAnalytics: UserAnalytics;
+  UserStats: UserStats;
+};
+
+export type EmotionalStateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmotionalState'] = ResolversParentTypes['EmotionalState']> = {
+  anxietyLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  confidenceLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  focusClarity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  gratitudeLevels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hopeForFuture?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  motivationLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  senseOfPurpose?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stressLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GenerateQuotePayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GenerateQuotePayload'] = ResolversParentTypes['GenerateQuotePayload']> = {
+  quote?: Resolver<ResolversTypes['Quote'], ParentType, ContextType>;
+  supportResources?: Resolver<Maybe<ResolversTypes['SupportResources']>, ParentType, ContextType>;
+};
+
+export type InsightResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Insight'] = ResolversParentTypes['Insight']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  insightText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  insightType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MoodTrendsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MoodTrends'] = ResolversParentTypes['MoodTrends']> = {
+  averageMood?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  moodHistory?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
+  recentEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trend?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  generateQuote?: Resolver<ResolversTypes['GenerateQuotePayload'], ParentType, ContextType, RequireFields<MutationGenerateQuoteArgs, 'input'>>;
+  setQuoteFavorite?: Resolver<ResolversTypes['Quote'], ParentType, ContextType, RequireFields<MutationSetQuoteFavoriteArgs, 'id' | 'isFavorite'>>;
+};
+
+export type ProgressSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProgressSummary'] = ResolversParentTypes['ProgressSummary']> = {
+  averageMood?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  dayStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  weeklyGoal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  supportResources?: Resolver<Array<ResolversTypes['SupportResources']>, ParentType, ContextType, Partial<QuerySupportResourcesArgs>>;
+};
+
+export type QuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Quote'] = ResolversParentTypes['Quote']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dotColour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  emotionalState?: Resolver<ResolversTypes['EmotionalState'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isFavorite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StreaksResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Streaks'] = ResolversParentTypes['Streaks']> = {
+  currentStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  longestStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalQuotesGenerated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SupportResourceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SupportResource'] = ResolversParentTypes['SupportResource']> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SupportResourcesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SupportResources'] = ResolversParentTypes['SupportResources']> = {
+  emergency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resources?: Resolver<Array<ResolversTypes['SupportResource']>, ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  analytics?: Resolver<ResolversTypes['UserAnalytics'], ParentType, ContextType>;
+  favoriteQuotes?: Resolver<Array<ResolversTypes['Quote']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['ProgressSummary'], ParentType, ContextType>;
+  recentQuotes?: Resolver<Array<ResolversTypes['Quote']>, ParentType, ContextType, RequireFields<UserRecentQuotesArgs, 'limit'>>;
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
+};
+
+export type UserAnalyticsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserAnalytics'] = ResolversParentTypes['UserAnalytics']> = {
+  favoriteQuotes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  moodTrends?: Resolver<ResolversTypes['MoodTrends'], ParentType, ContextType>;
+  recentInsights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType>;
+  streaks?: Resolver<ResolversTypes['Streaks'], ParentType, ContextType>;
+  totalEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalQuotes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UserStatsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserStats'] = ResolversParentTypes['UserStats']> = {
@@ -151,7 +441,19 @@ export type UserStatsResolvers<ContextType = RequestContext, ParentType extends 
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  EmotionalState?: EmotionalStateResolvers<ContextType>;
+  GenerateQuotePayload?: GenerateQuotePayloadResolvers<ContextType>;
+  Insight?: InsightResolvers<ContextType>;
+  MoodTrends?: MoodTrendsResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  ProgressSummary?: ProgressSummaryResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Quote?: QuoteResolvers<ContextType>;
+  Streaks?: StreaksResolvers<ContextType>;
+  SupportResource?: SupportResourceResolvers<ContextType>;
+  SupportResources?: SupportResourcesResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserAnalytics?: UserAnalyticsResolvers<ContextType>;
   UserStats?: UserStatsResolvers<ContextType>;
 };
 

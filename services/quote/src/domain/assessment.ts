@@ -1,0 +1,143 @@
+/** The check-in: the 15 named ratings, the time of day and optional notes. Pure validation, no I/O. */
+
+/** The 15 dimensions in the order of the spec's assessment payload (document 000, section 3). */
+export const dimensions = [
+  'stressLevel',
+  'confidenceLevel',
+  'focusClarity',
+  'motivationLevel',
+  'anxietyLevel',
+  'connectionWithOthers',
+  'supportSystemStrength',
+  'senseOfPurpose',
+  'progressTowardGoals',
+  'hopeForFuture',
+  'sleepQuality',
+  'physicalComfort',
+  'currentChallengeLevel',
+  'gratitudeLevels',
+  'urgencyOfNeed',
+] as const;
+
+export type Dimension = (typeof dimensions)[number];
+export type Ratings = Record<Dimension, number>;
+
+/** Dimensions where a high rating is the hard one (stress, anxiety, challenge, urgency); the rest are wellbeing. */
+export const strainDimensions: ReadonlySet<Dimension> = new Set([
+  'stressLevel',
+  'anxietyLevel',
+  'currentChallengeLevel',
+  'urgencyOfNeed',
+]);
+
+/** How people read each dimension (the slider labels of /sliders, and the words of messages and insights). */
+export const dimensionLabels: Record<Dimension, string> = {
+  stressLevel: 'Stress',
+  confidenceLevel: 'Confidence',
+  focusClarity: 'Focus and clarity',
+  motivationLevel: 'Motivation',
+  anxietyLevel: 'Anxiety',
+  connectionWithOthers: 'Connection with others',
+  supportSystemStrength: 'Support system strength',
+  senseOfPurpose: 'Sense of purpose',
+  progressTowardGoals: 'Progress toward goals',
+  hopeForFuture: 'Hope for the future',
+  sleepQuality: 'Sleep quality',
+  physicalComfort: 'Physical comfort',
+  currentChallengeLevel: 'Current challenge level',
+  gratitudeLevels: 'Gratitude',
+  urgencyOfNeed: 'Urgency of need',
+};
+
+export const timesOfDay = ['morning', 'afternoon', 'evening'] as const;
+export type TimeOfDay = (typeof timesOfDay)[number];
+
+export const ratingMin = 1;
+export const ratingMax = 5;
+export const ratingDefault = 3;
+/** Long enough for a few honest sentences; short enough to keep a check-in a check-in (docs/decisions.md). */
+export const notesMaxLength = 1000;
+
+export interface Assessment {
+  ratings: Ratings;
+  timeOfDay: TimeOfDay;
+  notes: string | null;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * The payload of POST /api/quotes/generate: each rating absent → 3, else an integer 1–5 (a string "3", 2.5,
+ * 0, 6 or null is a problem naming the field); `timeOfDayPreference` absent → morning, else one of the
+ * three; `notes` absent or blank → none, else a string of at most `notesMaxLength` characters.
+ */
+export function validateAssessment(input: Record<string, unknown>): Validated<Assessment> {
+  const problems: FieldProblem[] = [];
+  const ratings = {} as Ratings;
+  for (const dimension of dimensions) {
+    const value = input[dimension];
+    if (value === undefined) {
+      ratings[dimension] = ratingDefault;
+    } else if (typeof value !== 'number' || !Number.isInteger(value) || value < ratingMin || value > ratingMax) {
+      problems.push({
+        field: dimension,
+        message: `${dimension} must be a whole number from ${ratingMin} to ${ratingMax}`,
+      });
+    } else {
+      ratings[dimension] = value;
+    }
+  }
+
+  const time = input.timeOfDayPreference;
+  let timeOfDay: TimeOfDay = 'morning';
+  if (time !== undefined) {
+    if (typeof time === 'string' && (timesOfDay as readonly string[]).includes(time)) timeOfDay = time as TimeOfDay;
+    else
+      problems.push({
+        field: 'timeOfDayPreference',
+        message: 'timeOfDayPreference must be morning, afternoon or evening',
+      });
+  }
+
+  let notes: string | null = null;
+  const rawNotes = input.notes;
+  if (rawNotes !== undefined && rawNotes !== null) {
+    if (typeof rawNotes !== 'string') problems.push({ field: 'notes', message: 'notes must be text' });
+    else if (rawNotes.length > notesMaxLength) {
+      problems.push({ field: 'notes', message: `notes must be at most ${notesMaxLength} characters` });
+    } else if (rawNotes.trim() !== '') notes = rawNotes.trim();
+  }
+
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { ratings, timeOfDay, notes } };
+}
+
+/** How much a rating asks for care: a low wellbeing rating or a high strain rating (1 = none, 5 = most). */
+export function needOf(dimension: Dimension, value: number): number {
+  return strainDimensions.has(dimension) ? value : ratingMax + ratingMin - value;
+}
+
+/**
+ * The dimensions that ask for the most care, most first; ties keep the payload's order. Only ratings that
+ * are on the hard side (need of 4 or 5) count, so a calm check-in has none.
+ */
+export function salientDimensions(ratings: Ratings): Dimension[] {
+  return dimensions
+    .map((dimension, order) => ({ dimension, order, need: needOf(dimension, ratings[dimension]) }))
+    .filter(({ need }) => need >= 4)
+    .sort((a, b) => b.need - a.need || a.order - b.order)
+    .map(({ dimension }) => dimension);
+}
+
+/**
+ * Crisis signals (docs/decisions.md, "issue 10"): urgency of need 5 with hope for the future 1 or 2, or
+ * hope 1 with urgency 4 and a support system rated 1. The reply then leads with people who can help.
+ */
+export function isCrisis(ratings: Ratings): boolean {
+  const { urgencyOfNeed: urgency, hopeForFuture: hope, supportSystemStrength: support } = ratings;
+  return (urgency === 5 && hope <= 2) || (urgency >= 4 && hope === 1 && support === 1);
+}

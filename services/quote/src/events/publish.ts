@@ -1,0 +1,28 @@
+import { recordEvent } from '@haven/platform';
+import { timestampFromDate } from '@haven/proto';
+import type { Ratings } from '../domain/assessment';
+import type { QuoteDocument } from '../model/quote';
+
+/** quote.generated: ids and numbers only (no notes, no quote text, no e-mail), for the weekly summary and privacy. */
+export function recordQuoteGenerated(
+  quote: QuoteDocument,
+  ratings: Ratings,
+  mood: number,
+  correlationId: string,
+): void {
+  recordEvent(quote, {
+    type: 'quote.generated',
+    producer: 'quote',
+    subjectId: quote.userId,
+    correlationId,
+    payload: {
+      userId: quote.userId,
+      quoteId: quote._id,
+      checkInId: quote.checkInId,
+      createdAt: timestampFromDate(quote.createdAt),
+      moodScore: mood,
+      ratings,
+      timeOfDay: quote.timeOfDay,
+    },
+  });
+}

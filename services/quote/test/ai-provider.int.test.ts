@@ -1,0 +1,145 @@
+/**
+ * The OpenAI provider through the real `openai` SDK, against a local OpenAI-compatible server this test
+ * starts: it captures every request, so the test can prove what leaves Haven (no name, e-mail, phone number
+ * or id, also when the user typed them into the notes), and it can fail or stall to prove the fallback.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { startTrial } from '../../../tools/testing/subscription';
+import { library } from '../src/domain/library';
+
+interface Captured {
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let haven: TestHaven;
+let provider: Server;
+let mode: 'answer' | 'fail' | 'stall' = 'answer';
+const captured: Captured[] = [];
+const aiText = 'A heavy evening for sleep. Let the day go, and take three slow breaths before bed.';
+
+beforeAll(async () => {
+  provider = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      captured.push({ url: req.url ?? '', headers: req.headers, body });
+      if (mode === 'stall') return; // never answers: the SDK's timeout must fire
+      if (mode === 'fail') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'provider down' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: 'test-model',
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: aiText } }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((done) => provider.listen(0, '127.0.0.1', done));
+  const { port } = provider.address() as AddressInfo;
+  haven = await startTestHaven({
+    env: {
+      OPENAI_API_KEY: 'sk-test-local',
+      OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      OPENAI_MODEL: 'test-model',
+      OPENAI_TIMEOUT_MS: '1500',
+    },
+  });
+});
+
+afterAll(async () => {
+  await haven?.stop();
+  provider?.closeAllConnections();
+  await new Promise((done) => provider?.close(done));
+});
+
+async function subscriber(): Promise<{ client: ApiClient; id: string; email: string }> {
+  const client = new ApiClient(haven.gatewayUrl);
+  const email = uniqueEmail('ada');
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email,
+    password: 'analytical engine',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
+  await startTrial(client);
+  return { client, id: registered.body.user.id, email };
+}
+
+it('sends only ratings, time of day and scrubbed notes: no name, e-mail, phone number or id', async () => {
+  mode = 'answer';
+  captured.length = 0;
+  const { client, id, email } = await subscriber();
+  const notes = `I'm Ada Lovelace (ada lovelace on forms), write to ${email} or call +44 7700 900123. My name is Augusta. Account ${id}.`;
+  const reply = await client.post<{ quote: { id: string; text: string } }>('/api/quotes/generate', {
+    sleepQuality: 1,
+    timeOfDayPreference: 'evening',
+    notes,
+  });
+  expect(reply.status).toBe(200);
+  expect(reply.body.quote.text).toBe(aiText);
+
+  expect(captured).toHaveLength(1);
+  const [request] = captured as [Captured];
+  expect(request.url).toBe('/v1/chat/completions');
+  const sent = `${JSON.stringify(request.headers)}\n${request.body}`;
+  for (const secret of [
+    'Ada',
+    'Lovelace',
+    'Augusta',
+    email,
+    email.split('@')[0]!,
+    '7700',
+    '900123',
+    id,
+    reply.body.quote.id,
+  ]) {
+    expect(sent.toLowerCase()).not.toContain(secret.toLowerCase());
+  }
+  // What it does carry: the ratings, the time of day and the rest of the notes.
+  const body = JSON.parse(request.body) as { model: string; messages: Array<{ role: string; content: string }> };
+  expect(body.model).toBe('test-model');
+  const prompt = body.messages.find((message) => message.role === 'user')!.content;
+  expect(prompt).toContain('Sleep quality: 1/5');
+  expect(prompt).toContain('Time of day: evening.');
+  expect(prompt).toContain(
+    "I'm [name] [name] ([name] [name] on forms), write to [email] or call [number]. My name is [name].",
+  );
+});
+
+it.each(['fail', 'stall'] as const)(
+  'falls back to the offline composer when the provider answers %s',
+  async (failure) => {
+    mode = failure;
+    captured.length = 0;
+    const { client } = await subscriber();
+    const reply = await client.post<{ quote: { text: string } }>('/api/quotes/generate', { sleepQuality: 1 });
+    expect(reply.status).toBe(200);
+    expect(captured.length).toBeGreaterThanOrEqual(1);
+    expect(library.map((message) => message.text)).toContain(reply.body.quote.text);
+  },
+);
+
+it('never sends a crisis check-in to the provider: the reply leads with support resources', async () => {
+  mode = 'answer';
+  captured.length = 0;
+  const { client } = await subscriber();
+  const reply = await client.post<{ quote: { text: string } }>('/api/quotes/generate', {
+    urgencyOfNeed: 5,
+    hopeForFuture: 2,
+  });
+  expect(reply.status).toBe(200);
+  expect(reply.body.quote.text).toContain('Samaritans');
+  expect(captured).toHaveLength(0);
+});

@@ -1,0 +1,53 @@
+import {
+  dimensions,
+  notesMaxLength,
+  salientDimensions,
+  validateAssessment,
+  type Ratings,
+} from '../src/domain/assessment';
+
+describe('validateAssessment', () => {
+  it('defaults every rating to 3 and the time of day to morning', () => {
+    const result = validateAssessment({});
+    expect(result).toEqual({
+      ok: true,
+      value: { ratings: Object.fromEntries(dimensions.map((d) => [d, 3])), timeOfDay: 'morning', notes: null },
+    });
+  });
+
+  it.each([0, 6, 2.5, '3', null, true])('refuses %p for a rating, naming the field', (value) => {
+    const result = validateAssessment({ sleepQuality: value });
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ field: 'sleepQuality', message: 'sleepQuality must be a whole number from 1 to 5' }],
+    });
+  });
+
+  it('refuses an unknown time of day and notes that are too long or not text', () => {
+    expect(validateAssessment({ timeOfDayPreference: 'night' })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'timeOfDayPreference' }],
+    });
+    expect(validateAssessment({ notes: 'x'.repeat(notesMaxLength + 1) })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'notes', message: `notes must be at most ${notesMaxLength} characters` }],
+    });
+    expect(validateAssessment({ notes: 42 })).toMatchObject({ ok: false, problems: [{ field: 'notes' }] });
+  });
+
+  it('keeps trimmed notes and treats blank notes as none', () => {
+    expect(validateAssessment({ notes: '  a long day  ', timeOfDayPreference: 'evening' })).toMatchObject({
+      ok: true,
+      value: { notes: 'a long day', timeOfDay: 'evening' },
+    });
+    expect(validateAssessment({ notes: '   ' })).toMatchObject({ ok: true, value: { notes: null } });
+  });
+});
+
+describe('salientDimensions', () => {
+  it('orders the hard-side ratings by need, low wellbeing and high strain alike, ties in payload order', () => {
+    const ratings = Object.fromEntries(dimensions.map((d) => [d, 3])) as Ratings;
+    Object.assign(ratings, { sleepQuality: 1, stressLevel: 5, hopeForFuture: 2, anxietyLevel: 4, gratitudeLevels: 5 });
+    expect(salientDimensions(ratings)).toEqual(['stressLevel', 'sleepQuality', 'anxietyLevel', 'hopeForFuture']);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The core experience in a real browser: a subscribed user checks in with chosen slider values, gets a
+ * quote, saves it, finds it in Favorites and in Recent Quotes, opens it in Progress with the right score,
+ * dot colour and emotional-state bars, and sees Analytics reflect it. Also: "Need help now?" signed out.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
+import { ensureDevKeys } from '../../tools/dev/keys';
+import { freePorts, repoRoot } from '../../tools/infra';
+import { ApiClient, uniqueEmail } from '../../tools/testing/http';
+import { startTrial } from '../../tools/testing/subscription';
+import { testInfra } from '../../tools/testing/test-env';
+
+const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
+let haven: RunningApps;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
+  }
+  const infra = testInfra();
+  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
+  const portList = await freePorts(apps.length);
+  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
+  haven = await startApps({
+    stateDir,
+    infra,
+    keys: ensureDevKeys(stateDir),
+    ports,
+    appUrl: `http://localhost:${ports.gateway}`,
+    output: 'files',
+    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn' },
+  });
+  // The apps use their default databases (haven_<service>).
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await haven?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: haven.gatewayUrl });
+  return context.newPage();
+}
+
+it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progress and Analytics', async () => {
+  const page = await newPage();
+  const email = uniqueEmail('checkin');
+  const password = 'a calm long password';
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+
+  const api = new ApiClient(haven.gatewayUrl);
+  expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
+  await startTrial(api);
+
+  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
+  await page.getByText('Evening', { exact: true }).click();
+  const chosen: Array<[string, string]> = [
+    ['Stress', '2'],
+    ['Confidence', '3'],
+    ['Focus and clarity', '5'],
+    ['Motivation', '4'],
+    ['Anxiety', '1'],
+    ['Sense of purpose', '2'],
+    ['Hope for future', '4'],
+    ['Gratitude levels', '5'],
+  ];
+  for (const [label, value] of chosen) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByTestId('value-motivationLevel').filter({ hasText: '4/5' }).waitFor();
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.waitFor();
+  const quoteText = (await page.locator('.quote-card__text').innerText()).trim();
+  expect(quoteText.length).toBeGreaterThan(20);
+  await save.click();
+  await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
+  await page.getByText('Added to favorites', { exact: true }).waitFor();
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByText('Quote copied to clipboard').waitFor();
+
+  await page.goto(`${haven.gatewayUrl}/favorites`);
+  await page.getByRole('heading', { name: 'Your Favorite Quotes' }).waitFor();
+  await page.getByText(quoteText).waitFor();
+
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
+  await page.locator('.recent-quote__day', { hasText: 'Today' }).waitFor();
+  const preview = quoteText.length > 75 ? `${quoteText.slice(0, 75).trimEnd()}...` : quoteText;
+  await page.locator('.recent-quote__text', { hasText: preview }).waitFor();
+
+  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.getByText('Your Progress Journey').waitFor();
+  // score = (4 + 3 + 5 + (6−2) + (6−1) + 2 + 4) / 7 = 27 / 7 = 3.86 → "3.9/5", yellow (3 ≤ score < 4)
+  await page.getByTestId('score').filter({ hasText: '3.9/5' }).waitFor();
+  expect(await page.locator('.journey-row .dot').getAttribute('data-colour')).toBe('yellow');
+  // avg mood = ((6−2) + 3 + 4 + (6−1) + 4 + 5) / 6 = 25 / 6 = 4.17 → "4.2"
+  await page.getByTestId('avg-mood').filter({ hasText: '4.2' }).waitFor();
+  await page.getByTestId('total-entries').filter({ hasText: '1' }).waitFor();
+  await page.locator('.journey-row__summary').click();
+  await page.getByText('Your Emotional State').waitFor();
+  const bars = { Motivation: '4/5', Confidence: '3/5', Focus: '5/5', Stress: '2/5', Anxiety: '1/5', Purpose: '2/5' };
+  for (const [label, value] of Object.entries(bars)) {
+    expect([label, await page.getByTestId(`state-${label}`).innerText()]).toEqual([label, value]);
+  }
+  await page.getByRole('button', { name: 'Share Quote' }).waitFor();
+
+  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.getByRole('heading', { name: 'Your Wellness Journey' }).waitFor();
+  await page.getByTestId('analytics-total-quotes').filter({ hasText: '1' }).waitFor();
+  expect(await page.getByTestId('analytics-favorite-quotes').innerText()).toBe('1');
+  expect(await page.getByTestId('analytics-entries').innerText()).toBe('1');
+  expect(await page.getByTestId('analytics-average').innerText()).toBe('4.2');
+  expect(await page.getByTestId('analytics-current-streak').innerText()).toBe('1');
+  await page.locator('.mood-chart__bar').first().waitFor();
+});
+
+it('shows "Need help now?" to a visitor who is not signed in, with the helplines', async () => {
+  const page = await newPage();
+  await page.goto(`${haven.gatewayUrl}/terms`);
+  await page.getByRole('link', { name: 'Need help now?' }).click();
+  await page.waitForURL('**/help');
+  await page.getByRole('heading', { name: 'Need help now?' }).waitFor();
+  await page.getByRole('link', { name: /Samaritans/ }).waitFor();
+  await page.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ }).waitFor();
+});

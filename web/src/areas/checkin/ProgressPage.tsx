@@ -1,0 +1,137 @@
+/** /progress: four tiles, then the journey list (filtered by ?date=), each row expanding to the full quote. */
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  ProgressSummaryDocument,
+  RecentQuotesDocument,
+  type QuoteCardFragment,
+} from '../../graphql/operations.generated';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+import { cutText, emotionalBars, relativeDayLabel, scoreLabel } from './checkinRules';
+import { shareQuote } from './share';
+
+const JOURNEY_LENGTH = 50;
+const ROW_PREVIEW = 100;
+
+function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className={`journey-row journey-row--${quote.dotColour}`}>
+      <button type="button" className="journey-row__summary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span
+          className={`dot dot--${quote.dotColour}`}
+          data-colour={quote.dotColour}
+          aria-label={`Mood ${quote.dotColour}`}
+        />
+        <span className="journey-row__day">{relativeDayLabel(new Date(quote.createdAt), now, true)}</span>
+        <span className="badge" data-testid="score">
+          {scoreLabel(quote.score)}
+        </span>
+        <span className="bar" aria-hidden="true">
+          <span className="bar__fill" style={{ width: `${(quote.score / 5) * 100}%` }} />
+        </span>
+        {!open && <span className="journey-row__text">{cutText(quote.text, ROW_PREVIEW).text}</span>}
+      </button>
+      {open && (
+        <div className="journey-row__details stack">
+          <blockquote className="quote-card__text">{quote.text}</blockquote>
+          <Button variant="outline" size="sm" onClick={() => void shareQuote(quote.text)}>
+            Share Quote
+          </Button>
+          <h3>Your Emotional State</h3>
+          <dl className="state-grid">
+            {emotionalBars(quote.emotionalState).map((bar) => (
+              <div key={bar.label} className="state-grid__item">
+                <dt>{bar.label}</dt>
+                <dd>
+                  <span className="bar" aria-hidden="true">
+                    <span className="bar__fill" style={{ width: `${(bar.value / 5) * 100}%` }} />
+                  </span>
+                  <span data-testid={`state-${bar.label}`}>{bar.value}/5</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ProgressPage() {
+  usePageTitle('Progress');
+  const [params] = useSearchParams();
+  const date = params.get('date');
+  const summary = useQuery(ProgressSummaryDocument, { fetchPolicy: 'cache-and-network' });
+  const journey = useQuery(RecentQuotesDocument, {
+    variables: { limit: JOURNEY_LENGTH, date },
+    fetchPolicy: 'cache-and-network',
+  });
+  const tiles = summary.data?.me?.progress;
+  const quotes = journey.data?.me?.recentQuotes ?? [];
+  const now = new Date();
+  return (
+    <div className="page stack">
+      <header className="page__header">
+        <h1 className="page__title">Progress</h1>
+        <p className="text-muted">Track Your Journey</p>
+      </header>
+
+      {tiles && (
+        <div className="tiles">
+          <Card className="tile">
+            <CardContent>
+              <div className="ring" style={{ ['--percent' as string]: `${tiles.weeklyGoal}` }} aria-hidden="true" />
+              <p className="tile__value">{tiles.weeklyGoal}%</p>
+              <p className="tile__label">Weekly Goal</p>
+            </CardContent>
+          </Card>
+          <Card className="tile">
+            <CardContent>
+              <p className="tile__value" data-testid="total-entries">
+                {tiles.totalEntries}
+              </p>
+              <p className="tile__label">Total Entries</p>
+            </CardContent>
+          </Card>
+          <Card className="tile">
+            <CardContent>
+              <p className="tile__value" data-testid="avg-mood">
+                {tiles.averageMood.toFixed(1)}
+              </p>
+              <p className="tile__label">Avg Mood</p>
+            </CardContent>
+          </Card>
+          <Card className="tile">
+            <CardContent>
+              <p className="tile__value">{tiles.dayStreak}</p>
+              <p className="tile__label">Day Streak</p>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Progress Journey</CardTitle>
+          {date && <p className="text-muted">Showing {new Date(`${date}T12:00:00`).toLocaleDateString()}</p>}
+        </CardHeader>
+        <CardContent>
+          {journey.loading && !journey.data && <p className="text-muted">Loading your progress...</p>}
+          {journey.error && <p role="alert">We couldn&apos;t load your progress just now. Try again in a moment.</p>}
+          {!journey.loading && !journey.error && quotes.length === 0 && (
+            <p className="text-muted">Start your journey by creating your first emotional check-in!</p>
+          )}
+          <ul className="journey">
+            {quotes.map((quote) => (
+              <JourneyRow key={quote.id} quote={quote} now={now} />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** The helplines a crisis reply leads with, as links (calm, prominent, never an alarm). */
+import { Link } from 'react-router-dom';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+
+export interface SupportList {
+  emergency: string;
+  resources: Array<{ name: string; action: string; href: string }>;
+}
+
+export function SupportResourcesCard({ list }: { list: SupportList }) {
+  return (
+    <Card className="support-card" role="region" aria-label="Someone can talk with you right now">
+      <CardHeader>
+        <CardTitle>Someone can talk with you right now</CardTitle>
+      </CardHeader>
+      <CardContent className="stack">
+        {list.resources.map((resource) => (
+          <a key={resource.name} href={resource.href} className="help-line">
+            <strong>{resource.name}</strong> — {resource.action}
+          </a>
+        ))}
+        <p>{list.emergency}</p>
+        <Link to="/help">More helplines</Link>
+      </CardContent>
+    </Card>
+  );
+}

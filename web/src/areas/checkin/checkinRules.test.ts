@@ -1,0 +1,51 @@
+import {
+  countryFromLanguage,
+  cutText,
+  dayKey,
+  emotionalBars,
+  monthGrid,
+  relativeDayLabel,
+  scoreLabel,
+} from './checkinRules';
+
+describe('check-in page rules', () => {
+  const now = new Date(2026, 2, 1, 10); // Sun Mar 1 2026, local
+
+  it('labels days Today, Yesterday, else short month and day (with the year on progress)', () => {
+    expect(relativeDayLabel(new Date(2026, 2, 1, 0, 5), now)).toBe('Today');
+    expect(relativeDayLabel(new Date(2026, 1, 28, 23, 0), now)).toBe('Yesterday');
+    expect(relativeDayLabel(new Date(2026, 1, 20), now)).toBe('Feb 20');
+    expect(relativeDayLabel(new Date(2026, 1, 20), now, true)).toBe('Feb 20, 2026');
+  });
+
+  it('cuts at 75 characters with an ellipsis', () => {
+    expect(cutText('a'.repeat(75), 75)).toEqual({ text: 'a'.repeat(75), cut: false });
+    expect(cutText('a'.repeat(76), 75)).toEqual({ text: `${'a'.repeat(75)}...`, cut: true });
+  });
+
+  it('lays a month out in weeks starting on Sunday', () => {
+    const weeks = monthGrid(2026, 1); // February 2026 starts on a Sunday, 28 days
+    expect(weeks).toHaveLength(4);
+    expect(weeks[0]![0]!.getDate()).toBe(1);
+    const march = monthGrid(2026, 2); // March 2026 starts on a Sunday too; April 1 is a Wednesday
+    expect(monthGrid(2026, 3)[0]!.slice(0, 3)).toEqual([null, null, null]);
+    expect(march.flat().filter(Boolean)).toHaveLength(31);
+  });
+
+  it('formats days, scores, bars and the country', () => {
+    expect(dayKey(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(scoreLabel(27 / 7)).toBe('3.9/5');
+    expect(
+      emotionalBars({
+        motivationLevel: 1,
+        confidenceLevel: 2,
+        focusClarity: 3,
+        stressLevel: 4,
+        anxietyLevel: 5,
+        senseOfPurpose: 1,
+      }).map((bar) => bar.label),
+    ).toEqual(['Motivation', 'Confidence', 'Focus', 'Stress', 'Anxiety', 'Purpose']);
+    expect(countryFromLanguage('en-US')).toBe('US');
+    expect(countryFromLanguage('fr')).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+/** Pure rules of the check-in area's pages (labels, cuts, the calendar), unit-tested beside. */
+
+/** The day of a date in the browser's own time zone, as yyyy-mm-dd (the calendar's and ?date='s format). */
+export function dayKey(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
+
+/** Whole local days from `date` to `now` (0 = today). */
+function daysAgo(date: Date, now: Date): number {
+  return Math.round((startOfDay(now).getTime() - startOfDay(date).getTime()) / 86_400_000);
+}
+
+/** Today, Yesterday, else "Mar 5" (dashboard) or "Mar 5, 2026" (progress). */
+export function relativeDayLabel(date: Date, now: Date, withYear = false): string {
+  const ago = daysAgo(date, now);
+  if (ago === 0) return 'Today';
+  if (ago === 1) return 'Yesterday';
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) });
+}
+
+/** The first `length` characters, with "..." when cut. */
+export function cutText(text: string, length: number): { text: string; cut: boolean } {
+  return text.length <= length ? { text, cut: false } : { text: `${text.slice(0, length).trimEnd()}...`, cut: true };
+}
+
+/** The weeks of a month, Sunday first; days outside the month are null. */
+export function monthGrid(year: number, month: number): Array<Array<Date | null>> {
+  const first = new Date(year, month, 1);
+  const daysInMonth = new Date(year, month + 1, 0).getDate();
+  const cells: Array<Date | null> = Array.from({ length: first.getDay() }, () => null);
+  for (let day = 1; day <= daysInMonth; day += 1) cells.push(new Date(year, month, day));
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: Array<Array<Date | null>> = [];
+  for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
+  return weeks;
+}
+
+export const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
+
+export interface EmotionalStateView {
+  motivationLevel: number;
+  confidenceLevel: number;
+  focusClarity: number;
+  stressLevel: number;
+  anxietyLevel: number;
+  senseOfPurpose: number;
+}
+
+/** The "Your Emotional State" grid of an expanded progress row, in the spec's order. */
+export function emotionalBars(state: EmotionalStateView): Array<{ label: string; value: number }> {
+  return [
+    { label: 'Motivation', value: state.motivationLevel },
+    { label: 'Confidence', value: state.confidenceLevel },
+    { label: 'Focus', value: state.focusClarity },
+    { label: 'Stress', value: state.stressLevel },
+    { label: 'Anxiety', value: state.anxietyLevel },
+    { label: 'Purpose', value: state.senseOfPurpose },
+  ];
+}
+
+/** The progress badge: "3.9/5". */
+export const scoreLabel = (score: number): string => `${score.toFixed(1)}/5`;
+
+/** The browser's country from its language tag ("en-US" → "US"), for the helplines shown first. */
+export function countryFromLanguage(language: string | undefined): string | null {
+  const region = language?.split('-')[1];
+  return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : null;
+}

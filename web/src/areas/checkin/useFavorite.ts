@@ -1,0 +1,30 @@
+/** Save / unsave a quote, refreshing the recent and favourite lists, with the spec's toasts. */
+import { useMutation } from '@apollo/client/react';
+import { serverMessage } from '../../graphql/errors';
+import {
+  FavoriteQuotesDocument,
+  RecentQuotesDocument,
+  SetQuoteFavoriteDocument,
+} from '../../graphql/operations.generated';
+import { toast } from '../../ui/toastStore';
+
+export function useFavorite() {
+  const [mutate, { loading }] = useMutation(SetQuoteFavoriteDocument, {
+    refetchQueries: [RecentQuotesDocument, FavoriteQuotesDocument],
+  });
+  const setFavorite = async (id: string, isFavorite: boolean) => {
+    try {
+      await mutate({ variables: { id, isFavorite } });
+      toast({ title: isFavorite ? 'Added to favorites' : 'Removed from favorites' });
+      return true;
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessage(error) ?? 'Failed to update favorite status.',
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+  return { setFavorite, saving: loading };
+}
