@@ -101,29 +101,29 @@ describe('changeFromStripe (webhooks)', () => {
 
   it('maps each change to its event, and nothing to none', () => {
     expect(changeFromStripe(current, snapshot)).toBeNull();
-    expect(changeFromStripe(current, { ...snapshot, status: 'active' })?.type).toBe('subscription.activated');
+    expect(changeFromStripe(current, { ...snapshot, status: 'active' })?.type).toBe('billing.activated');
     expect(changeFromStripe(current, { ...snapshot, status: 'payment_failed' })?.type).toBe(
-      'subscription.payment_failed',
+      'billing.payment_failed',
     );
-    expect(changeFromStripe(current, { ...snapshot, cancelAtPeriodEnd: true })?.type).toBe('subscription.canceled');
-    expect(changeFromStripe({ ...current, cancelAtPeriodEnd: true }, snapshot)?.type).toBe('subscription.reactivated');
+    expect(changeFromStripe(current, { ...snapshot, cancelAtPeriodEnd: true })?.type).toBe('billing.canceled');
+    expect(changeFromStripe({ ...current, cancelAtPeriodEnd: true }, snapshot)?.type).toBe('billing.reactivated');
   });
 
   it('calls a subscription that ended in its trial an expired trial, and one that ended paid an end', () => {
     expect(changeFromStripe(current, { ...snapshot, status: 'canceled' })).toMatchObject({
       status: 'trial_expired',
-      type: 'subscription.trial_expired',
+      type: 'billing.trial_expired',
     });
     expect(changeFromStripe({ ...current, status: 'active' }, { ...snapshot, status: 'canceled' })).toMatchObject({
       status: 'canceled',
-      type: 'subscription.ended',
+      type: 'billing.ended',
     });
   });
 
   it('notices a renewal by the later period end', () => {
     const active = { ...current, status: 'active' as const };
     expect(changeFromStripe(active, { ...snapshot, status: 'active', currentPeriodEnd: at(800 * hour) })?.type).toBe(
-      'subscription.renewed',
+      'billing.renewed',
     );
   });
 });

@@ -162,7 +162,7 @@ describe('Stripe webhooks', () => {
     expect((await deliver(payload)).status).toBe(200);
     expect((await deliver(payload)).status).toBe(200);
     expect(await stored(userId)).toMatchObject({ status: 'payment_failed', revision: 2 });
-    expect(await eventsOf(userId)).toEqual(['subscription.payment_failed']);
+    expect(await eventsOf(userId)).toEqual(['billing.payment_failed']);
   });
 
   it('leaves the newest state when events arrive out of order', async () => {
@@ -174,7 +174,7 @@ describe('Stripe webhooks', () => {
     expect((await deliver(event(`evt_new_${userId}`, now + 60, subscriptionId, 'past_due'))).status).toBe(200);
     expect((await deliver(event(`evt_old_${userId}`, now, subscriptionId, 'active'))).status).toBe(200);
     expect(await stored(userId)).toMatchObject({ status: 'payment_failed' });
-    expect(await eventsOf(userId)).toEqual(['subscription.payment_failed']);
+    expect(await eventsOf(userId)).toEqual(['billing.payment_failed']);
     // A newer payment success does apply.
     expect((await deliver(event(`evt_newer_${userId}`, now + 120, subscriptionId, 'active'))).status).toBe(200);
     expect(await stored(userId)).toMatchObject({ status: 'active' });

@@ -82,13 +82,13 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect(view).toMatchObject({ planType: 'trial', status: 'trialing', isTrialing: true, needsSetup: false });
     expect(view.trialEnd as number).toBeGreaterThan(now + 3 * day - 120);
     expect(view.trialEnd as number).toBeLessThan(now + 3 * day + 120);
-    expect(await eventTypes(userId)).toEqual(['subscription.trial_started']);
+    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
 
     // A second subscription, or a second setup, is refused and changes nothing.
     const again = await client.post('/api/create-subscription-after-setup');
     expect(again.status).toBe(409);
     expect((await client.post('/api/create-setup-intent')).status).toBe(409);
-    expect(await eventTypes(userId)).toEqual(['subscription.trial_started']);
+    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
 
     await eventuallyExpect('the quote service’s copy granting access', async () =>
       expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'trialing' }),
@@ -149,8 +149,8 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect((await advanceClock(client, 3 * day + 60)).body.errors).toBeUndefined();
     expect(await status(client)).toMatchObject({ status: 'trial_expired', needsSetup: true, planType: 'free' });
     const types = await eventTypes(userId);
-    expect(types.filter((type) => type === 'subscription.trial_expired')).toHaveLength(1);
-    expect(types).not.toContain('subscription.trial_will_end'); // no reminder for a trial that will not convert
+    expect(types.filter((type) => type === 'billing.trial_expired')).toHaveLength(1);
+    expect(types).not.toContain('billing.trial_will_end'); // no reminder for a trial that will not convert
 
     await eventuallyExpect('the quote service’s copy closing access', async () =>
       expect(await entitlementCopy(userId)).toMatchObject({ granted: false, reason: 'trial_expired' }),
@@ -168,10 +168,10 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     const { client, userId } = await signedUp();
     await startTrial(client);
     await advanceClock(client, 2 * day + 60);
-    expect(await eventTypes(userId)).toEqual(['subscription.trial_started', 'subscription.trial_will_end']);
+    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.trial_will_end']);
     await advanceClock(client, day);
     expect(await status(client)).toMatchObject({ status: 'active', planType: 'premium', needsSetup: false });
-    expect((await eventTypes(userId)).at(-1)).toBe('subscription.activated');
+    expect((await eventTypes(userId)).at(-1)).toBe('billing.activated');
 
     const failing = await signedUp('failing');
     expect((await confirmSetup(failing.client, '4000 0000 0000 0341')).body.status).toBe('succeeded');

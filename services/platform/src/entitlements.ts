@@ -43,15 +43,15 @@ const entitlementCopySchema = new Schema<EntitlementCopy>(
 
 /** Every billing event that carries access; each one updates the copy. */
 export const subscriptionEventTypes = [
-  'subscription.trial_started',
-  'subscription.activated',
-  'subscription.renewed',
-  'subscription.trial_will_end',
-  'subscription.trial_expired',
-  'subscription.payment_failed',
-  'subscription.canceled',
-  'subscription.reactivated',
-  'subscription.ended',
+  'billing.trial_started',
+  'billing.activated',
+  'billing.renewed',
+  'billing.trial_will_end',
+  'billing.trial_expired',
+  'billing.payment_failed',
+  'billing.canceled',
+  'billing.reactivated',
+  'billing.ended',
 ] as const satisfies readonly EventType[];
 
 const deniedReasons = new Set<string>(['trial_expired', 'payment_failed', 'no_subscription']);

@@ -14,13 +14,13 @@ export interface CurrentState {
 }
 
 export type StripeChangeEvent =
-  | 'subscription.activated'
-  | 'subscription.renewed'
-  | 'subscription.payment_failed'
-  | 'subscription.canceled'
-  | 'subscription.reactivated'
-  | 'subscription.trial_expired'
-  | 'subscription.ended';
+  | 'billing.activated'
+  | 'billing.renewed'
+  | 'billing.payment_failed'
+  | 'billing.canceled'
+  | 'billing.reactivated'
+  | 'billing.trial_expired'
+  | 'billing.ended';
 
 /** Null when the snapshot changes nothing billing tracks. */
 export function changeFromStripe(
@@ -32,21 +32,21 @@ export function changeFromStripe(
     snapshot.status === 'canceled' ? (current.status === 'trialing' ? 'trial_expired' : 'canceled') : snapshot.status;
   const type = ((): StripeChangeEvent | null => {
     if (status !== current.status) {
-      if (status === 'active') return 'subscription.activated';
-      if (status === 'payment_failed') return 'subscription.payment_failed';
-      if (status === 'trial_expired') return 'subscription.trial_expired';
-      if (status === 'canceled') return 'subscription.ended';
+      if (status === 'active') return 'billing.activated';
+      if (status === 'payment_failed') return 'billing.payment_failed';
+      if (status === 'trial_expired') return 'billing.trial_expired';
+      if (status === 'canceled') return 'billing.ended';
       return null;
     }
     if (snapshot.cancelAtPeriodEnd !== current.cancelAtPeriodEnd)
-      return snapshot.cancelAtPeriodEnd ? 'subscription.canceled' : 'subscription.reactivated';
+      return snapshot.cancelAtPeriodEnd ? 'billing.canceled' : 'billing.reactivated';
     if (
       status === 'active' &&
       snapshot.currentPeriodEnd &&
       current.currentPeriodEnd &&
       snapshot.currentPeriodEnd > current.currentPeriodEnd
     )
-      return 'subscription.renewed';
+      return 'billing.renewed';
     return null;
   })();
   return type ? { status, cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd, type } : null;

@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 import { accessAfter } from '../domain/lifecycle';
 import type { SubscriptionRecord } from '../model/subscription';
 
-export type SubscriptionEventType = Extract<EventType, `subscription.${string}`>;
+export type SubscriptionEventType = Extract<EventType, `billing.${string}`>;
 
 /** The fields a change may set; the rest (ids, outbox, revision) are billing's bookkeeping. */
 export type SubscriptionFields = Omit<

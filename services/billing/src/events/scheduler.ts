@@ -42,20 +42,20 @@ export function startScheduler(deps: {
       case null:
         return false;
       case 'trial_will_end':
-        return change({ trialReminderSent: true }, 'subscription.trial_will_end');
+        return change({ trialReminderSent: true }, 'billing.trial_will_end');
       case 'trial_expired':
-        return change({ status: 'trial_expired' }, 'subscription.trial_expired');
+        return change({ status: 'trial_expired' }, 'billing.trial_expired');
       case 'ended':
-        return change({ status: 'canceled' }, 'subscription.ended');
+        return change({ status: 'canceled' }, 'billing.ended');
       case 'charge_after_trial':
       case 'renew': {
         const from = (due === 'renew' ? subscription.currentPeriodEnd : subscription.trialEnd) ?? now;
         return (await charge())
           ? change(
               { status: 'active', currentPeriodEnd: addMonth(from) },
-              due === 'renew' ? 'subscription.renewed' : 'subscription.activated',
+              due === 'renew' ? 'billing.renewed' : 'billing.activated',
             )
-          : change({ status: 'payment_failed' }, 'subscription.payment_failed');
+          : change({ status: 'payment_failed' }, 'billing.payment_failed');
       }
     }
   };

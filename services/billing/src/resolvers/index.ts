@@ -123,10 +123,10 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         };
         const type: SubscriptionEventType =
           created.status === 'trialing'
-            ? 'subscription.trial_started'
+            ? 'billing.trial_started'
             : created.status === 'active'
-              ? 'subscription.activated'
-              : 'subscription.payment_failed';
+              ? 'billing.activated'
+              : 'billing.payment_failed';
         ensureApplied(
           existing
             ? await changeSubscription(subscriptions, existing, state, type, now, context.correlationId)
@@ -160,7 +160,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
             subscriptions,
             current,
             { cancelAtPeriodEnd: true },
-            'subscription.canceled',
+            'billing.canceled',
             now,
             context.correlationId,
           ),
@@ -190,7 +190,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
             subscriptions,
             current,
             { cancelAtPeriodEnd: false },
-            'subscription.reactivated',
+            'billing.reactivated',
             now,
             context.correlationId,
           ),

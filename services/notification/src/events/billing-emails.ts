@@ -83,9 +83,9 @@ export function billingEmailConsumer(deps: { mailer: Mailer; appUrl: string; pro
     groupId: 'notification-billing',
     topics: [topicOf('billing')],
     handlers: {
-      'subscription.trial_started': send('billing-welcome'),
-      'subscription.trial_will_end': send('billing-trial-ending'),
-      'subscription.payment_failed': send('billing-payment-failed'),
+      'billing.trial_started': send('billing-welcome'),
+      'billing.trial_will_end': send('billing-trial-ending'),
+      'billing.payment_failed': send('billing-payment-failed'),
     },
   };
 }
