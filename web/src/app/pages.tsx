@@ -29,6 +29,7 @@ const publicPages = () => import('../areas/public');
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false },
   auth: { component: lazyPage(account, 'AuthPage'), shell: false },
+  verifyEmail: { component: lazyPage(account, 'VerifyEmailPage'), shell: false },
   settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
   subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
   dashboard: { component: lazyPage(checkin, 'DashboardPage'), shell: true },

@@ -21,6 +21,21 @@ export const accountRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/auth/verify-email',
+    operation: 'mutation VerifyEmail($token: String) { verifyEmail(token: $token) { verified message } }',
+    // A link without a token still reaches the service, which answers 400 naming `token`.
+    variables: (_body, request) => ({ token: typeof request.query.token === 'string' ? request.query.token : '' }),
+    reply: (data) => data.verifyEmail as Json,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    operation: 'mutation ResendVerification($email: String) { resendVerification(email: $email) { message } }',
+    variables: (body) => pick(body, ['email']),
+    reply: (data) => data.resendVerification as Json,
+  },
+  {
+    method: 'GET',
     path: '/api/user',
     operation: `query CurrentUser { me { ${userFields} } }`,
     reply: signedIn,

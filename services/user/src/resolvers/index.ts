@@ -1,12 +1,15 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  appendEvents,
   badInput,
+  canonicalEmail,
   conflict,
   isAdminEmail,
   isDuplicateKeyError,
   mayReadUser,
   requestLoader,
   requireMayReadUser,
+  requireSession,
   signSessionToken,
   unauthenticated,
   type FieldProblemLike,
@@ -15,8 +18,14 @@ import {
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { validateLogin, validateRegistration, type FieldProblem } from '../domain/registration';
-import { newVerificationToken } from '../domain/verification';
-import { recordUserRegistered } from '../events/publish';
+import {
+  hashVerificationToken,
+  newVerificationToken,
+  tokenFromLink,
+  verificationMessages,
+  verificationUsable,
+} from '../domain/verification';
+import { emailVerifiedEvent, recordEmailVerificationRequested, recordUserRegistered } from '../events/publish';
 import type { SessionRecord } from '../model/session';
 import { findUsersByIds, type UserRecord } from '../model/user';
 import type { Resolvers } from './types.generated';
@@ -29,6 +38,14 @@ export interface UserServiceDeps {
   publishSoon(): void;
   /** ADMIN_EMAIL: who is an admin (see access.ts). */
   adminEmail: string | undefined;
+}
+
+/** The admin is the account whose *verified* address is ADMIN_EMAIL: registering the address is not enough. */
+export function isDesignatedAdmin(
+  user: Pick<UserRecord, 'email' | 'emailVerifiedAt'>,
+  adminEmail: string | undefined,
+): boolean {
+  return user.emailVerifiedAt != null && isAdminEmail(user.email, adminEmail);
 }
 
 const invalidCredentials = 'Invalid email or password';
@@ -112,8 +129,57 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         return { user };
       },
 
+      verifyEmail: async (_parent, args, context) => {
+        const token = tokenFromLink(args.token);
+        if (!token) throw badInput('token', verificationMessages.missing);
+        const tokenHash = hashVerificationToken(token);
+        const now = new Date();
+        const user = await users
+          .findOne({ 'emailVerification.tokenHash': tokenHash }, { email: 1, emailVerification: 1 })
+          .lean<Pick<UserRecord, '_id' | 'email' | 'emailVerification'>>();
+        if (!user || !verificationUsable(user.emailVerification, now)) {
+          throw badInput('token', verificationMessages.invalid);
+        }
+        // Single use: only the write that still finds this token's hash verifies the address (a second
+        // click racing the first finds nothing and gets the same answer as a reused link).
+        const used = await appendEvents(
+          users,
+          { _id: user._id, 'emailVerification.tokenHash': tokenHash },
+          [emailVerifiedEvent(user, context.correlationId)],
+          { $set: { emailVerifiedAt: now, emailVerification: null, updatedAt: now } },
+        );
+        if (!used) throw badInput('token', verificationMessages.invalid);
+        deps.publishSoon();
+        context.log.info({ userId: user._id }, 'email verified');
+        return { verified: true, message: verificationMessages.verified };
+      },
+
+      resendVerification: async (_parent, args, context) => {
+        const email = canonicalEmail(args.email);
+        if (!email.ok) throw badInput('email', email.message);
+        // Only an unverified account with a password sign-in has a link to resend; everyone hears the same.
+        const user = await users.findOne({ email: email.address, emailVerifiedAt: null });
+        if (user) {
+          // The new link replaces the old one: one link works at a time.
+          const verification = newVerificationToken(new Date());
+          user.emailVerification = { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt };
+          recordEmailVerificationRequested(user, verification, context.correlationId);
+          await user.save();
+          deps.publishSoon();
+        }
+        return { message: verificationMessages.resent };
+      },
+
       logout: async (_parent, _args, context) => {
         if (context.session) await sessions.deleteOne({ _id: context.session.sessionId });
+        context.setSessionToken(null);
+        return true;
+      },
+
+      signOutEverywhere: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const ended = await sessions.deleteMany({ userId: session.userId });
+        context.log.info({ userId: session.userId, sessions: ended.deletedCount }, 'signed out everywhere');
         context.setSessionToken(null);
         return true;
       },
@@ -126,7 +192,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       id: (user) => user._id,
       emailVerified: (user) => user.emailVerifiedAt !== null,
       createdAt: (user) => user.createdAt.toISOString(),
-      role: (user) => (isAdminEmail(user.email, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
+      role: (user) => (isDesignatedAdmin(user, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
+      isAdmin: (user) => isDesignatedAdmin(user, deps.adminEmail),
     },
   };
 }

@@ -27,12 +27,24 @@ export type LoginInput = {
   password: Scalars['String']['input'];
 };
 
+/** A reply that says the same thing whatever the outcome (it never reveals whether an address has an account). */
+export type MessageResult = {
+  __typename?: 'MessageResult';
+  message: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   login: AuthPayload;
   /** Ends the current session; true even when there was none. */
   logout: Scalars['Boolean']['output'];
   register: AuthPayload;
+  /** E-mails a new verification link if the address has an unverified account; the same answer either way. */
+  resendVerification: MessageResult;
+  /** Ends every session of the signed-in user, this one included (each gateway refuses them within its bound). */
+  signOutEverywhere: Scalars['Boolean']['output'];
+  /** Uses an e-mailed verification link once: the account's address becomes verified. */
+  verifyEmail: VerifyEmailResult;
 };
 
 
@@ -43,6 +55,16 @@ export type MutationLoginArgs = {
 
 export type MutationRegisterArgs = {
   input: RegisterInput;
+};
+
+
+export type MutationResendVerificationArgs = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationVerifyEmailArgs = {
+  token?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Query = {
@@ -79,10 +101,19 @@ export type User = {
   emailVerified: Scalars['Boolean']['output'];
   firstName?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** True for the designated admin: a verified e-mail equal to ADMIN_EMAIL, however its case is typed. */
+  isAdmin: Scalars['Boolean']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   profileImageUrl?: Maybe<Scalars['String']['output']>;
-  /** Decided by the user service at request time (ADMIN_EMAIL for now). */
+  /** Decided by the user service at request time: ADMIN for the account whose verified e-mail is ADMIN_EMAIL. */
   role: Role;
+};
+
+/** The answer to a verification link that worked; a link that does not work is a BAD_USER_INPUT error on `token`. */
+export type VerifyEmailResult = {
+  __typename?: 'VerifyEmailResult';
+  message: Scalars['String']['output'];
+  verified: Scalars['Boolean']['output'];
 };
 
 
@@ -182,6 +213,7 @@ export type ResolversTypes = {
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
   LoginInput: LoginInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -189,6 +221,7 @@ export type ResolversTypes = {
   RegisterInput: RegisterInput;
   Role: Role;
   User: ResolverTypeWrapper<UserRecord>;
+  VerifyEmailResult: ResolverTypeWrapper<VerifyEmailResult>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -196,12 +229,14 @@ export type ResolversParentTypes = {
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
   LoginInput: LoginInput;
   String: Scalars['String']['output'];
+  MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   RegisterInput: RegisterInput;
   User: UserRecord;
+  VerifyEmailResult: VerifyEmailResult;
 };
 
 export type RateLimitDirectiveArgs = { };
@@ -212,10 +247,17 @@ export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extend
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type MessageResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MessageResult'] = ResolversParentTypes['MessageResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
+  signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verifyEmail?: Resolver<ResolversTypes['VerifyEmailResult'], ParentType, ContextType, Partial<MutationVerifyEmailArgs>>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -230,16 +272,24 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profileImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
 };
 
+export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['VerifyEmailResult'] = ResolversParentTypes['VerifyEmailResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   AuthPayload?: AuthPayloadResolvers<ContextType>;
+  MessageResult?: MessageResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  VerifyEmailResult?: VerifyEmailResultResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {

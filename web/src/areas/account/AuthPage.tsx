@@ -28,6 +28,7 @@ import {
   type SignInValues,
 } from './authValidation';
 import { useSession } from '../../gating/useSession';
+import { ResendVerificationForm } from './ResendVerification';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -108,6 +109,10 @@ export function AuthPage() {
               </TabsList>
               <TabsContent value="signin">
                 <SignInForm disabled={completing} onSuccess={onSignedIn} />
+                <details className="auth__resend">
+                  <summary>Didn't get the verification email?</summary>
+                  <ResendVerificationForm id="signin-resend-email" />
+                </details>
               </TabsContent>
               <TabsContent value="register">
                 <RegisterForm disabled={completing} onSuccess={onRegistered} />
