@@ -109,10 +109,7 @@ export function AuthPage() {
               </TabsList>
               <TabsContent value="signin">
                 <SignInForm disabled={completing} onSuccess={onSignedIn} />
-                <details className="auth__resend">
-                  <summary>Didn't get the verification email?</summary>
-                  <ResendVerificationForm id="signin-resend-email" />
-                </details>
+                <ResendOnSignIn />
               </TabsContent>
               <TabsContent value="register">
                 <RegisterForm disabled={completing} onSuccess={onRegistered} />
@@ -152,6 +149,29 @@ export function AuthPage() {
         </Card>
       </div>
     </main>
+  );
+}
+
+/** The sign-in screen's way to a new verification e-mail (document 001), folded away until asked for. */
+function ResendOnSignIn() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="auth__resend">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls="signin-resend"
+        onClick={() => setOpen((value) => !value)}
+      >
+        Didn't get the verification email?
+      </Button>
+      {open && (
+        <div id="signin-resend">
+          <ResendVerificationForm id="signin-resend-email" />
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -44,7 +44,7 @@ export function ResendVerificationForm({ id, initialEmail = '' }: { id: string; 
   };
 
   return (
-    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Resend verification email">
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Resend the verification link">
       <TextField
         id={id}
         label="Email"
