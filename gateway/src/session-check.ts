@@ -51,9 +51,16 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
       body: JSON.stringify({ query: '{ me { id } }' }),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
-    if (!response.ok) throw new Error(`the user service answered ${response.status}`);
-    const body = (await response.json()) as { data?: { me: { id: string } | null }; errors?: unknown[] };
-    if (!body.data || body.errors?.length) throw new Error('the user service could not check the session');
+    const body = (await response.json().catch(() => ({}))) as {
+      data?: { me: { id: string } | null } | null;
+      errors?: Array<{ message?: string; extensions?: { code?: string } }>;
+    };
+    const [first] = body.errors ?? [];
+    if (!response.ok || !body.data || first) {
+      // The user service's own reason (its database is down) is the one the user should read.
+      const reason = first?.extensions?.code === 'SERVICE_UNAVAILABLE' ? first.message : undefined;
+      throw new SessionCheckFailed(`the user service answered ${response.status}`, reason);
+    }
     return body.data.me !== null;
   }
 
@@ -76,6 +83,16 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
       remember(token, false, Math.max(options.ttlMs, 60 * 60 * 1000));
     },
   };
+}
+
+/** The user service could not say; `reason` is its message for the user, when it gave one. */
+export class SessionCheckFailed extends Error {
+  constructor(
+    message: string,
+    readonly reason: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 const liveTokens = new WeakMap<Request, string | null>();
@@ -101,7 +118,8 @@ export function checkSession(check: SessionCheck, publicKey: string, log: Logger
     } catch (error) {
       // Neither a guess that lets a revoked session in, nor one that signs everybody out.
       log.warn({ err: error, correlationId }, 'session check failed');
-      res.status(503).json({ message: sessionCheckUnavailableMessage });
+      const reason = error instanceof SessionCheckFailed ? error.reason : undefined;
+      res.status(503).json({ message: reason ?? sessionCheckUnavailableMessage });
     }
   };
 }

@@ -9,7 +9,10 @@ import { EnvelopeSchema, type Envelope } from './gen/haven/events/v1/envelope_pb
 import {
   EmailVerificationRequestedSchema,
   EmailVerifiedSchema,
+  PasswordChangedSchema,
+  PasswordResetRequestedSchema,
   UserDeletedSchema,
+  UserProfileUpdatedSchema,
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
 
@@ -23,6 +26,9 @@ export const eventSchemas = {
   'user.email_verification_requested': EmailVerificationRequestedSchema,
   'user.email_verified': EmailVerifiedSchema,
   'user.deleted': UserDeletedSchema,
+  'user.profile_updated': UserProfileUpdatedSchema,
+  'user.password_reset_requested': PasswordResetRequestedSchema,
+  'user.password_changed': PasswordChangedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -8,6 +8,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { notificationConsumers } from './events/consumers';
+import { securityEmailConsumers } from './events/security-emails';
 import { createMailer, createTransport } from './events/mailer';
 import { deliveryModel } from './model/delivery';
 import { preferencesModel } from './model/preferences';
@@ -39,10 +40,14 @@ export const startNotificationService = defineService({
       from: config.MAIL_FROM,
     });
     const mailer = createMailer(transport, config.MAIL_FROM, deliveryModel(connection), log);
+    const preferences = preferencesModel(connection);
     return {
-      resolvers: notificationResolvers(preferencesModel(connection)),
+      resolvers: notificationResolvers(preferences),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
-      consumers: notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+      consumers: [
+        ...notificationConsumers({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+        ...securityEmailConsumers({ mailer, preferences, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+      ],
       onStop: () => mailer.close(),
     };
   },

@@ -25,6 +25,8 @@ describe('decideRoute', () => {
       '/terms',
       '/privacy',
       '/faq',
+      '/forgot-password',
+      '/reset-password',
     ];
     expect(Object.keys(PUBLIC_PATHS).sort()).toEqual([...publicPaths].sort());
     for (const state of allStates) {

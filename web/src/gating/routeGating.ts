@@ -25,6 +25,8 @@ export type PageKey =
   | 'terms'
   | 'privacy'
   | 'faq'
+  | 'forgotPassword'
+  | 'resetPassword'
   // `/`
   | 'landing'
   | 'dashboard'
@@ -53,6 +55,9 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/terms': 'terms',
   '/privacy': 'privacy',
   '/faq': 'faq',
+  // Account care (issue 8): reached signed out, from the sign-in screen and the e-mailed link.
+  '/forgot-password': 'forgotPassword',
+  '/reset-password': 'resetPassword',
 };
 
 /** Available only when signed in (besides `/`, which both states use). */

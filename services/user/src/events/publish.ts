@@ -16,6 +16,7 @@ export function recordUserRegistered(user: UserDocument, verification: Verificat
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
       authProvider: user.authProvider,
+      timeZone: user.timeZone,
       verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
     },
   });
@@ -52,5 +53,50 @@ export function emailVerifiedEvent(
     subjectId: user._id,
     correlationId,
     payload: { userId: user._id, email: user.email },
+  };
+}
+
+/** user.profile_updated, when the time zone changes (the check-in's "today" and weekly e-mails follow it). */
+export function recordProfileUpdated(user: UserDocument, correlationId: string): void {
+  recordEvent(user, {
+    type: 'user.profile_updated',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, timeZone: user.timeZone },
+  });
+}
+
+/** user.password_reset_requested, with the reset link's token for the mailer. */
+export function recordPasswordResetRequested(
+  user: UserDocument,
+  reset: VerificationToken,
+  correlationId: string,
+): void {
+  recordEvent(user, {
+    type: 'user.password_reset_requested',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: {
+      userId: user._id,
+      email: user.email,
+      firstName: user.firstName ?? '',
+      reset: { token: reset.token, expiresAt: timestampFromDate(reset.expiresAt) },
+    },
+  });
+}
+
+/** user.password_changed (a security e-mail follows when the user wants them). */
+export function passwordChangedEvent(
+  user: { _id: string; email: string; firstName: string | null },
+  correlationId: string,
+): NewEvent<'user.password_changed'> {
+  return {
+    type: 'user.password_changed',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, email: user.email, firstName: user.firstName ?? '' },
   };
 }

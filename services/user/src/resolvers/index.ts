@@ -7,6 +7,7 @@ import {
   isAdminEmail,
   isDuplicateKeyError,
   mayReadUser,
+  notSignedInMessage,
   requestLoader,
   requireMayReadUser,
   requireSession,
@@ -17,7 +18,14 @@ import {
 } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { validateLogin, validateRegistration, type FieldProblem } from '../domain/registration';
+import { hashPasswordResetToken, newPasswordResetToken, passwordMessages } from '../domain/password-reset';
+import {
+  passwordProblem,
+  validateLogin,
+  validateProfile,
+  validateRegistration,
+  type FieldProblem,
+} from '../domain/registration';
 import {
   hashVerificationToken,
   newVerificationToken,
@@ -25,7 +33,14 @@ import {
   verificationMessages,
   verificationUsable,
 } from '../domain/verification';
-import { emailVerifiedEvent, recordEmailVerificationRequested, recordUserRegistered } from '../events/publish';
+import {
+  emailVerifiedEvent,
+  passwordChangedEvent,
+  recordEmailVerificationRequested,
+  recordPasswordResetRequested,
+  recordProfileUpdated,
+  recordUserRegistered,
+} from '../events/publish';
 import type { SessionRecord } from '../model/session';
 import { findUsersByIds, type UserRecord } from '../model/user';
 import type { Resolvers } from './types.generated';
@@ -91,7 +106,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       register: async (_parent, { input }, context) => {
         const validated = validateRegistration(input);
         if (!validated.ok) rejectInput(validated.problems);
-        const { email, password, firstName, lastName } = validated.value;
+        const { email, password, firstName, lastName, timeZone } = validated.value;
 
         const verification = newVerificationToken(new Date());
         const user = new users({
@@ -100,6 +115,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           passwordHash: await hash(password),
           firstName,
           lastName,
+          timeZone,
           authProvider: 'email',
           emailVerification: { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
         });
@@ -168,6 +184,86 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           deps.publishSoon();
         }
         return { message: verificationMessages.resent };
+      },
+
+      updateProfile: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        const validated = validateProfile(input);
+        if (!validated.ok) rejectInput(validated.problems);
+        const user = await users.findById(session.userId);
+        if (!user) throw unauthenticated(notSignedInMessage);
+        const { firstName, lastName, timeZone } = validated.value;
+        if (firstName !== undefined) user.firstName = firstName;
+        if (lastName !== undefined) user.lastName = lastName;
+        if (timeZone !== undefined && timeZone !== user.timeZone) {
+          user.timeZone = timeZone;
+          recordProfileUpdated(user, context.correlationId);
+        }
+        await user.save();
+        deps.publishSoon();
+        return user.toObject();
+      },
+
+      changePassword: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        if (!input.currentPassword) throw badInput('currentPassword', 'Current password is required');
+        const badPassword = passwordProblem('newPassword', input.newPassword);
+        if (badPassword) rejectInput([badPassword]);
+        const user = await users.findById(session.userId, { passwordHash: 1, email: 1, firstName: 1 }).lean();
+        if (!user) throw unauthenticated(notSignedInMessage);
+        if (!user.passwordHash) throw badInput('currentPassword', passwordMessages.noPassword);
+        if (!(await verify(user.passwordHash, input.currentPassword))) {
+          throw badInput('currentPassword', passwordMessages.currentWrong);
+        }
+        await appendEvents(users, { _id: user._id }, [passwordChangedEvent(user, context.correlationId)], {
+          $set: { passwordHash: await hash(input.newPassword), passwordReset: null, updatedAt: new Date() },
+        });
+        deps.publishSoon();
+        // This browser stays signed in; every other one ends (a stolen session goes with the old password).
+        await sessions.deleteMany({ userId: user._id, _id: { $ne: session.sessionId } });
+        return { message: passwordMessages.changed };
+      },
+
+      requestPasswordReset: async (_parent, args, context) => {
+        const email = canonicalEmail(args.email);
+        if (!email.ok) throw badInput('email', email.message);
+        const user = await users.findOne({ email: email.address });
+        if (user) {
+          // The new link replaces any earlier one.
+          const reset = newPasswordResetToken(new Date());
+          user.passwordReset = { tokenHash: reset.tokenHash, expiresAt: reset.expiresAt };
+          recordPasswordResetRequested(user, reset, context.correlationId);
+          await user.save();
+          deps.publishSoon();
+        }
+        return { message: passwordMessages.resetRequested };
+      },
+
+      resetPassword: async (_parent, { input }, context) => {
+        const token = tokenFromLink(input.token);
+        if (!token) throw badInput('token', passwordMessages.resetInvalid);
+        const badPassword = passwordProblem('newPassword', input.newPassword);
+        if (badPassword) rejectInput([badPassword]);
+        const tokenHash = hashPasswordResetToken(token);
+        const user = await users
+          .findOne({ 'passwordReset.tokenHash': tokenHash }, { email: 1, firstName: 1, passwordReset: 1 })
+          .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'passwordReset'>>();
+        if (!user || !verificationUsable(user.passwordReset, new Date())) {
+          throw badInput('token', passwordMessages.resetInvalid);
+        }
+        // Single use: only the write that still finds this token's hash sets the password.
+        const used = await appendEvents(
+          users,
+          { _id: user._id, 'passwordReset.tokenHash': tokenHash },
+          [passwordChangedEvent(user, context.correlationId)],
+          { $set: { passwordHash: await hash(input.newPassword!), passwordReset: null, updatedAt: new Date() } },
+        );
+        if (!used) throw badInput('token', passwordMessages.resetInvalid);
+        deps.publishSoon();
+        // Whoever knew the old password is signed out everywhere.
+        await sessions.deleteMany({ userId: user._id });
+        context.log.info({ userId: user._id }, 'password reset');
+        return { message: passwordMessages.resetDone };
       },
 
       logout: async (_parent, _args, context) => {

@@ -22,6 +22,12 @@ export type AuthPayload = {
   user: User;
 };
 
+export type ChangePasswordInput = {
+  currentPassword: Scalars['String']['input'];
+  /** At least 8 characters. */
+  newPassword: Scalars['String']['input'];
+};
+
 export type LoginInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -35,16 +41,29 @@ export type MessageResult = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Needs the current password; every other session of the account ends. */
+  changePassword: MessageResult;
   login: AuthPayload;
   /** Ends the current session; true even when there was none. */
   logout: Scalars['Boolean']['output'];
   register: AuthPayload;
+  /** E-mails a single-use reset link if the address has an account with a password; the same answer either way. */
+  requestPasswordReset: MessageResult;
   /** E-mails a new verification link if the address has an unverified account; the same answer either way. */
   resendVerification: MessageResult;
+  /** Sets a new password with the e-mailed link; every session of the account ends. */
+  resetPassword: MessageResult;
   /** Ends every session of the signed-in user, this one included (each gateway refuses them within its bound). */
   signOutEverywhere: Scalars['Boolean']['output'];
+  /** Edits the signed-in user's names and time zone. */
+  updateProfile: User;
   /** Uses an e-mailed verification link once: the account's address becomes verified. */
   verifyEmail: VerifyEmailResult;
+};
+
+
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
 };
 
 
@@ -58,8 +77,23 @@ export type MutationRegisterArgs = {
 };
 
 
+export type MutationRequestPasswordResetArgs = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationResendVerificationArgs = {
   email?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationResetPasswordArgs = {
+  input: ResetPasswordInput;
+};
+
+
+export type MutationUpdateProfileArgs = {
+  input: UpdateProfileInput;
 };
 
 
@@ -86,11 +120,28 @@ export type RegisterInput = {
   lastName?: InputMaybe<Scalars['String']['input']>;
   /** At least 8 characters. */
   password: Scalars['String']['input'];
+  /** IANA name from the browser (Intl.DateTimeFormat().resolvedOptions().timeZone); UTC when absent. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ResetPasswordInput = {
+  /** At least 8 characters. */
+  newPassword?: InputMaybe<Scalars['String']['input']>;
+  /** From the e-mailed link. */
+  token?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Role =
   | 'ADMIN'
   | 'MEMBER';
+
+/** The fields given change; absent fields stay as they are; an empty name clears it. */
+export type UpdateProfileInput = {
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** IANA name. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** A Haven account. Owned by the user service; other services extend it. */
 export type User = {
@@ -107,6 +158,8 @@ export type User = {
   profileImageUrl?: Maybe<Scalars['String']['output']>;
   /** Decided by the user service at request time: ADMIN for the account whose verified e-mail is ADMIN_EMAIL. */
   role: Role;
+  /** IANA time zone name (e.g. Europe/London); UTC unless the browser or the user said otherwise. */
+  timeZone: Scalars['String']['output'];
 };
 
 /** The answer to a verification link that worked; a link that does not work is a BAD_USER_INPUT error on `token`. */
@@ -211,15 +264,18 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
-  LoginInput: LoginInput;
+  ChangePasswordInput: ChangePasswordInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  LoginInput: LoginInput;
   MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   RegisterInput: RegisterInput;
+  ResetPasswordInput: ResetPasswordInput;
   Role: Role;
+  UpdateProfileInput: UpdateProfileInput;
   User: ResolverTypeWrapper<UserRecord>;
   VerifyEmailResult: ResolverTypeWrapper<VerifyEmailResult>;
 };
@@ -227,14 +283,17 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
-  LoginInput: LoginInput;
+  ChangePasswordInput: ChangePasswordInput;
   String: Scalars['String']['output'];
+  LoginInput: LoginInput;
   MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   RegisterInput: RegisterInput;
+  ResetPasswordInput: ResetPasswordInput;
+  UpdateProfileInput: UpdateProfileInput;
   User: UserRecord;
   VerifyEmailResult: VerifyEmailResult;
 };
@@ -252,11 +311,15 @@ export type MessageResultResolvers<ContextType = RequestContext, ParentType exte
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  changePassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  requestPasswordReset?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationRequestPasswordResetArgs>>;
   resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
+  resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   verifyEmail?: Resolver<ResolversTypes['VerifyEmailResult'], ParentType, ContextType, Partial<MutationVerifyEmailArgs>>;
 };
 
@@ -276,6 +339,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profileImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['VerifyEmailResult'] = ResolversParentTypes['VerifyEmailResult']> = {

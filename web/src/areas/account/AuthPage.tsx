@@ -175,6 +175,15 @@ function ResendOnSignIn() {
   );
 }
 
+/** The browser's IANA time zone, for check-in days and e-mail times; the server falls back to UTC. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Moves focus to the first field flagged invalid, after React has rendered the flags. */
 function focusFirstInvalid(form: HTMLFormElement) {
   window.requestAnimationFrame(() => {
@@ -304,6 +313,9 @@ function SignInForm({ disabled, onSuccess }: FormProps) {
         error={errors.password}
         onChange={(e) => update('password', e.target.value)}
       />
+      <Link to="/forgot-password" className="auth__forgot">
+        Forgot password?
+      </Link>
       <Button type="submit" block loading={pending} disabled={disabled}>
         Sign In
       </Button>
@@ -324,6 +336,7 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
             password: input.password,
             firstName: optionalName(input.firstName),
             lastName: optionalName(input.lastName),
+            timeZone: browserTimeZone(),
           },
         },
       }),

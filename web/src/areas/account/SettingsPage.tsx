@@ -12,6 +12,7 @@ import { serverMessage } from '../../graphql/errors';
 import { SettingsStatsDocument, SignOutEverywhereDocument } from '../../graphql/operations.generated';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { ChangePasswordCard, ProfileCard } from './AccountCare';
 import { avatarInitial, displayName, memberSince } from './userDisplay';
 import { useSession } from '../../gating/useSession';
 import { useTheme } from '../../theme/ThemeProvider';
@@ -105,6 +106,13 @@ export function SettingsPage() {
         </CardContent>
       </Card>
 
+      <ProfileCard
+        key={user.id}
+        firstName={user.firstName ?? null}
+        lastName={user.lastName ?? null}
+        timeZone={user.timeZone}
+      />
+
       <Card aria-labelledby="appearance-title">
         <CardHeader>
           <CardTitle id="appearance-title">Appearance</CardTitle>
@@ -146,6 +154,8 @@ export function SettingsPage() {
           </CardContent>
         </Card>
       )}
+
+      <ChangePasswordCard />
 
       <Card aria-labelledby="actions-title">
         <CardHeader>

@@ -2,3 +2,4 @@
 export { AuthPage } from './AuthPage';
 export { SettingsPage } from './SettingsPage';
 export { VerifyEmailPage } from './VerifyEmailPage';
+export { ForgotPasswordPage, ResetPasswordPage } from './PasswordResetPages';
