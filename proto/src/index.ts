@@ -7,6 +7,8 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
 import { EnvelopeSchema, type Envelope } from './gen/haven/events/v1/envelope_pb';
 import {
+  EmailChangedSchema,
+  EmailChangeRequestedSchema,
   EmailVerificationRequestedSchema,
   EmailVerifiedSchema,
   PasswordChangedSchema,
@@ -29,6 +31,8 @@ export const eventSchemas = {
   'user.profile_updated': UserProfileUpdatedSchema,
   'user.password_reset_requested': PasswordResetRequestedSchema,
   'user.password_changed': PasswordChangedSchema,
+  'user.email_change_requested': EmailChangeRequestedSchema,
+  'user.email_changed': EmailChangedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

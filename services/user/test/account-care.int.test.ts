@@ -7,6 +7,7 @@ import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { eventually } from '../../../tools/testing/eventually';
 import { mailbox, type CaughtEmail } from '../../../tools/testing/infra-control';
+import { verificationEmailTo, verificationTokenIn } from '../../../tools/testing/verification';
 
 let haven: TestHaven;
 const password = 'the first long password';
@@ -225,5 +226,50 @@ describe('names and time zone', () => {
       'mutation { updateProfile(input: { firstName: "Eve" }) { id } }',
     );
     expect(signedOut.body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('change e-mail', () => {
+  const requestChange = (client: ApiClient, input: Record<string, unknown>) =>
+    client.graphql<{ requestEmailChange: { message: string } }>(
+      'mutation ($input: ChangeEmailInput!) { requestEmailChange(input: $input) { message } }',
+      { input },
+    );
+
+  it('changes the address only when the link sent to the new one is used, and tells the old one', async () => {
+    const oldEmail = uniqueEmail('old');
+    const newEmail = uniqueEmail('new');
+    const { client } = await signedUp(oldEmail);
+
+    const wrong = await requestChange(client, { newEmail, currentPassword: 'not it' });
+    expect(wrong.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'currentPassword' });
+    const malformed = await requestChange(client, { newEmail: 'nope', currentPassword: password });
+    expect(malformed.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'newEmail' });
+    const taken = await requestChange(client, { newEmail: oldEmail.toUpperCase(), currentPassword: password });
+    expect(taken.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'newEmail' });
+
+    const asked = await requestChange(client, { newEmail, currentPassword: password });
+    expect(asked.body.errors).toBeUndefined();
+    // Nothing changes until the link is used.
+    expect((await client.get('/api/user')).body).toMatchObject({ email: oldEmail });
+    expect((await login(oldEmail, password)).status).toBe(200);
+
+    const token = verificationTokenIn(await verificationEmailTo(newEmail));
+    const used = await new ApiClient(haven.gatewayUrl).get(`/api/auth/verify-email?token=${token}`);
+    expect(used.status).toBe(200);
+    expect((await client.get('/api/user')).body).toMatchObject({ email: newEmail, emailVerified: true });
+    expect((await login(newEmail, password)).status).toBe(200);
+    expect((await login(oldEmail, password)).status).toBe(401);
+    expect((await new ApiClient(haven.gatewayUrl).get(`/api/auth/verify-email?token=${token}`)).status).toBe(400);
+
+    await mailTo(oldEmail, /^Your Haven email address was changed$/, 'the e-mail-changed notice');
+  });
+
+  it('refuses an address another account has', async () => {
+    const other = uniqueEmail('other');
+    await signedUp(other);
+    const { client } = await signedUp(uniqueEmail('mover'));
+    const taken = await requestChange(client, { newEmail: other, currentPassword: password });
+    expect(taken.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT' });
   });
 });

@@ -62,3 +62,18 @@ export function renderPasswordChangedEmail(input: SecurityEmailInput): RenderedE
     html: page(lines, input.productName),
   };
 }
+
+/** A security notice to the *old* address: only while `securityNotifications` is on (the default). */
+export function renderEmailChangedEmail(input: SecurityEmailInput & { newEmail: string }): RenderedEmail {
+  const lines = [
+    greeting(input.firstName),
+    `The email address of your ${input.productName} account was changed to ${input.newEmail}. Emails now go there.`,
+    'If this was you, there is nothing more to do.',
+    'If it was not you, please reply to this email straight away so we can help you get your account back.',
+  ];
+  return {
+    subject: `Your ${input.productName} email address was changed`,
+    text: [...lines, '', footer(input.productName)].join('\n'),
+    html: page(lines, input.productName),
+  };
+}

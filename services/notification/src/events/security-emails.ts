@@ -2,7 +2,12 @@ import { topicOf } from '@haven/proto';
 import type { ConsumerSpec } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { withDefaults } from '../domain/preferences';
-import { renderPasswordChangedEmail, renderPasswordResetEmail } from '../domain/security-emails';
+import {
+  renderEmailChangedEmail,
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+} from '../domain/security-emails';
+import { renderVerificationEmail } from '../domain/verification-email';
 import type { PreferencesRecord } from '../model/preferences';
 import type { Mailer } from './mailer';
 
@@ -14,7 +19,8 @@ export interface SecurityEmailDeps {
 }
 
 /**
- * The password reset e-mail (always: the person asked for it) and the security notices (password changed),
+ * The password reset and new-address e-mails (always: the person asked for them) and the security notices
+ * (password changed, e-mail changed),
  * which follow the user's `securityNotifications` preference (on unless they turned it off). Its own
  * consumer group, so these e-mails never wait behind another group's retries.
  */
@@ -36,6 +42,33 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
             kind: 'password-reset',
             userId: event.userId,
             to: event.email,
+            email,
+          });
+        },
+        // The link that confirms a new address goes to that address (always: the person asked for it).
+        'user.email_change_requested': async (event, { eventId }) => {
+          if (!event.verification?.token) return;
+          const email = renderVerificationEmail({
+            ...common,
+            firstName: event.firstName,
+            token: event.verification.token,
+          });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'verify-new-email',
+            userId: event.userId,
+            to: event.newEmail,
+            email,
+          });
+        },
+        'user.email_changed': async (event, { eventId }) => {
+          if (!(await wantsSecurityEmails(event.userId))) return;
+          const email = renderEmailChangedEmail({ ...common, firstName: event.firstName, newEmail: event.newEmail });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'email-changed',
+            userId: event.userId,
+            to: event.oldEmail,
             email,
           });
         },

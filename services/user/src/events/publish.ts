@@ -100,3 +100,39 @@ export function passwordChangedEvent(
     payload: { userId: user._id, email: user.email, firstName: user.firstName ?? '' },
   };
 }
+
+/** user.email_change_requested, with the link's token for the mailer (sent to the new address). */
+export function recordEmailChangeRequested(
+  user: UserDocument,
+  newEmail: string,
+  verification: VerificationToken,
+  correlationId: string,
+): void {
+  recordEvent(user, {
+    type: 'user.email_change_requested',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: {
+      userId: user._id,
+      newEmail,
+      firstName: user.firstName ?? '',
+      verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+    },
+  });
+}
+
+/** user.email_changed, appended with the change (the old address gets a security notice). */
+export function emailChangedEvent(
+  user: { _id: string; email: string; firstName: string | null },
+  newEmail: string,
+  correlationId: string,
+): NewEvent<'user.email_changed'> {
+  return {
+    type: 'user.email_changed',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, oldEmail: user.email, newEmail, firstName: user.firstName ?? '' },
+  };
+}

@@ -15,6 +15,8 @@ export interface UserRecord extends WithOutbox {
   emailVerification: { tokenHash: string; expiresAt: Date } | null;
   /** A pending password reset link (its hash); single-use, cleared when used or when the password changes. */
   passwordReset: { tokenHash: string; expiresAt: Date } | null;
+  /** A new address waiting for its link to be used; the account keeps `email` until then. */
+  pendingEmail: { address: string; tokenHash: string; expiresAt: Date } | null;
   /** IANA name; check-in "today" and weekly e-mails use it (other services read it). */
   timeZone: string;
   createdAt: Date;
@@ -39,6 +41,10 @@ const userSchema = new Schema<UserRecord>(
     },
     passwordReset: {
       type: new Schema({ tokenHash: String, expiresAt: Date }, { _id: false }),
+      default: null,
+    },
+    pendingEmail: {
+      type: new Schema({ address: String, tokenHash: String, expiresAt: Date }, { _id: false }),
       default: null,
     },
     timeZone: { type: String, default: 'UTC' },

@@ -34,8 +34,10 @@ import {
   verificationUsable,
 } from '../domain/verification';
 import {
+  emailChangedEvent,
   emailVerifiedEvent,
   passwordChangedEvent,
+  recordEmailChangeRequested,
   recordEmailVerificationRequested,
   recordPasswordResetRequested,
   recordProfileUpdated,
@@ -89,6 +91,36 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       expiresAt: new Date(now.getTime() + deps.sessionTtlSeconds * 1000),
     });
     context.setSessionToken(signSessionToken({ userId, sessionId }, deps.privateKey, deps.sessionTtlSeconds));
+  }
+
+  /** A verification link sent to a new address: the address changes now, verified, and the old one is told. */
+  async function confirmEmailChange(tokenHash: string, now: Date, context: RequestContext) {
+    const user = await users
+      .findOne({ 'pendingEmail.tokenHash': tokenHash }, { email: 1, firstName: 1, pendingEmail: 1 })
+      .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'pendingEmail'>>();
+    if (!user?.pendingEmail || !verificationUsable(user.pendingEmail, now)) {
+      throw badInput('token', verificationMessages.invalid);
+    }
+    const newEmail = user.pendingEmail.address;
+    let used: boolean;
+    try {
+      used = await appendEvents(
+        users,
+        { _id: user._id, 'pendingEmail.tokenHash': tokenHash },
+        [emailChangedEvent(user, newEmail, context.correlationId)],
+        {
+          $set: { email: newEmail, emailVerifiedAt: now, pendingEmail: null, emailVerification: null, updatedAt: now },
+        },
+      );
+    } catch (error) {
+      // Someone registered the new address while the link waited.
+      if (isDuplicateKeyError(error)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+    if (!used) throw badInput('token', verificationMessages.invalid);
+    deps.publishSoon();
+    context.log.info({ userId: user._id }, 'email changed');
+    return { verified: true, message: verificationMessages.verified };
   }
 
   return {
@@ -153,7 +185,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         const user = await users
           .findOne({ 'emailVerification.tokenHash': tokenHash }, { email: 1, emailVerification: 1 })
           .lean<Pick<UserRecord, '_id' | 'email' | 'emailVerification'>>();
-        if (!user || !verificationUsable(user.emailVerification, now)) {
+        if (!user) return confirmEmailChange(tokenHash, now, context);
+        if (!verificationUsable(user.emailVerification, now)) {
           throw badInput('token', verificationMessages.invalid);
         }
         // Single use: only the write that still finds this token's hash verifies the address (a second
@@ -264,6 +297,32 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         await sessions.deleteMany({ userId: user._id });
         context.log.info({ userId: user._id }, 'password reset');
         return { message: passwordMessages.resetDone };
+      },
+
+      requestEmailChange: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        const newEmail = canonicalEmail(input.newEmail);
+        if (!newEmail.ok) throw badInput('newEmail', newEmail.message);
+        const user = await users.findById(session.userId);
+        if (!user) throw unauthenticated(notSignedInMessage);
+        // The password proves it is the owner at the keyboard, not someone at an unlocked screen.
+        if (user.passwordHash && !(input.currentPassword && (await verify(user.passwordHash, input.currentPassword)))) {
+          throw badInput('currentPassword', passwordMessages.currentWrong);
+        }
+        if (newEmail.address === user.email) throw badInput('newEmail', 'This is already your email address');
+        if (await users.exists({ email: newEmail.address })) {
+          throw conflict('An account with this email already exists');
+        }
+        const verification = newVerificationToken(new Date());
+        user.pendingEmail = {
+          address: newEmail.address,
+          tokenHash: verification.tokenHash,
+          expiresAt: verification.expiresAt,
+        };
+        recordEmailChangeRequested(user, newEmail.address, verification, context.correlationId);
+        await user.save();
+        deps.publishSoon();
+        return { message: `We sent a link to ${newEmail.address}. Your email changes once you open it.` };
       },
 
       logout: async (_parent, _args, context) => {

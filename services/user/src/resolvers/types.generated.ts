@@ -22,6 +22,11 @@ export type AuthPayload = {
   user: User;
 };
 
+export type ChangeEmailInput = {
+  currentPassword?: InputMaybe<Scalars['String']['input']>;
+  newEmail?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ChangePasswordInput = {
   currentPassword: Scalars['String']['input'];
   /** At least 8 characters. */
@@ -47,6 +52,8 @@ export type Mutation = {
   /** Ends the current session; true even when there was none. */
   logout: Scalars['Boolean']['output'];
   register: AuthPayload;
+  /** E-mails a link to the new address; the account's address changes only when that link is used. */
+  requestEmailChange: MessageResult;
   /** E-mails a single-use reset link if the address has an account with a password; the same answer either way. */
   requestPasswordReset: MessageResult;
   /** E-mails a new verification link if the address has an unverified account; the same answer either way. */
@@ -57,7 +64,7 @@ export type Mutation = {
   signOutEverywhere: Scalars['Boolean']['output'];
   /** Edits the signed-in user's names and time zone. */
   updateProfile: User;
-  /** Uses an e-mailed verification link once: the account's address becomes verified. */
+  /** Uses an e-mailed verification link once: the account's address (or its new address) becomes verified. */
   verifyEmail: VerifyEmailResult;
 };
 
@@ -74,6 +81,11 @@ export type MutationLoginArgs = {
 
 export type MutationRegisterArgs = {
   input: RegisterInput;
+};
+
+
+export type MutationRequestEmailChangeArgs = {
+  input: ChangeEmailInput;
 };
 
 
@@ -264,8 +276,9 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
-  ChangePasswordInput: ChangePasswordInput;
+  ChangeEmailInput: ChangeEmailInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ChangePasswordInput: ChangePasswordInput;
   LoginInput: LoginInput;
   MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -283,8 +296,9 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
-  ChangePasswordInput: ChangePasswordInput;
+  ChangeEmailInput: ChangeEmailInput;
   String: Scalars['String']['output'];
+  ChangePasswordInput: ChangePasswordInput;
   LoginInput: LoginInput;
   MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
@@ -315,6 +329,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  requestEmailChange?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationRequestEmailChangeArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationRequestPasswordResetArgs>>;
   resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
   resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;

@@ -1,10 +1,14 @@
-/** Settings' account-care forms: names and time zone, and a new password (the current one required). */
+/** Settings' account-care forms: names and time zone, a new e-mail address, a new password. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { PASSWORD_MIN_LENGTH } from '../../constants';
 import { fieldErrors, serverMessage } from '../../graphql/errors';
-import { ChangePasswordDocument, UpdateProfileDocument } from '../../graphql/operations.generated';
+import {
+  ChangePasswordDocument,
+  RequestEmailChangeDocument,
+  UpdateProfileDocument,
+} from '../../graphql/operations.generated';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -152,6 +156,72 @@ export function ChangePasswordCard() {
           />
           <Button type="submit" block variant="outline" loading={loading}>
             Change Password
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ChangeEmailCard({ email }: { email: string }) {
+  const [requestEmailChange, { loading }] = useMutation(RequestEmailChangeDocument);
+  const [newEmail, setNewEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (newEmail.trim() === '') {
+      setErrors({ newEmail: 'Email is required' });
+      return;
+    }
+    try {
+      const { data } = await requestEmailChange({
+        variables: { input: { newEmail: newEmail.trim(), currentPassword } },
+      });
+      setErrors({});
+      setNewEmail('');
+      setCurrentPassword('');
+      toast({ title: 'Check your new inbox', description: data?.requestEmailChange.message });
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setErrors(Object.keys(fields).length > 0 ? fields : { newEmail: serverMessage(error) ?? 'Please try again.' });
+      toast({
+        title: 'Email Not Changed',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Card aria-labelledby="email-title">
+      <CardHeader>
+        <CardTitle id="email-title">Email Address</CardTitle>
+        <CardDescription>Now {email}. A new address takes effect once you open the link we send to it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="stack" noValidate onSubmit={onSubmit} aria-label="Change email">
+          <TextField
+            id="change-email"
+            label="New email"
+            type="email"
+            autoComplete="email"
+            value={newEmail}
+            error={fieldOf(errors, 'newEmail')}
+            onChange={(e) => setNewEmail(e.target.value)}
+          />
+          <TextField
+            id="change-email-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={fieldOf(errors, 'currentPassword')}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+          <Button type="submit" block variant="outline" loading={loading}>
+            Send Link
           </Button>
         </form>
       </CardContent>

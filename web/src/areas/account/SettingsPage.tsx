@@ -12,7 +12,7 @@ import { serverMessage } from '../../graphql/errors';
 import { SettingsStatsDocument, SignOutEverywhereDocument } from '../../graphql/operations.generated';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { ChangePasswordCard, ProfileCard } from './AccountCare';
+import { ChangeEmailCard, ChangePasswordCard, ProfileCard } from './AccountCare';
 import { avatarInitial, displayName, memberSince } from './userDisplay';
 import { useSession } from '../../gating/useSession';
 import { useTheme } from '../../theme/ThemeProvider';
@@ -154,6 +154,8 @@ export function SettingsPage() {
           </CardContent>
         </Card>
       )}
+
+      <ChangeEmailCard email={user.email} />
 
       <ChangePasswordCard />
 
