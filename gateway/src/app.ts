@@ -22,7 +22,8 @@ import { sameOriginOnly } from './csrf';
 import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
 import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
-import { sessionCookie, sessionTokenOf } from './session';
+import { sessionCookie } from './session';
+import { checkedSessionToken, checkSession, sessionCheck } from './session-check';
 import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
 
 export interface RunningGateway {
@@ -79,10 +80,18 @@ export async function startGateway(
     res.status(mongo ? 200 : 503).json({ status: mongo ? 'ready' : 'not ready', mongo });
   });
 
+  const sessions = sessionCheck({
+    userServiceUrl: config.USER_SERVICE_URL,
+    secret: config.SUBGRAPH_SECRET,
+    ttlMs: config.SESSION_CHECK_TTL_MS,
+    timeoutMs: config.SUBGRAPH_TIMEOUT_MS,
+  });
   const contextOf = (req: express.Request): GatewayContext => {
     const correlationId = req.header(correlationHeader) ?? randomUUID(); // set by requestLogger
+    const sessionToken = checkedSessionToken(req);
     return {
-      sessionToken: sessionTokenOf(req, config.JWT_PUBLIC_KEY),
+      sessionToken,
+      onSessionEnded: sessionToken ? () => sessions.revoke(sessionToken) : undefined,
       correlationId,
       clientIp: req.ip ?? 'unknown',
       log: log.child({ correlationId }),
@@ -90,6 +99,8 @@ export async function startGateway(
   };
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
+  // Every way in that forwards a session: a revoked one is dropped here, for all five subgraphs.
+  app.use(['/api', '/graphql', '/hooks'], checkSession(sessions, config.JWT_PUBLIC_KEY, log));
   const hooks = hookRouter(serviceUrlsOf(config), {
     secret: config.SUBGRAPH_SECRET,
     timeoutMs: config.SUBGRAPH_TIMEOUT_MS,

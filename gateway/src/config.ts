@@ -50,6 +50,11 @@ export const gatewayConfigShape = {
   /** How long one subgraph call may take before the route answers 503. */
   SUBGRAPH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HOST: z.string().min(1).optional(),
+  /**
+   * How long the gateway trusts the user service's answer that a session is live (or revoked): a session
+   * ended through another gateway replica is refused everywhere within this bound.
+   */
+  SESSION_CHECK_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 };
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

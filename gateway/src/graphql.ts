@@ -29,6 +29,8 @@ export interface GatewayContext extends BaseContext {
   log: Logger;
   /** Set when a subgraph asked to start (token) or end (null) the browser session. */
   sessionChange?: { token: string | null };
+  /** Called when the session this request came with has ended (logout): the gateway refuses it from then on. */
+  onSessionEnded?: () => void;
 }
 
 /** Forwards the session and correlation id; turns "cannot reach the subgraph" into a 503. */
@@ -98,6 +100,7 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
       return {
         async willSendResponse({ contextValue, response }) {
           if (contextValue.sessionChange) {
+            if (contextValue.sessionChange.token === null) contextValue.onSessionEnded?.();
             response.http.headers.set('set-cookie', sessionCookie(contextValue.sessionChange.token, secureCookie));
           }
         },

@@ -7,9 +7,14 @@ import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
 import { EnvelopeSchema, type Envelope } from './gen/haven/events/v1/envelope_pb';
 import {
+  EmailChangedSchema,
+  EmailChangeRequestedSchema,
   EmailVerificationRequestedSchema,
   EmailVerifiedSchema,
+  PasswordChangedSchema,
+  PasswordResetRequestedSchema,
   UserDeletedSchema,
+  UserProfileUpdatedSchema,
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
 import { SubscriptionChangeSchema } from './gen/haven/events/v1/subscription_pb';
@@ -47,6 +52,11 @@ export const eventSchemas = {
   'notification.newsletter_batch_requested': NewsletterBatchRequestedSchema,
   'notification.newsletter_delivery_requested': NewsletterDeliveryRequestedSchema,
   'quote.generated': QuoteGeneratedSchema,
+  'user.profile_updated': UserProfileUpdatedSchema,
+  'user.password_reset_requested': PasswordResetRequestedSchema,
+  'user.password_changed': PasswordChangedSchema,
+  'user.email_change_requested': EmailChangeRequestedSchema,
+  'user.email_changed': EmailChangedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -43,3 +43,7 @@ export const GRAPHQL_PATH = '/graphql';
 export const LOGOUT_URL = '/api/logout';
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 export const HOSTED_SIGN_IN_URL = '/api/login';
+
+// ── E-mail verification ────────────────────────────────────────
+/** After a link verified the address, the page goes to / after this long. */
+export const VERIFY_EMAIL_REDIRECT_MS = 3000;

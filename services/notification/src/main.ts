@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { billingEmailConsumer } from './events/billing-emails';
 import { notificationConsumers } from './events/consumers';
 import { newsletterHttpRoutes } from './events/http-routes';
+import { securityEmailConsumers } from './events/security-emails';
 import { createMailer, createTransport } from './events/mailer';
 import { ensureFanOutPartitions, fanOutPartitions, newsletterFanOut } from './events/newsletter-fanout';
 import { campaignModel } from './model/campaign';
@@ -77,6 +78,12 @@ export const startNotificationService = defineService({
           deliveryConcurrency: fanOutPartitions,
         }),
         billingEmailConsumer({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+        ...securityEmailConsumers({
+          mailer,
+          preferences: store.preferences,
+          appUrl: config.APP_URL,
+          productName: config.PRODUCT_NAME,
+        }),
       ],
       httpRoutes: newsletterHttpRoutes(store),
       onStop: async () => {

@@ -4,6 +4,7 @@
  */
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { verifyByEmailLink } from '../../../tools/testing/verification';
 
 let haven: TestHaven;
 const adminEmail = uniqueEmail('admin');
@@ -86,10 +87,19 @@ describe('reading a user through the graph', () => {
     });
   });
 
-  it('gives the admin (the configured address, whatever its case) the owner’s data from every subgraph', async () => {
+  it('gives the admin (the configured address, whatever its case, once verified) the owner’s data from every subgraph', async () => {
     const admin = await signedUp(adminEmail);
-    const me = await admin.client.graphql<{ me: { role: string } }>('{ me { role } }');
-    expect(me.body.data?.me.role).toBe('ADMIN');
+    // Registering the address is not enough: whoever signs up with it first must not become the admin.
+    const unverified = await admin.client.graphql<{ me: { role: string; isAdmin: boolean } }>(
+      '{ me { role isAdmin } }',
+    );
+    expect(unverified.body.data?.me).toEqual({ role: 'MEMBER', isAdmin: false });
+    const refused = await admin.client.graphql(userQuery, { id: owner.id });
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+
+    await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+    const me = await admin.client.graphql<{ me: { role: string; isAdmin: boolean } }>('{ me { role isAdmin } }');
+    expect(me.body.data?.me).toEqual({ role: 'ADMIN', isAdmin: true });
 
     const response = await admin.client.graphql(userQuery, { id: owner.id });
     expect(response.body.errors).toBeUndefined();

@@ -10,11 +10,13 @@ import { csvRow, exportFileName } from './domain/csv';
 import { localDate } from './domain/progress';
 import type { CheckInRecord } from './model/check-in';
 import type { QuoteRecord } from './model/quote';
-import { callerTimeZone } from './sources';
+import { timeZoneOf } from './events/time-zones';
+import type { TimeZoneRecord } from './model/time-zone';
 
 export function exportRoutes(deps: {
   quotes: Model<QuoteRecord>;
   checkIns: Model<CheckInRecord>;
+  timeZones: Model<TimeZoneRecord>;
   publicKey: string;
   entitlementOf: (token: string, session: SessionClaims) => Promise<Entitlement>;
 }): Router {
@@ -38,7 +40,7 @@ export function exportRoutes(deps: {
     for await (const quote of deps.quotes.find({ userId }, { outbox: 0 }).lean<QuoteRecord[]>().cursor()) {
       quotesByCheckIn.set(quote.checkInId, quote);
     }
-    const day = localDate(new Date(), callerTimeZone(userId));
+    const day = localDate(new Date(), await timeZoneOf(deps.timeZones, userId));
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', `attachment; filename="${exportFileName(day)}"`);
     res.setHeader('cache-control', 'no-store');

@@ -11,6 +11,8 @@ import {
 import { checkInModel } from './model/check-in';
 import { progressModel } from './model/progress';
 import { quoteModel } from './model/quote';
+import { timeZoneModel } from './model/time-zone';
+import { timeZoneConsumer } from './events/time-zones';
 import { quoteResolvers } from './resolvers';
 import { exportRoutes } from './http';
 import { openAiWriter } from './writer';
@@ -39,21 +41,24 @@ export const startQuoteService = defineService({
     const checkIns = checkInModel(connection);
     // Who may use the paid features, kept from billing's events (platform/src/entitlements.ts).
     const entitlements = entitlementProjection(connection, 'quote');
+    const timeZones = timeZoneModel(connection);
     return {
       resolvers: quoteResolvers({
         quotes,
         checkIns,
         progress: progressModel(connection),
+        timeZones,
         ai: openAiWriter(config),
         publishSoon,
         userServiceUrl: config.USER_SERVICE_URL,
         subgraphSecret: config.SUBGRAPH_SECRET,
       }),
       outboxModels: [quotes],
-      consumers: [entitlements.consumer],
+      consumers: [entitlements.consumer, timeZoneConsumer(timeZones)],
       httpRoutes: exportRoutes({
         quotes,
         checkIns,
+        timeZones,
         publicKey: config.JWT_PUBLIC_KEY,
         entitlementOf: (token, session) => entitlements.source(config, token)(session),
       }),

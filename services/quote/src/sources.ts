@@ -42,8 +42,3 @@ export async function callerIdentity(
   );
   return { firstName: data.me?.firstName ?? null, lastName: data.me?.lastName ?? null, email: data.me?.email ?? null };
 }
-
-/** The caller's IANA time zone for every date rule; "UTC" for now, wired to User.timeZone at merge. */
-export function callerTimeZone(_userId: string): string {
-  return 'UTC';
-}

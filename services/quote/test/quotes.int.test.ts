@@ -1,6 +1,7 @@
 import { decodeEvent } from '@haven/proto';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { eventually } from '../../../tools/testing/eventually';
 import { startTrial } from '../../../tools/testing/subscription';
 
 let haven: TestHaven;
@@ -216,4 +217,28 @@ it('keeps the premium operations for subscribers and the counts open to a user w
   expect((await client.get('/api/user/stats')).body).toEqual({ totalQuotes: 0, totalEntries: 0, favoriteQuotes: 0 });
   const signedOut = new ApiClient(haven.gatewayUrl);
   expect((await signedOut.get('/api/user/export')).status).toBe(401);
+});
+
+it('keeps the time zone the user gave at sign-up and changed in Settings, for every "today"', async () => {
+  const client = new ApiClient(haven.gatewayUrl);
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email: uniqueEmail('zone'),
+    password: 'checking in daily',
+    timeZone: 'Asia/Tokyo',
+  });
+  expect(registered.status).toBe(201);
+  const userId = registered.body.user.id;
+  const zones = await haven.collection('quote', 'user_time_zones');
+  await eventually(
+    'the sign-up time zone kept by the quote service',
+    async () => (await zones.findOne({ _id: userId }))?.timeZone === 'Asia/Tokyo',
+  );
+  const changed = await client.graphql(
+    'mutation { updateProfile(input: { timeZone: "America/Los_Angeles" }) { timeZone } }',
+  );
+  expect(changed.body).toMatchObject({ data: { updateProfile: { timeZone: 'America/Los_Angeles' } } });
+  await eventually(
+    'the changed time zone kept by the quote service',
+    async () => (await zones.findOne({ _id: userId }))?.timeZone === 'America/Los_Angeles',
+  );
 });

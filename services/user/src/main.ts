@@ -1,8 +1,8 @@
-import { accessFacts, adminConfigShape, baseConfigShape, defineService, isAdminEmail, runMain } from '@haven/platform';
+import { accessFacts, adminConfigShape, baseConfigShape, defineService, runMain } from '@haven/platform';
 import { z } from 'zod';
 import { sessionModel } from './model/session';
 import { userModel } from './model/user';
-import { userResolvers } from './resolvers';
+import { isDesignatedAdmin, userResolvers } from './resolvers';
 
 /** The user service: accounts, sign-in, sessions. Publishes user.* events. */
 export const startUserService = defineService({
@@ -34,8 +34,8 @@ export const startUserService = defineService({
       // The user service decides roles itself, from the caller's stored address.
       accessSources: () => ({
         role: async (session) => {
-          const caller = await users.findById(session.userId, { email: 1 }).lean();
-          return caller && isAdminEmail(caller.email, config.ADMIN_EMAIL) ? 'admin' : 'member';
+          const caller = await users.findById(session.userId, { email: 1, emailVerifiedAt: 1 }).lean();
+          return caller && isDesignatedAdmin(caller, config.ADMIN_EMAIL) ? 'admin' : 'member';
         },
       }),
       // A revoked (logged-out) or expired session signs nobody in, even with a valid signature.

@@ -1,6 +1,7 @@
 import {
   normalizeEmail,
   validateLogin,
+  validateProfile,
   validateRegistration,
   type FieldProblem,
   type RegistrationInput,
@@ -33,6 +34,17 @@ describe('normalizeEmail', () => {
   });
 });
 
+describe('validateProfile', () => {
+  it('changes only the fields given, clears an empty name and canonicalises the zone', () => {
+    expect(validateProfile({ firstName: ' Sam ', lastName: '' })).toEqual({
+      ok: true,
+      value: { firstName: 'Sam', lastName: null },
+    });
+    expect(validateProfile({ timeZone: 'asia/tokyo' })).toEqual({ ok: true, value: { timeZone: 'Asia/Tokyo' } });
+    expect(validateProfile({ timeZone: 'Not/A_Zone' })).toMatchObject({ ok: false, problems: [{ field: 'timeZone' }] });
+  });
+});
+
 describe('validateRegistration', () => {
   it('accepts a complete registration and stores the normalised e-mail', () => {
     expect(accepted({ ...valid, email: '  ANN@Example.com ' })).toEqual({
@@ -40,7 +52,19 @@ describe('validateRegistration', () => {
       password: 'correct horse',
       firstName: 'Ann',
       lastName: 'Lee',
+      timeZone: 'UTC',
     });
+  });
+
+  it('takes an IANA time zone in its canonical spelling, UTC when absent, and refuses anything else', () => {
+    expect(accepted({ ...valid, timeZone: 'europe/london' }).timeZone).toBe('Europe/London');
+    expect(accepted({ ...valid, timeZone: '  ' }).timeZone).toBe('UTC');
+    for (const timeZone of ['+01:00', 'Mars/Olympus_Mons', 'Europe/../London', 'x'.repeat(80)]) {
+      expect(validateRegistration({ ...valid, timeZone })).toEqual({
+        ok: false,
+        problems: [{ field: 'timeZone', message: 'Time zone must be an IANA name such as Europe/London' }],
+      });
+    }
   });
 
   it('keeps the password exactly as typed (spaces included, never trimmed or lower-cased)', () => {

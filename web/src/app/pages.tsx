@@ -31,6 +31,9 @@ const admin = () => import('../areas/admin');
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false },
   auth: { component: lazyPage(account, 'AuthPage'), shell: false },
+  verifyEmail: { component: lazyPage(account, 'VerifyEmailPage'), shell: false },
+  forgotPassword: { component: lazyPage(account, 'ForgotPasswordPage'), shell: false },
+  resetPassword: { component: lazyPage(account, 'ResetPasswordPage'), shell: false },
   settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
   subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
   dashboard: { component: lazyPage(checkin, 'DashboardPage'), shell: true },

@@ -26,6 +26,8 @@ describe('decideRoute', () => {
       '/privacy',
       '/faq',
       '/help', // "Need help now?": signed in or out, subscribed or not
+      '/forgot-password',
+      '/reset-password',
     ];
     expect(Object.keys(PUBLIC_PATHS).sort()).toEqual([...publicPaths].sort());
     for (const state of allStates) {

@@ -34,6 +34,8 @@ export type PageKey =
   | 'privacy'
   | 'faq'
   | 'help'
+  | 'forgotPassword'
+  | 'resetPassword'
   // `/`
   | 'landing'
   | 'dashboard'
@@ -69,6 +71,9 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/faq': 'faq',
   // "Need help now?" (issue 10): helplines, never behind sign-in or the paywall.
   '/help': 'help',
+  // Account care (issue 8): reached signed out, from the sign-in screen and the e-mailed link.
+  '/forgot-password': 'forgotPassword',
+  '/reset-password': 'resetPassword',
 };
 
 /** Available only when signed in (besides `/`, which both states use). */

@@ -34,4 +34,4 @@ export const pick = (body: Json, keys: string[]): Json =>
 export const signedIn = (data: Json): Json | null => (data.me as Json | null) ?? null;
 
 /** The user fields every account reply carries (register, login, GET /api/user). */
-export const userFields = 'id email firstName lastName profileImageUrl emailVerified createdAt';
+export const userFields = 'id email firstName lastName profileImageUrl emailVerified isAdmin createdAt';

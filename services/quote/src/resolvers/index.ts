@@ -33,7 +33,9 @@ import { ratingsOf, type CheckInRecord } from '../model/check-in';
 import { recordProgress, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
-import { callerIdentity, callerTimeZone } from '../sources';
+import { timeZoneOf } from '../events/time-zones';
+import type { TimeZoneRecord } from '../model/time-zone';
+import { callerIdentity } from '../sources';
 import type { AiWriter } from '../writer';
 import type { Quote, Resolvers } from './types.generated';
 
@@ -41,6 +43,8 @@ export interface QuoteServiceDeps {
   quotes: Model<QuoteRecord>;
   checkIns: Model<CheckInRecord>;
   progress: Model<ProgressRecord>;
+  /** Each user's time zone, kept from the user service's events (events/time-zones.ts). */
+  timeZones: Model<TimeZoneRecord>;
   /** Null: the offline composer writes every quote. */
   ai: AiWriter | null;
   publishSoon(): void;
@@ -180,7 +184,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           throw badInput('date', 'date must be a day written yyyy-mm-dd');
         }
         // A day in any time zone lies within a day either side of the same date in UTC.
-        const timeZone = callerTimeZone(id);
+        const timeZone = await timeZoneOf(deps.timeZones, id);
         const records = await quotes
           .find(
             {
@@ -210,7 +214,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       progress: async ({ id }, _args, context) => {
         await premiumRead(context, id);
         const now = new Date();
-        const timeZone = callerTimeZone(id);
+        const timeZone = await timeZoneOf(deps.timeZones, id);
         const [stats, kept, thisWeek] = await Promise.all([
           statsOf(context, id),
           progress.findById(id).lean(),
@@ -234,7 +238,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       analytics: async ({ id }, _args, context) => {
         await premiumRead(context, id);
         const now = new Date();
-        const timeZone = callerTimeZone(id);
+        const timeZone = await timeZoneOf(deps.timeZones, id);
         const [stats, kept, latest, samples] = await Promise.all([
           statsOf(context, id),
           progress.findById(id).lean(),
@@ -314,7 +318,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         recordQuoteGenerated(quote, assessment.ratings, mood, context.correlationId);
         await quote.save();
         deps.publishSoon();
-        await recordProgress(progress, userId, mood, dayNumber(now, callerTimeZone(userId)));
+        await recordProgress(progress, userId, mood, dayNumber(now, await timeZoneOf(deps.timeZones, userId)));
         return {
           quote: toQuote(quote.toObject()),
           supportResources: written.crisis ? supportResourcesFor(null) : null,

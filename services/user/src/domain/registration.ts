@@ -16,6 +16,7 @@ export interface RegistrationInput {
   password?: string | null;
   firstName?: string | null;
   lastName?: string | null;
+  timeZone?: string | null;
 }
 
 export interface Registration {
@@ -23,6 +24,45 @@ export interface Registration {
   password: string;
   firstName: string | null;
   lastName: string | null;
+  timeZone: string;
+}
+
+/** Where a user is when the browser does not say: check-in "today" and weekly e-mails count in UTC. */
+export const defaultTimeZone = 'UTC';
+
+/**
+ * An IANA time zone name ("Europe/London", "UTC"), in its canonical spelling; null for anything else
+ * (offsets like "+01:00" and abbreviations like "BST" are not names other services can rely on).
+ */
+export function canonicalTimeZone(raw: string): string | null {
+  const name = raw.trim();
+  if (name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The password rules of registration, also for a new password (change, reset). */
+export function passwordProblem(field: string, password: string | null | undefined): FieldProblem | null {
+  const value = password ?? '';
+  if (value === '') return { field, message: 'Password is required' };
+  if (value.length < passwordMinLength) {
+    return { field, message: `Password must be at least ${passwordMinLength} characters` };
+  }
+  if (value.length > passwordMaxLength) {
+    return { field, message: `Password must be at most ${passwordMaxLength} characters` };
+  }
+  return null;
+}
+
+/** An optional time zone: absent is the default; present must be a name. */
+function timeZoneOf(raw: string | null | undefined, problems: FieldProblem[]): string {
+  if (raw === null || raw === undefined || raw.trim() === '') return defaultTimeZone;
+  const zone = canonicalTimeZone(raw);
+  if (!zone) problems.push({ field: 'timeZone', message: 'Time zone must be an IANA name such as Europe/London' });
+  return zone ?? defaultTimeZone;
 }
 
 /**
@@ -47,12 +87,8 @@ export function validateRegistration(input: RegistrationInput): Validated<Regist
   if (!email.ok) problems.push({ field: 'email', message: email.message });
 
   const password = input.password ?? '';
-  if (password === '') problems.push({ field: 'password', message: 'Password is required' });
-  else if (password.length < passwordMinLength) {
-    problems.push({ field: 'password', message: `Password must be at least ${passwordMinLength} characters` });
-  } else if (password.length > passwordMaxLength) {
-    problems.push({ field: 'password', message: `Password must be at most ${passwordMaxLength} characters` });
-  }
+  const badPassword = passwordProblem('password', password);
+  if (badPassword) problems.push(badPassword);
 
   const firstName = optionalName(input.firstName);
   const lastName = optionalName(input.lastName);
@@ -63,9 +99,42 @@ export function validateRegistration(input: RegistrationInput): Validated<Regist
     problems.push({ field: 'lastName', message: `Last name must be at most ${nameMaxLength} characters` });
   }
 
+  const timeZone = timeZoneOf(input.timeZone, problems);
+
   if (problems.length > 0) return { ok: false, problems };
   if (!email.ok) return { ok: false, problems };
-  return { ok: true, value: { email: email.address, password, firstName, lastName } };
+  return { ok: true, value: { email: email.address, password, firstName, lastName, timeZone } };
+}
+
+export interface ProfileInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  timeZone?: string | null;
+}
+
+/** Only the fields given change; an empty name clears it; a time zone, when given, must be a name. */
+export function validateProfile(
+  input: ProfileInput,
+): Validated<{ firstName?: string | null; lastName?: string | null; timeZone?: string }> {
+  const problems: FieldProblem[] = [];
+  const value: { firstName?: string | null; lastName?: string | null; timeZone?: string } = {};
+  for (const [field, label] of [
+    ['firstName', 'First name'],
+    ['lastName', 'Last name'],
+  ] as const) {
+    if (input[field] === undefined) continue;
+    const name = optionalName(input[field]);
+    if (name && name.length > nameMaxLength) {
+      problems.push({ field, message: `${label} must be at most ${nameMaxLength} characters` });
+    }
+    value[field] = name;
+  }
+  if (input.timeZone !== undefined && input.timeZone !== null) {
+    const zone = canonicalTimeZone(input.timeZone);
+    if (!zone) problems.push({ field: 'timeZone', message: 'Time zone must be an IANA name such as Europe/London' });
+    else value.timeZone = zone;
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }
 
 export interface LoginInput {

@@ -1,7 +1,7 @@
 import { recordEvent } from '@haven/platform';
 import type { UserDocument } from '../model/user';
 import type { VerificationToken } from '../domain/verification';
-import { timestampFromDate } from '@haven/proto';
+import { timestampFromDate, type NewEvent } from '@haven/proto';
 
 /** user.registered, with the verification link's token for the mailer. */
 export function recordUserRegistered(user: UserDocument, verification: VerificationToken, correlationId: string): void {
@@ -16,7 +16,123 @@ export function recordUserRegistered(user: UserDocument, verification: Verificat
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
       authProvider: user.authProvider,
+      timeZone: user.timeZone,
       verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
     },
   });
+}
+
+/** user.email_verification_requested: a resend, with the new link's token for the mailer. */
+export function recordEmailVerificationRequested(
+  user: UserDocument,
+  verification: VerificationToken,
+  correlationId: string,
+): void {
+  recordEvent(user, {
+    type: 'user.email_verification_requested',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: {
+      userId: user._id,
+      email: user.email,
+      firstName: user.firstName ?? '',
+      verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+    },
+  });
+}
+
+/** user.email_verified, appended together with the change that verifies the address (appendEvents). */
+export function emailVerifiedEvent(
+  user: { _id: string; email: string },
+  correlationId: string,
+): NewEvent<'user.email_verified'> {
+  return {
+    type: 'user.email_verified',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, email: user.email },
+  };
+}
+
+/** user.profile_updated, when the time zone changes (the check-in's "today" and weekly e-mails follow it). */
+export function recordProfileUpdated(user: UserDocument, correlationId: string): void {
+  recordEvent(user, {
+    type: 'user.profile_updated',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, timeZone: user.timeZone },
+  });
+}
+
+/** user.password_reset_requested, with the reset link's token for the mailer. */
+export function recordPasswordResetRequested(
+  user: UserDocument,
+  reset: VerificationToken,
+  correlationId: string,
+): void {
+  recordEvent(user, {
+    type: 'user.password_reset_requested',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: {
+      userId: user._id,
+      email: user.email,
+      firstName: user.firstName ?? '',
+      reset: { token: reset.token, expiresAt: timestampFromDate(reset.expiresAt) },
+    },
+  });
+}
+
+/** user.password_changed (a security e-mail follows when the user wants them). */
+export function passwordChangedEvent(
+  user: { _id: string; email: string; firstName: string | null },
+  correlationId: string,
+): NewEvent<'user.password_changed'> {
+  return {
+    type: 'user.password_changed',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, email: user.email, firstName: user.firstName ?? '' },
+  };
+}
+
+/** user.email_change_requested, with the link's token for the mailer (sent to the new address). */
+export function recordEmailChangeRequested(
+  user: UserDocument,
+  newEmail: string,
+  verification: VerificationToken,
+  correlationId: string,
+): void {
+  recordEvent(user, {
+    type: 'user.email_change_requested',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: {
+      userId: user._id,
+      newEmail,
+      firstName: user.firstName ?? '',
+      verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+    },
+  });
+}
+
+/** user.email_changed, appended with the change (the old address gets a security notice). */
+export function emailChangedEvent(
+  user: { _id: string; email: string; firstName: string | null },
+  newEmail: string,
+  correlationId: string,
+): NewEvent<'user.email_changed'> {
+  return {
+    type: 'user.email_changed',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, oldEmail: user.email, newEmail, firstName: user.firstName ?? '' },
+  };
 }

@@ -13,6 +13,12 @@ export interface UserRecord extends WithOutbox {
   authProvider: AuthProvider;
   emailVerifiedAt: Date | null;
   emailVerification: { tokenHash: string; expiresAt: Date } | null;
+  /** A pending password reset link (its hash); single-use, cleared when used or when the password changes. */
+  passwordReset: { tokenHash: string; expiresAt: Date } | null;
+  /** A new address waiting for its link to be used; the account keeps `email` until then. */
+  pendingEmail: { address: string; tokenHash: string; expiresAt: Date } | null;
+  /** IANA name; check-in "today" and weekly e-mails use it (other services read it). */
+  timeZone: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,6 +39,15 @@ const userSchema = new Schema<UserRecord>(
       type: new Schema({ tokenHash: String, expiresAt: Date }, { _id: false }),
       default: null,
     },
+    passwordReset: {
+      type: new Schema({ tokenHash: String, expiresAt: Date }, { _id: false }),
+      default: null,
+    },
+    pendingEmail: {
+      type: new Schema({ address: String, tokenHash: String, expiresAt: Date }, { _id: false }),
+      default: null,
+    },
+    timeZone: { type: String, default: 'UTC' },
   },
   { timestamps: true, collection: 'users' },
 );

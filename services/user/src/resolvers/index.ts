@@ -1,12 +1,16 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  appendEvents,
   badInput,
+  canonicalEmail,
   conflict,
   isAdminEmail,
   isDuplicateKeyError,
   mayReadUser,
+  notSignedInMessage,
   requestLoader,
   requireMayReadUser,
+  requireSession,
   signSessionToken,
   unauthenticated,
   type FieldProblemLike,
@@ -14,9 +18,31 @@ import {
 } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { validateLogin, validateRegistration, type FieldProblem } from '../domain/registration';
-import { newVerificationToken } from '../domain/verification';
-import { recordUserRegistered } from '../events/publish';
+import { hashPasswordResetToken, newPasswordResetToken, passwordMessages } from '../domain/password-reset';
+import {
+  passwordProblem,
+  validateLogin,
+  validateProfile,
+  validateRegistration,
+  type FieldProblem,
+} from '../domain/registration';
+import {
+  hashVerificationToken,
+  newVerificationToken,
+  tokenFromLink,
+  verificationMessages,
+  verificationUsable,
+} from '../domain/verification';
+import {
+  emailChangedEvent,
+  emailVerifiedEvent,
+  passwordChangedEvent,
+  recordEmailChangeRequested,
+  recordEmailVerificationRequested,
+  recordPasswordResetRequested,
+  recordProfileUpdated,
+  recordUserRegistered,
+} from '../events/publish';
 import type { SessionRecord } from '../model/session';
 import { findUsersByIds, type UserRecord } from '../model/user';
 import type { Resolvers } from './types.generated';
@@ -29,6 +55,14 @@ export interface UserServiceDeps {
   publishSoon(): void;
   /** ADMIN_EMAIL: who is an admin (see access.ts). */
   adminEmail: string | undefined;
+}
+
+/** The admin is the account whose *verified* address is ADMIN_EMAIL: registering the address is not enough. */
+export function isDesignatedAdmin(
+  user: Pick<UserRecord, 'email' | 'emailVerifiedAt'>,
+  adminEmail: string | undefined,
+): boolean {
+  return user.emailVerifiedAt != null && isAdminEmail(user.email, adminEmail);
 }
 
 const invalidCredentials = 'Invalid email or password';
@@ -59,6 +93,36 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
     context.setSessionToken(signSessionToken({ userId, sessionId }, deps.privateKey, deps.sessionTtlSeconds));
   }
 
+  /** A verification link sent to a new address: the address changes now, verified, and the old one is told. */
+  async function confirmEmailChange(tokenHash: string, now: Date, context: RequestContext) {
+    const user = await users
+      .findOne({ 'pendingEmail.tokenHash': tokenHash }, { email: 1, firstName: 1, pendingEmail: 1 })
+      .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'pendingEmail'>>();
+    if (!user?.pendingEmail || !verificationUsable(user.pendingEmail, now)) {
+      throw badInput('token', verificationMessages.invalid);
+    }
+    const newEmail = user.pendingEmail.address;
+    let used: boolean;
+    try {
+      used = await appendEvents(
+        users,
+        { _id: user._id, 'pendingEmail.tokenHash': tokenHash },
+        [emailChangedEvent(user, newEmail, context.correlationId)],
+        {
+          $set: { email: newEmail, emailVerifiedAt: now, pendingEmail: null, emailVerification: null, updatedAt: now },
+        },
+      );
+    } catch (error) {
+      // Someone registered the new address while the link waited.
+      if (isDuplicateKeyError(error)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+    if (!used) throw badInput('token', verificationMessages.invalid);
+    deps.publishSoon();
+    context.log.info({ userId: user._id }, 'email changed');
+    return { verified: true, message: verificationMessages.verified };
+  }
+
   return {
     Query: {
       me: async (_parent, _args, context) => {
@@ -74,7 +138,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       register: async (_parent, { input }, context) => {
         const validated = validateRegistration(input);
         if (!validated.ok) rejectInput(validated.problems);
-        const { email, password, firstName, lastName } = validated.value;
+        const { email, password, firstName, lastName, timeZone } = validated.value;
 
         const verification = newVerificationToken(new Date());
         const user = new users({
@@ -83,6 +147,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           passwordHash: await hash(password),
           firstName,
           lastName,
+          timeZone,
           authProvider: 'email',
           emailVerification: { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
         });
@@ -112,8 +177,164 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         return { user };
       },
 
+      verifyEmail: async (_parent, args, context) => {
+        const token = tokenFromLink(args.token);
+        if (!token) throw badInput('token', verificationMessages.missing);
+        const tokenHash = hashVerificationToken(token);
+        const now = new Date();
+        const user = await users
+          .findOne({ 'emailVerification.tokenHash': tokenHash }, { email: 1, emailVerification: 1 })
+          .lean<Pick<UserRecord, '_id' | 'email' | 'emailVerification'>>();
+        if (!user) return confirmEmailChange(tokenHash, now, context);
+        if (!verificationUsable(user.emailVerification, now)) {
+          throw badInput('token', verificationMessages.invalid);
+        }
+        // Single use: only the write that still finds this token's hash verifies the address (a second
+        // click racing the first finds nothing and gets the same answer as a reused link).
+        const used = await appendEvents(
+          users,
+          { _id: user._id, 'emailVerification.tokenHash': tokenHash },
+          [emailVerifiedEvent(user, context.correlationId)],
+          { $set: { emailVerifiedAt: now, emailVerification: null, updatedAt: now } },
+        );
+        if (!used) throw badInput('token', verificationMessages.invalid);
+        deps.publishSoon();
+        context.log.info({ userId: user._id }, 'email verified');
+        return { verified: true, message: verificationMessages.verified };
+      },
+
+      resendVerification: async (_parent, args, context) => {
+        const email = canonicalEmail(args.email);
+        if (!email.ok) throw badInput('email', email.message);
+        // Only an unverified account with a password sign-in has a link to resend; everyone hears the same.
+        const user = await users.findOne({ email: email.address, emailVerifiedAt: null });
+        if (user) {
+          // The new link replaces the old one: one link works at a time.
+          const verification = newVerificationToken(new Date());
+          user.emailVerification = { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt };
+          recordEmailVerificationRequested(user, verification, context.correlationId);
+          await user.save();
+          deps.publishSoon();
+        }
+        return { message: verificationMessages.resent };
+      },
+
+      updateProfile: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        const validated = validateProfile(input);
+        if (!validated.ok) rejectInput(validated.problems);
+        const user = await users.findById(session.userId);
+        if (!user) throw unauthenticated(notSignedInMessage);
+        const { firstName, lastName, timeZone } = validated.value;
+        if (firstName !== undefined) user.firstName = firstName;
+        if (lastName !== undefined) user.lastName = lastName;
+        if (timeZone !== undefined && timeZone !== user.timeZone) {
+          user.timeZone = timeZone;
+          recordProfileUpdated(user, context.correlationId);
+        }
+        await user.save();
+        deps.publishSoon();
+        return user.toObject();
+      },
+
+      changePassword: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        if (!input.currentPassword) throw badInput('currentPassword', 'Current password is required');
+        const badPassword = passwordProblem('newPassword', input.newPassword);
+        if (badPassword) rejectInput([badPassword]);
+        const user = await users.findById(session.userId, { passwordHash: 1, email: 1, firstName: 1 }).lean();
+        if (!user) throw unauthenticated(notSignedInMessage);
+        if (!user.passwordHash) throw badInput('currentPassword', passwordMessages.noPassword);
+        if (!(await verify(user.passwordHash, input.currentPassword))) {
+          throw badInput('currentPassword', passwordMessages.currentWrong);
+        }
+        await appendEvents(users, { _id: user._id }, [passwordChangedEvent(user, context.correlationId)], {
+          $set: { passwordHash: await hash(input.newPassword), passwordReset: null, updatedAt: new Date() },
+        });
+        deps.publishSoon();
+        // This browser stays signed in; every other one ends (a stolen session goes with the old password).
+        await sessions.deleteMany({ userId: user._id, _id: { $ne: session.sessionId } });
+        return { message: passwordMessages.changed };
+      },
+
+      requestPasswordReset: async (_parent, args, context) => {
+        const email = canonicalEmail(args.email);
+        if (!email.ok) throw badInput('email', email.message);
+        const user = await users.findOne({ email: email.address });
+        if (user) {
+          // The new link replaces any earlier one.
+          const reset = newPasswordResetToken(new Date());
+          user.passwordReset = { tokenHash: reset.tokenHash, expiresAt: reset.expiresAt };
+          recordPasswordResetRequested(user, reset, context.correlationId);
+          await user.save();
+          deps.publishSoon();
+        }
+        return { message: passwordMessages.resetRequested };
+      },
+
+      resetPassword: async (_parent, { input }, context) => {
+        const token = tokenFromLink(input.token);
+        if (!token) throw badInput('token', passwordMessages.resetInvalid);
+        const badPassword = passwordProblem('newPassword', input.newPassword);
+        if (badPassword) rejectInput([badPassword]);
+        const tokenHash = hashPasswordResetToken(token);
+        const user = await users
+          .findOne({ 'passwordReset.tokenHash': tokenHash }, { email: 1, firstName: 1, passwordReset: 1 })
+          .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'passwordReset'>>();
+        if (!user || !verificationUsable(user.passwordReset, new Date())) {
+          throw badInput('token', passwordMessages.resetInvalid);
+        }
+        // Single use: only the write that still finds this token's hash sets the password.
+        const used = await appendEvents(
+          users,
+          { _id: user._id, 'passwordReset.tokenHash': tokenHash },
+          [passwordChangedEvent(user, context.correlationId)],
+          { $set: { passwordHash: await hash(input.newPassword!), passwordReset: null, updatedAt: new Date() } },
+        );
+        if (!used) throw badInput('token', passwordMessages.resetInvalid);
+        deps.publishSoon();
+        // Whoever knew the old password is signed out everywhere.
+        await sessions.deleteMany({ userId: user._id });
+        context.log.info({ userId: user._id }, 'password reset');
+        return { message: passwordMessages.resetDone };
+      },
+
+      requestEmailChange: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        const newEmail = canonicalEmail(input.newEmail);
+        if (!newEmail.ok) throw badInput('newEmail', newEmail.message);
+        const user = await users.findById(session.userId);
+        if (!user) throw unauthenticated(notSignedInMessage);
+        // The password proves it is the owner at the keyboard, not someone at an unlocked screen.
+        if (user.passwordHash && !(input.currentPassword && (await verify(user.passwordHash, input.currentPassword)))) {
+          throw badInput('currentPassword', passwordMessages.currentWrong);
+        }
+        if (newEmail.address === user.email) throw badInput('newEmail', 'This is already your email address');
+        if (await users.exists({ email: newEmail.address })) {
+          throw conflict('An account with this email already exists');
+        }
+        const verification = newVerificationToken(new Date());
+        user.pendingEmail = {
+          address: newEmail.address,
+          tokenHash: verification.tokenHash,
+          expiresAt: verification.expiresAt,
+        };
+        recordEmailChangeRequested(user, newEmail.address, verification, context.correlationId);
+        await user.save();
+        deps.publishSoon();
+        return { message: `We sent a link to ${newEmail.address}. Your email changes once you open it.` };
+      },
+
       logout: async (_parent, _args, context) => {
         if (context.session) await sessions.deleteOne({ _id: context.session.sessionId });
+        context.setSessionToken(null);
+        return true;
+      },
+
+      signOutEverywhere: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const ended = await sessions.deleteMany({ userId: session.userId });
+        context.log.info({ userId: session.userId, sessions: ended.deletedCount }, 'signed out everywhere');
         context.setSessionToken(null);
         return true;
       },
@@ -126,7 +347,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       id: (user) => user._id,
       emailVerified: (user) => user.emailVerifiedAt !== null,
       createdAt: (user) => user.createdAt.toISOString(),
-      role: (user) => (isAdminEmail(user.email, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
+      role: (user) => (isDesignatedAdmin(user, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
+      isAdmin: (user) => isDesignatedAdmin(user, deps.adminEmail),
     },
   };
 }

@@ -22,17 +22,55 @@ export type AuthPayload = {
   user: User;
 };
 
+export type ChangeEmailInput = {
+  currentPassword?: InputMaybe<Scalars['String']['input']>;
+  newEmail?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangePasswordInput = {
+  currentPassword: Scalars['String']['input'];
+  /** At least 8 characters. */
+  newPassword: Scalars['String']['input'];
+};
+
 export type LoginInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
 };
 
+/** A reply that says the same thing whatever the outcome (it never reveals whether an address has an account). */
+export type MessageResult = {
+  __typename?: 'MessageResult';
+  message: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Needs the current password; every other session of the account ends. */
+  changePassword: MessageResult;
   login: AuthPayload;
   /** Ends the current session; true even when there was none. */
   logout: Scalars['Boolean']['output'];
   register: AuthPayload;
+  /** E-mails a link to the new address; the account's address changes only when that link is used. */
+  requestEmailChange: MessageResult;
+  /** E-mails a single-use reset link if the address has an account with a password; the same answer either way. */
+  requestPasswordReset: MessageResult;
+  /** E-mails a new verification link if the address has an unverified account; the same answer either way. */
+  resendVerification: MessageResult;
+  /** Sets a new password with the e-mailed link; every session of the account ends. */
+  resetPassword: MessageResult;
+  /** Ends every session of the signed-in user, this one included (each gateway refuses them within its bound). */
+  signOutEverywhere: Scalars['Boolean']['output'];
+  /** Edits the signed-in user's names and time zone. */
+  updateProfile: User;
+  /** Uses an e-mailed verification link once: the account's address (or its new address) becomes verified. */
+  verifyEmail: VerifyEmailResult;
+};
+
+
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
 };
 
 
@@ -43,6 +81,36 @@ export type MutationLoginArgs = {
 
 export type MutationRegisterArgs = {
   input: RegisterInput;
+};
+
+
+export type MutationRequestEmailChangeArgs = {
+  input: ChangeEmailInput;
+};
+
+
+export type MutationRequestPasswordResetArgs = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationResendVerificationArgs = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationResetPasswordArgs = {
+  input: ResetPasswordInput;
+};
+
+
+export type MutationUpdateProfileArgs = {
+  input: UpdateProfileInput;
+};
+
+
+export type MutationVerifyEmailArgs = {
+  token?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Query = {
@@ -64,11 +132,28 @@ export type RegisterInput = {
   lastName?: InputMaybe<Scalars['String']['input']>;
   /** At least 8 characters. */
   password: Scalars['String']['input'];
+  /** IANA name from the browser (Intl.DateTimeFormat().resolvedOptions().timeZone); UTC when absent. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ResetPasswordInput = {
+  /** At least 8 characters. */
+  newPassword?: InputMaybe<Scalars['String']['input']>;
+  /** From the e-mailed link. */
+  token?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Role =
   | 'ADMIN'
   | 'MEMBER';
+
+/** The fields given change; absent fields stay as they are; an empty name clears it. */
+export type UpdateProfileInput = {
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** IANA name. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** A Haven account. Owned by the user service; other services extend it. */
 export type User = {
@@ -79,10 +164,21 @@ export type User = {
   emailVerified: Scalars['Boolean']['output'];
   firstName?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** True for the designated admin: a verified e-mail equal to ADMIN_EMAIL, however its case is typed. */
+  isAdmin: Scalars['Boolean']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   profileImageUrl?: Maybe<Scalars['String']['output']>;
-  /** Decided by the user service at request time (ADMIN_EMAIL for now). */
+  /** Decided by the user service at request time: ADMIN for the account whose verified e-mail is ADMIN_EMAIL. */
   role: Role;
+  /** IANA time zone name (e.g. Europe/London); UTC unless the browser or the user said otherwise. */
+  timeZone: Scalars['String']['output'];
+};
+
+/** The answer to a verification link that worked; a link that does not work is a BAD_USER_INPUT error on `token`. */
+export type VerifyEmailResult = {
+  __typename?: 'VerifyEmailResult';
+  message: Scalars['String']['output'];
+  verified: Scalars['Boolean']['output'];
 };
 
 
@@ -180,28 +276,40 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
-  LoginInput: LoginInput;
+  ChangeEmailInput: ChangeEmailInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ChangePasswordInput: ChangePasswordInput;
+  LoginInput: LoginInput;
+  MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   RegisterInput: RegisterInput;
+  ResetPasswordInput: ResetPasswordInput;
   Role: Role;
+  UpdateProfileInput: UpdateProfileInput;
   User: ResolverTypeWrapper<UserRecord>;
+  VerifyEmailResult: ResolverTypeWrapper<VerifyEmailResult>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
-  LoginInput: LoginInput;
+  ChangeEmailInput: ChangeEmailInput;
   String: Scalars['String']['output'];
+  ChangePasswordInput: ChangePasswordInput;
+  LoginInput: LoginInput;
+  MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   RegisterInput: RegisterInput;
+  ResetPasswordInput: ResetPasswordInput;
+  UpdateProfileInput: UpdateProfileInput;
   User: UserRecord;
+  VerifyEmailResult: VerifyEmailResult;
 };
 
 export type RateLimitDirectiveArgs = { };
@@ -212,10 +320,22 @@ export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extend
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type MessageResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MessageResult'] = ResolversParentTypes['MessageResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  changePassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  requestEmailChange?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationRequestEmailChangeArgs, 'input'>>;
+  requestPasswordReset?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationRequestPasswordResetArgs>>;
+  resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
+  resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
+  signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  verifyEmail?: Resolver<ResolversTypes['VerifyEmailResult'], ParentType, ContextType, Partial<MutationVerifyEmailArgs>>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -230,16 +350,25 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profileImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['VerifyEmailResult'] = ResolversParentTypes['VerifyEmailResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
   AuthPayload?: AuthPayloadResolvers<ContextType>;
+  MessageResult?: MessageResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  VerifyEmailResult?: VerifyEmailResultResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {

@@ -28,6 +28,7 @@ import {
   type SignInValues,
 } from './authValidation';
 import { useSession } from '../../gating/useSession';
+import { ResendVerificationForm } from './ResendVerification';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -108,6 +109,7 @@ export function AuthPage() {
               </TabsList>
               <TabsContent value="signin">
                 <SignInForm disabled={completing} onSuccess={onSignedIn} />
+                <ResendOnSignIn />
               </TabsContent>
               <TabsContent value="register">
                 <RegisterForm disabled={completing} onSuccess={onRegistered} />
@@ -148,6 +150,38 @@ export function AuthPage() {
       </div>
     </main>
   );
+}
+
+/** The sign-in screen's way to a new verification e-mail (document 001), folded away until asked for. */
+function ResendOnSignIn() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="auth__resend">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls="signin-resend"
+        onClick={() => setOpen((value) => !value)}
+      >
+        Didn't get the verification email?
+      </Button>
+      {open && (
+        <div id="signin-resend">
+          <ResendVerificationForm id="signin-resend-email" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The browser's IANA time zone, for check-in days and e-mail times; the server falls back to UTC. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Moves focus to the first field flagged invalid, after React has rendered the flags. */
@@ -279,6 +313,9 @@ function SignInForm({ disabled, onSuccess }: FormProps) {
         error={errors.password}
         onChange={(e) => update('password', e.target.value)}
       />
+      <Link to="/forgot-password" className="auth__forgot">
+        Forgot password?
+      </Link>
       <Button type="submit" block loading={pending} disabled={disabled}>
         Sign In
       </Button>
@@ -299,6 +336,7 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
             password: input.password,
             firstName: optionalName(input.firstName),
             lastName: optionalName(input.lastName),
+            timeZone: browserTimeZone(),
           },
         },
       }),

@@ -1,12 +1,18 @@
 /**
- * /settings. This slice: Account Information, Appearance and
- * Account Actions; the subscription, data & privacy, admin and GDPR cards come later.
+ * /settings: "Loading..." until the user is known, the header menu, Account Information (with the
+ * quote service's counts), Appearance, the places for the Subscription, Data & Privacy and GDPR cards,
+ * the Admin Panel card (the designated admin only), Account Actions, and the footer.
  */
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { LOGOUT_URL } from '../../constants';
+import { serverMessage } from '../../graphql/errors';
+import { SettingsStatsDocument, SignOutEverywhereDocument } from '../../graphql/operations.generated';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { ChangeEmailCard, ChangePasswordCard, ProfileCard } from './AccountCare';
 import { avatarInitial, displayName, memberSince } from './userDisplay';
 import { useSession } from '../../gating/useSession';
 import { useTheme } from '../../theme/ThemeProvider';
@@ -19,10 +25,24 @@ import { Switch } from '../../ui/Switch';
 import { SubscriptionCard } from '../subscription/SubscriptionCard';
 import { toast } from '../../ui/Toast';
 
+/** The header menu's links, as the spec lists them. */
+const menuLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/sliders', label: 'Check-in' },
+  { to: '/progress', label: 'Progress' },
+  { to: '/favorites', label: 'Favorites' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/faq', label: 'Help / FAQ' },
+] as const;
+
+/** Where the admin's "Export Subscribers CSV" downloads from (built with the newsletter admin issue). */
+const EXPORT_SUBSCRIBERS_URL = '/api/admin/export-subscribers';
+
 export function SettingsPage() {
   usePageTitle('Settings');
   const session = useSession();
   const { theme, setTheme } = useTheme();
+  const [menuOpen, setMenuOpen] = useState(false);
 
   if (session.status !== 'signedIn') {
     return (
@@ -45,8 +65,28 @@ export function SettingsPage() {
 
   return (
     <div className="page stack">
-      <header className="page__header">
-        <h1 className="page__title">Settings</h1>
+      <header className="page__header settings__header">
+        <div className="settings__title-row">
+          <h1 className="page__title">Settings</h1>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={menuOpen}
+            aria-controls="settings-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </Button>
+        </div>
+        {menuOpen && (
+          <nav id="settings-menu" aria-label="Menu" className="settings__menu">
+            {menuLinks.map((link) => (
+              <Link key={link.to} to={link.to} onClick={() => setMenuOpen(false)}>
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+        )}
         <p className="text-muted">Manage your account and preferences.</p>
       </header>
 
@@ -54,15 +94,25 @@ export function SettingsPage() {
         <CardHeader>
           <CardTitle id="account-title">Account Information</CardTitle>
         </CardHeader>
-        <CardContent className="account">
-          <Avatar src={user.profileImageUrl} name={name} fallback={avatarInitial(user)} className="avatar--lg" />
-          <div className="account__details">
-            <p className="account__name">{name}</p>
-            <p className="account__email text-muted">{user.email}</p>
-            <p className="account__since text-muted">Member since {memberSince(user.createdAt)}</p>
+        <CardContent className="stack">
+          <div className="account">
+            <Avatar src={user.profileImageUrl} name={name} fallback={avatarInitial(user)} className="avatar--lg" />
+            <div className="account__details">
+              <p className="account__name">{name}</p>
+              <p className="account__email text-muted">{user.email}</p>
+              <p className="account__since text-muted">Member since {memberSince(user.createdAt)}</p>
+            </div>
           </div>
+          <AccountCounts />
         </CardContent>
       </Card>
+
+      <ProfileCard
+        key={user.id}
+        firstName={user.firstName ?? null}
+        lastName={user.lastName ?? null}
+        timeZone={user.timeZone}
+      />
 
       <Card aria-labelledby="appearance-title">
         <CardHeader>
@@ -82,17 +132,48 @@ export function SettingsPage() {
 
       <SubscriptionCard />
 
+      {/* Data & Privacy card ("Export Your Data", privacy note): the privacy issue renders it here. */}
+      <></>
+
+      {user.isAdmin && (
+        <Card aria-labelledby="admin-title">
+          <CardHeader>
+            <CardTitle id="admin-title">Admin Panel</CardTitle>
+            <CardDescription>Tools for the {BRAND.name} team.</CardDescription>
+          </CardHeader>
+          <CardContent className="stack-sm">
+            <Link className="btn btn--outline btn--md btn--block" to="/admin/newsletter">
+              Newsletter
+            </Link>
+            <Link className="btn btn--outline btn--md btn--block" to="/admin/users">
+              User Management
+            </Link>
+            <Button variant="outline" block onClick={() => navigateToServer(EXPORT_SUBSCRIBERS_URL)}>
+              Export Subscribers CSV
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+
+      <ChangeEmailCard email={user.email} />
+
+      <ChangePasswordCard />
+
       <Card aria-labelledby="actions-title">
         <CardHeader>
           <CardTitle id="actions-title">Account Actions</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="stack-sm">
           <Button variant="outline" block onClick={() => navigateToServer(LOGOUT_URL)}>
             <LogoutIcon size={18} />
             Sign Out
           </Button>
+          <SignOutEverywhereButton />
         </CardContent>
       </Card>
+
+      {/* GDPR status card: the privacy issue renders it here. */}
+      <></>
 
       <footer className="page-footer text-muted">
         <nav aria-label="Legal" className="page-footer__links">
@@ -104,5 +185,49 @@ export function SettingsPage() {
         </p>
       </footer>
     </div>
+  );
+}
+
+/** Total Quotes, Entries and Favorites, from the quote service; shown once they are known. */
+function AccountCounts() {
+  const { data } = useQuery(SettingsStatsDocument);
+  const stats = data?.me?.stats;
+  const counts = [
+    { label: 'Total Quotes', value: stats?.totalQuotes },
+    { label: 'Entries', value: stats?.totalEntries },
+    { label: 'Favorites', value: stats?.favoriteQuotes },
+  ];
+  return (
+    <dl className="account__counts">
+      {counts.map((count) => (
+        <div key={count.label} className="account__count">
+          <dt className="text-muted">{count.label}</dt>
+          <dd>{count.value ?? '–'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Ends every session of this account (a lost phone, a shared computer), then shows the signed-out app. */
+function SignOutEverywhereButton() {
+  const [signOutEverywhere, { loading }] = useMutation(SignOutEverywhereDocument);
+  const onClick = async () => {
+    try {
+      await signOutEverywhere();
+      // A full load: every cached answer belonged to the ended session.
+      window.location.assign('/auth');
+    } catch (error) {
+      toast({
+        title: 'Sign out failed',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Button variant="ghost" block loading={loading} onClick={onClick}>
+      Sign out everywhere
+    </Button>
   );
 }

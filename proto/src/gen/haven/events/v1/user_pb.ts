@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/user.proto.
  */
 export const file_haven_events_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxIlIKEUVtYWlsVmVyaWZpY2F0aW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqgBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhUKDWF1dGhfcHJvdmlkZXIYBSABKAkSOAoMdmVyaWZpY2F0aW9uGAYgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uIooBChpFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSOAoMdmVyaWZpY2F0aW9uGAQgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uIi8KDUVtYWlsVmVyaWZpZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCSIeCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxIlIKEUVtYWlsVmVyaWZpY2F0aW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhUKDWF1dGhfcHJvdmlkZXIYBSABKAkSOAoMdmVyaWZpY2F0aW9uGAYgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uEhEKCXRpbWVfem9uZRgHIAEoCSKKAQoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjgKDHZlcmlmaWNhdGlvbhgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbiIvCg1FbWFpbFZlcmlmaWVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSI4ChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgl0aW1lX3pvbmUYAiABKAkifwoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSMQoFcmVzZXQYBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iRQoPUGFzc3dvcmRDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCSKIAQoURW1haWxDaGFuZ2VSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgluZXdfZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRI4Cgx2ZXJpZmljYXRpb24YBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iWQoMRW1haWxDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSEQoJb2xkX2VtYWlsGAIgASgJEhEKCW5ld19lbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A one-time link that proves the user owns the address. Only its hash is
@@ -78,6 +78,13 @@ export type UserRegistered = Message<"haven.events.v1.UserRegistered"> & {
    * @generated from field: haven.events.v1.EmailVerification verification = 6;
    */
   verification?: EmailVerification | undefined;
+
+  /**
+   * IANA time zone name (e.g. "Europe/London"), "UTC" unless the browser said otherwise.
+   *
+   * @generated from field: string time_zone = 7;
+   */
+  timeZone: string;
 };
 
 /**
@@ -163,4 +170,163 @@ export type UserDeleted = Message<"haven.events.v1.UserDeleted"> & {
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_user, 4);
+
+/**
+ * user.profile_updated (sent when the time zone changes)
+ *
+ * @generated from message haven.events.v1.UserProfileUpdated
+ */
+export type UserProfileUpdated = Message<"haven.events.v1.UserProfileUpdated"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * IANA time zone name.
+   *
+   * @generated from field: string time_zone = 2;
+   */
+  timeZone: string;
+};
+
+/**
+ * Describes the message haven.events.v1.UserProfileUpdated.
+ * Use `create(UserProfileUpdatedSchema)` to create a new message.
+ */
+export const UserProfileUpdatedSchema: GenMessage<UserProfileUpdated> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_user, 5);
+
+/**
+ * user.password_reset_requested: the mailer sends the reset link. The
+ * token is single-use and only its hash is stored, like a verification link.
+ *
+ * @generated from message haven.events.v1.PasswordResetRequested
+ */
+export type PasswordResetRequested = Message<"haven.events.v1.PasswordResetRequested"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 3;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: haven.events.v1.EmailVerification reset = 4;
+   */
+  reset?: EmailVerification | undefined;
+};
+
+/**
+ * Describes the message haven.events.v1.PasswordResetRequested.
+ * Use `create(PasswordResetRequestedSchema)` to create a new message.
+ */
+export const PasswordResetRequestedSchema: GenMessage<PasswordResetRequested> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_user, 6);
+
+/**
+ * user.password_changed (a security e-mail, governed by securityNotifications)
+ *
+ * @generated from message haven.events.v1.PasswordChanged
+ */
+export type PasswordChanged = Message<"haven.events.v1.PasswordChanged"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 3;
+   */
+  firstName: string;
+};
+
+/**
+ * Describes the message haven.events.v1.PasswordChanged.
+ * Use `create(PasswordChangedSchema)` to create a new message.
+ */
+export const PasswordChangedSchema: GenMessage<PasswordChanged> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_user, 7);
+
+/**
+ * user.email_change_requested: the mailer sends the verification link to the
+ * new address; the account keeps its old address until the link is used.
+ *
+ * @generated from message haven.events.v1.EmailChangeRequested
+ */
+export type EmailChangeRequested = Message<"haven.events.v1.EmailChangeRequested"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string new_email = 2;
+   */
+  newEmail: string;
+
+  /**
+   * @generated from field: string first_name = 3;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: haven.events.v1.EmailVerification verification = 4;
+   */
+  verification?: EmailVerification | undefined;
+};
+
+/**
+ * Describes the message haven.events.v1.EmailChangeRequested.
+ * Use `create(EmailChangeRequestedSchema)` to create a new message.
+ */
+export const EmailChangeRequestedSchema: GenMessage<EmailChangeRequested> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_user, 8);
+
+/**
+ * user.email_changed (a security e-mail to the old address, governed by securityNotifications)
+ *
+ * @generated from message haven.events.v1.EmailChanged
+ */
+export type EmailChanged = Message<"haven.events.v1.EmailChanged"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string old_email = 2;
+   */
+  oldEmail: string;
+
+  /**
+   * @generated from field: string new_email = 3;
+   */
+  newEmail: string;
+
+  /**
+   * @generated from field: string first_name = 4;
+   */
+  firstName: string;
+};
+
+/**
+ * Describes the message haven.events.v1.EmailChanged.
+ * Use `create(EmailChangedSchema)` to create a new message.
+ */
+export const EmailChangedSchema: GenMessage<EmailChanged> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_user, 9);
 

@@ -1,0 +1,79 @@
+/** The account's security e-mails and the password reset e-mail: pure rendering, no I/O. */
+import { escapeHtml, type RenderedEmail } from './verification-email';
+
+export function passwordResetLink(appUrl: string, token: string): string {
+  const url = new URL('reset-password', appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+const footer = (productName: string) =>
+  `${productName} is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.`;
+
+function page(paragraphs: string[], productName: string, action?: { label: string; href: string }): string {
+  const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">Or paste this link into your browser: ${escapeHtml(action.href)}</p>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
+${body}
+${button}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(footer(productName))}</p>
+</body></html>`;
+}
+
+export interface SecurityEmailInput {
+  productName: string;
+  appUrl: string;
+  firstName: string;
+}
+
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
+
+/** Sent whatever the preferences say: the person asked for it. */
+export function renderPasswordResetEmail(input: SecurityEmailInput & { token: string }): RenderedEmail {
+  const link = passwordResetLink(input.appUrl, input.token);
+  const lines = [
+    greeting(input.firstName),
+    `Someone asked to reset the password of your ${input.productName} account. If it was you, open this link to choose a new one:`,
+  ];
+  const after =
+    'The link works once, for one hour. If you did not ask, you can ignore this email: your password stays as it is.';
+  return {
+    subject: `Reset your ${input.productName} password`,
+    text: [...lines, link, '', after, '', footer(input.productName)].join('\n'),
+    html: page([...lines.slice(0, 2), after], input.productName, { label: 'Choose a new password', href: link }),
+  };
+}
+
+/** A security notice: only while `securityNotifications` is on (the default). */
+export function renderPasswordChangedEmail(input: SecurityEmailInput): RenderedEmail {
+  const lines = [
+    greeting(input.firstName),
+    `The password of your ${input.productName} account was just changed, and other devices were signed out.`,
+    'If this was you, there is nothing more to do.',
+    `If it was not you, please reset your password now from the sign-in page (${input.appUrl.replace(/\/$/, '')}/forgot-password) and reply to this email so we can help.`,
+  ];
+  return {
+    subject: `Your ${input.productName} password was changed`,
+    text: [...lines, '', footer(input.productName)].join('\n'),
+    html: page(lines, input.productName),
+  };
+}
+
+/** A security notice to the *old* address: only while `securityNotifications` is on (the default). */
+export function renderEmailChangedEmail(input: SecurityEmailInput & { newEmail: string }): RenderedEmail {
+  const lines = [
+    greeting(input.firstName),
+    `The email address of your ${input.productName} account was changed to ${input.newEmail}. Emails now go there.`,
+    'If this was you, there is nothing more to do.',
+    'If it was not you, please reply to this email straight away so we can help you get your account back.',
+  ];
+  return {
+    subject: `Your ${input.productName} email address was changed`,
+    text: [...lines, '', footer(input.productName)].join('\n'),
+    html: page(lines, input.productName),
+  };
+}

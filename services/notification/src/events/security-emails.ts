@@ -1,0 +1,92 @@
+import { topicOf } from '@haven/proto';
+import type { ConsumerSpec } from '@haven/platform';
+import type { Model } from 'mongoose';
+import { withDefaults } from '../domain/preferences';
+import {
+  renderEmailChangedEmail,
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+} from '../domain/security-emails';
+import { renderVerificationEmail } from '../domain/verification-email';
+import type { PreferencesRecord } from '../model/preferences';
+import type { Mailer } from './mailer';
+
+export interface SecurityEmailDeps {
+  mailer: Mailer;
+  preferences: Model<PreferencesRecord>;
+  appUrl: string;
+  productName: string;
+}
+
+/**
+ * The password reset and new-address e-mails (always: the person asked for them) and the security notices
+ * (password changed, e-mail changed),
+ * which follow the user's `securityNotifications` preference (on unless they turned it off). Its own
+ * consumer group, so these e-mails never wait behind another group's retries.
+ */
+export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] {
+  const wantsSecurityEmails = async (userId: string) =>
+    withDefaults(await deps.preferences.findById(userId).lean()).securityNotifications;
+  const common = { productName: deps.productName, appUrl: deps.appUrl };
+
+  return [
+    {
+      groupId: 'notification-security',
+      topics: [topicOf('user')],
+      handlers: {
+        'user.password_reset_requested': async (event, { eventId }) => {
+          if (!event.reset?.token) return;
+          const email = renderPasswordResetEmail({ ...common, firstName: event.firstName, token: event.reset.token });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'password-reset',
+            userId: event.userId,
+            to: event.email,
+            email,
+          });
+        },
+        // The link that confirms a new address goes to that address (always: the person asked for it).
+        'user.email_change_requested': async (event, { eventId }) => {
+          if (!event.verification?.token) return;
+          const email = renderVerificationEmail({
+            ...common,
+            firstName: event.firstName,
+            token: event.verification.token,
+          });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'verify-new-email',
+            userId: event.userId,
+            to: event.newEmail,
+            email,
+          });
+        },
+        'user.email_changed': async (event, { eventId }) => {
+          if (!(await wantsSecurityEmails(event.userId))) return;
+          const email = renderEmailChangedEmail({ ...common, firstName: event.firstName, newEmail: event.newEmail });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'email-changed',
+            userId: event.userId,
+            to: event.oldEmail,
+            email,
+          });
+        },
+        'user.password_changed': async (event, { eventId, log }) => {
+          if (!(await wantsSecurityEmails(event.userId))) {
+            log.info({ userId: event.userId }, 'security e-mails turned off: no password-changed notice');
+            return;
+          }
+          const email = renderPasswordChangedEmail({ ...common, firstName: event.firstName });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'password-changed',
+            userId: event.userId,
+            to: event.email,
+            email,
+          });
+        },
+      },
+    },
+  ];
+}

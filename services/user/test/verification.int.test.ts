@@ -1,0 +1,140 @@
+/**
+ * E-mail verification through the REST facade, against the real stack: the link from the mail catcher
+ * verifies once; missing, reused, expired and forged tokens change nothing; resend answers the same for
+ * every address and is rate-limited.
+ */
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { verificationEmailTo, verificationTokenIn } from '../../../tools/testing/verification';
+
+let haven: TestHaven;
+const password = 'a quiet long password';
+// Low enough to reach in a test; every test here shares one client address.
+const resendLimit = 12;
+
+beforeAll(async () => {
+  haven = await startTestHaven({ env: { RATE_LIMIT_AUTH_MAX: String(resendLimit) } });
+});
+
+afterAll(async () => {
+  await haven?.stop();
+});
+
+const invalidLink = 'This verification link is invalid or has expired. Please ask for a new one below.';
+const resentMessage =
+  'If that address has an account waiting to be verified, a new verification link is on its way. Please check your inbox.';
+
+async function signedUp(email: string): Promise<ApiClient> {
+  const client = new ApiClient(haven.gatewayUrl);
+  expect((await client.post('/api/auth/register', { email, password })).status).toBe(201);
+  return client;
+}
+
+const verify = (token: string) =>
+  new ApiClient(haven.gatewayUrl).get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+
+async function storedUser(email: string) {
+  return (await haven.collection('user', 'users')).findOne({ email });
+}
+
+describe('GET /api/auth/verify-email', () => {
+  it('verifies the address once with the e-mailed link; the second use is refused', async () => {
+    const email = uniqueEmail('verify');
+    const client = await signedUp(email);
+    const token = verificationTokenIn(await verificationEmailTo(email));
+
+    const first = await verify(token);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ verified: true, message: 'Your email has been successfully verified!' });
+    expect((await client.get('/api/user')).body).toMatchObject({ email, emailVerified: true });
+
+    const stored = await storedUser(email);
+    expect(stored?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(stored?.emailVerification).toBeNull();
+    // The event went out with the change (the outbox keeps each entity's events).
+    expect((stored?.outbox as Array<{ type: string }>).map((entry) => entry.type)).toContain('user.email_verified');
+
+    const second = await verify(token);
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ message: invalidLink, field: 'token' });
+  });
+
+  it('answers 400 naming the token for a missing, forged or expired token, and verifies nobody', async () => {
+    const email = uniqueEmail('expired');
+    await signedUp(email);
+    const token = verificationTokenIn(await verificationEmailTo(email));
+    await (
+      await haven.collection('user', 'users')
+    ).updateOne({ email }, { $set: { 'emailVerification.expiresAt': new Date(Date.now() - 1000) } });
+
+    const missing = await new ApiClient(haven.gatewayUrl).get('/api/auth/verify-email');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ message: 'Invalid verification link', field: 'token' });
+
+    for (const bad of [token, `${token}x`, 'not-a-token', 'x'.repeat(500)]) {
+      const response = await verify(bad);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ field: 'token' });
+    }
+    expect((await storedUser(email))?.emailVerifiedAt).toBeNull();
+  });
+});
+
+describe('POST /api/auth/resend-verification', () => {
+  it('e-mails a new link that works, and the old one no longer does', async () => {
+    const email = uniqueEmail('resend');
+    await signedUp(email);
+    const oldToken = verificationTokenIn(await verificationEmailTo(email));
+
+    const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/resend-verification', {
+      email: email.toUpperCase(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: resentMessage });
+
+    const newToken = verificationTokenIn(await verificationEmailTo(email, oldToken));
+    expect((await verify(oldToken)).status).toBe(400);
+    expect((await verify(newToken)).body).toMatchObject({ verified: true });
+  });
+
+  it('says the same for an unknown address and an already verified one, and changes nothing', async () => {
+    const verifiedEmail = uniqueEmail('done');
+    await signedUp(verifiedEmail);
+    await (
+      await haven.collection('user', 'users')
+    ).updateOne({ email: verifiedEmail }, { $set: { emailVerifiedAt: new Date(), emailVerification: null } });
+
+    for (const email of [uniqueEmail('nobody'), verifiedEmail]) {
+      const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/resend-verification', { email });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: resentMessage });
+    }
+    expect((await storedUser(verifiedEmail))?.emailVerification).toBeNull();
+    expect(await (await haven.collection('user', 'users')).countDocuments({ email: /^nobody\./ })).toBe(0);
+  });
+
+  it('answers 400 naming the e-mail for a missing or malformed address', async () => {
+    const missing = await new ApiClient(haven.gatewayUrl).post('/api/auth/resend-verification', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ field: 'email', message: 'Email is required' });
+
+    const malformed = await new ApiClient(haven.gatewayUrl).post('/api/auth/resend-verification', {
+      email: 'not an address',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ field: 'email' });
+  });
+
+  it(`refuses more than ${resendLimit} resends a minute from one client with 429`, async () => {
+    const client = new ApiClient(haven.gatewayUrl);
+    let refused: Awaited<ReturnType<typeof client.post>> | undefined;
+    // Twice the limit: a window that turns over during the loop starts counting again.
+    for (let attempt = 0; attempt <= 2 * resendLimit && !refused; attempt++) {
+      const response = await client.post('/api/auth/resend-verification', { email: uniqueEmail('limit') });
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
