@@ -28,6 +28,10 @@ const publicPages = () => import('../areas/public');
 
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false },
+  about: { component: lazyPage(publicPages, 'AboutPage'), shell: false },
+  terms: { component: lazyPage(publicPages, 'TermsPage'), shell: false },
+  privacy: { component: lazyPage(publicPages, 'PrivacyPage'), shell: false },
+  faq: { component: lazyPage(publicPages, 'FaqPage'), shell: false },
   auth: { component: lazyPage(account, 'AuthPage'), shell: false },
   settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
   subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
