@@ -24,6 +24,11 @@ export function AppRoutes() {
   const { pathname } = useLocation();
 
   if (!apolloInUse) {
+    // While the probe is on its way, a visitor's likely page starts loading alongside it.
+    if (probe.status === 'loading') {
+      const likely = decideRoute({ status: 'signedOut' }, pathname);
+      if (likely.kind === 'page') void PAGES[likely.page]?.preload?.();
+    }
     const decision = decideRoute(probeGatingState(probe), pathname);
     if (decision.kind === 'loading') return <FullPageSpinner />;
     const entry = decision.kind === 'page' ? PAGES[decision.page] : undefined;
