@@ -96,7 +96,14 @@ it('shows the five-dot loader, then the landing page with every section in order
   expect(await notice.innerText()).toMatch(/not therapy[\s\S]*116 123[\s\S]*85258[\s\S]*988/);
 
   // Scrolling reveals the sections (they fade in).
-  await page.locator('#newsletter').scrollIntoViewIfNeeded();
+  const sections = page.locator('.reveal');
+  for (let index = 0; index < (await sections.count()); index += 1) {
+    await sections.nth(index).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (nth) => document.querySelectorAll('.reveal')[nth]?.classList.contains('reveal--shown'),
+      index,
+    );
+  }
   await page.waitForFunction(() => document.querySelectorAll('.reveal:not(.reveal--shown)').length === 0);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
