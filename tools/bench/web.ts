@@ -70,7 +70,15 @@ export async function lighthouseScores(
         bestPractices: score('best-practices'),
         seo: score('seo'),
       };
-      log(`lighthouse ${path} run ${run}/${runs}: ${JSON.stringify(scores)}`);
+      // The metrics behind the performance score, so a low one says where the time went.
+      const audits = result?.lhr.audits;
+      const metric = (key: string) => audits?.[key]?.displayValue ?? '?';
+      log(
+        `lighthouse ${path} run ${run}/${runs}: ${JSON.stringify(scores)} FCP ${metric('first-contentful-paint')}, ` +
+          `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
+          `CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}` +
+          (result?.lhr.runtimeError ? `, error ${result.lhr.runtimeError.code}` : ''),
+      );
       each.push(scores);
     } finally {
       chrome.kill();
