@@ -159,7 +159,7 @@ test-integration: install provision web-build ## Integration and browser tests (
 test-browser: install provision web-build ## Browser tests only
 	npx jest --selectProjects integration --runInBand web/e2e
 
-bench: install provision ## Benchmarks: GET /api/user through each layer vs a bare Node server
+bench: install provision web-build ## Benchmarks: GET /api/user through each layer vs a bare Node server; the landing page's JavaScript and Lighthouse scores
 	$(TSX) tools/bench/run.ts
 
 clean: ## Remove build output and test state (keeps the provisioning cache)

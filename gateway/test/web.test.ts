@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { inlineScriptHashes } from '../src/web';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import express from 'express';
+import { inlineScriptHashes, precompressedBundles } from '../src/web';
 
 const sha256 = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 
@@ -28,5 +33,51 @@ describe('inlineScriptHashes', () => {
   it('hashes non-ASCII script text as UTF-8', () => {
     const body = "console.log('Zoë 😊')";
     expect(inlineScriptHashes(`<script>${body}</script>`)).toEqual([sha256(body)]);
+  });
+});
+
+describe('precompressedBundles', () => {
+  const code = 'console.log("hello from a bundle");'.repeat(50);
+  let baseUrl = '';
+  let close: () => void = () => undefined;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'haven-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), code);
+    writeFileSync(join(dist, 'assets', 'index-abc.js.gz'), gzipSync(code));
+    writeFileSync(join(dist, 'assets', 'plain-abc.js'), code);
+    const app = express();
+    app.use(precompressedBundles(dist));
+    app.use(express.static(dist));
+    await new Promise<void>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        close = () => server.close();
+        resolve();
+      });
+    });
+  });
+
+  afterAll(() => close());
+
+  it('serves the gzip twin, as JavaScript, cached for a year, to a browser that accepts gzip', async () => {
+    const response = await fetch(`${baseUrl}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await response.text()).toBe(code);
+  });
+
+  it('serves the plain file when gzip is not accepted or there is no twin', async () => {
+    const identity = await fetch(`${baseUrl}/assets/index-abc.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(code);
+    const noTwin = await fetch(`${baseUrl}/assets/plain-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(noTwin.headers.get('content-encoding')).toBeNull();
+    expect(await noTwin.text()).toBe(code);
   });
 });

@@ -15,8 +15,11 @@
  * Then the outbox relay (tools/bench/relay.ts): the idle poll's cost at 1,000, 10,000 and 50,000 users and
  * events/s from write to broker.
  *
+ * Then the web app (tools/bench/web.ts): the landing page's gzipped JavaScript against its budget, and
+ * Lighthouse's scores for /, /faq and /auth at a phone profile, the median of three runs.
+ *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
- * BENCH_RELAY (0 skips the relay part).
+ * BENCH_RELAY (0 skips the relay part), BENCH_WEB (0 skips the web part), BENCH_ONLY=web (only the web part).
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +36,8 @@ import { isProcessAlive } from '../infra/process';
 import { benchFanOut, formatFanOutResult, type FanOutBenchResult } from './fanout';
 import { grantTrials, seedHistory } from './quote';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
+import { benchWeb } from './web';
+import { formatWebResult, type WebBenchResult } from './webReport';
 import {
   formatTable,
   problemsOf,
@@ -452,6 +457,18 @@ async function main(): Promise<number> {
     });
     checkAborted();
 
+    if (process.env.BENCH_ONLY === 'web') {
+      const web = await benchWeb(gatewayUrl, log);
+      console.log('');
+      console.log(formatWebResult(web));
+      mkdirSync(resultsDir, { recursive: true });
+      const webFile = join(resultsDir, `web-${timestamp(startedAt)}.json`);
+      writeFileSync(webFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), web }, null, 2)}\n`);
+      console.log(`Results: ${webFile}`);
+      succeeded = true;
+      return 0;
+    }
+
     const session = await signUp(gatewayUrl);
     const user = await readUserJson(gatewayUrl, session.cookie);
     const idField = `"id":"${user.id}"`;
@@ -585,6 +602,12 @@ async function main(): Promise<number> {
       checkAborted();
     }
     const outages = await measureOutages(gatewayUrl, session.cookie, running, stateDir, ports.infra.mongo);
+    // The web figures last: Chromium and Lighthouse would compete with the load for the cores.
+    let web: WebBenchResult | null = null;
+    if (process.env.BENCH_WEB !== '0') {
+      web = await benchWeb(gatewayUrl, log);
+      checkAborted();
+    }
 
     const rows = withRatios(measurements);
     const failed = rows.filter((row) => problemsOf(row) > 0);
@@ -619,6 +642,10 @@ async function main(): Promise<number> {
       console.log('');
       console.log(formatFanOutResult(fanOut));
     }
+    if (web) {
+      console.log('');
+      console.log(formatWebResult(web));
+    }
 
     const finishedAt = new Date();
     mkdirSync(resultsDir, { recursive: true });
@@ -643,6 +670,7 @@ async function main(): Promise<number> {
       relay,
       access,
       fanOut,
+      web,
     };
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Results: ${resultsFile}`);

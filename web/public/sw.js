@@ -4,10 +4,21 @@
  * /graphql (live, personal data and auth redirects always go to the network) and never
  * anything cross-origin (e.g. the payment provider).
  */
-const CACHE = 'app-shell-v1';
+const CACHE = 'app-shell-v2';
 const SHELL_URL = '/index.html';
 const BUNDLE_LIST_URL = '/app-shell.json';
-const STATIC_FILES = ['/', SHELL_URL, '/manifest.webmanifest', '/icon.svg', '/icon-maskable.svg'];
+const STATIC_FILES = [
+  '/',
+  SHELL_URL,
+  '/manifest.webmanifest',
+  '/icon.svg',
+  '/icon-maskable.svg',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon-maskable-192.png',
+  '/icon-maskable-512.png',
+  '/apple-touch-icon.png',
+];
 
 function isBypassed(url) {
   return (

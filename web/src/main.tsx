@@ -1,9 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAccessExpiryHandler } from './gating/accessExpiry';
-import { router } from './app/router';
-import { createApolloClient } from './graphql/client';
+import { startSessionProbe } from './gating/sessionProbeClient';
 import { registerServiceWorker } from './serviceWorker';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -11,16 +9,15 @@ import './styles/components.css';
 import './styles/layout.css';
 import './styles/checkin.css';
 
-const client = createApolloClient({
-  onAccessDenied: createAccessExpiryHandler({ navigate: (path) => router.navigate(path) }),
-});
+// Who is signed in is asked at once, while the page's bundles are still loading.
+startSessionProbe();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App client={client} />
+    <App />
   </StrictMode>,
 );
 

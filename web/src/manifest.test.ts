@@ -17,4 +17,11 @@ describe('webManifest', () => {
     expect(icons).toContainEqual(expect.objectContaining({ src: '/icon.svg', type: 'image/svg+xml', purpose: 'any' }));
     expect(icons).toContainEqual(expect.objectContaining({ purpose: 'maskable' }));
   });
+
+  it('has the PNG sizes install prompts ask for (192 and 512), plain and maskable', () => {
+    const pngs = webManifest().icons.filter((icon) => icon.type === 'image/png');
+    for (const purpose of ['any', 'maskable']) {
+      expect(pngs.filter((icon) => icon.purpose === purpose).map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+    }
+  });
 });

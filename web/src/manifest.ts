@@ -19,9 +19,14 @@ export function webManifest() {
     theme_color: MANIFEST_THEME_COLOUR,
     background_color: MANIFEST_BACKGROUND_COLOUR,
     categories: ['health', 'lifestyle'],
+    // SVG for browsers that scale it; PNGs at the sizes install prompts and home screens ask for.
     icons: [
       { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   };
 }

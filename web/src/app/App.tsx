@@ -1,21 +1,18 @@
-import { ApolloProvider } from '@apollo/client/react';
-import type { ApolloClient } from '@apollo/client';
 import { RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from '../theme/ThemeProvider';
 import { ToastProvider } from '../ui/Toast';
 import { TooltipProvider } from '../ui/Tooltip';
 import { router } from './router';
 
-export function App({ client }: { client: ApolloClient }) {
+/** The app's frame. Apollo Client is not here: app/ApolloRoutes.tsx brings it with the first page that needs it. */
+export function App() {
   return (
-    <ApolloProvider client={client}>
-      <ThemeProvider>
-        <TooltipProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </TooltipProvider>
-      </ThemeProvider>
-    </ApolloProvider>
+    <ThemeProvider>
+      <TooltipProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </TooltipProvider>
+    </ThemeProvider>
   );
 }

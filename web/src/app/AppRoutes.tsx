@@ -1,57 +1,52 @@
-/** Renders whatever `decideRoute` says for the current session and path. */
-import { Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { decideRoute } from '../gating/routeGating';
-import { toGatingState, useSession } from '../gating/useSession';
-import { FullPageSpinner, Spinner } from '../ui/Spinner';
-import { AppShell } from './AppShell';
-import { NotFoundPage } from './NotFoundPage';
+/**
+ * The app's one route element. Until a page needs Apollo, the public pages (landing, About, Terms,
+ * Privacy, FAQ) are decided and rendered from the session probe alone, so their visitors never download
+ * Apollo Client; any other page loads Apollo (app/ApolloRoutes.tsx) and from then on every page goes
+ * through it, so a sign-in on /auth is seen by `/` at once.
+ */
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
+import { decideRoute, type PageKey } from '../gating/routeGating';
+import { probeGatingState } from '../gating/sessionProbe';
+import { useSessionProbe } from '../gating/sessionProbeClient';
+import { FullPageSpinner } from '../ui/Spinner';
 import { PAGES } from './pages';
-import { SubscriptionUnavailable } from './SubscriptionUnavailable';
+
+const ApolloRoutes = lazy(() => import('./ApolloRoutes'));
+
+/** Pages that use no GraphQL: rendered without Apollo while it has not been needed yet. */
+const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set(['landing', 'about', 'terms', 'privacy', 'faq']);
+
+let apolloInUse = false;
 
 export function AppRoutes() {
-  const session = useSession();
+  const probe = useSessionProbe();
   const { pathname } = useLocation();
-  const decision = decideRoute(toGatingState(session), pathname);
 
-  switch (decision.kind) {
-    case 'loading':
-      return <FullPageSpinner />;
-    case 'redirect':
-      return <Navigate to={decision.to} replace />;
-    case 'notFound':
-      return <NotFoundPage />;
-    case 'subscriptionUnavailable':
-      return (
-        <AppShell>
-          <SubscriptionUnavailable onRetry={session.status === 'signedIn' ? session.refetchSubscription : undefined} />
-        </AppShell>
-      );
-    case 'page': {
-      const entry = PAGES[decision.page];
-      if (!entry) return <NotFoundPage />;
+  if (!apolloInUse) {
+    // While the probe is on its way, a visitor's likely page starts loading alongside it.
+    if (probe.status === 'loading') {
+      const likely = decideRoute({ status: 'signedOut' }, pathname);
+      if (likely.kind === 'page') void PAGES[likely.page]?.preload?.();
+    }
+    const decision = decideRoute(probeGatingState(probe), pathname);
+    // A signed-in visitor's subscription is asked by the session routes: only the probe itself is waited for.
+    if (decision.kind === 'loading' && probe.status === 'loading') return <FullPageSpinner />;
+    const entry = decision.kind === 'page' ? PAGES[decision.page] : undefined;
+    if (decision.kind === 'page' && PAGES_WITHOUT_APOLLO.has(decision.page) && entry) {
       const Page = entry.component;
-      // A spinner shows while the page's area bundle loads; in the shell, between its header and navigation.
-      if (!entry.shell) {
-        return (
-          <Suspense fallback={<FullPageSpinner />}>
-            <Page />
-          </Suspense>
-        );
-      }
       return (
-        <AppShell>
-          <Suspense
-            fallback={
-              <div className="page page--loading">
-                <Spinner size="lg" />
-              </div>
-            }
-          >
-            <Page />
-          </Suspense>
-        </AppShell>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Page />
+        </Suspense>
       );
     }
+    apolloInUse = true;
   }
+
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <ApolloRoutes />
+    </Suspense>
+  );
 }

@@ -11,6 +11,8 @@ export interface PageEntry {
   component: ComponentType;
   /** Rendered inside the signed-in header + bottom navigation. */
   shell: boolean;
+  /** Starts loading the page's area early (app/AppRoutes.tsx: while the session probe is on its way). */
+  preload?: () => Promise<unknown>;
 }
 
 /** A page component exported by an area, loaded with its area's bundle the first time it renders. */
@@ -29,7 +31,11 @@ const email = () => import('../areas/email');
 const admin = () => import('../areas/admin');
 
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
-  landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false },
+  landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false, preload: publicPages },
+  about: { component: lazyPage(publicPages, 'AboutPage'), shell: false, preload: publicPages },
+  terms: { component: lazyPage(publicPages, 'TermsPage'), shell: false, preload: publicPages },
+  privacy: { component: lazyPage(publicPages, 'PrivacyPage'), shell: false, preload: publicPages },
+  faq: { component: lazyPage(publicPages, 'FaqPage'), shell: false, preload: publicPages },
   auth: { component: lazyPage(account, 'AuthPage'), shell: false },
   verifyEmail: { component: lazyPage(account, 'VerifyEmailPage'), shell: false },
   forgotPassword: { component: lazyPage(account, 'ForgotPasswordPage'), shell: false },

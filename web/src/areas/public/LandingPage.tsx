@@ -1,63 +1,167 @@
 /**
- * The public landing page (`/` when signed out). This slice has the hero, what the
- * product is, the call to action and the not-therapy notice; the full landing page
- * (loader, sections, newsletter) comes later.
+ * The public landing page (`/` when signed out): the loader, the sticky navigation and every section of
+ * the spec in its order — hero, what it is, How It Works, Why Choose with Perfect For, the important
+ * notice, Ready to Start?, the newsletter and the footer.
  */
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { buttonClass } from '../../ui/Button';
-import { Card, CardContent } from '../../ui/Card';
-import { Logo } from '../../ui/Logo';
+import { CrisisLines } from './CrisisLines';
+import { LandingLoader } from './LandingLoader';
+import { HOW_IT_WORKS, PERFECT_FOR, WHAT_IT_IS, WHY_CHOOSE } from './landingContent';
+import { NewsletterForm } from './NewsletterForm';
+import { PublicFooter } from './PublicFooter';
+import { PublicNav } from './PublicNav';
+import { Reveal } from './Reveal';
+import { SUPPORT_PATH } from './publicLinks';
+
+/** Arriving from another page at `/#why-choose`: the router does not scroll to anchors by itself. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+}
 
 export function LandingPage() {
   usePageTitle();
+  useScrollToHash();
   return (
-    <div className="landing">
-      <header className="landing__bar">
-        <Link to="/" className="logo-link" aria-label={`${BRAND.name} home`}>
-          <Logo />
-        </Link>
-        <Link to="/auth" className={buttonClass({ variant: 'ghost' })}>
-          Sign In
-        </Link>
-      </header>
+    <div className="public">
+      <LandingLoader />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <PublicNav />
 
-      <main className="landing__main">
+      <main id="main" className="public__main">
         <section className="hero" aria-labelledby="hero-title">
           <h1 id="hero-title" className="hero__title">
             Track. Reflect. Thrive.
           </h1>
           <p className="hero__lead">
             {BRAND.name} is your daily emotional wellness companion. Rate how you feel in a quick check-in and receive a
-            personalised, supportive message written just for this moment.
+            personalised, supportive message written for this moment.
           </p>
-          <Link to="/auth" className={buttonClass({ size: 'lg' })}>
-            Start Free Trial
-          </Link>
+          <div className="hero__actions">
+            <Link to="/auth" className={buttonClass({ size: 'lg' })}>
+              Start Free Trial
+            </Link>
+            <a href="#how-it-works" className={buttonClass({ size: 'lg', variant: 'outline' })}>
+              See How It Works
+            </a>
+          </div>
           <p className="hero__note text-muted">
-            {TRIAL_DAYS}-day free trial, then {PREMIUM_PRICE_LABEL} per month. Cancel anytime.
+            {TRIAL_DAYS}-day free trial, then {PREMIUM_PRICE_LABEL} per month. Cancel anytime before the trial ends and
+            you pay nothing.
           </p>
         </section>
 
-        <Card className="notice" role="note" aria-labelledby="notice-title">
-          <CardContent>
-            <h2 id="notice-title" className="notice__title">
-              Important notice
-            </h2>
-            <p>
-              {BRAND.name} supports self-awareness and wellness habits. It is not therapy and is not a substitute for
-              professional mental health care, diagnosis or treatment. If you are in crisis or thinking about harming
-              yourself, call or text 988 (US) or contact your local emergency services.
-            </p>
-          </CardContent>
-        </Card>
+        <Reveal id="features" className="public-section" aria-labelledby="features-title">
+          <h2 id="features-title" className="public-section__title">
+            What is {BRAND.name}?
+          </h2>
+          <p className="public-section__lead">
+            A gentle space to check in with yourself every day, notice how you are really doing, and get a few kind
+            words when you need them.
+          </p>
+          <ul className="point-grid">
+            {WHAT_IT_IS.map((point) => (
+              <li key={point.title} className="point">
+                <h3 className="point__title">{point.title}</h3>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Reveal>
+
+        <Reveal id="how-it-works" className="public-section" aria-labelledby="how-title">
+          <h2 id="how-title" className="public-section__title">
+            How It Works
+          </h2>
+          <ol className="steps">
+            {HOW_IT_WORKS.map((step, index) => (
+              <li key={step.title} className="step">
+                <span className="step__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="point__title">{step.title}</h3>
+                  <p>{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Reveal>
+
+        <Reveal id="why-choose" className="public-section" aria-labelledby="why-title">
+          <h2 id="why-title" className="public-section__title">
+            Why Choose {BRAND.name}?
+          </h2>
+          <ul className="point-grid">
+            {WHY_CHOOSE.map((point) => (
+              <li key={point.title} className="point">
+                <h3 className="point__title">{point.title}</h3>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="perfect-for">
+            <h3 className="perfect-for__title">Perfect For</h3>
+            <ul className="perfect-for__list">
+              {PERFECT_FOR.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </Reveal>
+
+        <Reveal className="public-section notice" aria-labelledby="notice-title">
+          <h2 id="notice-title" className="notice__title">
+            Important Notice
+          </h2>
+          <p>
+            {BRAND.name} supports self-awareness and wellness habits. It is not therapy, and it is not a substitute for
+            professional mental health care, diagnosis or treatment.
+          </p>
+          <p>
+            If you are struggling right now, you do not have to face it alone: people can talk with you now, and
+            reaching out is a strong first step.
+          </p>
+          <CrisisLines />
+          <p>
+            <Link to={SUPPORT_PATH}>More places to find help</Link>
+          </p>
+        </Reveal>
+
+        <Reveal className="public-section cta" aria-labelledby="cta-title">
+          <h2 id="cta-title" className="public-section__title">
+            Ready to Start?
+          </h2>
+          <p className="public-section__lead">
+            Your first check-in takes about a minute. Try everything free for {TRIAL_DAYS} days.
+          </p>
+          <Link to="/auth" className={buttonClass({ size: 'lg' })}>
+            Start Your Free Trial
+          </Link>
+        </Reveal>
+
+        <Reveal id="newsletter" className="public-section newsletter" aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title" className="public-section__title">
+            Stay in Touch
+          </h2>
+          <p className="public-section__lead">
+            One calm e-mail a week with ideas for looking after yourself and news about {BRAND.name}. No spam.
+          </p>
+          <NewsletterForm />
+        </Reveal>
       </main>
 
-      <footer className="landing__footer text-muted">
-        © {new Date().getFullYear()} {BRAND.name}
-      </footer>
+      <PublicFooter />
     </div>
   );
 }

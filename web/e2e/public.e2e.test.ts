@@ -1,0 +1,342 @@
+/**
+ * The public face in a real browser (Debian's Chromium through Playwright, against Haven started the way
+ * `make dev` starts it): the loader then every landing section, the mobile menu, the newsletter form, the
+ * legal pages, the FAQ's deep links and structured data, and an axe scan of every public page and /auth in
+ * both themes.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
+import { ensureDevKeys } from '../../tools/dev/keys';
+import { freePorts, repoRoot } from '../../tools/infra';
+import { testInfra } from '../../tools/testing/test-env';
+
+const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
+const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
+const PHONE = { width: 412, height: 900 };
+const DESKTOP = { width: 1280, height: 900 };
+let haven: RunningApps;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
+  }
+  const infra = testInfra();
+  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-public-'));
+  const portList = await freePorts(apps.length);
+  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
+  haven = await startApps({
+    stateDir,
+    infra,
+    keys: ensureDevKeys(stateDir),
+    ports,
+    appUrl: `http://localhost:${ports.gateway}`,
+    output: 'files',
+    env: { LOG_LEVEL: 'warn' },
+  });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await haven?.stop();
+});
+
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE, ...options });
+  return context.newPage();
+}
+
+async function expectTitle(page: Page, pattern: RegExp) {
+  await page.waitForFunction((source) => new RegExp(source).test(document.title), pattern.source);
+}
+
+it('shows the five-dot loader, then the landing page with every section in order, without loading Apollo', async () => {
+  const page = await newPage({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${haven.gatewayUrl}/`, { waitUntil: 'commit' });
+
+  // The five dots from the first paint (index.html's, then the landing page's own until 1.5 s have passed).
+  const dots = page.locator('.boot-loader, [data-testid="landing-loader"]').first();
+  await dots.waitFor({ state: 'visible' });
+  expect(await dots.locator('span').count()).toBe(5);
+  // The page renders beneath the loader.
+  await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor({ state: 'attached' });
+  await page.getByTestId('landing-loader').waitFor({ state: 'detached' });
+  expect(await page.locator('.boot-loader').count()).toBe(0);
+  await expectTitle(page, TITLE_SUFFIX);
+
+  const headings = await page.locator('main h2').allInnerTexts();
+  expect(headings).toEqual([
+    'What is Haven?',
+    'How It Works',
+    'Why Choose Haven?',
+    'Important Notice',
+    'Ready to Start?',
+    'Stay in Touch',
+  ]);
+  expect(await page.locator('#features .point').count()).toBe(5);
+  expect(await page.locator('#how-it-works .step h3').allInnerTexts()).toEqual([
+    'Daily Check-ins',
+    'Instant Feedback',
+    'Gentle Guidance',
+    'Track Patterns',
+  ]);
+  expect(await page.locator('#why-choose .point').count()).toBe(5);
+  await page.getByRole('heading', { name: 'Perfect For' }).waitFor();
+  const notice = page.locator('section', { has: page.getByRole('heading', { name: 'Important Notice' }) });
+  // A visitor in the UK sees the UK's lines first.
+  expect(await notice.innerText()).toMatch(/not therapy[\s\S]*116 123[\s\S]*85258[\s\S]*988/);
+
+  // Scrolling reveals the sections (they fade in).
+  const sections = page.locator('.reveal');
+  for (let index = 0; index < (await sections.count()); index += 1) {
+    await sections.nth(index).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (nth) => document.querySelectorAll('.reveal')[nth]?.classList.contains('reveal--shown'),
+      index,
+    );
+  }
+  await page.waitForFunction(() => document.querySelectorAll('.reveal:not(.reveal--shown)').length === 0);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, href] of [
+    ['Features', '#features'],
+    ['About', '/about'],
+    ['Why Choose', '#why-choose'],
+    ['FAQ', '/faq'],
+    ['Contact', '#contact'],
+    ['Start Free Trial', '/auth'],
+  ]) {
+    expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+  }
+  const footer = page.getByRole('contentinfo');
+  for (const href of ['/about', '/privacy', '/terms', '/auth', '/help']) {
+    expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+  }
+  expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
+  expect(await page.locator('header.public-nav').evaluate((element) => getComputedStyle(element).position)).toBe(
+    'sticky',
+  );
+
+  expect(scripts.filter((path) => /apollo/i.test(path))).toEqual([]);
+
+  // The call to action leads to /auth, which brings Apollo with it and works.
+  await page.getByRole('link', { name: 'Start Your Free Trial' }).click();
+  await page.waitForURL('**/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  expect(scripts.some((path) => /apollo/i.test(path))).toBe(true);
+});
+
+it('skips the loader and the fade-ins for visitors who prefer reduced motion', async () => {
+  const page = await newPage({ reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/Chicago' });
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
+  expect(await page.getByTestId('landing-loader').count()).toBe(0);
+  expect(await page.locator('.reveal:not(.reveal--shown)').count()).toBe(0);
+  // A visitor in the US sees 988 first.
+  expect(await page.locator('.crisis-lines li').first().innerText()).toMatch(/^In the US: Call or text 988/);
+});
+
+it('opens and closes the mobile menu at a phone viewport', async () => {
+  const page = await newPage({ reducedMotion: 'reduce' });
+  await page.goto(`${haven.gatewayUrl}/`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const about = nav.getByRole('link', { name: 'About', exact: true });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await menu.waitFor();
+  expect(await about.isVisible()).toBe(false);
+  expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+  await menu.click();
+  await about.waitFor({ state: 'visible' });
+  expect(await nav.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  await page.keyboard.press('Escape');
+  await about.waitFor({ state: 'hidden' });
+
+  await nav.getByRole('button', { name: 'Menu' }).click();
+  await about.click();
+  await page.waitForURL('**/about');
+  await page.getByRole('heading', { name: 'About Haven', level: 1 }).waitFor();
+  expect(await nav.getByRole('link', { name: 'FAQ', exact: true }).isVisible()).toBe(false);
+});
+
+it('signs up to the newsletter as the spec says: empty field, failure and success', async () => {
+  const page = await newPage({ reducedMotion: 'reduce' });
+  await page.goto(`${haven.gatewayUrl}/?email=reader%40example.com`);
+  const field = page.getByLabel('Email address');
+  expect(await field.inputValue()).toBe('reader@example.com');
+
+  await field.fill('');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByText('Email Required', { exact: true }).waitFor();
+  await page.getByText('Please enter your email address.', { exact: true }).waitFor();
+
+  // While the newsletter service has no route (404), the form says it failed and stays.
+  await page.route('**/api/newsletter/subscribe', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await field.fill('reader@example.com');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByText('Subscription Failed', { exact: true }).waitFor();
+  expect(await field.isVisible()).toBe(true);
+
+  await page.unroute('**/api/newsletter/subscribe');
+  const bodies: unknown[] = [];
+  await page.route('**/api/newsletter/subscribe', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' });
+  });
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByText('Successfully Subscribed!', { exact: true }).waitFor();
+  await page.getByText('Welcome aboard!').waitFor();
+  expect(await field.count()).toBe(0);
+  expect(bodies).toEqual([{ email: 'reader@example.com', subscriptionSource: 'landing' }]);
+});
+
+it('shows About, Terms (13 numbered sections) and Privacy with their titles and ways back', async () => {
+  const page = await newPage({ reducedMotion: 'reduce' });
+  await page.goto(`${haven.gatewayUrl}/terms`);
+  await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+  await expectTitle(page, /^Terms of Service \| Haven - Mental Health Support$/);
+  await page.getByText('Last updated 28 January 2025').waitFor();
+  const sections = await page.locator('main h2').allInnerTexts();
+  expect(sections).toHaveLength(13);
+  sections.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
+
+  await page.goto(`${haven.gatewayUrl}/privacy`);
+  await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+  await expectTitle(page, /^Privacy Policy \| Haven - Mental Health Support$/);
+  const privacy = await page.locator('main').innerText();
+  for (const point of ['AI provider', 'Stripe', 'Google', 'not sell', 'under 13', 'withdraw', 'weekly', '988']) {
+    expect(privacy).toContain(point);
+  }
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto(`${haven.gatewayUrl}/about`);
+  await expectTitle(page, /^About Haven \| Haven - Mental Health Support$/);
+  expect(await page.locator('main').innerText()).toMatch(/to notice, never to push/);
+  await page.getByRole('link', { name: '← Back to Home' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+it('opens /faq#refund-policy and scrolls to it; opening another entry changes the hash', async () => {
+  const page = await newPage({ viewport: DESKTOP });
+  await page.goto(`${haven.gatewayUrl}/faq#refund-policy`);
+  const refund = page.locator('#refund-policy');
+  await refund.getByRole('button', { expanded: true }).waitFor();
+  await refund.getByText(/not refunded for part of a month/).waitFor();
+  // Scrolled so the entry is in view (it sits far below the first screen).
+  await page.waitForFunction(() => {
+    const box = document.getElementById('refund-policy')?.getBoundingClientRect();
+    return !!box && box.top >= 0 && box.top < window.innerHeight / 2;
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  expect(await page.locator('button[aria-expanded="true"]').count()).toBe(1);
+
+  await page.locator('#streak-tracking button').click();
+  await page.waitForFunction(() => window.location.hash === '#streak-tracking');
+  expect(await refund.locator('button').getAttribute('aria-expanded')).toBe('false');
+  await page.locator('#streak-tracking button').click();
+  await page.waitForFunction(() => window.location.hash === '');
+
+  // Several open: Expand All and Collapse All.
+  await page.getByLabel('Allow several answers open').click();
+  await page.getByRole('button', { name: 'Expand All' }).click();
+  expect(await page.locator('.faq__trigger[aria-expanded="true"]').count()).toBe(30);
+  await page.getByRole('button', { name: 'Collapse All' }).click();
+  expect(await page.locator('.faq__trigger[aria-expanded="true"]').count()).toBe(0);
+});
+
+it('gives /faq its head tags and FAQPage data with 30 questions, and restores the defaults on leaving', async () => {
+  const page = await newPage();
+  await page.goto(`${haven.gatewayUrl}/faq`);
+  await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
+  await expectTitle(page, /^Frequently Asked Questions \| Haven - Mental Health Support$/);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+  const data = JSON.parse(jsonLd ?? '{}') as { '@type': string; mainEntity: Array<{ name: string }> };
+  expect(data['@type']).toBe('FAQPage');
+  expect(data.mainEntity).toHaveLength(30);
+  expect(data.mainEntity[0]?.name).toBe('What is Haven?');
+
+  const head = () =>
+    page.evaluate(() => ({
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      robots: document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null,
+      ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? null,
+    }));
+  expect(await head()).toMatchObject({
+    canonical: `${haven.gatewayUrl}/faq`,
+    robots: 'index, follow',
+    ogTitle: 'Frequently Asked Questions | Haven - Mental Health Support',
+  });
+  expect((await head()).description).toMatch(/^Answers about Haven/);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+  const after = await head();
+  expect(after).toMatchObject({ canonical: null, robots: null, ogTitle: null });
+  expect(after.description).toMatch(/^Haven is your daily emotional wellness companion/);
+  expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
+});
+
+/** axe-core's serious and critical findings on the page as it stands. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.length} elements)`);
+}
+
+it('has no serious accessibility problems on the public pages and /auth, in light and dark', async () => {
+  // Reduced motion: every section is at full opacity, so colour contrast is measured as people see it.
+  const page = await newPage({ reducedMotion: 'reduce' });
+  const pages: Array<[string, string]> = [
+    ['/', 'Track. Reflect. Thrive.'],
+    ['/about', 'About Haven'],
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/faq', 'Frequently Asked Questions'],
+  ];
+  for (const theme of ['light', 'dark']) {
+    await page.goto(`${haven.gatewayUrl}/`);
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const [path, heading] of pages) {
+      await page.goto(`${haven.gatewayUrl}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect({ theme, path, violations: await accessibilityViolations(page) }).toEqual({ theme, path, violations: [] });
+    }
+    // An open FAQ entry and the open mobile menu, too.
+    await page.locator('#refund-policy button').click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    expect({ theme, path: '/faq (open)', violations: await accessibilityViolations(page) }).toEqual({
+      theme,
+      path: '/faq (open)',
+      violations: [],
+    });
+    await page.goto(`${haven.gatewayUrl}/auth`);
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect({ theme, path: '/auth', violations: await accessibilityViolations(page) }).toEqual({
+      theme,
+      path: '/auth',
+      violations: [],
+    });
+  }
+});

@@ -1,0 +1,60 @@
+/**
+ * Renders whatever `decideRoute` says for the current session (`useSession`, Apollo) and path. Loaded
+ * with Apollo (app/ApolloRoutes.tsx) the first time a page needs more than the public pages.
+ */
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { decideRoute } from '../gating/routeGating';
+import { toGatingState, useSession } from '../gating/useSession';
+import { FullPageSpinner, Spinner } from '../ui/Spinner';
+import { AppShell } from './AppShell';
+import { NotFoundPage } from './NotFoundPage';
+import { PAGES } from './pages';
+import { SubscriptionUnavailable } from './SubscriptionUnavailable';
+
+export function SessionRoutes() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const decision = decideRoute(toGatingState(session), pathname);
+
+  switch (decision.kind) {
+    case 'loading':
+      return <FullPageSpinner />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'subscriptionUnavailable':
+      return (
+        <AppShell>
+          <SubscriptionUnavailable onRetry={session.status === 'signedIn' ? session.refetchSubscription : undefined} />
+        </AppShell>
+      );
+    case 'page': {
+      const entry = PAGES[decision.page];
+      if (!entry) return <NotFoundPage />;
+      const Page = entry.component;
+      // A spinner shows while the page's area bundle loads; in the shell, between its header and navigation.
+      if (!entry.shell) {
+        return (
+          <Suspense fallback={<FullPageSpinner />}>
+            <Page />
+          </Suspense>
+        );
+      }
+      return (
+        <AppShell>
+          <Suspense
+            fallback={
+              <div className="page page--loading">
+                <Spinner size="lg" />
+              </div>
+            }
+          >
+            <Page />
+          </Suspense>
+        </AppShell>
+      );
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The landing page's newsletter sign-up: one e-mail field (prefilled from `?email=` when a link carries
+ * it), the spec's toasts, and a confirmation in place of the form once the server accepted it.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import { toast } from '../../ui/toastStore';
+import { EMAIL_REQUIRED_TOAST, SUBSCRIBED_TOAST, subscribeToNewsletter, subscriptionFailedToast } from './newsletter';
+
+export function NewsletterForm() {
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
+  const [sending, setSending] = useState(false);
+  const [subscribedEmail, setSubscribedEmail] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed) {
+      toast(EMAIL_REQUIRED_TOAST);
+      return;
+    }
+    setSending(true);
+    const result = await subscribeToNewsletter(trimmed);
+    setSending(false);
+    if (result.ok) {
+      setSubscribedEmail(trimmed);
+      toast(SUBSCRIBED_TOAST);
+    } else {
+      toast(subscriptionFailedToast(result.message));
+    }
+  }
+
+  if (subscribedEmail) {
+    return (
+      <div className="newsletter__done" role="status">
+        <h3 className="newsletter__done-title">Welcome aboard!</h3>
+        <p>
+          We sent a confirmation link to <strong>{subscribedEmail}</strong>. Open it to start getting the weekly
+          newsletter. You can unsubscribe from any issue with one click.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    // noValidate: the empty field gets the spec's toast rather than the browser's bubble.
+    <form className="newsletter__form" onSubmit={onSubmit} noValidate>
+      <Label htmlFor="newsletter-email">Email address</Label>
+      <div className="newsletter__row">
+        <Input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" loading={sending}>
+          Subscribe
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Where the public pages point: the navigation's anchors and links, the footer's links and the contact
+ * address. Pure data, shared by the landing page, the FAQ and the legal pages.
+ */
+export const CONTACT_EMAIL = 'support@haven.app';
+export const CONTACT_MAILTO = `mailto:${CONTACT_EMAIL}`;
+
+/** The crisis page (built with the check-in issue); a plain link, reachable without signing in. */
+export const SUPPORT_PATH = '/help';
+
+export interface NavItem {
+  label: string;
+  /** An in-page anchor of the landing page (`#features`) or a route (`/about`). */
+  href: string;
+}
+
+/** The sticky navigation of the spec, in its order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Features', href: '#features' },
+  { label: 'About', href: '/about' },
+  { label: 'Why Choose', href: '#why-choose' },
+  { label: 'FAQ', href: '/faq' },
+  { label: 'Contact', href: '#contact' },
+];
+
+/**
+ * An anchor resolved for the page it sits on: on the landing page `#features` scrolls in place; on any
+ * other public page it leads to the landing page's section (`/#features`). `#contact` is the footer,
+ * which every public page has, so it stays in place everywhere.
+ */
+export function resolveNavHref(href: string, onLanding: boolean): string {
+  if (!href.startsWith('#')) return href;
+  if (onLanding || href === '#contact') return href;
+  return `/${href}`;
+}

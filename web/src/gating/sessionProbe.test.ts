@@ -1,0 +1,28 @@
+import { meFromResponse, probeGatingState, withTypenames } from './sessionProbe';
+
+describe('session probe', () => {
+  it('asks for __typename in every selection set below the operation, as Apollo does', () => {
+    const query = 'query Me {\n  me {\n    id\n    subscriptionStatus {\n      needsSetup\n    }\n  }\n}\n';
+    expect(withTypenames(query).replace(/\s+/g, ' ')).toBe(
+      'query Me { me { __typename id subscriptionStatus { __typename needsSetup } } } ',
+    );
+  });
+
+  it('reads `me` from the answer; errors and odd bodies count as signed out', () => {
+    expect(meFromResponse({ data: { me: null } })).toEqual({ me: null });
+    expect(meFromResponse({ errors: [{ message: 'boom' }] })).toBeNull();
+    expect(meFromResponse('nope')).toBeNull();
+  });
+
+  it('gives the route gating the same states as useSession', () => {
+    expect(probeGatingState({ status: 'loading' })).toEqual({ status: 'loading' });
+    expect(probeGatingState({ status: 'done', data: null })).toEqual({ status: 'signedOut' });
+    expect(probeGatingState({ status: 'done', data: { me: null } })).toEqual({ status: 'signedOut' });
+    const me = { id: 'u1' };
+    expect(probeGatingState({ status: 'done', data: { me } as never })).toEqual({
+      status: 'signedIn',
+      needsSetup: false,
+      subscriptionCheck: 'loading',
+    });
+  });
+});

@@ -1,0 +1,46 @@
+/** The session probe's request and hook (see sessionProbe.ts for why it exists). */
+import { useSyncExternalStore } from 'react';
+import { GRAPHQL_PATH } from '../constants';
+import meQuerySource from './session.graphql?raw';
+import { meFromResponse, withTypenames, type ProbeResult } from './sessionProbe';
+
+let result: ProbeResult = { status: 'loading' };
+let started = false;
+const listeners = new Set<() => void>();
+
+async function requestMe(): Promise<ProbeResult> {
+  try {
+    const response = await fetch(GRAPHQL_PATH, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ operationName: 'Me', query: withTypenames(meQuerySource), variables: {} }),
+    });
+    return { status: 'done', data: meFromResponse(await response.json()) };
+  } catch {
+    // Gateway unreachable or not JSON: signed out, as useSession() treats a failed `me`.
+    return { status: 'done', data: null };
+  }
+}
+
+/** Starts the probe once (main.tsx calls it before the first render, so it runs while bundles load). */
+export function startSessionProbe(): void {
+  if (started) return;
+  started = true;
+  void requestMe().then((answer) => {
+    result = answer;
+    for (const listener of listeners) listener();
+  });
+}
+
+export function sessionProbeResult(): ProbeResult {
+  return result;
+}
+
+export function useSessionProbe(): ProbeResult {
+  startSessionProbe();
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, sessionProbeResult);
+}
