@@ -102,9 +102,7 @@ describe('changeFromStripe (webhooks)', () => {
   it('maps each change to its event, and nothing to none', () => {
     expect(changeFromStripe(current, snapshot)).toBeNull();
     expect(changeFromStripe(current, { ...snapshot, status: 'active' })?.type).toBe('billing.activated');
-    expect(changeFromStripe(current, { ...snapshot, status: 'payment_failed' })?.type).toBe(
-      'billing.payment_failed',
-    );
+    expect(changeFromStripe(current, { ...snapshot, status: 'payment_failed' })?.type).toBe('billing.payment_failed');
     expect(changeFromStripe(current, { ...snapshot, cancelAtPeriodEnd: true })?.type).toBe('billing.canceled');
     expect(changeFromStripe({ ...current, cancelAtPeriodEnd: true }, snapshot)?.type).toBe('billing.reactivated');
   });
