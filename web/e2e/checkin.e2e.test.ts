@@ -3,49 +3,20 @@
  * quote, saves it, finds it in Favorites and in Recent Quotes, opens it in Progress with the right score,
  * dot colour and emotional-state bars, and sees Analytics reflect it. Also: "Need help now?" signed out.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
-import { testInfra } from '../../tools/testing/test-env';
+import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  const infra = testInfra();
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra,
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn' },
-  });
-  // The apps use their default databases (haven_<service>).
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  ({ apps: haven, browser } = await startBrowserHaven());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

@@ -2,47 +2,20 @@
  * Forgot password in a real browser: ask for the link on the sign-in screen, open it from the mail catcher,
  * choose a new password; the new one signs in and the old one does not.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
 import { mailbox } from '../../tools/testing/infra-control';
-import { testInfra } from '../../tools/testing/test-env';
 import { uniqueEmail } from '../../tools/testing/http';
+import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra: testInfra(),
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn' },
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  ({ apps: haven, browser } = await startBrowserHaven());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

@@ -2,48 +2,21 @@
  * Settings in a real browser: the Admin Panel card only for the designated admin (ADMIN_EMAIL, verified,
  * whatever its case), the account's details and counts, and "Sign out everywhere".
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
-import { testInfra } from '../../tools/testing/test-env';
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verifyByEmailLink } from '../../tools/testing/verification';
+import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 const adminEmail = uniqueEmail('admin');
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra: testInfra(),
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', ADMIN_EMAIL: adminEmail.toUpperCase() },
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail.toUpperCase() }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
 async function registered(email: string, firstName?: string): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

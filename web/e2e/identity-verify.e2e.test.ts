@@ -3,49 +3,22 @@
  * the same link a second time shows the error state; resend (from that page and from the sign-in screen)
  * sends a new link, and is rate-limited.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
-import { testInfra } from '../../tools/testing/test-env';
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verificationEmailTo, verificationTokenIn } from '../../tools/testing/verification';
+import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 // Low, so the test reaches it: one bucket per operation and client (this browser).
 const rateLimit = 4;
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra: testInfra(),
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: String(rateLimit), LOG_LEVEL: 'warn' },
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  ({ apps: haven, browser } = await startBrowserHaven({ RATE_LIMIT_AUTH_MAX: String(rateLimit) }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

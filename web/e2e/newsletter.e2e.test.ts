@@ -5,19 +5,13 @@
  * (The landing page's sign-up form belongs to the public pages; here the visitor subscribes through the
  * same endpoint it calls.)
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
-import { testInfra } from '../../tools/testing/test-env';
+import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
 const inbox = mailbox();
@@ -25,32 +19,10 @@ let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  const infra = testInfra();
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra,
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', ADMIN_EMAIL: adminEmail },
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

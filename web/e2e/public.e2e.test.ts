@@ -4,16 +4,11 @@
  * legal pages, the FAQ's deep links and structured data, and an axe scan of every public page and /auth in
  * both themes.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
-import { freePorts, repoRoot } from '../../tools/infra';
-import { testInfra } from '../../tools/testing/test-env';
+import { readFileSync } from 'node:fs';
+import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
+import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
 const PHONE = { width: 412, height: 900 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -21,32 +16,10 @@ let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  const infra = testInfra();
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-public-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  haven = await startApps({
-    stateDir,
-    infra,
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    env: { LOG_LEVEL: 'warn' },
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  ({ apps: haven, browser } = await startBrowserHaven());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
 async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE, ...options });

@@ -1,0 +1,60 @@
+/**
+ * What a browser test file starts: Haven the way `make dev` starts it (six processes on free ports, against
+ * the test run's embedded database, Kafka and mail catcher, each app on its default database haven_<service>),
+ * and Debian's Chromium driven by Playwright (never a downloaded browser).
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
+import { ensureDevKeys } from '../../tools/dev/keys';
+import { freePorts, repoRoot } from '../../tools/infra';
+import { testInfra } from '../../tools/testing/test-env';
+
+const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserHaven {
+  apps: RunningApps;
+  browser: Browser;
+}
+
+/** Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium. */
+export async function startBrowserHaven(env: Record<string, string> = {}): Promise<BrowserHaven> {
+  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
+  }
+  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
+  const portList = await freePorts(apps.length);
+  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
+  const running = await startApps({
+    stateDir,
+    infra: testInfra(),
+    keys: ensureDevKeys(stateDir),
+    ports,
+    appUrl: `http://localhost:${ports.gateway}`,
+    output: 'files',
+    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', ...env },
+  });
+  try {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    return { apps: running, browser };
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+}
+
+export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
+  await started.browser?.close();
+  await started.apps?.stop();
+}
