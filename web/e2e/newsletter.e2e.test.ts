@@ -11,6 +11,7 @@ import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
 import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { verifyByEmailLink } from '../../tools/testing/verification';
 
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
@@ -94,6 +95,7 @@ it('shows a non-admin the access-required alert on /admin/newsletter', async () 
 
 it('lets the admin compose and send; every active subscriber gets one copy, a pending one none', async () => {
   const page = await signedInPage(adminEmail);
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail); // the admin is the configured address, verified
   await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
   await page.getByRole('heading', { name: 'Subscribers' }).waitFor();
   const send = page.getByRole('button', { name: 'Send to All Subscribers' });

@@ -96,3 +96,29 @@ it('keeps a user whose card is declined on /subscription, told why, without acce
   await page.goto(`${haven.gatewayUrl}/`);
   await page.waitForURL('**/subscription');
 });
+
+it('closes the app when a cancelled trial runs out: the next paid call is refused, "Trial Expired", then /auth', async () => {
+  const { page } = await signUp('expiry');
+  await addCard(page, '4242 4242 4242 4242');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
+
+  // The user cancels, and three days pass on billing's test clock (the session's cookie, Haven's own origin).
+  const asUser = { headers: { origin: haven.gatewayUrl } };
+  expect((await page.request.post(`${haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
+  const advanced = await page.request.post(`${haven.gatewayUrl}/graphql`, {
+    ...asUser,
+    data: { query: 'mutation { advanceBillingClock(seconds: 259260) }' },
+  });
+  expect(((await advanced.json()) as { errors?: unknown }).errors).toBeUndefined();
+  const status = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
+  expect(await status.json()).toMatchObject({ status: 'trial_expired' });
+
+  // Still on the page the app had loaded: the next paid call (the analytics) answers 403 trial_expired.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+  await page.getByText('Trial Expired', { exact: true }).waitFor();
+  await page.waitForURL('**/auth');
+  // The server session really ended: the old cookie no longer signs anyone in.
+  expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(401);
+});

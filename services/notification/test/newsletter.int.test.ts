@@ -9,6 +9,7 @@ import { eventually, eventuallyExpect } from '../../../tools/testing/eventually'
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { mailbox, type CaughtEmail } from '../../../tools/testing/infra-control';
+import { verifyByEmailLink } from '../../../tools/testing/verification';
 
 const adminEmail = uniqueEmail('admin');
 const password = 'correct horse battery';
@@ -248,6 +249,8 @@ describe('the admin composer', () => {
   let admin: ApiClient;
   beforeAll(async () => {
     ({ client: admin } = await signUp(adminEmail));
+    // The admin is the configured address once it is verified.
+    await verifyByEmailLink(haven.gatewayUrl, adminEmail);
   });
 
   it('refuses everyone but the admin, changing nothing', async () => {

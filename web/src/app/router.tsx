@@ -6,8 +6,8 @@ import { RouteError } from './RouteError';
 function Root() {
   return (
     <>
-      <Outlet />
       <NeedHelpLink />
+      <Outlet />
       <ScrollRestoration />
     </>
   );
