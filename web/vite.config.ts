@@ -95,7 +95,9 @@ export default defineConfig(({ mode }) => {
           // Libraries change less often than the app: separate files cache better.
           manualChunks(id: string) {
             if (!id.includes('node_modules')) return undefined;
-            if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism|tslib)\//.test(id)) return 'apollo';
+            // tslib is not Apollo's alone (other vendor packages use its helpers): it stays in vendor, so
+            // vendor never imports from the apollo chunk and the public pages never load it.
+            if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism)\//.test(id)) return 'apollo';
             if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie)\//.test(id))
               return 'react';
             return 'vendor';
