@@ -24,6 +24,7 @@ import { PART_NAMES, portsFile, type PartName } from './paths';
 import { ensureDir, errorMessage, findRunningPart } from './process';
 
 export { cacheDir, defaultDevStateDir, repoRoot, type PartName } from './paths';
+export { startMongoServer, stopMongoServer } from './mongo-server';
 
 export interface InfraPorts {
   mongo: number;

@@ -15,6 +15,7 @@ import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -50,12 +51,8 @@ public final class HavenMongoServer {
 
   /** The H2 backend, handing out databases whose collection lifecycle is serialised (see Database). */
   static final class Backend extends H2Backend {
-    /** One server, one backend per process (see Database.openOrCreateCollection). */
-    static Backend instance;
-
     Backend(String dataFile) {
       super(dataFile);
-      instance = this;
     }
 
     @Override
@@ -89,17 +86,36 @@ public final class HavenMongoServer {
     }
 
     /**
-     * As H2Database's (same map names, so existing data files open unchanged), with Haven's Collection. The
-     * super constructor already opens collections, before a field of this class could be set: hence the
-     * process's one backend, not a field.
+     * H2Database's store. Its constructor opens the existing collections (a restart on a data file) before any
+     * field of this subclass, or of the backend being built, could be set: the store is read from H2Database
+     * itself, which sets it first.
      */
+    private static final Field STORE_FIELD;
+
+    static {
+      try {
+        STORE_FIELD = H2Database.class.getDeclaredField("mvStore");
+        STORE_FIELD.setAccessible(true);
+      } catch (ReflectiveOperationException error) {
+        throw new ExceptionInInitializerError(error);
+      }
+    }
+
+    private MVStore store() {
+      try {
+        return (MVStore) STORE_FIELD.get(this);
+      } catch (IllegalAccessException error) {
+        throw new IllegalStateException(error);
+      }
+    }
+
+    /** As H2Database's (same map names, so existing data files open unchanged), with Haven's Collection. */
     @Override
     protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
       String fullName = getFullCollectionNamespace(collectionName);
-      MVStore store = Backend.instance.getMvStore();
-      MVMap<Object, Document> dataMap = store.openMap("databases." + fullName);
-      MVMap<String, Object> metaMap = store.openMap("meta." + fullName);
-      return new Collection(this, collectionName, options, dataMap, metaMap, Backend.instance.cursorRegistry());
+      MVMap<Object, Document> dataMap = store().openMap("databases." + fullName);
+      MVMap<String, Object> metaMap = store().openMap("meta." + fullName);
+      return new Collection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
     }
 
     @Override

@@ -17,8 +17,10 @@ import {
   provision,
   startInfra,
   startKafka,
+  startMongoServer,
   stopInfra,
   stopKafka,
+  stopMongoServer,
   type InfraEndpoints,
   type InfraPorts,
 } from '../index';
@@ -153,6 +155,32 @@ test('Kafka: stops, restarts on the same ports and data, and takes messages agai
   // A fresh group reads from the beginning: the message from before the restart is still there.
   const received = await consumeUntil('infra-test', ['before-restart', 'after-restart']);
   expect(received).toEqual(expect.arrayContaining(['before-restart', 'after-restart']));
+}, 120_000);
+
+test('the database: stops, restarts on its data file, and answers by its indexes as before', async () => {
+  const connect = () =>
+    mongoose
+      .createConnection(endpoints.mongoUrl, { dbName: 'infra_restart', serverSelectionTimeoutMS: 5_000 })
+      .asPromise();
+  const before = await connect();
+  const quotes = before.collection<{ _id: string; userId: string; day: number }>('quotes');
+  await quotes.createIndex({ userId: 1, day: -1 });
+  await quotes.createIndex({ userId: 1, day: 1 }, { unique: true, name: 'one_per_day' });
+  await quotes.insertMany(Array.from({ length: 30 }, (_, n) => ({ _id: `q${n}`, userId: `u${n % 3}`, day: n })));
+  await before.close();
+
+  await stopMongoServer(stateDir);
+  await startMongoServer(stateDir, ports.mongo);
+  const after = await connect();
+  try {
+    const reopened = after.collection<{ _id: string; userId: string; day: number }>('quotes');
+    const days = (await reopened.find({ userId: 'u1' }).sort({ day: -1 }).toArray()).map((quote) => quote.day);
+    expect(days).toEqual([28, 25, 22, 19, 16, 13, 10, 7, 4, 1]);
+    expect(await reopened.findOne({ _id: 'q4', userId: 'u1' })).toMatchObject({ day: 4 });
+    await expect(reopened.insertOne({ _id: 'again', userId: 'u1', day: 4 })).rejects.toMatchObject({ code: 11000 });
+  } finally {
+    await after.close();
+  }
 }, 120_000);
 
 test('a stale pid file (its process gone) reads as stopped and is removed', async () => {
