@@ -31,7 +31,7 @@ import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { kafkaLibsDir, kafkaVersion } from '../infra/kafka';
 import { maildevVersion } from '../infra/maildev';
-import { mongoServerLibsDir, mongoServerVersion } from '../infra/mongo-server';
+import { mongoServerClassesDir, mongoServerLibsDir, mongoServerVersion } from '../infra/mongo-server';
 import { cacheDir, repoRoot } from '../infra/paths';
 import { run } from './engine';
 
@@ -329,9 +329,9 @@ async function kafkaImage(log: Log): Promise<void> {
 
 async function mongoServerImage(log: Log): Promise<void> {
   const context = freshDir(join(stageRoot, 'mongo-server'));
-  const home = dirname(mongoServerLibsDir());
-  linkTree(join(home, 'libs'), join(context, 'libs'));
-  linkTree(join(home, 'classes'), join(context, 'classes'));
+  linkTree(mongoServerLibsDir(), join(context, 'libs'));
+  // The launcher's classes of this checkout (the cache keeps one build per launcher version).
+  linkTree(mongoServerClassesDir(), join(context, 'classes'));
   linkTree(join(containersSourceDir, 'mongo-server.Dockerfile'), join(context, 'Dockerfile'));
   const inputs = hashInputs([context], [await imageId(images.jre)]);
   await buildImage(log, images.mongoServer(), context, inputs, { BASE_IMAGE: images.jre });

@@ -43,7 +43,7 @@ const buildFingerprint = () => fingerprintOf([pomFile, launcherSource]);
 
 // One build per launcher version: checkouts with different launchers (a branch, a worktree) share the cache
 // without rebuilding over each other's classes while a server of the other one starts.
-function classesDir(): string {
+export function mongoServerClassesDir(): string {
   return join(serverHome(), 'classes', buildFingerprint().slice(0, 16));
 }
 
@@ -66,10 +66,10 @@ export async function provisionMongoServer(log: (line: string) => void): Promise
     const jars = await fetchMavenJars(pomFile, serverHome(), mongoServerLibsDir());
     if (!jars.some((name) => name.startsWith('mongo-java-server-h2-backend-')))
       throw new Error(`Maven fetched no mongo-java-server-h2-backend jar into ${mongoServerLibsDir()}`);
-    ensureDir(classesDir());
+    ensureDir(mongoServerClassesDir());
     await runCommand(
       javaCommand('javac'),
-      ['--release', '17', '-cp', `${mongoServerLibsDir()}/*`, '-d', classesDir(), launcherSource],
+      ['--release', '17', '-cp', `${mongoServerLibsDir()}/*`, '-d', mongoServerClassesDir(), launcherSource],
       { timeoutMs: 120_000 },
     );
     writeStamp(stampFile(), buildFingerprint());
@@ -120,7 +120,7 @@ export async function startMongoServer(stateDir: string, port: number): Promise<
       // slf4j-simple: warnings and errors only, so the log stays readable.
       '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
       '-cp',
-      `${mongoServerLibsDir()}/*:${classesDir()}`,
+      `${mongoServerLibsDir()}/*:${mongoServerClassesDir()}`,
       launcherClass,
       '127.0.0.1',
       String(port),

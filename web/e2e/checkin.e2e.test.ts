@@ -65,7 +65,7 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   await page.getByText('Added to favorites', { exact: true }).waitFor();
 
   await page.getByRole('button', { name: 'Share' }).click();
-  await page.getByText('Quote copied to clipboard').waitFor();
+  await page.getByText('Quote copied to clipboard', { exact: true }).waitFor();
 
   await page.goto(`${haven.gatewayUrl}/favorites`);
   await page.getByRole('heading', { name: 'Your Favorite Quotes' }).waitFor();
