@@ -20,6 +20,7 @@ import {
   type WithOutbox,
 } from '../../services/platform/src';
 import { summarizeLatencies } from './report';
+import { runStandalone } from './standalone';
 
 export interface RelayBenchResult {
   idlePoll: Array<{ users: number; passes: number; meanMs: number; p50Ms: number; p99Ms: number; sweepMs: number }>;
@@ -158,4 +159,9 @@ export function formatRelayResult(result: RelayBenchResult): string {
       `${result.throughput.seconds.toFixed(1)} s = ${result.throughput.eventsPerSec.toFixed(0)} events/s`,
   ];
   return lines.join('\n');
+}
+
+/** `npx tsx tools/bench/relay.ts`: the relay's figures alone, on servers of their own. */
+if (require.main === module) {
+  runStandalone('relay', async (infra, say) => formatRelayResult(await benchRelay(infra, say)));
 }
