@@ -106,7 +106,7 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
 it('shows "Need help now?" to a visitor who is not signed in, with the helplines', async () => {
   const page = await newPage();
   await page.goto(`${haven.gatewayUrl}/terms`);
-  await page.getByRole('link', { name: 'Need help now?' }).click();
+  await page.getByRole('link', { name: 'Need help now?' }).first().click();
   await page.waitForURL('**/help');
   await page.getByRole('heading', { name: 'Need help now?' }).waitFor();
   await page.getByRole('link', { name: /Samaritans/ }).waitFor();
