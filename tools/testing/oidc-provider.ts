@@ -16,65 +16,80 @@ export interface TestOidcProvider {
   stop(): Promise<void>;
 }
 
-/** Starts the provider; `appUrl` is the public origin whose callback routes it may redirect to. */
-export async function startTestOidcProvider(options: { appUrl: string; port?: number }): Promise<TestOidcProvider> {
-  const port = options.port ?? (await freePorts(1))[0]!;
+/**
+ * A provider's address and credentials before it runs: the apps can be started with `env` first, then
+ * the provider with their public origin (its clients' redirect URIs), as the browser tests need.
+ */
+export interface PlannedOidcProvider {
+  issuer: string;
+  env: Record<string, string>;
+  /** Starts it; `appUrl` is the public origin whose callback routes it may redirect to. */
+  start(appUrl: string): Promise<TestOidcProvider>;
+}
+
+export async function planTestOidcProvider(): Promise<PlannedOidcProvider> {
+  const [port] = await freePorts(1);
   const issuer = `http://127.0.0.1:${port}`;
-  const origin = options.appUrl.replace(/\/$/, '');
   const google = { client_id: 'haven-google', client_secret: randomBytes(16).toString('hex') };
   const platform = { client_id: 'haven-platform', client_secret: randomBytes(16).toString('hex') };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'oidc-provider-server.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      OIDC_TEST_PORT: String(port),
-      OIDC_TEST_CLIENTS: JSON.stringify([
-        { ...google, redirect_uris: [`${origin}/api/auth/google/callback`] },
-        { ...platform, redirect_uris: [`${origin}/api/callback`] },
-      ]),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4000);
-  });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((done) => {
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
+  const env = {
+    GOOGLE_ISSUER_URL: issuer,
+    GOOGLE_CLIENT_ID: google.client_id,
+    GOOGLE_CLIENT_SECRET: google.client_secret,
+    OIDC_ISSUER_URL: issuer,
+    OIDC_CLIENT_ID: platform.client_id,
+    OIDC_CLIENT_SECRET: platform.client_secret,
   };
-  try {
-    await eventually(
-      `the test OIDC provider answering at ${issuer}`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`it exited: ${errors}`);
-        const response = await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => null);
-        return response?.ok === true;
+  const start = async (appUrl: string): Promise<TestOidcProvider> => {
+    const origin = appUrl.replace(/\/$/, '');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'oidc-provider-server.ts')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        OIDC_TEST_PORT: String(port),
+        OIDC_TEST_CLIENTS: JSON.stringify([
+          { ...google, redirect_uris: [`${origin}/api/auth/google/callback`] },
+          { ...platform, redirect_uris: [`${origin}/api/callback`] },
+        ]),
       },
-      { timeoutMs: 60_000 },
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return {
-    issuer,
-    env: {
-      GOOGLE_ISSUER_URL: issuer,
-      GOOGLE_CLIENT_ID: google.client_id,
-      GOOGLE_CLIENT_SECRET: google.client_secret,
-      OIDC_ISSUER_URL: issuer,
-      OIDC_CLIENT_ID: platform.client_id,
-      OIDC_CLIENT_SECRET: platform.client_secret,
-    },
-    stop,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-4000);
+    });
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    const stop = async () => {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      });
+    };
+    try {
+      await eventually(
+        `the test OIDC provider answering at ${issuer}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`it exited: ${errors}`);
+          const response = await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => null);
+          return response?.ok === true;
+        },
+        { timeoutMs: 60_000 },
+      );
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { issuer, env, stop };
   };
+  return { issuer, env, start };
+}
+
+/** Plans and starts a provider for `appUrl` (when the public origin is known before the apps start). */
+export async function startTestOidcProvider(options: { appUrl: string }): Promise<TestOidcProvider> {
+  return (await planTestOidcProvider()).start(options.appUrl);
 }
 
 export interface BrowserResponse {
