@@ -374,3 +374,13 @@ describe('a sign-in that must not work changes nothing', () => {
     expect(await (await users()).countDocuments()).toBe(before);
   });
 });
+
+// Last: it stops the provider.
+it('changes nothing, and says to try again later, when the provider cannot be reached for the code exchange', async () => {
+  const email = uniqueEmail('unreachable');
+  const browser = new CookieBrowser();
+  const callback = await callbackFor(browser, { email, emailVerified: true });
+  await provider.stop();
+  failedWith(await browser.request(atGateway(callback)), 'unreachable');
+  expect(await stored(email)).toEqual({ accounts: 0, identities: [], sessions: 0 });
+});
