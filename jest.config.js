@@ -10,7 +10,14 @@ const transform = {
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
+  // ESM-only packages (sign-in: the OpenID Connect client and the test provider), compiled to CommonJS for
+  // jest, which cannot require ES modules on Node 20 (Node itself can, so the services need no step).
+  '^.+/node_modules/(openid-client|oauth4webapi|jose|oidc-provider)/.+\\.js$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
 };
+const esmOnlyPackages = ['openid-client', 'oauth4webapi', 'jose', 'oidc-provider'];
 const roots = [
   '<rootDir>/proto',
   '<rootDir>/services',
@@ -25,6 +32,7 @@ const common = {
   transform,
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/.haven/'],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
 };
 const servers = {
   setupFilesAfterEnv: ['<rootDir>/tools/testing/timeouts.ts'],

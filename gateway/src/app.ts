@@ -119,7 +119,13 @@ export async function startGateway(
   );
   app.use(
     '/api',
-    restRouter(server, contextOf, sessionCookie(null, config.COOKIE_SECURE), new URL(config.APP_URL).origin),
+    restRouter(
+      server,
+      contextOf,
+      sessionCookie(null, config.COOKIE_SECURE),
+      new URL(config.APP_URL).origin,
+      config.COOKIE_SECURE,
+    ),
   );
   app.use(
     '/graphql',

@@ -13,6 +13,7 @@ import {
   EmailVerifiedSchema,
   PasswordChangedSchema,
   PasswordResetRequestedSchema,
+  SignInMethodLinkedSchema,
   UserDeletedSchema,
   UserProfileUpdatedSchema,
   UserRegisteredSchema,
@@ -57,6 +58,7 @@ export const eventSchemas = {
   'user.password_changed': PasswordChangedSchema,
   'user.email_change_requested': EmailChangeRequestedSchema,
   'user.email_changed': EmailChangedSchema,
+  'user.sign_in_method_linked': SignInMethodLinkedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -3,6 +3,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { GatewayContext } from '../graphql';
 import { restErrorOf } from './errors';
 import { logoutOperation, restRoutes, type RestRoute } from './routes';
+import { mountFederatedSignIn } from './sign-in';
 
 export const restBodyLimit = '16kb';
 
@@ -109,6 +110,7 @@ export function restRouter(
   contextOf: ContextOf,
   clearSessionCookie: string,
   appOrigin: string,
+  secureCookies: boolean,
 ): Router {
   const router = express.Router();
   router.use(express.json({ limit: restBodyLimit }));
@@ -140,14 +142,12 @@ export function restRouter(
     res.redirect(303, '/');
   });
 
-  // Google and the hosted platform arrive with the sign-in providers issue. Until a provider is
-  // configured its button leads back to /auth, which says so, instead of to a dead end.
-  for (const [path, provider] of [
-    ['/auth/google', 'google'],
-    ['/login', 'platform'],
-  ] as const) {
-    router.get(path, (_req, res) => res.redirect(302, `/auth?signin=unavailable&provider=${provider}`));
-  }
+  // Google and the hosted platform (OpenID Connect). A provider that is not configured sends its button
+  // back to /auth, which says so, instead of to a dead end.
+  mountFederatedSignIn(router, (req, operation, variables) => execute(server, contextOf(req), operation, variables), {
+    secureCookies,
+    otherAuthRoutes: new Set(restRoutes.flatMap((route) => /^\/api\/auth\/([^/]+)$/.exec(route.path)?.slice(1) ?? [])),
+  });
 
   router.use((req, res) => {
     res.status(404).json({ message: `No such API route: ${req.method} ${req.baseUrl}${req.path}` });

@@ -96,7 +96,14 @@ function withFileSecrets(env: Env, names: string[]): Env {
 }
 
 /** Secrets that may come from a file instead of the environment. */
-const fileSecretNames = ['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'SMTP_PASS', 'SUBGRAPH_SECRET'];
+const fileSecretNames = [
+  'JWT_PUBLIC_KEY',
+  'JWT_PRIVATE_KEY',
+  'SMTP_PASS',
+  'SUBGRAPH_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
+];
 
 /**
  * Parses the environment against a shape, failing with one message that lists every bad variable.

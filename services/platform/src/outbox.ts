@@ -109,7 +109,8 @@ export function recordEvent<T extends EventType>(doc: WithOutbox, event: NewEven
 
 /**
  * Appends events to an existing entity in one atomic update, together with `change` (for example a
- * `$set` of the fields the events describe). Returns false when no entity matched `filter`.
+ * `$set` of the fields the events describe; its own `$push` and `$inc` are kept beside the outbox's). Returns
+ * false when no entity matched `filter`.
  */
 export async function appendEvents<E extends WithOutbox>(
   model: Model<E>,
@@ -120,7 +121,7 @@ export async function appendEvents<E extends WithOutbox>(
   const entries = events.map((event) => toEntry(event));
   const update: Record<string, unknown> = {
     ...change,
-    $push: { outbox: { $each: entries } },
+    $push: { ...(change.$push as object | undefined), outbox: { $each: entries } },
     $inc: { ...(change.$inc as object | undefined), outboxVersion: entries.length },
   };
   const result = await model.collection.updateOne(

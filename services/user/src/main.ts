@@ -1,8 +1,14 @@
 import { accessFacts, adminConfigShape, baseConfigShape, defineService, runMain } from '@haven/platform';
 import { z } from 'zod';
 import { sessionModel } from './model/session';
+import { signInFlowModel } from './model/sign-in-flow';
 import { userModel } from './model/user';
+import { oidcProviders } from './providers/oidc';
 import { isDesignatedAdmin, userResolvers } from './resolvers';
+
+/** A callback route of the gateway on the public origin (APP_URL may carry a path prefix). */
+const callbackUrl = (appUrl: string, path: string) =>
+  new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
 
 /** The user service: accounts, sign-in, sessions. Publishes user.* events. */
 export const startUserService = defineService({
@@ -16,15 +22,45 @@ export const startUserService = defineService({
       .int()
       .positive()
       .default(7 * 24 * 60 * 60),
+    /** The public origin people open: the providers send the browser back to its callback routes. */
+    APP_URL: z.url().default('http://localhost:4000'),
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    GOOGLE_CLIENT_ID: z.string().trim().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    /** The hosted platform: any OpenID Connect issuer. Unset: its button says it is not available. */
+    OIDC_ISSUER_URL: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().trim().optional(),
+    OIDC_CLIENT_SECRET: z.string().trim().optional(),
+    /** How e-mails name the hosted platform; keep it equal to hostedSignInName in web/src/brand.ts. */
+    OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
   },
   dir: __dirname,
   build: ({ connection, config, publishSoon }) => {
     const users = userModel(connection);
     const sessions = sessionModel(connection);
+    const providers = oidcProviders({
+      google: {
+        name: 'Google',
+        issuer: config.GOOGLE_ISSUER_URL,
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        redirectUri: callbackUrl(config.APP_URL, 'api/auth/google/callback'),
+      },
+      oidc: {
+        name: config.OIDC_PROVIDER_NAME,
+        issuer: config.OIDC_ISSUER_URL ?? '',
+        // Without an issuer there is nothing to sign in with, whatever else is set.
+        clientId: config.OIDC_ISSUER_URL ? config.OIDC_CLIENT_ID : undefined,
+        clientSecret: config.OIDC_CLIENT_SECRET,
+        redirectUri: callbackUrl(config.APP_URL, 'api/callback'),
+      },
+    });
     return {
       resolvers: userResolvers({
         users,
         sessions,
+        flows: signInFlowModel(connection),
+        providers,
         privateKey: config.JWT_PRIVATE_KEY,
         sessionTtlSeconds: config.SESSION_TTL_SECONDS,
         publishSoon,

@@ -49,6 +49,14 @@ export const accountRoutes: RestRoute[] = [
     reply: (data) => data.resetPassword as Json,
   },
   {
+    // After a provider sign-in whose address has an account here: that account's password links the two.
+    method: 'POST',
+    path: '/api/auth/link-account',
+    operation: `mutation LinkSignInMethod($input: LinkSignInMethodInput!) { linkSignInMethod(input: $input) { user { ${userFields} } } }`,
+    variables: (body) => ({ input: pick(body, ['token', 'password']) }),
+    reply: (data) => data.linkSignInMethod as Json,
+  },
+  {
     method: 'GET',
     path: '/api/user',
     operation: `query CurrentUser { me { ${userFields} } }`,

@@ -77,3 +77,21 @@ export function renderEmailChangedEmail(input: SecurityEmailInput & { newEmail: 
     html: page(lines, input.productName),
   };
 }
+
+/**
+ * A security notice: Google or the hosted platform can now sign in to the account. Only while
+ * `securityNotifications` is on (the default).
+ */
+export function renderSignInMethodLinkedEmail(input: SecurityEmailInput & { providerName: string }): RenderedEmail {
+  const lines = [
+    greeting(input.firstName),
+    `${input.providerName} sign-in was just linked to your ${input.productName} account. You can now sign in with ${input.providerName} as well as the way you did before.`,
+    'If this was you, there is nothing more to do.',
+    `If it was not you, please reset your password now (${input.appUrl.replace(/\/$/, '')}/forgot-password) and reply to this email so we can help you.`,
+  ];
+  return {
+    subject: `${input.providerName} sign-in was linked to your ${input.productName} account`,
+    text: [...lines, '', footer(input.productName)].join('\n'),
+    html: page(lines, input.productName),
+  };
+}

@@ -6,6 +6,7 @@ import {
   renderEmailChangedEmail,
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
+  renderSignInMethodLinkedEmail,
 } from '../domain/security-emails';
 import { renderVerificationEmail } from '../domain/verification-email';
 import type { PreferencesRecord } from '../model/preferences';
@@ -20,7 +21,7 @@ export interface SecurityEmailDeps {
 
 /**
  * The password reset and new-address e-mails (always: the person asked for them) and the security notices
- * (password changed, e-mail changed),
+ * (password changed, e-mail changed, a sign-in method linked),
  * which follow the user's `securityNotifications` preference (on unless they turned it off). Its own
  * consumer group, so these e-mails never wait behind another group's retries.
  */
@@ -81,6 +82,24 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           await deps.mailer.deliverOnce({
             eventId,
             kind: 'password-changed',
+            userId: event.userId,
+            to: event.email,
+            email,
+          });
+        },
+        'user.sign_in_method_linked': async (event, { eventId, log }) => {
+          if (!(await wantsSecurityEmails(event.userId))) {
+            log.info({ userId: event.userId }, 'security e-mails turned off: no sign-in-method notice');
+            return;
+          }
+          const email = renderSignInMethodLinkedEmail({
+            ...common,
+            firstName: event.firstName,
+            providerName: event.providerName || (event.provider === 'google' ? 'Google' : 'Single Sign-On'),
+          });
+          await deps.mailer.deliverOnce({
+            eventId,
+            kind: 'sign-in-method-linked',
             userId: event.userId,
             to: event.email,
             email,

@@ -1,10 +1,17 @@
 import { recordEvent } from '@haven/platform';
-import type { UserDocument } from '../model/user';
+import type { FederatedProvider, UserDocument } from '../model/user';
 import type { VerificationToken } from '../domain/verification';
 import { timestampFromDate, type NewEvent } from '@haven/proto';
 
-/** user.registered, with the verification link's token for the mailer. */
-export function recordUserRegistered(user: UserDocument, verification: VerificationToken, correlationId: string): void {
+/**
+ * user.registered, with the verification link's token for the mailer; none for an address the sign-in
+ * provider vouched for (the account starts verified).
+ */
+export function recordUserRegistered(
+  user: UserDocument,
+  verification: VerificationToken | null,
+  correlationId: string,
+): void {
   recordEvent(user, {
     type: 'user.registered',
     producer: 'user',
@@ -17,7 +24,9 @@ export function recordUserRegistered(user: UserDocument, verification: Verificat
       lastName: user.lastName ?? '',
       authProvider: user.authProvider,
       timeZone: user.timeZone,
-      verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+      ...(verification && {
+        verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+      }),
     },
   });
 }
@@ -134,5 +143,21 @@ export function emailChangedEvent(
     subjectId: user._id,
     correlationId,
     payload: { userId: user._id, oldEmail: user.email, newEmail, firstName: user.firstName ?? '' },
+  };
+}
+
+/** user.sign_in_method_linked, appended with the link (a security notice follows when the user wants them). */
+export function signInMethodLinkedEvent(
+  user: { _id: string; email: string; firstName: string | null },
+  provider: FederatedProvider,
+  providerName: string,
+  correlationId: string,
+): NewEvent<'user.sign_in_method_linked'> {
+  return {
+    type: 'user.sign_in_method_linked',
+    producer: 'user',
+    subjectId: user._id,
+    correlationId,
+    payload: { userId: user._id, provider, providerName, email: user.email, firstName: user.firstName ?? '' },
   };
 }

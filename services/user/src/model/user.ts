@@ -1,7 +1,33 @@
 import { byIds, outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+import type { FederatedProvider } from '../domain/federated-sign-in';
 
-export type AuthProvider = 'email' | 'google' | 'oidc';
+/** How the account was created: a password, Google, or the hosted platform ("oidc"). */
+export type AuthProvider = 'email' | FederatedProvider;
+export type { FederatedProvider };
+
+/** A provider's account linked to this one; `key` ("<provider>:<subject>") is what sign-in looks up. */
+export interface LinkedIdentity {
+  key: string;
+  provider: FederatedProvider;
+  /** The provider's stable id for the person (`sub`). */
+  subject: string;
+  /** The address the provider gave when it was linked. */
+  email: string;
+  /** Whether the provider vouched for that address (`email_verified: true`). */
+  emailVerified: boolean;
+  linkedAt: Date;
+}
+
+/** A provider sign-in waiting for the account's password before it is linked (the hash of a one-time token). */
+export interface PendingLink {
+  tokenHash: string;
+  provider: FederatedProvider;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  expiresAt: Date;
+}
 
 export interface UserRecord extends WithOutbox {
   _id: string;
@@ -19,6 +45,9 @@ export interface UserRecord extends WithOutbox {
   pendingEmail: { address: string; tokenHash: string; expiresAt: Date } | null;
   /** IANA name; check-in "today" and weekly e-mails use it (other services read it). */
   timeZone: string;
+  /** Google and hosted-platform sign-ins linked to this account, oldest first. */
+  identities: LinkedIdentity[];
+  pendingLink: PendingLink | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,9 +77,42 @@ const userSchema = new Schema<UserRecord>(
       default: null,
     },
     timeZone: { type: String, default: 'UTC' },
+    identities: {
+      type: [
+        new Schema(
+          {
+            key: { type: String, required: true },
+            provider: { type: String, required: true, enum: ['google', 'oidc'] },
+            subject: { type: String, required: true },
+            email: { type: String, required: true },
+            emailVerified: { type: Boolean, required: true },
+            linkedAt: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    pendingLink: {
+      type: new Schema(
+        {
+          tokenHash: String,
+          provider: String,
+          subject: String,
+          email: String,
+          emailVerified: Boolean,
+          expiresAt: Date,
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true, collection: 'users' },
 );
+// Every federated sign-in looks its identity up; one account per identity is kept by the sign-in rules
+// (an identity is linked only after looking it up), since a unique index over an array is not portable.
+userSchema.index({ 'identities.key': 1 });
 userSchema.plugin(outboxPlugin);
 
 export function userModel(connection: Connection): Model<UserRecord> {

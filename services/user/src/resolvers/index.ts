@@ -44,12 +44,19 @@ import {
   recordUserRegistered,
 } from '../events/publish';
 import type { SessionRecord } from '../model/session';
+import type { SignInFlowRecord } from '../model/sign-in-flow';
 import { findUsersByIds, type UserRecord } from '../model/user';
-import type { Resolvers } from './types.generated';
+import type { OidcProviders } from '../providers/oidc';
+import { federatedSignInResolvers } from './federated-sign-in';
+import type { Resolvers, SignInMethod } from './types.generated';
 
 export interface UserServiceDeps {
   users: Model<UserRecord>;
   sessions: Model<SessionRecord>;
+  /** Federated sign-ins waiting for their provider's callback. */
+  flows: Model<SignInFlowRecord>;
+  /** Google and the hosted platform (OpenID Connect). */
+  providers: OidcProviders;
   privateKey: string;
   sessionTtlSeconds: number;
   publishSoon(): void;
@@ -92,6 +99,14 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
     });
     context.setSessionToken(signSessionToken({ userId, sessionId }, deps.privateKey, deps.sessionTtlSeconds));
   }
+
+  const federated = federatedSignInResolvers({
+    users,
+    flows: deps.flows,
+    providers: deps.providers,
+    publishSoon: deps.publishSoon,
+    openSession,
+  });
 
   /** A verification link sent to a new address: the address changes now, verified, and the old one is told. */
   async function confirmEmailChange(tokenHash: string, now: Date, context: RequestContext) {
@@ -284,12 +299,17 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         if (!user || !verificationUsable(user.passwordReset, new Date())) {
           throw badInput('token', passwordMessages.resetInvalid);
         }
-        // Single use: only the write that still finds this token's hash sets the password.
+        // Single use: only the write that still finds this token's hash sets the password. Whoever uses the
+        // link has proved the mailbox; a provider sign-in linked without the provider vouching for the address
+        // had not, so it goes (an address squatted at such a provider is taken back here).
         const used = await appendEvents(
           users,
           { _id: user._id, 'passwordReset.tokenHash': tokenHash },
           [passwordChangedEvent(user, context.correlationId)],
-          { $set: { passwordHash: await hash(input.newPassword!), passwordReset: null, updatedAt: new Date() } },
+          {
+            $set: { passwordHash: await hash(input.newPassword!), passwordReset: null, updatedAt: new Date() },
+            $pull: { identities: { emailVerified: false } },
+          },
         );
         if (!used) throw badInput('token', passwordMessages.resetInvalid);
         deps.publishSoon();
@@ -331,6 +351,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         return true;
       },
 
+      ...federated,
+
       signOutEverywhere: async (_parent, _args, context) => {
         const session = requireSession(context);
         const ended = await sessions.deleteMany({ userId: session.userId });
@@ -349,6 +371,14 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       createdAt: (user) => user.createdAt.toISOString(),
       role: (user) => (isDesignatedAdmin(user, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
       isAdmin: (user) => isDesignatedAdmin(user, deps.adminEmail),
+      signInMethods: (user): SignInMethod[] => [
+        ...(user.passwordHash ? [{ kind: 'PASSWORD' as const, email: null, linkedAt: null }] : []),
+        ...(user.identities ?? []).map((identity) => ({
+          kind: identity.provider === 'google' ? ('GOOGLE' as const) : ('PLATFORM' as const),
+          email: identity.email,
+          linkedAt: identity.linkedAt.toISOString(),
+        })),
+      ],
     },
   };
 }

@@ -33,6 +33,42 @@ export type ChangePasswordInput = {
   newPassword: Scalars['String']['input'];
 };
 
+export type CompleteFederatedSignInInput = {
+  /** The value of this browser's binding cookie; a callback from another browser is refused. */
+  browserBinding?: InputMaybe<Scalars['String']['input']>;
+  /** The query string the provider sent to the callback URL (code, state, iss, or error). */
+  callbackQuery: Scalars['String']['input'];
+  provider: SignInProvider;
+};
+
+/**
+ * A finished federated sign-in. Either `user` (signed in: the session cookie is set), or `linkToken` when an
+ * account with the provider's address exists and linking needs that account's password (linkSignInMethod).
+ * Failures are BAD_USER_INPUT errors whose `reason` says what happened (denied, expired, failed, no_email,
+ * account_exists, unavailable) and change nothing.
+ */
+export type FederatedSignInResult = {
+  __typename?: 'FederatedSignInResult';
+  /** Whether this sign-in created the account. */
+  created: Scalars['Boolean']['output'];
+  /** Single use, for 10 minutes. */
+  linkToken?: Maybe<Scalars['String']['output']>;
+  user?: Maybe<User>;
+};
+
+/** Where to send the browser: the provider's authorisation page (the flow is stored for 10 minutes, used once). */
+export type FederatedSignInStart = {
+  __typename?: 'FederatedSignInStart';
+  authorizationUrl: Scalars['String']['output'];
+};
+
+export type LinkSignInMethodInput = {
+  /** The existing account's password. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** From completeFederatedSignIn. */
+  token?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type LoginInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -48,6 +84,10 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Needs the current password; every other session of the account ends. */
   changePassword: MessageResult;
+  /** The provider's answer: signs in, creates the account, links it, or asks for the account's password. */
+  completeFederatedSignIn: FederatedSignInResult;
+  /** Links the provider's sign-in to the existing account whose password is given, and signs in. */
+  linkSignInMethod: AuthPayload;
   login: AuthPayload;
   /** Ends the current session; true even when there was none. */
   logout: Scalars['Boolean']['output'];
@@ -62,6 +102,8 @@ export type Mutation = {
   resetPassword: MessageResult;
   /** Ends every session of the signed-in user, this one included (each gateway refuses them within its bound). */
   signOutEverywhere: Scalars['Boolean']['output'];
+  /** Starts sign-in with Google or the hosted platform (OpenID Connect, authorisation code with PKCE). */
+  startFederatedSignIn: FederatedSignInStart;
   /** Edits the signed-in user's names and time zone. */
   updateProfile: User;
   /** Uses an e-mailed verification link once: the account's address (or its new address) becomes verified. */
@@ -71,6 +113,16 @@ export type Mutation = {
 
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
+};
+
+
+export type MutationCompleteFederatedSignInArgs = {
+  input: CompleteFederatedSignInInput;
+};
+
+
+export type MutationLinkSignInMethodArgs = {
+  input: LinkSignInMethodInput;
 };
 
 
@@ -101,6 +153,11 @@ export type MutationResendVerificationArgs = {
 
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
+};
+
+
+export type MutationStartFederatedSignInArgs = {
+  input: StartFederatedSignInInput;
 };
 
 
@@ -147,6 +204,32 @@ export type Role =
   | 'ADMIN'
   | 'MEMBER';
 
+/** One way into an account. */
+export type SignInMethod = {
+  __typename?: 'SignInMethod';
+  /** The address the provider gave when it was linked; null for the password. */
+  email?: Maybe<Scalars['String']['output']>;
+  kind: SignInMethodKind;
+  /** When the provider was linked (ISO 8601); null for the password. */
+  linkedAt?: Maybe<Scalars['String']['output']>;
+};
+
+export type SignInMethodKind =
+  | 'GOOGLE'
+  | 'PASSWORD'
+  | 'PLATFORM';
+
+/** A provider people can sign in with: Google, or the hosted platform (any OpenID Connect issuer). */
+export type SignInProvider =
+  | 'GOOGLE'
+  | 'PLATFORM';
+
+export type StartFederatedSignInInput = {
+  /** A secret the gateway keeps in a short-lived cookie of this browser; only its hash is stored with the flow. */
+  browserBinding: Scalars['String']['input'];
+  provider: SignInProvider;
+};
+
 /** The fields given change; absent fields stay as they are; an empty name clears it. */
 export type UpdateProfileInput = {
   firstName?: InputMaybe<Scalars['String']['input']>;
@@ -170,6 +253,8 @@ export type User = {
   profileImageUrl?: Maybe<Scalars['String']['output']>;
   /** Decided by the user service at request time: ADMIN for the account whose verified e-mail is ADMIN_EMAIL. */
   role: Role;
+  /** How this account signs in: its password (when it has one), then each linked provider, oldest first. */
+  signInMethods: Array<SignInMethod>;
   /** IANA time zone name (e.g. Europe/London); UTC unless the browser or the user said otherwise. */
   timeZone: Scalars['String']['output'];
 };
@@ -279,15 +364,23 @@ export type ResolversTypes = {
   ChangeEmailInput: ChangeEmailInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ChangePasswordInput: ChangePasswordInput;
+  CompleteFederatedSignInInput: CompleteFederatedSignInInput;
+  FederatedSignInResult: ResolverTypeWrapper<Omit<FederatedSignInResult, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  FederatedSignInStart: ResolverTypeWrapper<FederatedSignInStart>;
+  LinkSignInMethodInput: LinkSignInMethodInput;
   LoginInput: LoginInput;
   MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
   Role: Role;
+  SignInMethod: ResolverTypeWrapper<SignInMethod>;
+  SignInMethodKind: SignInMethodKind;
+  SignInProvider: SignInProvider;
+  StartFederatedSignInInput: StartFederatedSignInInput;
   UpdateProfileInput: UpdateProfileInput;
   User: ResolverTypeWrapper<UserRecord>;
   VerifyEmailResult: ResolverTypeWrapper<VerifyEmailResult>;
@@ -299,14 +392,20 @@ export type ResolversParentTypes = {
   ChangeEmailInput: ChangeEmailInput;
   String: Scalars['String']['output'];
   ChangePasswordInput: ChangePasswordInput;
+  CompleteFederatedSignInInput: CompleteFederatedSignInInput;
+  FederatedSignInResult: Omit<FederatedSignInResult, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
+  Boolean: Scalars['Boolean']['output'];
+  FederatedSignInStart: FederatedSignInStart;
+  LinkSignInMethodInput: LinkSignInMethodInput;
   LoginInput: LoginInput;
   MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
-  Boolean: Scalars['Boolean']['output'];
   Query: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
+  SignInMethod: SignInMethod;
+  StartFederatedSignInInput: StartFederatedSignInInput;
   UpdateProfileInput: UpdateProfileInput;
   User: UserRecord;
   VerifyEmailResult: VerifyEmailResult;
@@ -320,12 +419,24 @@ export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extend
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type FederatedSignInResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FederatedSignInResult'] = ResolversParentTypes['FederatedSignInResult']> = {
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  linkToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type FederatedSignInStartResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FederatedSignInStart'] = ResolversParentTypes['FederatedSignInStart']> = {
+  authorizationUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MessageResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MessageResult'] = ResolversParentTypes['MessageResult']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   changePassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
+  completeFederatedSignIn?: Resolver<ResolversTypes['FederatedSignInResult'], ParentType, ContextType, RequireFields<MutationCompleteFederatedSignInArgs, 'input'>>;
+  linkSignInMethod?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLinkSignInMethodArgs, 'input'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
@@ -334,6 +445,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
   resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startFederatedSignIn?: Resolver<ResolversTypes['FederatedSignInStart'], ParentType, ContextType, RequireFields<MutationStartFederatedSignInArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   verifyEmail?: Resolver<ResolversTypes['VerifyEmailResult'], ParentType, ContextType, Partial<MutationVerifyEmailArgs>>;
 };
@@ -341,6 +453,12 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
+};
+
+export type SignInMethodResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SignInMethod'] = ResolversParentTypes['SignInMethod']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['SignInMethodKind'], ParentType, ContextType>;
+  linkedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
@@ -354,6 +472,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profileImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  signInMethods?: Resolver<Array<ResolversTypes['SignInMethod']>, ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -364,9 +483,12 @@ export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType 
 
 export type Resolvers<ContextType = RequestContext> = {
   AuthPayload?: AuthPayloadResolvers<ContextType>;
+  FederatedSignInResult?: FederatedSignInResultResolvers<ContextType>;
+  FederatedSignInStart?: FederatedSignInStartResolvers<ContextType>;
   MessageResult?: MessageResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  SignInMethod?: SignInMethodResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   VerifyEmailResult?: VerifyEmailResultResolvers<ContextType>;
 };

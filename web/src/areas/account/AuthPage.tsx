@@ -1,6 +1,7 @@
 /**
  * /auth: "Sign In" (default) and "Create Account" tabs, Google and
- * hosted-platform sign-in, links to the terms and the privacy policy.
+ * hosted-platform sign-in, links to the terms and the privacy policy. After a provider's sign-in it
+ * says what went wrong (`?signin=…`), or asks for the existing account's password to link it (`?link=…`).
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -15,7 +16,7 @@ import {
   TRIAL_DAYS,
 } from '../../constants';
 import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
-import { LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
+import { LinkSignInMethodDocument, LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
@@ -28,6 +29,7 @@ import {
   type SignInValues,
 } from './authValidation';
 import { useSession } from '../../gating/useSession';
+import { federatedSignInNotice, pendingLink, type PendingLink } from './federatedSignIn';
 import { ResendVerificationForm } from './ResendVerification';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -40,21 +42,22 @@ import { toast } from '../../ui/Toast';
 
 type AuthTab = 'signin' | 'register';
 
-const providerNames: Record<string, string> = { google: 'Google', platform: BRAND.hostedSignInName };
-
-/** The gateway sends a provider's button back here (`?signin=unavailable`) while that provider is not configured. */
-function useProviderUnavailableNotice(): void {
+/**
+ * What the gateway says when a provider's sign-in comes back here: a failure (`?signin=…`, shown as a toast)
+ * or an account to link (`?link=…`, kept in memory). Either way the address bar is cleaned at once, so the
+ * one-time token does not stay in the history.
+ */
+function useProviderReturn(): [PendingLink | null, (link: PendingLink | null) => void] {
   const [params, setParams] = useSearchParams();
-  const provider = params.get('signin') === 'unavailable' ? (params.get('provider') ?? '') : null;
+  const [link, setLink] = useState<PendingLink | null>(() => pendingLink(params));
+  const query = params.toString();
   useEffect(() => {
-    if (provider === null) return;
-    toast({
-      title: 'Login failed',
-      description: `${providerNames[provider] ?? 'This'} sign-in is not available yet. Please use your email and password.`,
-      variant: 'destructive',
-    });
-    setParams({}, { replace: true });
-  }, [provider, setParams]);
+    const current = new URLSearchParams(query);
+    const notice = federatedSignInNotice(current);
+    if (notice) toast({ ...notice, variant: 'destructive' });
+    if (notice || current.has('link')) setParams({}, { replace: true });
+  }, [query, setParams]);
+  return [link, setLink];
 }
 
 export function AuthPage() {
@@ -64,8 +67,8 @@ export function AuthPage() {
   // Set once sign-in or registration succeeded: from then on this page navigates itself
   // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
   const [completing, setCompleting] = useState(false);
-  usePageTitle(tab === 'signin' ? 'Sign In' : 'Create Account');
-  useProviderUnavailableNotice();
+  const [link, setLink] = useProviderReturn();
+  usePageTitle(link ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
 
   if (!completing) {
     if (session.status === 'loading') return <FullPageSpinner />;
@@ -78,6 +81,31 @@ export function AuthPage() {
     await session.refetch();
     window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
+
+  const onLinked = async (providerName: string) => {
+    setCompleting(true);
+    toast({ title: 'Login successful', description: `${providerName} sign-in is linked. Welcome back!` });
+    await session.refetch();
+    window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  if (link) {
+    return (
+      <main className="auth">
+        <div className="auth__inner">
+          <Link to="/" className="logo-link auth__logo" aria-label={`${BRAND.name} home`}>
+            <Logo size={40} />
+          </Link>
+          <LinkAccountCard
+            link={link}
+            disabled={completing}
+            onLinked={() => onLinked(link.providerName)}
+            onCancel={() => setLink(null)}
+          />
+        </div>
+      </main>
+    );
+  }
 
   const onRegistered = async () => {
     setCompleting(true);
@@ -396,5 +424,92 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
         Create Account
       </Button>
     </form>
+  );
+}
+
+/**
+ * The provider's address already has an account here, and Haven could not tell that both belong to the
+ * same person (one side had not verified it): that account's password links the two, once.
+ */
+function LinkAccountCard(props: {
+  link: PendingLink;
+  disabled: boolean;
+  onLinked: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { link, disabled, onLinked, onCancel } = props;
+  const [linkSignIn] = useMutation(LinkSignInMethodDocument);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!password) {
+      setError('Password is required');
+      focusFirstInvalid(form);
+      return;
+    }
+    setPending(true);
+    try {
+      await linkSignIn({ variables: { input: { token: link.token, password } } });
+      await onLinked();
+    } catch (failure) {
+      setPending(false);
+      const fields = serverFieldErrors<{ password: string; token: string }>(failure, ['password', 'token']);
+      if (fields.password) {
+        setError(fields.password);
+        focusFirstInvalid(form);
+        return;
+      }
+      toast({
+        title: 'Login failed',
+        description: serverMessage(failure) ?? 'Please try again',
+        variant: 'destructive',
+      });
+      // A spent or expired link cannot be tried again: back to the usual choices.
+      if (fields.token) onCancel();
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1">Link your {link.providerName} sign-in</CardTitle>
+        <CardDescription>
+          You already have a {BRAND.name} account with this email address. Enter its password once to link{' '}
+          {link.providerName} to it. After that, {link.providerName} signs you straight in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="stack" noValidate onSubmit={onSubmit} aria-label={`Link your ${link.providerName} sign-in`}>
+          <TextField
+            id="link-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            placeholder="The password of your account"
+            value={password}
+            error={error}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <Link to="/forgot-password" className="auth__forgot">
+            Forgot password?
+          </Link>
+          <Button type="submit" block loading={pending} disabled={disabled}>
+            Link and sign in
+          </Button>
+          <Button type="button" variant="ghost" block disabled={pending || disabled} onClick={onCancel}>
+            Not now
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

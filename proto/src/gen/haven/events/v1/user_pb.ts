@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/user.proto.
  */
 export const file_haven_events_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxIlIKEUVtYWlsVmVyaWZpY2F0aW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhUKDWF1dGhfcHJvdmlkZXIYBSABKAkSOAoMdmVyaWZpY2F0aW9uGAYgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uEhEKCXRpbWVfem9uZRgHIAEoCSKKAQoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjgKDHZlcmlmaWNhdGlvbhgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbiIvCg1FbWFpbFZlcmlmaWVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSI4ChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgl0aW1lX3pvbmUYAiABKAkifwoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSMQoFcmVzZXQYBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iRQoPUGFzc3dvcmRDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCSKIAQoURW1haWxDaGFuZ2VSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgluZXdfZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRI4Cgx2ZXJpZmljYXRpb24YBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iWQoMRW1haWxDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSEQoJb2xkX2VtYWlsGAIgASgJEhEKCW5ld19lbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxIlIKEUVtYWlsVmVyaWZpY2F0aW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhUKDWF1dGhfcHJvdmlkZXIYBSABKAkSOAoMdmVyaWZpY2F0aW9uGAYgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uEhEKCXRpbWVfem9uZRgHIAEoCSKKAQoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjgKDHZlcmlmaWNhdGlvbhgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbiIvCg1FbWFpbFZlcmlmaWVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSI4ChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgl0aW1lX3pvbmUYAiABKAkifwoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSMQoFcmVzZXQYBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iRQoPUGFzc3dvcmRDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCSKIAQoURW1haWxDaGFuZ2VSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgluZXdfZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRI4Cgx2ZXJpZmljYXRpb24YBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iWQoMRW1haWxDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSEQoJb2xkX2VtYWlsGAIgASgJEhEKCW5ld19lbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJInEKElNpZ25Jbk1ldGhvZExpbmtlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEhUKDXByb3ZpZGVyX25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEgoKZmlyc3RfbmFtZRgFIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A one-time link that proves the user owns the address. Only its hash is
@@ -329,4 +329,51 @@ export type EmailChanged = Message<"haven.events.v1.EmailChanged"> & {
  */
 export const EmailChangedSchema: GenMessage<EmailChanged> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_user, 9);
+
+/**
+ * user.sign_in_method_linked: a provider's sign-in (Google, the hosted platform) was linked to an
+ * existing account (a security e-mail, governed by securityNotifications). Not sent when an account is
+ * created through the provider: user.registered says so.
+ *
+ * @generated from message haven.events.v1.SignInMethodLinked
+ */
+export type SignInMethodLinked = Message<"haven.events.v1.SignInMethodLinked"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * "google" or "oidc" (the hosted platform).
+   *
+   * @generated from field: string provider = 2;
+   */
+  provider: string;
+
+  /**
+   * How people know the provider ("Google", the hosted platform's name), for the e-mail.
+   *
+   * @generated from field: string provider_name = 3;
+   */
+  providerName: string;
+
+  /**
+   * The account's address (the notice goes there).
+   *
+   * @generated from field: string email = 4;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 5;
+   */
+  firstName: string;
+};
+
+/**
+ * Describes the message haven.events.v1.SignInMethodLinked.
+ * Use `create(SignInMethodLinkedSchema)` to create a new message.
+ */
+export const SignInMethodLinkedSchema: GenMessage<SignInMethodLinked> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_user, 10);
 
