@@ -49,6 +49,8 @@ export interface Mailer {
     userId: string;
     to: string;
     email: RenderedEmail;
+    /** The claim's key when "once" is not per (event, kind, recipient): the weekly summary's (user, week). */
+    onceKey?: string;
   }): Promise<DeliveryOutcome>;
   close(): void;
 }
@@ -117,8 +119,8 @@ export function createMailer(
   };
 
   return {
-    async deliverOnce({ eventId, kind, userId, to, email }) {
-      const id = deliveryKey(eventId, kind, to);
+    async deliverOnce({ eventId, kind, userId, to, email, onceKey }) {
+      const id = onceKey ?? deliveryKey(eventId, kind, to);
       if (!(await claim({ _id: id, eventId, userId, kind, to }))) return 'already-claimed';
       let messageId: string | null;
       try {
