@@ -22,6 +22,7 @@ import {
   NewsletterBatchRequestedSchema,
   NewsletterConfirmationRequestedSchema,
   NewsletterDeliveryRequestedSchema,
+  NewsletterPageRequestedSchema,
 } from './gen/haven/events/v1/notification_pb';
 import { QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
 
@@ -57,6 +58,7 @@ export const eventSchemas = {
   'user.password_changed': PasswordChangedSchema,
   'user.email_change_requested': EmailChangeRequestedSchema,
   'user.email_changed': EmailChangedSchema,
+  'notification.newsletter_page_requested': NewsletterPageRequestedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

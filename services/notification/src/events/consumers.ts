@@ -126,6 +126,8 @@ function newsletterDeliveryConsumer(deps: NotificationHandlersDeps): ConsumerSpe
     partitionsConsumedConcurrently: deps.deliveryConcurrency ?? 3,
     handlers: {
       'notification.newsletter_batch_requested': (event, context) => deps.fanOut.expand(event, context),
+      'notification.newsletter_page_requested': (event, context) => deps.fanOut.deliverPage(event, context),
+      // Per-copy events from before pages (a send in flight during the upgrade).
       'notification.newsletter_delivery_requested': (event, context) => deps.fanOut.deliver(event, context),
     },
   };
