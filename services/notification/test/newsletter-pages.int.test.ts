@@ -3,7 +3,8 @@
  * copy goes once although the page is delivered twice and two replicas share the group; a copy the
  * server refuses for now goes on a later try (the consumer's back-off); a page whose copy keeps being
  * refused for now is dead-lettered after the last try, its other copies sent once; someone who
- * unsubscribed in between gets nothing; a page out of time hands the rest to a new event.
+ * unsubscribed in between gets nothing; a page out of time hands the rest to a new event; a copy for a
+ * mail server that cannot be reached waits for a later try, then goes once.
  */
 import { encodeEvent, topicOf } from '@haven/proto';
 import {
@@ -17,7 +18,7 @@ import {
 import type { Kafka, Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { notificationConsumers } from '../src/events/consumers';
 import { createMailer, createTransport } from '../src/events/mailer';
@@ -243,4 +244,43 @@ it('hands the rest of a page to a new event when its time runs out, each copy st
     .collection(processedEventsCollection(groupId))
     .countDocuments({ type: 'notification.newsletter_page_requested', outcome: 'handled' });
   expect(pages).toBeGreaterThan(1);
+});
+
+it('leaves a copy to try again when the mail server cannot be reached, and sends it once when it can', async () => {
+  const closedPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const request = {
+    eventId: randomUUID(),
+    kind: 'newsletter',
+    userId: randomUUID(),
+    to: `unreachable-${randomBytes(3).toString('hex')}@example.com`,
+    email: { subject: 'Once', text: 'One copy.', html: '<p>One copy.</p>' },
+  };
+  const away = createMailer(
+    createTransport({ host: '127.0.0.1', port: closedPort, secure: false, from: 'hello@haven.local' }),
+    'Haven <hello@haven.local>',
+    deliveries(),
+    log,
+  );
+  cleanups.push(async () => away.close());
+  expect(await away.deliverMany([request])).toEqual(['retryable']);
+  expect(await deliveries().findOne({ to: request.to }).lean()).toMatchObject({ status: 'retryable', attempts: 1 });
+
+  const smtp = await startSmtp();
+  const back = createMailer(
+    createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'hello@haven.local' }),
+    'Haven <hello@haven.local>',
+    deliveries(),
+    log,
+  );
+  cleanups.push(async () => back.close());
+  // Two at once (two replicas' retries): one copy.
+  const [first, second] = await Promise.all([back.deliverMany([request]), back.deliverMany([request])]);
+  expect([...first, ...second].sort()).toEqual(['already-claimed', 'sent']);
+  expect(smtp.copies.get(request.to)).toBe(1);
+  expect(await deliveries().findOne({ to: request.to }).lean()).toMatchObject({ status: 'sent', attempts: 2 });
 });

@@ -23,8 +23,13 @@ export const fanOutPageSize = 2_000;
 export const deliveryPageSize = 100;
 /** Copies claimed and sent together: few enough that an attempt stays short on a slow mail server. */
 export const deliveryChunkSize = 25;
-/** Chunks of one page under way at once. */
+/** Chunks of one page under way at once: one chunk's claims are written while the other's copies go out. */
 export const chunksInFlight = 2;
+/**
+ * Chunks under way at once in one service, whatever the number of pages: it bounds the copies that are
+ * claimed and not yet handed over (a hard kill leaves those unsent, never sent twice) to 100 per replica.
+ */
+export const chunksInFlightPerService = 4;
 /**
  * A page event stops starting new chunks (an expansion, new pages) after this long and hands the rest to
  * a new event, so one attempt stays well inside the consumer's 10 s bound however slow the mail server or
@@ -122,6 +127,7 @@ export function newsletterFanOut(deps: FanOutDeps) {
   });
 
   const now = deps.now ?? Date.now;
+  const slots = semaphore(chunksInFlightPerService);
 
   return {
     /**
@@ -216,18 +222,26 @@ export function newsletterFanOut(deps: FanOutDeps) {
           }
         });
       };
-      // Two chunks at a time: one chunk's claims are written while the other's copies go out.
       const running = new Set<Promise<void>>();
       let failure: { error: unknown } | null = null;
       let next = 0;
-      while (!failure && next < recipients.length && (next === 0 || now() - startedAt < pageBudgetMs)) {
+      while (!failure && next < recipients.length) {
+        await slots.acquire();
+        // Every page event gets at least its first chunk through, so a continuation always moves on.
+        if (failure || (next > 0 && now() - startedAt >= pageBudgetMs)) {
+          slots.release();
+          break;
+        }
         const chunk = recipients.slice(next, next + deliveryChunkSize);
         next += chunk.length;
         const work: Promise<void> = deliverChunk(chunk)
           .catch((error: unknown) => {
             failure ??= { error };
           })
-          .finally(() => running.delete(work));
+          .finally(() => {
+            slots.release();
+            running.delete(work);
+          });
         running.add(work);
         if (running.size >= chunksInFlight) await Promise.race(running);
       }
@@ -280,3 +294,25 @@ export function newsletterFanOut(deps: FanOutDeps) {
 }
 
 export type NewsletterFanOut = ReturnType<typeof newsletterFanOut>;
+
+/** At most `size` holders at once; the others wait in order. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    acquire: () =>
+      new Promise<void>((resolve) => {
+        if (free > 0) {
+          free -= 1;
+          resolve();
+        } else {
+          waiting.push(resolve);
+        }
+      }),
+    release: () => {
+      const nextInLine = waiting.shift();
+      if (nextInLine) nextInLine();
+      else free += 1;
+    },
+  };
+}
