@@ -23,6 +23,7 @@ import {
   NewsletterBatchRequestedSchema,
   NewsletterConfirmationRequestedSchema,
   NewsletterDeliveryRequestedSchema,
+  NewsletterPageRequestedSchema,
 } from './gen/haven/events/v1/notification_pb';
 import { QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
 
@@ -59,6 +60,7 @@ export const eventSchemas = {
   'user.email_change_requested': EmailChangeRequestedSchema,
   'user.email_changed': EmailChangedSchema,
   'user.sign_in_method_linked': SignInMethodLinkedSchema,
+  'notification.newsletter_page_requested': NewsletterPageRequestedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,7 +1,8 @@
 /**
  * The newsletter in a real browser (Debian's Chromium, Playwright) against Haven started the way
  * `make dev` starts it: the confirmation link, the admin's send reaching every active subscriber once,
- * the personal unsubscribe link with its one-click POST, the /unsubscribe form, and the non-admin alert.
+ * the personal unsubscribe link with its one-click POST, the /unsubscribe form, the non-admin alert, and
+ * the weekly summary's switch on /email-preferences.
  * (The landing page's sign-up form belongs to the public pages; here the visitor subscribes through the
  * same endpoint it calls.)
  */
@@ -11,6 +12,7 @@ import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
 import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { goodTestCard } from '../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../tools/testing/verification';
 
 const adminEmail = uniqueEmail('admin');
@@ -148,4 +150,36 @@ it('takes an address off the list with the /unsubscribe form', async () => {
   await page.getByLabel('Email').fill(readers[1]!);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await page.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();
+});
+
+it('keeps the weekly summary switch on /email-preferences: off at first, on after Save', async () => {
+  const email = uniqueEmail('weekly');
+  const page = await signedInPage(email);
+  // /email-preferences is for a subscribed user: a trial with the test card, through the API as the page would.
+  const [cookie] = await page.context().cookies(haven.gatewayUrl);
+  const api = (path: string, body: unknown = {}) =>
+    fetch(`${haven.gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${cookie!.name}=${cookie!.value}` },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, string> }));
+  const setup = await api('/api/create-setup-intent');
+  await api('/api/local-payments/confirm-setup', {
+    clientSecret: setup.body.clientSecret,
+    cardNumber: goodTestCard,
+  });
+  expect((await api('/api/create-subscription-after-setup')).status).toBe(200);
+
+  await page.goto(`${haven.gatewayUrl}/email-preferences`);
+  const weekly = page.getByRole('switch', { name: 'Your week in review' });
+  await weekly.waitFor();
+  expect(await weekly.getAttribute('aria-checked')).toBe('false');
+  await weekly.click();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await page.getByText('Your email preferences have been saved.').first().waitFor();
+  await page.reload();
+  await eventuallyExpect('the saved switch shown on again', async () =>
+    expect(await page.getByRole('switch', { name: 'Your week in review' }).getAttribute('aria-checked')).toBe('true'),
+  );
+  await page.context().close();
 });

@@ -18,6 +18,8 @@ import { deliveryModel } from './model/delivery';
 import { knownUserModel } from './model/known-user';
 import { preferencesModel } from './model/preferences';
 import { subscriberModel } from './model/subscriber';
+import { weeklyCheckInsModel } from './model/weekly-check-ins';
+import { startWeeklySummaryScheduler, weeklySummaryConsumer, weeklySummarySender } from './events/weekly-summary';
 import { notificationResolvers } from './resolvers';
 
 /** The notification service: every e-mail Haven sends, users' e-mail preferences and the newsletter. */
@@ -36,6 +38,8 @@ export const startNotificationService = defineService({
     MAIL_FROM: z.string().min(3).default('Haven <hello@haven.local>'),
     APP_URL: z.url().default('http://localhost:4000'),
     PRODUCT_NAME: z.string().min(1).default('Haven'),
+    /** How often the weekly summary's scheduler looks for users inside their Sunday-morning window. */
+    WEEKLY_SUMMARY_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   },
   dir: __dirname,
   build: async ({ connection, config, log, kafka, publishSoon }) => {
@@ -54,6 +58,7 @@ export const startNotificationService = defineService({
     const subscribers = subscriberModel(connection);
     const campaigns = campaignModel(connection);
     const knownUsers = knownUserModel(connection);
+    const tallies = weeklyCheckInsModel(connection);
     const store = { subscribers, preferences: preferencesModel(connection), publishSoon };
     const fanOut = newsletterFanOut({
       kafka,
@@ -62,6 +67,20 @@ export const startNotificationService = defineService({
       mailer,
       appUrl: config.APP_URL,
       productName: config.PRODUCT_NAME,
+    });
+    const weeklySummaries = startWeeklySummaryScheduler({
+      sender: weeklySummarySender({
+        tallies,
+        knownUsers,
+        preferences: store.preferences,
+        deliveries,
+        mailer,
+        appUrl: config.APP_URL,
+        productName: config.PRODUCT_NAME,
+        log,
+      }),
+      intervalMs: config.WEEKLY_SUMMARY_INTERVAL_MS,
+      log,
     });
     return {
       resolvers: notificationResolvers({ ...store, campaigns, deliveries, knownUsers }),
@@ -74,10 +93,12 @@ export const startNotificationService = defineService({
           productName: config.PRODUCT_NAME,
           store,
           knownUsers,
+          tallies,
           fanOut,
           deliveryConcurrency: fanOutPartitions,
         }),
         billingEmailConsumer({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
+        weeklySummaryConsumer({ tallies, knownUsers }),
         ...securityEmailConsumers({
           mailer,
           preferences: store.preferences,
@@ -87,6 +108,7 @@ export const startNotificationService = defineService({
       ],
       httpRoutes: newsletterHttpRoutes(store),
       onStop: async () => {
+        await weeklySummaries.stop();
         await fanOut.close();
         mailer.close();
       },

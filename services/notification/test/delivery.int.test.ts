@@ -18,6 +18,7 @@ import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
 import { knownUserModel } from '../src/model/known-user';
 import { preferencesModel } from '../src/model/preferences';
 import { subscriberModel } from '../src/model/subscriber';
+import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven } from '../../../tools/testing/haven';
@@ -130,6 +131,7 @@ async function startReplica(groupId: string, smtpPort: number, deliveries = deli
     productName: 'Haven',
     store,
     knownUsers: knownUserModel(connection),
+    tallies: weeklyCheckInsModel(connection),
     fanOut,
   });
   const consumer = new EventConsumer({ kafka, connection, log, spec: { ...spec!, groupId } });

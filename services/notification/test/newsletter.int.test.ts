@@ -186,7 +186,13 @@ describe('e-mail preferences', () => {
     const initial = await client.get('/api/user/email-preferences');
     expect(initial.status).toBe(200);
     expect(initial.body).toEqual({
-      preferences: { marketingEmails: false, productUpdates: true, securityNotifications: true, newsletter: false },
+      preferences: {
+        marketingEmails: false,
+        productUpdates: true,
+        securityNotifications: true,
+        newsletter: false,
+        weeklySummary: false,
+      },
       consentStatus: { emailVerified: false, consentGivenAt: null },
     });
 
@@ -200,6 +206,7 @@ describe('e-mail preferences', () => {
       productUpdates: false,
       securityNotifications: true,
       newsletter: false,
+      weeklySummary: false,
     });
     expect(Date.parse(saved.body.consentStatus.consentGivenAt)).not.toBeNaN();
 

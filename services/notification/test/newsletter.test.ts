@@ -59,12 +59,22 @@ describe('sanitising the admin’s HTML', () => {
 
 describe('e-mail kinds', () => {
   it('always sends security and billing e-mails, and follows the switches for the rest', () => {
-    const allOff = { marketingEmails: false, productUpdates: false, securityNotifications: false, newsletter: false };
+    const allOff = {
+      marketingEmails: false,
+      productUpdates: false,
+      securityNotifications: false,
+      newsletter: false,
+      weeklySummary: false,
+    };
     expect(mayReceive('security', allOff)).toBe(true);
     expect(mayReceive('billing', allOff)).toBe(true);
     expect(mayReceive('marketing', defaultEmailPreferences)).toBe(false);
     expect(mayReceive('product-update', defaultEmailPreferences)).toBe(true);
     expect(mayReceive('newsletter', { ...allOff, newsletter: true })).toBe(true);
+    // The weekly summary is opt-in: off by default, on only with its own switch.
+    expect(mayReceive('weekly-summary', defaultEmailPreferences)).toBe(false);
+    expect(mayReceive('weekly-summary', { ...defaultEmailPreferences, newsletter: true })).toBe(false);
+    expect(mayReceive('weekly-summary', { ...allOff, weeklySummary: true })).toBe(true);
   });
 });
 

@@ -1,8 +1,14 @@
 import { defaultEmailPreferences, withDefaults } from '../src/domain/preferences';
 
 describe('e-mail preferences', () => {
-  it("default to the spec's choices: marketing off, product updates on, security on, newsletter off", () => {
-    const expected = { marketingEmails: false, productUpdates: true, securityNotifications: true, newsletter: false };
+  it("default to the spec's choices (marketing off, product updates on, security on, newsletter off), weekly summary off", () => {
+    const expected = {
+      marketingEmails: false,
+      productUpdates: true,
+      securityNotifications: true,
+      newsletter: false,
+      weeklySummary: false,
+    };
     expect(defaultEmailPreferences).toEqual(expected);
     expect(withDefaults(null)).toEqual(expected);
     expect(withDefaults(undefined)).toEqual(expected);
@@ -15,17 +21,25 @@ describe('e-mail preferences', () => {
       productUpdates: true,
       securityNotifications: true,
       newsletter: false,
+      weeklySummary: false,
     });
     expect(withDefaults({ productUpdates: false, newsletter: true })).toEqual({
       marketingEmails: false,
       productUpdates: false,
       securityNotifications: true,
       newsletter: true,
+      weeklySummary: false,
     });
   });
 
   it('honour a full set of saved choices', () => {
-    const saved = { marketingEmails: true, productUpdates: false, securityNotifications: false, newsletter: true };
+    const saved = {
+      marketingEmails: true,
+      productUpdates: false,
+      securityNotifications: false,
+      newsletter: true,
+      weeklySummary: true,
+    };
     expect(withDefaults(saved)).toEqual(saved);
   });
 
@@ -38,6 +52,7 @@ describe('e-mail preferences', () => {
       productUpdates: true,
       securityNotifications: true,
       newsletter: false,
+      weeklySummary: false,
     });
     expect(Object.isFrozen(defaultEmailPreferences)).toBe(true);
   });

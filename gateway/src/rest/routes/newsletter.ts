@@ -1,7 +1,8 @@
 /** The newsletter and e-mail preferences (the notification service). */
 import { pick, signedIn, type RestRoute, type Json } from './types';
 
-const preferenceFields = 'marketingEmails productUpdates securityNotifications newsletter';
+// The spec's four switches, then the weekly summary (beyond the spec; optional in the body).
+const preferenceFields = 'marketingEmails productUpdates securityNotifications newsletter weeklySummary';
 
 /** A token from the query string; a missing or repeated one becomes "" (refused as invalid, 400). */
 const tokenOf = (query: Json) => ({ token: typeof query.token === 'string' ? query.token : '' });
@@ -82,7 +83,14 @@ export const newsletterRoutes: RestRoute[] = [
     operation: `mutation UpdateEmailPreferences($input: EmailPreferencesInput!) {
       updateEmailPreferences(input: $input) { ${preferenceFields} } }`,
     variables: (body) => ({
-      input: pick(body, ['userId', 'marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter']),
+      input: pick(body, [
+        'userId',
+        'marketingEmails',
+        'productUpdates',
+        'securityNotifications',
+        'newsletter',
+        'weeklySummary',
+      ]),
     }),
     reply: (data) => ({ message: 'Preferences Updated', preferences: data.updateEmailPreferences as Json }),
   },

@@ -14,6 +14,7 @@ export const emailKinds = {
   newsletter: 'newsletter',
   'product-update': 'productUpdates',
   marketing: 'marketingEmails',
+  'weekly-summary': 'weeklySummary',
 } as const satisfies Record<string, GoverningPreference>;
 
 export type EmailKind = keyof typeof emailKinds;

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { renderConfirmationEmail } from '../domain/newsletter-emails';
 import { renderVerificationEmail } from '../domain/verification-email';
 import type { KnownUserRecord } from '../model/known-user';
+import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
 import { unsubscribeUser, type NewsletterStore } from '../model/newsletter';
 import type { Mailer } from './mailer';
 import type { NewsletterFanOut } from './newsletter-fanout';
@@ -14,6 +15,8 @@ export interface NotificationHandlersDeps {
   productName: string;
   store: NewsletterStore;
   knownUsers: Model<KnownUserRecord>;
+  /** The weekly summary's check-in tallies (erased with the user). */
+  tallies: Model<WeeklyCheckInsRecord>;
   fanOut: NewsletterFanOut;
   /** Partitions of the fan-out handled at once (default 3). */
   deliveryConcurrency?: number;
@@ -33,7 +36,10 @@ export function notificationConsumers(deps: NotificationHandlersDeps): ConsumerS
   return emailConsumers.map((consumer) => consumer(deps));
 }
 
-/** The account's own e-mails, the user projection (address, verified) and the newsletter's confirmation link. */
+/**
+ * The account's own e-mails, the user projection (address, verified, time zone) and the newsletter's
+ * confirmation link.
+ */
 function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
   const sendVerification = async (
     eventId: string,
@@ -47,15 +53,17 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
     });
     await deps.mailer.deliverOnce({ eventId, kind: 'verify-email', userId: user.userId, to: user.email, email });
   };
-  const remember = async (userId: string, rawEmail: string, verified: boolean) => {
+  const remember = async (userId: string, rawEmail: string, verified: boolean, timeZone?: string) => {
     const canonical = canonicalEmail(rawEmail);
     const email = canonical.ok ? canonical.address : rawEmail;
     const updatedAt = new Date();
+    // Events from before time zones were recorded carry none: the user stays on UTC.
+    const zone = timeZone ? { timeZone } : {};
     await deps.knownUsers.updateOne(
       { _id: userId },
       verified
-        ? { $set: { email, emailVerified: true, updatedAt } }
-        : { $set: { email, updatedAt }, $setOnInsert: { emailVerified: false } },
+        ? { $set: { email, emailVerified: true, updatedAt, ...zone } }
+        : { $set: { email, updatedAt, ...zone }, $setOnInsert: { emailVerified: false } },
       { upsert: true },
     );
   };
@@ -66,7 +74,7 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
     handlers: {
       'user.registered': async (event, { eventId }) => {
         // Sign-ups through Google or the hosted platform arrive verified and carry no token.
-        await remember(event.userId, event.email, !event.verification?.token);
+        await remember(event.userId, event.email, !event.verification?.token, event.timeZone);
         if (!event.verification?.token) return;
         await sendVerification(eventId, { ...event, token: event.verification.token });
       },
@@ -77,10 +85,16 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
       'user.email_verified': async (event) => {
         await remember(event.userId, event.email, true);
       },
+      // The user's events share a partition, so the account is known by the time its zone changes.
+      'user.profile_updated': async (event) => {
+        if (!event.timeZone) return;
+        await deps.knownUsers.updateOne({ _id: event.userId }, { $set: { timeZone: event.timeZone } });
+      },
       'user.deleted': async (event) => {
         const known = await deps.knownUsers.findById(event.userId).lean();
         await unsubscribeUser(deps.store, event.userId, known?.email ?? null);
         await deps.store.preferences.deleteOne({ _id: event.userId });
+        await deps.tallies.deleteOne({ _id: event.userId });
         await deps.knownUsers.deleteOne({ _id: event.userId });
       },
       'notification.newsletter_confirmation_requested': async (event, { eventId }) => {
@@ -112,6 +126,8 @@ function newsletterDeliveryConsumer(deps: NotificationHandlersDeps): ConsumerSpe
     partitionsConsumedConcurrently: deps.deliveryConcurrency ?? 3,
     handlers: {
       'notification.newsletter_batch_requested': (event, context) => deps.fanOut.expand(event, context),
+      'notification.newsletter_page_requested': (event, context) => deps.fanOut.deliverPage(event, context),
+      // Per-copy events from before pages (a send in flight during the upgrade).
       'notification.newsletter_delivery_requested': (event, context) => deps.fanOut.deliver(event, context),
     },
   };

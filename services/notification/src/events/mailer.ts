@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { isDuplicateKeyError, type Logger } from '@haven/platform';
-import type { Model } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
+import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RenderedEmail } from '../domain/verification-email';
 import { deliveryKey, type DeliveryRecord, type DeliveryStatus } from '../model/delivery';
@@ -22,6 +23,44 @@ export interface SmtpSettings {
  */
 export const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 8_000 } as const;
 
+type SocketCallback = (error: Error | null, socket?: { connection: Socket }) => void;
+
+/**
+ * Opens the SMTP server's TCP connection with Nagle's algorithm off. nodemailer ends each message with a
+ * small write (the closing "."), which Nagle holds back until the server acknowledges the previous
+ * segment, and servers delay that acknowledgement (about 40 ms on Linux): each pooled connection managed
+ * about 20 messages a second, 6 ms each without the wait. Bounded by the same connect timeout; TLS
+ * (`secure`) is layered on top by nodemailer as for any socket it is given.
+ */
+export function connectWithoutDelay(
+  options: { host?: string; port?: number; secure?: boolean },
+  callback: SocketCallback,
+): void {
+  // nodemailer's defaults when the settings leave them out.
+  const socket = connect({ host: options.host ?? 'localhost', port: options.port ?? (options.secure ? 465 : 587) });
+  socket.setNoDelay(true);
+  let settled = false;
+  const settle = (error: Error | null) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    socket.off('error', settle);
+    if (error) {
+      socket.destroy();
+      callback(error);
+    } else {
+      callback(null, { connection: socket });
+    }
+  };
+  // nodemailer's own wording and code, so classifySendError reads it as "nothing was sent".
+  const timer = setTimeout(
+    () => settle(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
+    smtpTimeouts.connectionTimeout,
+  );
+  socket.once('error', settle);
+  socket.once('connect', () => settle(null));
+}
+
 export function createTransport(smtp: SmtpSettings): Transporter {
   return nodemailer.createTransport({
     host: smtp.host,
@@ -32,24 +71,37 @@ export function createTransport(smtp: SmtpSettings): Transporter {
     pool: true,
     maxConnections: smtp.maxConnections ?? 5,
     maxMessages: 1000,
+    getSocket: connectWithoutDelay,
     ...smtpTimeouts,
   });
 }
 
 export type DeliveryOutcome = 'sent' | 'already-claimed' | 'refused' | 'unknown';
 
+/** One e-mail of a batch: what `deliverOnce` takes. */
+export interface DeliveryRequest {
+  eventId: string;
+  kind: string;
+  userId: string;
+  to: string;
+  email: RenderedEmail;
+  /** The claim's key when "once" is not per (event, kind, recipient): the weekly summary's (user, week). */
+  onceKey?: string;
+}
+
 export interface Mailer {
   /**
    * Sends at most once per (event, kind, recipient). Throws only when nothing was sent and a retry may
    * succeed (no connection, a 4xx reply); a permanent refusal (5xx) is recorded and not retried.
    */
-  deliverOnce(input: {
-    eventId: string;
-    kind: string;
-    userId: string;
-    to: string;
-    email: RenderedEmail;
-  }): Promise<DeliveryOutcome>;
+  deliverOnce(input: DeliveryRequest): Promise<DeliveryOutcome>;
+  /**
+   * The same promise for many e-mails with a few database writes for all of them: the claims in one
+   * insert, the sends at once over the pooled transport, the outcomes in one bulk write. Never throws
+   * for a send: an e-mail that may succeed later comes back as `retryable` (its claim open again), in
+   * the order of `requests`.
+   */
+  deliverMany(requests: DeliveryRequest[]): Promise<Array<DeliveryOutcome | 'retryable'>>;
   close(): void;
 }
 
@@ -80,72 +132,157 @@ export function createMailer(
   deliveries: Model<DeliveryRecord>,
   log?: Logger,
 ): Mailer {
-  /** The record of a send is retried on its own: the e-mail is never sent again because a write failed. */
-  const record = async (id: string, change: Partial<DeliveryRecord>) => {
+  /** A write of the delivery log retried on its own: the e-mail is never sent again because a write failed. */
+  const retried = async (what: string, write: () => Promise<unknown>) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await deliveries.updateOne({ _id: id }, { $set: { ...change, at: new Date() } });
+        await write();
         return;
       } catch (error) {
         if (attempt >= 6) throw error;
-        log?.warn({ err: error, attempt, deliveryId: id }, 'cannot record an e-mail delivery yet; retrying');
+        log?.warn({ err: error, attempt, what }, 'cannot record an e-mail delivery yet; retrying');
         await sleep(100 * 2 ** attempt);
       }
     }
   };
+  const record = (id: string, change: Partial<DeliveryRecord>) =>
+    retried(id, () => deliveries.updateOne({ _id: id }, { $set: { ...change, at: new Date() } }));
+
+  // The driver's own collection for the batch writes: no per-document casting, string ids as they are.
+  const deliveryLog = deliveries.collection as unknown as mongo.Collection<DeliveryRecord>;
+
+  const claimOf = (request: DeliveryRequest): DeliveryRecord => ({
+    _id: request.onceKey ?? deliveryKey(request.eventId, request.kind, request.to),
+    eventId: request.eventId,
+    userId: request.userId,
+    kind: request.kind,
+    to: request.to,
+    status: 'sending',
+    attempts: 1,
+    messageId: null,
+    error: null,
+    at: new Date(),
+  });
+
+  /** A claim that exists already is taken again only when its last try sent nothing (`retryable`). */
+  const reclaim = async (id: string) =>
+    (
+      await deliveries.updateOne(
+        { _id: id, status: 'retryable' },
+        { $set: { status: 'sending', at: new Date() }, $inc: { attempts: 1 } },
+      )
+    ).modifiedCount === 1;
 
   /** Takes the claim on this delivery; false when it was sent, refused, or is being sent elsewhere. */
-  const claim = async (base: Omit<DeliveryRecord, 'status' | 'attempts' | 'messageId' | 'error' | 'at'>) => {
+  const claim = async (delivery: DeliveryRecord) => {
     try {
-      await deliveries.create({
-        ...base,
-        status: 'sending',
-        attempts: 1,
-        messageId: null,
-        error: null,
-        at: new Date(),
-      });
+      await deliveries.create(delivery);
       return true;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
-    const reclaimed = await deliveries.updateOne(
-      { _id: base._id, status: 'retryable' },
-      { $set: { status: 'sending', at: new Date() }, $inc: { attempts: 1 } },
-    );
-    return reclaimed.modifiedCount === 1;
+    return reclaim(delivery._id);
   };
 
-  return {
-    async deliverOnce({ eventId, kind, userId, to, email }) {
-      const id = deliveryKey(eventId, kind, to);
-      if (!(await claim({ _id: id, eventId, userId, kind, to }))) return 'already-claimed';
-      let messageId: string | null;
-      try {
-        const info = await transport.sendMail({
-          from,
-          to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          headers: email.headers,
-        });
-        messageId = info.messageId ?? null;
-      } catch (error) {
-        const status = classifySendError(error as SmtpError);
-        await record(id, { status, error: (error as Error).message });
-        if (status === 'retryable') throw error;
+  /** Claims many in one unordered insert: the duplicates fail alone; those still open are taken again. */
+  const claimMany = async (claims: DeliveryRecord[]): Promise<boolean[]> => {
+    const taken = claims.map(() => true);
+    try {
+      // One write error per duplicate, with its index.
+      await deliveryLog.insertMany(claims, { ordered: false });
+      return taken;
+    } catch (error) {
+      const writeErrors = ([] as Array<{ index: number; code?: number }>).concat(
+        (error as { writeErrors?: Array<{ index: number; code?: number }> }).writeErrors ?? [],
+      );
+      // Anything but duplicates (or an error without per-document detail): nothing is known to be ours.
+      if (writeErrors.length === 0 || writeErrors.some((failure) => failure.code !== 11000)) throw error;
+      for (const failure of writeErrors) taken[failure.index] = false;
+    }
+    // Only the duplicates whose last try sent nothing are worth a write each (rare: a 4xx, a retry).
+    const duplicates = claims.filter((_, index) => !taken[index]).map((delivery) => delivery._id);
+    const open = new Set(
+      (await deliveries.find({ _id: { $in: duplicates }, status: 'retryable' }, { _id: 1 }).lean()).map(
+        (delivery) => delivery._id,
+      ),
+    );
+    return Promise.all(
+      claims.map((delivery, index) => taken[index] || (open.has(delivery._id) && reclaim(delivery._id))),
+    );
+  };
+
+  type Sent = { status: 'sent'; messageId: string | null } | { status: DeliveryStatus; error: string };
+  /** One send, its outcome as the delivery log records it (never throws). */
+  const send = async (request: DeliveryRequest, id: string): Promise<Sent> => {
+    try {
+      const info = await transport.sendMail({
+        from,
+        to: request.to,
+        subject: request.email.subject,
+        text: request.email.text,
+        html: request.email.html,
+        headers: request.email.headers,
+      });
+      return { status: 'sent', messageId: info.messageId ?? null };
+    } catch (error) {
+      const status = classifySendError(error as SmtpError);
+      if (status !== 'retryable') {
         log?.[status === 'failed' ? 'warn' : 'error'](
-          { err: error, deliveryId: id, kind, userId },
+          { err: error, deliveryId: id, kind: request.kind, userId: request.userId },
           status === 'failed'
             ? 'the mail server refused the e-mail for good; not retried'
             : 'the connection broke after the e-mail was handed over; not resent, so it is not sent twice',
         );
-        return status === 'failed' ? 'refused' : 'unknown';
       }
-      await record(id, { status: 'sent', messageId, error: null });
-      return 'sent';
+      return { status, error: (error as Error).message };
+    }
+  };
+
+  const outcomeOf = (sent: Sent): DeliveryOutcome | 'retryable' =>
+    sent.status === 'sent'
+      ? 'sent'
+      : sent.status === 'failed'
+        ? 'refused'
+        : sent.status === 'retryable'
+          ? 'retryable'
+          : 'unknown';
+
+  return {
+    async deliverOnce(request) {
+      const delivery = claimOf(request);
+      if (!(await claim(delivery))) return 'already-claimed';
+      const sent = await send(request, delivery._id);
+      await record(delivery._id, sent.status === 'sent' ? { ...sent, error: null } : sent);
+      if (sent.status === 'retryable') throw new Error(`not sent yet, retried later: ${sent.error}`);
+      return outcomeOf(sent) as DeliveryOutcome;
     },
+
+    async deliverMany(requests) {
+      if (requests.length === 0) return [];
+      const claims = requests.map(claimOf);
+      const taken = await claimMany(claims);
+      const sent = await Promise.all(
+        requests.map((request, index) => (taken[index] ? send(request, claims[index]!._id) : null)),
+      );
+      const at = new Date();
+      const writes = sent.flatMap((outcome, index) =>
+        outcome
+          ? [
+              {
+                updateOne: {
+                  filter: { _id: claims[index]!._id },
+                  update: { $set: { ...(outcome.status === 'sent' ? { ...outcome, error: null } : outcome), at } },
+                },
+              },
+            ]
+          : [],
+      );
+      if (writes.length > 0) {
+        await retried(`${writes.length} deliveries`, () => deliveryLog.bulkWrite(writes, { ordered: false }));
+      }
+      return sent.map((outcome) => (outcome ? outcomeOf(outcome) : 'already-claimed'));
+    },
+
     close: () => transport.close(),
   };
 }

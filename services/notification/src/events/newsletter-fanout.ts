@@ -1,10 +1,12 @@
 /**
- * The newsletter fan-out. A send stores a campaign with one event (through the outbox); each
- * `newsletter_batch_requested` expands one page of active subscribers into per-recipient
- * `newsletter_delivery_requested` events (keyed by subscriber, so they spread over the partitions and the
- * group's consumers) plus the event for the next page; each delivery sends one copy, at most once per
- * (campaign, recipient) by the mailer's claim. Kafka, not a request, carries the work, so a restart
- * resumes where the committed offsets are.
+ * The newsletter fan-out. A send stores a campaign with one event (through the outbox); a
+ * `newsletter_batch_requested` expands the active subscribers, page after page for as long as its time
+ * budget lasts, into `newsletter_page_requested` events of `deliveryPageSize` recipients (keyed by the
+ * page's first subscriber, so they spread over the partitions and the group's consumers), and hands what
+ * is left to the next batch event. Each page event sends its copies chunk by chunk with a few database
+ * writes per chunk (the mailer's `deliverMany`: claims in one insert, outcomes in one bulk write), at
+ * most once per (campaign, recipient) by the claims. Kafka, not a request, carries the work, so a
+ * restart resumes where the committed offsets are.
  */
 import { encodeEvent, topicOf, type EventType, type NewEvent } from '@haven/proto';
 import { createProducer, type HandlerContext, type Logger } from '@haven/platform';
@@ -15,7 +17,25 @@ import type { CampaignRecord } from '../model/campaign';
 import type { SubscriberRecord } from '../model/subscriber';
 import type { Mailer } from './mailer';
 
-export const fanOutPageSize = 500;
+/** Subscribers read at a time by an expansion (on the embedded database a range read scans the list). */
+export const fanOutPageSize = 2_000;
+/** Recipients per page event: one subscriber read and one processed-id pair per page, not per copy. */
+export const deliveryPageSize = 100;
+/** Copies claimed and sent together: few enough that an attempt stays short on a slow mail server. */
+export const deliveryChunkSize = 25;
+/** Chunks of one page under way at once: one chunk's claims are written while the other's copies go out. */
+export const chunksInFlight = 2;
+/**
+ * Chunks under way at once in one service, whatever the number of pages: it bounds the copies that are
+ * claimed and not yet handed over (a hard kill leaves those unsent, never sent twice) to 100 per replica.
+ */
+export const chunksInFlightPerService = 4;
+/**
+ * A page event stops starting new chunks (an expansion, new pages) after this long and hands the rest to
+ * a new event, so one attempt stays well inside the consumer's 10 s bound however slow the mail server or
+ * the database is.
+ */
+export const pageBudgetMs = 5_000;
 /** Partitions of the notification topic: the most consumers (and partitions at once) a send can use. */
 export const fanOutPartitions = 12;
 
@@ -59,6 +79,9 @@ export interface FanOutDeps {
   appUrl: string;
   productName: string;
   pageSize?: number;
+  deliveryPageSize?: number;
+  /** The time source of the page budget (tests pass their own). */
+  now?: () => number;
 }
 
 export function newsletterFanOut(deps: FanOutDeps) {
@@ -91,49 +114,154 @@ export function newsletterFanOut(deps: FanOutDeps) {
     return campaign;
   };
 
+  const pageEvent = (
+    campaignId: string,
+    recipients: Array<{ _id: string }>,
+    correlationId: string,
+  ): NewEvent<'notification.newsletter_page_requested'> => ({
+    producer: 'notification',
+    correlationId,
+    type: 'notification.newsletter_page_requested',
+    subjectId: recipients[0]!._id,
+    payload: { campaignId, subscriberIds: recipients.map((recipient) => recipient._id) },
+  });
+
+  const now = deps.now ?? Date.now;
+  const slots = semaphore(chunksInFlightPerService);
+
   return {
-    /** Expands one page; a page already expanded (the campaign's cursor moved on) is skipped. */
+    /**
+     * Expands pages of the list for as long as the budget lasts (all of it, for a list of thousands), then
+     * hands the rest to a new batch event. A batch event whose page was already expanded (the campaign's
+     * cursor moved on) is skipped; the cursor moves page by page with a compare-and-set.
+     */
     async expand(payload: { campaignId: string; afterSubscriberId: string }, context: HandlerContext) {
+      const startedAt = now();
       const pageSize = deps.pageSize ?? fanOutPageSize;
+      const perEvent = deps.deliveryPageSize ?? deliveryPageSize;
       const campaign = await deps.campaigns.findById(payload.campaignId, { cursor: 1 }).lean();
       if (!campaign || campaign.cursor !== payload.afterSubscriberId) return;
-      const page = await deps.subscribers
-        .find({ status: 'active', _id: { $gt: payload.afterSubscriberId } }, { _id: 1 })
-        .sort({ _id: 1 })
-        .limit(pageSize)
-        .lean();
-      const last = page.at(-1)?._id;
-      const common = { producer: 'notification' as const, correlationId: context.correlationId };
-      const events: Array<NewEvent<EventType>> = page.map((subscriber) => ({
-        ...common,
-        type: 'notification.newsletter_delivery_requested',
-        subjectId: subscriber._id,
-        payload: { campaignId: payload.campaignId, subscriberId: subscriber._id },
-      }));
-      if (last && page.length === pageSize) {
-        events.push({
-          ...common,
-          type: 'notification.newsletter_batch_requested',
-          subjectId: payload.campaignId,
-          payload: { campaignId: payload.campaignId, afterSubscriberId: last },
-        });
+      for (let cursor = payload.afterSubscriberId; ;) {
+        const page = await deps.subscribers
+          .find({ status: 'active', _id: { $gt: cursor } }, { _id: 1 })
+          .sort({ _id: 1 })
+          .limit(pageSize)
+          .lean();
+        const last = page.at(-1)?._id;
+        const done = !last || page.length < pageSize;
+        const events: Array<NewEvent<EventType>> = [];
+        for (let start = 0; start < page.length; start += perEvent) {
+          events.push(pageEvent(payload.campaignId, page.slice(start, start + perEvent), context.correlationId));
+        }
+        const later = !done && now() - startedAt >= pageBudgetMs;
+        if (later) {
+          // First, so the next expansion is not queued behind this page's copies on its partition.
+          events.unshift({
+            producer: 'notification',
+            correlationId: context.correlationId,
+            type: 'notification.newsletter_batch_requested',
+            subjectId: payload.campaignId,
+            payload: { campaignId: payload.campaignId, afterSubscriberId: last },
+          });
+        }
+        // Published before the cursor moves: a crash in between expands this page again, and the
+        // mailer's claims keep every recipient to one copy.
+        if (events.length > 0) await publish(events);
+        const moved = await deps.campaigns.updateOne(
+          { _id: payload.campaignId, cursor },
+          { $set: { cursor: last ?? cursor, ...(done ? { expandedAt: new Date() } : {}) } },
+        );
+        context.log.info({ campaignId: payload.campaignId, recipients: page.length }, 'newsletter page expanded');
+        if (done || later || moved.modifiedCount === 0) return;
+        cursor = last;
       }
-      // Published before the cursor moves: a crash in between expands this page again, and the
-      // mailer's claim keeps every recipient to one copy.
-      if (events.length > 0) await publish(events);
-      await deps.campaigns.updateOne(
-        { _id: payload.campaignId, cursor: payload.afterSubscriberId },
-        {
-          $set: {
-            cursor: last ?? payload.afterSubscriberId,
-            ...(page.length < pageSize ? { expandedAt: new Date() } : {}),
-          },
-        },
-      );
-      context.log.info({ campaignId: payload.campaignId, recipients: page.length }, 'newsletter page expanded');
     },
 
-    /** One copy for one subscriber; someone who unsubscribed since the send is skipped. */
+    /**
+     * One page of copies, chunk by chunk; someone who unsubscribed since the send is skipped. When the page
+     * budget runs out, the rest (and copies to try again) go on in a new page event. Copies that may go
+     * later (no connection, a 4xx) make the attempt fail once the page is done, so the consumer retries it
+     * with back-off (the sent ones are skipped by their claims) and dead-letters it after the last try.
+     */
+    async deliverPage(payload: { campaignId: string; subscriberIds: string[] }, context: HandlerContext) {
+      const startedAt = now();
+      const [campaign, found] = await Promise.all([
+        campaignOf(payload.campaignId),
+        deps.subscribers
+          .find({ _id: { $in: payload.subscriberIds } }, { email: 1, status: 1, userId: 1, unsubscribeToken: 1 })
+          .lean(),
+      ]);
+      if (!campaign) return;
+      const byId = new Map(found.map((subscriber) => [subscriber._id, subscriber]));
+      const recipients = payload.subscriberIds.flatMap((id) => {
+        const subscriber = byId.get(id);
+        return subscriber?.status === 'active' ? [subscriber] : [];
+      });
+      const again: string[] = [];
+      type Recipient = (typeof recipients)[number];
+      const deliverChunk = async (chunk: Recipient[]) => {
+        const outcomes = await deps.mailer.deliverMany(
+          chunk.map((subscriber) => ({
+            eventId: payload.campaignId,
+            kind: 'newsletter',
+            userId: subscriber.userId ?? subscriber._id,
+            to: subscriber.email,
+            email: renderNewsletterEmail({
+              productName: deps.productName,
+              appUrl: deps.appUrl,
+              subject: campaign.subject,
+              safeHtml: campaign.html,
+              unsubscribeToken: subscriber.unsubscribeToken,
+            }),
+          })),
+        );
+        outcomes.forEach((outcome, index) => {
+          if (outcome === 'retryable') again.push(chunk[index]!._id);
+          else if (outcome === 'refused' || outcome === 'unknown') {
+            context.log.warn({ campaignId: payload.campaignId, outcome }, 'newsletter copy not delivered');
+          }
+        });
+      };
+      const running = new Set<Promise<void>>();
+      let failure: { error: unknown } | null = null;
+      let next = 0;
+      while (!failure && next < recipients.length) {
+        await slots.acquire();
+        // Every page event gets at least its first chunk through, so a continuation always moves on.
+        if (failure || (next > 0 && now() - startedAt >= pageBudgetMs)) {
+          slots.release();
+          break;
+        }
+        const chunk = recipients.slice(next, next + deliveryChunkSize);
+        next += chunk.length;
+        const work: Promise<void> = deliverChunk(chunk)
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => {
+            slots.release();
+            running.delete(work);
+          });
+        running.add(work);
+        if (running.size >= chunksInFlight) await Promise.race(running);
+      }
+      await Promise.all(running);
+      // A database error: nothing unclaimed was sent; the consumer retries the page with back-off.
+      if (failure) throw (failure as { error: unknown }).error;
+      const rest = recipients.slice(next).map((subscriber) => subscriber._id);
+      if (rest.length > 0) {
+        // Out of time: the rest, with the copies to try again, continue in an event of their own.
+        const remaining = [...again, ...rest].map((id) => ({ _id: id }));
+        await publish([pageEvent(payload.campaignId, remaining, context.correlationId)]);
+        context.log.info({ campaignId: payload.campaignId, left: remaining.length }, 'newsletter page continued');
+        return;
+      }
+      if (again.length > 0) {
+        throw new Error(`${again.length} newsletter copies could not be handed over yet; the page is retried`);
+      }
+    },
+
+    /** One copy for one subscriber (events published before pages existed); someone who unsubscribed is skipped. */
     async deliver(payload: { campaignId: string; subscriberId: string }, context: HandlerContext) {
       const [campaign, subscriber] = await Promise.all([
         campaignOf(payload.campaignId),
@@ -166,3 +294,25 @@ export function newsletterFanOut(deps: FanOutDeps) {
 }
 
 export type NewsletterFanOut = ReturnType<typeof newsletterFanOut>;
+
+/** At most `size` holders at once; the others wait in order. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    acquire: () =>
+      new Promise<void>((resolve) => {
+        if (free > 0) {
+          free -= 1;
+          resolve();
+        } else {
+          waiting.push(resolve);
+        }
+      }),
+    release: () => {
+      const nextInLine = waiting.shift();
+      if (nextInLine) nextInLine();
+      else free += 1;
+    },
+  };
+}

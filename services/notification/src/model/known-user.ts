@@ -1,10 +1,15 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** What this service keeps of a user, from the user service's events: where to write, and whether it is verified. */
+/**
+ * What this service keeps of a user, from the user service's events: where to write, whether it is
+ * verified, and the time zone the weekly summary is sent in.
+ */
 export interface KnownUserRecord {
   _id: string; // the user id
   email: string;
   emailVerified: boolean;
+  /** IANA time zone from `user.registered` / `user.profile_updated`; absent (older users) reads as UTC. */
+  timeZone?: string;
   updatedAt: Date;
 }
 
@@ -13,6 +18,7 @@ const knownUserSchema = new Schema<KnownUserRecord>(
     _id: { type: String, required: true },
     email: { type: String, required: true },
     emailVerified: { type: Boolean, required: true },
+    timeZone: { type: String },
     updatedAt: { type: Date, required: true },
   },
   { collection: 'known_users', versionKey: false },

@@ -16,6 +16,9 @@ const preferencesSchema = new Schema<PreferencesRecord>(
     productUpdates: { type: Boolean, required: true },
     securityNotifications: { type: Boolean, required: true },
     newsletter: { type: Boolean, required: true },
+    // Added after the spec's four: documents saved before it have none (read as off). Indexed: the
+    // weekly summary's scheduler looks up the users who turned it on.
+    weeklySummary: { type: Boolean, default: false, index: true },
     updatedAt: { type: Date, required: true },
     consentGivenAt: { type: Date, default: null },
   },

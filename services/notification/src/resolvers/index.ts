@@ -36,6 +36,8 @@ export interface NotificationModels extends NewsletterStore {
 }
 
 const preferenceFields = ['marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter'] as const;
+/** Beyond the spec's four: optional in the body, so a client that does not know it leaves it as it is. */
+const optionalPreferenceFields = ['weeklySummary'] as const;
 const missingComposeFields = 'Please fill in both subject and content.';
 
 /** An address from a body: canonical, or a 400 naming the field. */
@@ -45,14 +47,27 @@ function emailFrom(raw: string): string {
   return email.address;
 }
 
-/** The spec sends each switch as 0 or 1; anything else is refused, naming the switch. */
-function switchesFrom(input: Record<(typeof preferenceFields)[number], number>): EmailPreferences {
-  const problems = preferenceFields
+type SwitchesInput = Record<(typeof preferenceFields)[number], number> &
+  Partial<Record<(typeof optionalPreferenceFields)[number], number | null>>;
+
+/**
+ * The spec sends each switch as 0 or 1; anything else is refused, naming the switch. An optional switch
+ * left out is not in the answer (it keeps its saved value); sent, it follows the same rule.
+ */
+function switchesFrom(input: SwitchesInput): Partial<EmailPreferences> {
+  const sent = [...preferenceFields, ...optionalPreferenceFields.filter((field) => input[field] !== undefined)];
+  const problems = sent
     .filter((field) => input[field] !== 0 && input[field] !== 1)
     .map((field) => ({ field, message: `${field} must be 0 or 1` }));
   if (problems.length > 0) throw badInput(problems[0]!.field, problems[0]!.message, problems);
+  return Object.fromEntries(sent.map((field) => [field, input[field] === 1]));
+}
+
+/** The switches of a saved document (or none) with the defaults filled in, and nothing else. */
+function preferencesOf(saved: Partial<EmailPreferences> | null | undefined): EmailPreferences {
+  const all = withDefaults(saved);
   return Object.fromEntries(
-    preferenceFields.map((field) => [field, input[field] === 1]),
+    [...preferenceFields, ...optionalPreferenceFields].map((field) => [field, all[field]]),
   ) as unknown as EmailPreferences;
 }
 
@@ -65,7 +80,7 @@ export function notificationResolvers(models: NotificationModels): Resolvers {
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
       emailPreferences: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
-        return withDefaults(await loader.load(id));
+        return preferencesOf(await loader.load(id));
       },
       emailConsent: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
@@ -219,7 +234,7 @@ export function notificationResolvers(models: NotificationModels): Resolvers {
         } else if (!wanted.newsletter) {
           await unsubscribeUser(models, session.userId, known?.email ?? null);
         }
-        return wanted;
+        return preferencesOf({ ...preferencesOf(before), ...wanted });
       },
     },
   };

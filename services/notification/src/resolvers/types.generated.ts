@@ -20,13 +20,18 @@ export type EmailConsent = {
   consentGivenAt?: Maybe<Scalars['String']['output']>;
 };
 
-/** Which e-mails a user wants. Defaults: marketing off, product updates on, security on, newsletter off. */
+/**
+ * Which e-mails a user wants. Defaults: marketing off, product updates on, security on, newsletter off, weekly
+ * summary off.
+ */
 export type EmailPreferences = {
   __typename?: 'EmailPreferences';
   marketingEmails: Scalars['Boolean']['output'];
   newsletter: Scalars['Boolean']['output'];
   productUpdates: Scalars['Boolean']['output'];
   securityNotifications: Scalars['Boolean']['output'];
+  /** Beyond the spec, opt-in: on Sunday morning, the numbers of the user's own week of check-ins (never notes). */
+  weeklySummary: Scalars['Boolean']['output'];
 };
 
 /** The spec's body: each switch as 0 or 1. */
@@ -37,6 +42,8 @@ export type EmailPreferencesInput = {
   securityNotifications: Scalars['Int']['input'];
   /** When present, must be the caller's own id. */
   userId?: InputMaybe<Scalars['ID']['input']>;
+  /** Beyond the spec: 0 or 1 like the others; left out, the saved choice stays as it is. */
+  weeklySummary?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -302,6 +309,7 @@ export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType e
   newsletter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   productUpdates?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   securityNotifications?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  weeklySummary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {

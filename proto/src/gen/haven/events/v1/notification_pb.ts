@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/notification.proto.
  */
 export const file_haven_events_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvbm90aWZpY2F0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiVgofTmV3c2xldHRlckNvbmZpcm1hdGlvblJlcXVlc3RlZBIVCg1zdWJzY3JpYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXRva2VuGAMgASgJIkwKGE5ld3NsZXR0ZXJCYXRjaFJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIbChNhZnRlcl9zdWJzY3JpYmVyX2lkGAIgASgJIkkKG05ld3NsZXR0ZXJEZWxpdmVyeVJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIVCg1zdWJzY3JpYmVyX2lkGAIgASgJYgZwcm90bzM");
+  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvbm90aWZpY2F0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiVgofTmV3c2xldHRlckNvbmZpcm1hdGlvblJlcXVlc3RlZBIVCg1zdWJzY3JpYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXRva2VuGAMgASgJIkwKGE5ld3NsZXR0ZXJCYXRjaFJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIbChNhZnRlcl9zdWJzY3JpYmVyX2lkGAIgASgJIkkKG05ld3NsZXR0ZXJEZWxpdmVyeVJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIVCg1zdWJzY3JpYmVyX2lkGAIgASgJIkYKF05ld3NsZXR0ZXJQYWdlUmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhYKDnN1YnNjcmliZXJfaWRzGAIgAygJYgZwcm90bzM");
 
 /**
  * notification.newsletter_confirmation_requested: someone asked for the newsletter; the clear
@@ -90,4 +90,30 @@ export type NewsletterDeliveryRequested = Message<"haven.events.v1.NewsletterDel
  */
 export const NewsletterDeliveryRequestedSchema: GenMessage<NewsletterDeliveryRequested> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_notification, 2);
+
+/**
+ * notification.newsletter_page_requested: one campaign for a page of subscribers (at most a few hundred),
+ * keyed by the page's first subscriber id so pages spread over the partitions. Replaces one
+ * newsletter_delivery_requested per subscriber, so the database work is per page, not per copy.
+ *
+ * @generated from message haven.events.v1.NewsletterPageRequested
+ */
+export type NewsletterPageRequested = Message<"haven.events.v1.NewsletterPageRequested"> & {
+  /**
+   * @generated from field: string campaign_id = 1;
+   */
+  campaignId: string;
+
+  /**
+   * @generated from field: repeated string subscriber_ids = 2;
+   */
+  subscriberIds: string[];
+};
+
+/**
+ * Describes the message haven.events.v1.NewsletterPageRequested.
+ * Use `create(NewsletterPageRequestedSchema)` to create a new message.
+ */
+export const NewsletterPageRequestedSchema: GenMessage<NewsletterPageRequested> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_notification, 3);
 

@@ -1,0 +1,216 @@
+/**
+ * The weekly summary e-mail (beyond the spec, opt-in). A consumer keeps each user's check-in tally from
+ * the quote service's `quote.generated` events (never a call into the quote service's data); a scheduler
+ * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
+ * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.
+ */
+import { dayNumber, isDuplicateKeyError, type ConsumerSpec, type Logger } from '@haven/platform';
+import { timestampDate, topicOf } from '@haven/proto';
+import type { Model } from 'mongoose';
+import { emailKinds } from '../domain/email-kinds';
+import {
+  foldCheckIn,
+  keptDays,
+  renderWeeklySummaryEmail,
+  summarise,
+  summaryWeekAt,
+  type CheckInTally,
+  type SummaryWeek,
+} from '../domain/weekly-summary';
+import type { DeliveryRecord } from '../model/delivery';
+import type { KnownUserRecord } from '../model/known-user';
+import type { PreferencesRecord } from '../model/preferences';
+import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
+import type { Mailer } from './mailer';
+
+const timeZoneOf = (user: { timeZone?: string | undefined } | null | undefined) => user?.timeZone || 'UTC';
+
+const emptyTally: CheckInTally = { days: [], recentQuoteIds: [], streak: { lastDay: null, run: 0, longest: 0 } };
+
+/** Folds one check-in into the user's tally: a compare-and-set on the tally's revision, retried a few times. */
+export async function recordCheckIn(
+  tallies: Model<WeeklyCheckInsRecord>,
+  userId: string,
+  checkIn: { quoteId: string; day: number; mood: number },
+  keepFrom: number,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await tallies.findById(userId).lean();
+    const next = foldCheckIn(current ?? emptyTally, checkIn, keepFrom);
+    if (!next) return;
+    const updatedAt = new Date();
+    if (!current) {
+      try {
+        await tallies.create({ _id: userId, ...next, revision: 1, updatedAt });
+        return;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    } else {
+      const written = await tallies.updateOne(
+        { _id: userId, revision: current.revision },
+        { $set: { ...next, revision: current.revision + 1, updatedAt } },
+      );
+      if (written.modifiedCount === 1) return;
+    }
+    if (attempt >= 5) throw new Error(`the check-in tally of ${userId} kept changing while it was written`);
+  }
+}
+
+/** Keeps the tallies from the quote service's events, in a group of its own. */
+export function weeklySummaryConsumer(deps: {
+  tallies: Model<WeeklyCheckInsRecord>;
+  knownUsers: Model<KnownUserRecord>;
+}): ConsumerSpec {
+  return {
+    groupId: 'notification-weekly-summary',
+    topics: [topicOf('quote')],
+    handlers: {
+      'quote.generated': async (event) => {
+        if (!event.createdAt) return;
+        // The day in the zone the user has when the check-in arrives, as the quote service counts it.
+        const timeZone = timeZoneOf(await deps.knownUsers.findById(event.userId, { timeZone: 1 }).lean());
+        const keepFrom = dayNumber(new Date(), timeZone) - keptDays + 1;
+        await recordCheckIn(
+          deps.tallies,
+          event.userId,
+          { quoteId: event.quoteId, day: dayNumber(timestampDate(event.createdAt), timeZone), mood: event.moodScore },
+          keepFrom,
+        );
+      },
+    },
+  };
+}
+
+export interface WeeklySummaryDeps {
+  tallies: Model<WeeklyCheckInsRecord>;
+  knownUsers: Model<KnownUserRecord>;
+  preferences: Model<PreferencesRecord>;
+  deliveries: Model<DeliveryRecord>;
+  mailer: Mailer;
+  appUrl: string;
+  productName: string;
+  log: Logger;
+  pageSize?: number;
+}
+
+/** The delivery log's key of one user's summary of one week. */
+export const weeklySummaryKey = (userId: string, week: Pick<SummaryWeek, 'id'>) =>
+  `weekly-summary:${userId}:${week.id}`;
+
+export interface WeeklySummarySender {
+  /**
+   * One pass at `now`: every user who turned the summary on, has a verified address, is inside their
+   * sending window and checked in that week gets their summary, unless it was already claimed. Returns
+   * how many were sent by this pass. The scheduler calls it with the clock; a test may call it with any instant.
+   */
+  sendDue(now: Date): Promise<number>;
+}
+
+export function weeklySummarySender(deps: WeeklySummaryDeps): WeeklySummarySender {
+  const kind = 'weekly-summary' as const;
+  const governing = emailKinds[kind];
+  const pageSize = deps.pageSize ?? 500;
+
+  const sendPage = async (userIds: string[], now: Date): Promise<number> => {
+    // A summary carries mood figures: only to an address its owner has proved.
+    const users = await deps.knownUsers.find({ _id: { $in: userIds }, emailVerified: true }).lean();
+    const due = users.flatMap((user) => {
+      const week = summaryWeekAt(now, timeZoneOf(user));
+      return week ? [{ user, week, key: weeklySummaryKey(user._id, week) }] : [];
+    });
+    if (due.length === 0) return 0;
+    // The window lasts hours and passes come every few minutes: skip what an earlier pass settled.
+    const settled = new Set(
+      (await deps.deliveries.find({ _id: { $in: due.map((entry) => entry.key) } }, { _id: 1, status: 1 }).lean())
+        .filter((delivery) => delivery.status !== 'retryable')
+        .map((delivery) => delivery._id),
+    );
+    const open = due.filter((entry) => !settled.has(entry.key));
+    if (open.length === 0) return 0;
+    const tallies = new Map(
+      (await deps.tallies.find({ _id: { $in: open.map((entry) => entry.user._id) } }).lean()).map((tally) => [
+        tally._id,
+        tally,
+      ]),
+    );
+    let sent = 0;
+    for (const { user, week, key } of open) {
+      const tally = tallies.get(user._id);
+      const summary = tally ? summarise(tally, week) : null;
+      if (!summary) continue; // no check-in that week: nothing to send
+      const email = renderWeeklySummaryEmail({ productName: deps.productName, appUrl: deps.appUrl, summary });
+      try {
+        const outcome = await deps.mailer.deliverOnce({
+          eventId: `weekly-summary:${week.id}`,
+          kind,
+          userId: user._id,
+          to: user.email,
+          email,
+          onceKey: key,
+        });
+        if (outcome === 'sent') sent += 1;
+      } catch (error) {
+        // Nothing went out (no connection, a 4xx): the claim is open again for the next pass in the window.
+        deps.log.warn({ err: error, userId: user._id, week: week.id }, 'weekly summary not sent yet; retried later');
+      }
+    }
+    return sent;
+  };
+
+  return {
+    async sendDue(now) {
+      let sent = 0;
+      for (let after = ''; ;) {
+        const page = await deps.preferences
+          .find({ [governing]: true, _id: { $gt: after } }, { _id: 1 })
+          .sort({ _id: 1 })
+          .limit(pageSize)
+          .lean();
+        if (page.length === 0) break;
+        after = page.at(-1)!._id;
+        try {
+          sent += await sendPage(
+            page.map((entry) => entry._id),
+            now,
+          );
+        } catch (error) {
+          deps.log.warn({ err: error }, 'weekly summary page failed; the next pass tries again');
+        }
+        if (page.length < pageSize) break;
+      }
+      // Bounded: a tally whose newest check-in is older than the kept days has nothing left to say.
+      await deps.tallies.deleteMany({ 'streak.lastDay': { $lt: dayNumber(now, 'UTC') - keptDays - 1 } });
+      return sent;
+    },
+  };
+}
+
+export interface WeeklySummaryScheduler {
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a pass every `intervalMs` (well under the three-hour window, so every user's window sees several
+ * passes). Every replica may run it: the claim keyed by (user, week) lets one copy out.
+ */
+export function startWeeklySummaryScheduler(deps: {
+  sender: WeeklySummarySender;
+  intervalMs: number;
+  log: Logger;
+}): WeeklySummaryScheduler {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => deps.sender.sendDue(new Date()))
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'weekly summary pass failed'));
+  }, deps.intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * The weekly summary on the real stack (database, Kafka, maildev): subscribed users check in through the
+ * gateway, the quote service's `quote.generated` events reach the notification service's tally, and a
+ * pass of the summary's scheduler at an instant inside the user's Sunday window sends one e-mail with
+ * the right numbers and nothing of the notes or quotes; a second pass (from two "replicas" at once)
+ * sends nothing more; a user with the switch off, or with no check-in that week, gets nothing. Also the
+ * REST preference: 0/1, optional, bad types refused with a 400 naming the field.
+ */
+import { createLogger, dateOfDay, dayNumber, weekStartDay } from '@haven/platform';
+import mongoose from 'mongoose';
+import { summaryWeekAt } from '../src/domain/weekly-summary';
+import { createMailer, createTransport } from '../src/events/mailer';
+import { weeklySummaryKey, weeklySummarySender } from '../src/events/weekly-summary';
+import { deliveryModel } from '../src/model/delivery';
+import { knownUserModel } from '../src/model/known-user';
+import { preferencesModel } from '../src/model/preferences';
+import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
+import { eventually } from '../../../tools/testing/eventually';
+import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { mailbox, type CaughtEmail } from '../../../tools/testing/infra-control';
+import { startTrial } from '../../../tools/testing/subscription';
+import { testInfra } from '../../../tools/testing/test-env';
+import { verifyByEmailLink } from '../../../tools/testing/verification';
+
+let haven: TestHaven;
+const inbox = mailbox();
+const connections: mongoose.Connection[] = [];
+const closers: Array<() => void> = [];
+
+beforeAll(async () => {
+  haven = await startTestHaven();
+  await haven.services.notification.eventsReady;
+});
+
+afterAll(async () => {
+  closers.forEach((close) => close());
+  await Promise.all(connections.map((connection) => connection.close()));
+  await haven?.stop();
+});
+
+const summarySubject = 'Your week with Haven';
+const to = (email: string) => (caught: CaughtEmail) =>
+  caught.to.some((address) => address.address.toLowerCase() === email.toLowerCase());
+const summariesTo = async (email: string) =>
+  (await inbox.listEmails()).filter((caught) => to(email)(caught) && caught.subject === summarySubject);
+
+/** One more replica's scheduler work: its own connection to the service's database and its own SMTP pool. */
+async function replica() {
+  const infra = testInfra();
+  const connection = await mongoose
+    .createConnection(infra.mongoUrl, { dbName: haven.dbName('notification') })
+    .asPromise();
+  connections.push(connection);
+  const deliveries = deliveryModel(connection);
+  const transport = createTransport({
+    host: infra.smtpHost,
+    port: infra.smtpPort,
+    secure: false,
+    from: 'Haven <hello@haven.local>',
+  });
+  const log = createLogger('weekly-summary-test', 'silent');
+  const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
+  closers.push(() => mailer.close());
+  return weeklySummarySender({
+    tallies: weeklyCheckInsModel(connection),
+    knownUsers: knownUserModel(connection),
+    preferences: preferencesModel(connection),
+    deliveries,
+    mailer,
+    appUrl: 'http://localhost:4000',
+    productName: 'Haven',
+    log,
+  });
+}
+
+const password = 'a calm week ahead';
+const newYork = 'America/New_York';
+const weekly = (on: 0 | 1) => ({
+  marketingEmails: 0,
+  productUpdates: 1,
+  securityNotifications: 1,
+  newsletter: 0,
+  weeklySummary: on,
+});
+
+/** A verified, subscribed user in New York, with the weekly summary switched as asked. */
+async function member(prefix: string, weeklySummary: 0 | 1): Promise<{ client: ApiClient; email: string; id: string }> {
+  const email = uniqueEmail(prefix);
+  const client = new ApiClient(haven.gatewayUrl);
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email,
+    password,
+    timeZone: newYork,
+  });
+  expect(registered.status).toBe(201);
+  await verifyByEmailLink(haven.gatewayUrl, email);
+  await startTrial(client);
+  expect((await client.post('/api/user/email-preferences', weekly(weeklySummary))).status).toBe(200);
+  return { client, email, id: registered.body.user.id };
+}
+
+// Moods (the mean of 6 − stress, confidence, motivation, 6 − anxiety, hope, gratitude): 4 and 16/6.
+const brighter = {
+  stressLevel: 2,
+  confidenceLevel: 4,
+  motivationLevel: 4,
+  anxietyLevel: 2,
+  hopeForFuture: 4,
+  gratitudeLevels: 4,
+  notes: 'private-note-walk-with-sam',
+};
+const heavier = {
+  stressLevel: 4,
+  confidenceLevel: 2,
+  motivationLevel: 3,
+  anxietyLevel: 3,
+  hopeForFuture: 3,
+  gratitudeLevels: 3,
+  notes: 'private-note-long-shift',
+};
+
+async function checkIn(client: ApiClient, ratings: Record<string, unknown>): Promise<string> {
+  const reply = await client.post<{ quote: { text: string } }>('/api/quotes/generate', ratings);
+  expect(reply.status).toBe(200);
+  return reply.body.quote.text;
+}
+
+/** 15:00 UTC on the Sunday after `instant`'s week in New York: 10:00 EST or 11:00 EDT, inside the window. */
+function sundayAfter(instant: Date, weeksLater = 0): Date {
+  const sunday = weekStartDay(dayNumber(instant, newYork)) + 7 * (weeksLater + 1);
+  return new Date(`${dateOfDay(sunday)}T15:00:00Z`);
+}
+
+describe('the weekly summary e-mail', () => {
+  it('goes once, in the window, to a user who turned it on and checked in that week, with numbers only', async () => {
+    const [reader, switchedOff, quiet] = await Promise.all([
+      member('weekly', 1),
+      member('weekly-off', 0),
+      member('weekly-quiet', 1),
+    ]);
+    const started = new Date();
+    const quotes = [await checkIn(reader.client, brighter), await checkIn(reader.client, heavier)];
+    await checkIn(switchedOff.client, brighter);
+
+    // The quote service's events reach the notification service's tally (and the user's zone its projection).
+    const tallies = await haven.collection('notification', 'weekly_check_ins');
+    const tally = await eventually('both check-ins reaching the weekly tally', async () => {
+      const found = await tallies.findOne({ _id: reader.id });
+      return (found?.recentQuoteIds as string[] | undefined)?.length === 2 ? found : null;
+    });
+    await eventually('the other check-in reaching the tally', () => tallies.findOne({ _id: switchedOff.id }));
+    expect(JSON.stringify(tally)).not.toMatch(/private-note/);
+    const known = await (await haven.collection('notification', 'known_users')).findOne({ _id: reader.id });
+    expect(known?.timeZone).toBe(newYork);
+
+    const now = sundayAfter(started);
+    expect(summaryWeekAt(now, newYork)).not.toBeNull();
+    const [one, two] = await Promise.all([replica(), replica()]);
+
+    // Two replicas' passes at the same instant: one e-mail between them.
+    const [sentByOne, sentByTwo] = await Promise.all([one.sendDue(now), two.sendDue(now)]);
+    expect(sentByOne + sentByTwo).toBe(1);
+    const summary = await inbox.waitForEmail(
+      (caught) => to(reader.email)(caught) && caught.subject === summarySubject,
+      {
+        what: `the weekly summary to ${reader.email}`,
+      },
+    );
+    expect(summary.text).toContain('You checked in 2 times.');
+    // (4 + 16/6) / 2 = 3.33…, shown with one decimal; no week before to compare with.
+    expect(summary.text).toContain('Your average mood was 3.3 out of 5.');
+    expect(summary.text).not.toContain('week before');
+    expect(summary.text).toContain('http://localhost:4000/email-preferences');
+    for (const secret of ['private-note', ...quotes.map((quote) => quote.slice(0, 40))]) {
+      expect(summary.text).not.toContain(secret);
+      expect(summary.html).not.toContain(secret);
+    }
+
+    // A second pass in the same window sends nothing more.
+    const again = await Promise.all([one.sendDue(now), two.sendDue(now)]);
+    expect(again).toEqual([0, 0]);
+    expect(await summariesTo(reader.email)).toHaveLength(1);
+    const deliveries = await haven.collection('notification', 'deliveries');
+    expect(await deliveries.countDocuments({ kind: 'weekly-summary', userId: reader.id })).toBe(1);
+    expect(await deliveries.findOne({ _id: weeklySummaryKey(reader.id, summaryWeekAt(now, newYork)!) })).toMatchObject({
+      status: 'sent',
+    });
+
+    // The switch off, or no check-in that week: nothing.
+    expect(await summariesTo(switchedOff.email)).toEqual([]);
+    expect(await summariesTo(quiet.email)).toEqual([]);
+    expect(
+      await deliveries.countDocuments({ kind: 'weekly-summary', userId: { $in: [switchedOff.id, quiet.id] } }),
+    ).toBe(0);
+
+    // The Sunday after: that week had no check-in, so nothing goes.
+    expect(await one.sendDue(sundayAfter(started, 1))).toBe(0);
+    expect(await summariesTo(reader.email)).toHaveLength(1);
+  });
+});
+
+describe('the weekly summary switch over REST', () => {
+  it('is off by default, takes 0 or 1, may be left out, and refuses anything else naming the field', async () => {
+    const client = new ApiClient(haven.gatewayUrl);
+    expect((await client.post('/api/auth/register', { email: uniqueEmail('weekly-rest'), password })).status).toBe(201);
+    const initial = await client.get<{ preferences: Record<string, boolean> }>('/api/user/email-preferences');
+    expect(initial.body.preferences).toEqual({
+      marketingEmails: false,
+      productUpdates: true,
+      securityNotifications: true,
+      newsletter: false,
+      weeklySummary: false,
+    });
+
+    const on = await client.post<{ message: string; preferences: Record<string, boolean> }>(
+      '/api/user/email-preferences',
+      weekly(1),
+    );
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ message: 'Preferences Updated', preferences: { weeklySummary: true } });
+
+    // The spec's four alone (a client that does not know the fifth) leave it as it was.
+    const { weeklySummary: _left, ...specFour } = weekly(0);
+    const four = await client.post<{ preferences: Record<string, boolean> }>('/api/user/email-preferences', specFour);
+    expect(four.status).toBe(200);
+    expect(four.body.preferences.weeklySummary).toBe(true);
+    const saved = await client.get('/api/user/email-preferences');
+
+    for (const wrong of [true, '1', 2, null]) {
+      const refused = await client.post<{ message: string; field: string }>('/api/user/email-preferences', {
+        ...weekly(0),
+        weeklySummary: wrong,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.field).toBe('weeklySummary');
+      expect(refused.body.message).toMatch(/weekly ?summary/i);
+    }
+    expect((await client.get('/api/user/email-preferences')).body).toEqual(saved.body);
+
+    const off = await client.post<{ preferences: Record<string, boolean> }>('/api/user/email-preferences', weekly(0));
+    expect(off.body.preferences.weeklySummary).toBe(false);
+  });
+});

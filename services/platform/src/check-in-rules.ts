@@ -1,0 +1,110 @@
+/**
+ * The check-in rules more than one service states: calendar days in the user's IANA time zone, the day
+ * streak (document 000: consecutive days with at least one check-in, counted by elapsed 24-hour
+ * differences) and the mood trend's direction (document 001: more than 0.3 apart is up or down). The
+ * quote service's progress and analytics and the notification service's weekly summary use them, so
+ * both say the same. Pure: no I/O, every "today" is passed in.
+ */
+
+const dayMs = 24 * 60 * 60 * 1000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (yyyy-mm-dd) of an instant in an IANA time zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+/**
+ * A day number: local midnight of the instant's date counted as whole 24-hour days since 1970-01-01. Two
+ * instants' day numbers differ by the elapsed 24-hour days between their local dates, also across a
+ * daylight-saving change or a month's end.
+ */
+export function dayNumber(instant: Date, timeZone: string): number {
+  const [year, month, day] = localDate(instant, timeZone).split('-').map(Number);
+  return Math.round(Date.UTC(year!, month! - 1, day!) / dayMs);
+}
+
+/** The calendar date (yyyy-mm-dd) a day number stands for. */
+export function dateOfDay(day: number): string {
+  return new Date(day * dayMs).toISOString().slice(0, 10);
+}
+
+/** 0 on a Sunday … 6 on a Saturday (day 0, 1970-01-01, was a Thursday). */
+export function weekdayOfDay(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+/** The first day (a Sunday) of the week a day is in: the app's weeks start on Sunday (document 000's calendar). */
+export function weekStartDay(day: number): number {
+  return day - weekdayOfDay(day);
+}
+
+/** The day streak, the spec's rule: consecutive days back from `lastDay` with at least one check-in. */
+export function streakEndingOn(days: Iterable<number>, lastDay: number): number {
+  const checkedIn = new Set(days);
+  let streak = 0;
+  for (let day = lastDay; checkedIn.has(day); day -= 1) streak += 1;
+  return streak;
+}
+
+/** The streak back from today: no check-in yet today means 0 (no guilt is attached to it on screen). */
+export function dayStreak(createdAt: Date[], now: Date, timeZone: string): number {
+  return streakEndingOn(
+    createdAt.map((instant) => dayNumber(instant, timeZone)),
+    dayNumber(now, timeZone),
+  );
+}
+
+/**
+ * The running streak kept per user so reading it never scans the history: the last local day with a
+ * check-in, the run that ends on it and the longest run so far. `recordDay` folds one more check-in in.
+ */
+export interface StreakState {
+  lastDay: number | null;
+  run: number;
+  longest: number;
+}
+
+export const noStreak: StreakState = { lastDay: null, run: 0, longest: 0 };
+
+/** Folds in a check-in's day; a day at or before the last one (a repeat, a late event) changes nothing. */
+export function recordDay(state: StreakState, day: number): StreakState {
+  if (state.lastDay !== null && day <= state.lastDay) return state;
+  const run = state.lastDay !== null && day === state.lastDay + 1 ? state.run + 1 : 1;
+  return { lastDay: day, run, longest: Math.max(state.longest, run) };
+}
+
+/** The current streak from the kept state: the run counts only if it reaches today. */
+export function currentStreakOf(state: StreakState, today: number): number {
+  return state.lastDay === today ? state.run : 0;
+}
+
+/**
+ * The streak back from an earlier `day` read from the kept state: the part of the run that reaches it
+ * when `day` lies inside the run; 0 when no check-in came on or before it and after it; null when the
+ * state cannot tell (the run that ended on `day`, if any, was followed by a gap and a newer run).
+ */
+export function streakOnDay(state: StreakState, day: number): number | null {
+  // No check-in after the last one: a later day has none of its own.
+  if (state.lastDay === null || day > state.lastDay) return 0;
+  const runStart = state.lastDay - state.run + 1;
+  if (day >= runStart) return day - runStart + 1;
+  // The day just before the run started had no check-in, or the run would include it.
+  return day === runStart - 1 ? 0 : null;
+}
+
+export type Trend = 'up' | 'down' | 'flat';
+export const trendThreshold = 0.3;
+
+/** A recent mean mood against an earlier one: more than 0.3 higher is up, more than 0.3 lower down, else flat. */
+export function moodDirection(recent: number, earlier: number): Trend {
+  const difference = recent - earlier;
+  if (difference > trendThreshold) return 'up';
+  if (difference < -trendThreshold) return 'down';
+  return 'flat';
+}
