@@ -8,6 +8,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { billingEmailConsumer } from './events/billing-emails';
+import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
 import { newsletterHttpRoutes } from './events/http-routes';
 import { securityEmailConsumers } from './events/security-emails';
@@ -65,6 +66,7 @@ export const startNotificationService = defineService({
     });
     return {
       resolvers: notificationResolvers({ ...store, campaigns, deliveries, knownUsers }),
+      erasure: notificationErasure({ ...store, campaigns, deliveries, knownUsers }),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
       outboxModels: [subscribers, campaigns],
       consumers: [

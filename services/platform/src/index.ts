@@ -14,3 +14,4 @@ export * from './limits';
 export * from './email';
 export * from './entitlements';
 export * from './support-resources';
+export * from './erasure';

@@ -150,6 +150,27 @@ export async function deleteKeepingEvents<E extends WithOutbox>(
   });
 }
 
+/**
+ * Erases entities for good, with the events they still hold: the documents (tombstones too), their pending
+ * marks and their publish marks. Unpublished events go with them (an erased user's events are not sent
+ * after the erasure). Returns how many entities were erased.
+ */
+export async function eraseOutboxed(
+  model: { collection: Collection; db: Connection },
+  filter: Record<string, unknown>,
+): Promise<number> {
+  const raw = model.collection as unknown as mongo.Collection<{ _id: string }>;
+  const ids = (await raw.find(filter as mongo.Filter<{ _id: string }>, { projection: { _id: 1 } }).toArray()).map(
+    (entity) => entity._id,
+  );
+  if (ids.length === 0) return 0;
+  await raw.deleteMany({ _id: { $in: ids } });
+  const keys = ids.map((id) => pendingId(model.collection.collectionName, id));
+  await model.db.collection<PendingMark>(outboxCollections.pending).deleteMany({ _id: { $in: keys } });
+  await model.db.collection<PublishMark>(outboxCollections.marks).deleteMany({ _id: { $in: keys } });
+  return ids.length;
+}
+
 /** Tells the relay that an entity has events to publish; a fresh nonce, so a relay pass in flight keeps it. */
 export async function markPending(db: Connection, collectionName: string, entityId: string): Promise<void> {
   await db
@@ -218,6 +239,8 @@ export interface OutboxRelayOptions {
   sweepIntervalMs?: number;
   /** Consecutive failures of one entity's publish before it is parked. */
   parkAfterFailures?: number;
+  /** retention.ms of the topics (KAFKA_RETENTION_MS); ensureTopics' default otherwise. */
+  topicRetentionMs?: number;
 }
 
 export interface OutboxRelayMetrics {
@@ -414,7 +437,7 @@ export class OutboxRelay {
 
   private async connectedProducer(): Promise<Producer> {
     if (!this.topicsReady) {
-      await ensureTopics(this.options.kafka, this.options.topics);
+      await ensureTopics(this.options.kafka, this.options.topics, { retentionMs: this.options.topicRetentionMs });
       this.topicsReady = true;
     }
     if (!this.producer) {
@@ -518,6 +541,16 @@ export class OutboxRelay {
             { ordered: false },
           ),
         );
+        // An entity erased while its events were on the way (eraseOutboxed) must not keep a mark named
+        // after it: the mark written just now goes again.
+        const sentIds = sent.map((item) => item.entity._id);
+        const remaining = new Set(
+          (await db(entities.find({ _id: { $in: sentIds } }, { projection: { _id: 1 } }).toArray())).map(
+            (entity) => entity._id,
+          ),
+        );
+        const erased = sent.filter((item) => !remaining.has(item.entity._id)).map((item) => item.pending._id);
+        if (erased.length > 0) await db(marks.deleteMany({ _id: { $in: erased } }));
       }
     }
 

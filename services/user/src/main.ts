@@ -1,5 +1,6 @@
 import { accessFacts, adminConfigShape, baseConfigShape, defineService, runMain } from '@haven/platform';
 import { z } from 'zod';
+import { userErasure } from './events/erasure';
 import { sessionModel } from './model/session';
 import { userModel } from './model/user';
 import { isDesignatedAdmin, userResolvers } from './resolvers';
@@ -18,11 +19,15 @@ export const startUserService = defineService({
       .default(7 * 24 * 60 * 60),
   },
   dir: __dirname,
-  build: ({ connection, config, publishSoon }) => {
+  build: ({ connection, config, publishSoon, erasure: erasureRuntime }) => {
     const users = userModel(connection);
     const sessions = sessionModel(connection);
+    const erasure = userErasure({ users, sessions });
     return {
+      erasure,
       resolvers: userResolvers({
+        erasure,
+        guard: erasureRuntime.guard,
         users,
         sessions,
         privateKey: config.JWT_PRIVATE_KEY,

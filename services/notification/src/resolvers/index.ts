@@ -27,6 +27,7 @@ import {
   type NewsletterStore,
 } from '../model/newsletter';
 import { findPreferencesByUserIds } from '../model/preferences';
+import { exportResolvers } from './export';
 import type { Resolvers } from './types.generated';
 
 export interface NotificationModels extends NewsletterStore {
@@ -60,6 +61,7 @@ export function notificationResolvers(models: NotificationModels): Resolvers {
   const { preferences, subscribers, campaigns, deliveries, knownUsers } = models;
   return {
     User: {
+      ...exportResolvers(models).User,
       // A user's e-mail preferences are the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,

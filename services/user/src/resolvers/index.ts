@@ -13,7 +13,9 @@ import {
   requireSession,
   signSessionToken,
   unauthenticated,
+  type ErasureGuard,
   type FieldProblemLike,
+  type ServiceErasure,
   type RequestContext,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
@@ -45,6 +47,7 @@ import {
 } from '../events/publish';
 import type { SessionRecord } from '../model/session';
 import { findUsersByIds, type UserRecord } from '../model/user';
+import { erasureResolvers } from './erasure';
 import type { Resolvers } from './types.generated';
 
 export interface UserServiceDeps {
@@ -55,6 +58,9 @@ export interface UserServiceDeps {
   publishSoon(): void;
   /** ADMIN_EMAIL: who is an admin (see access.ts). */
   adminEmail: string | undefined;
+  /** Account deletion (resolvers/erasure.ts). */
+  erasure: ServiceErasure;
+  guard: ErasureGuard;
 }
 
 /** The admin is the account whose *verified* address is ADMIN_EMAIL: registering the address is not enough. */
@@ -74,6 +80,7 @@ function rejectInput(problems: FieldProblem[]): never {
 
 export function userResolvers(deps: UserServiceDeps): Resolvers {
   const { users, sessions } = deps;
+  const erasure = erasureResolvers(deps);
   // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
   const decoyHash = hash('haven-decoy-password');
 
@@ -338,8 +345,10 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         context.setSessionToken(null);
         return true;
       },
+      ...erasure.Mutation,
     },
     User: {
+      ...erasure.User,
       // Another subgraph asks for a user's fields: the owner's or an admin's to see.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? userById(context, reference.id) : null,
