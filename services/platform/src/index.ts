@@ -15,3 +15,4 @@ export * from './email';
 export * from './entitlements';
 export * from './support-resources';
 export * from './erasure';
+export * from './subgraph-client';

@@ -1,4 +1,4 @@
-import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
+import { decodeEvent, encodeEvent, type DecodedEvent, type EventType, type NewEvent } from '@haven/proto';
 import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -624,6 +624,22 @@ function groupByTopic(entries: OutboxEntry[]): TopicMessages[] {
     byTopic.set(entry.topic, messages);
   }
   return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+}
+
+/**
+ * The events an entity recorded, decoded, oldest first (an entity's log is its history: billing's data export
+ * lists a subscription's changes from it). Entries whose type this version does not know are left out.
+ */
+export function eventLogOf(entity: Pick<WithOutbox, 'outbox'>): DecodedEvent[] {
+  const events: DecodedEvent[] = [];
+  for (const entry of entity.outbox ?? []) {
+    try {
+      events.push(decodeEvent(asBuffer(entry.value)));
+    } catch {
+      // an event type from a newer version, or bytes that are not an envelope: not part of this history
+    }
+  }
+  return events;
 }
 
 /** Raw driver reads return BSON Binary for Buffer fields. */
