@@ -199,28 +199,36 @@ export function erasureConsumer(options: {
 }
 
 /**
- * Where each collection of a service's database stands towards a user's data: exported (the path in the
- * data export that holds it), or holding no user data (with the reason), or a copy of data exported
- * elsewhere. The export's completeness test reads every service's map (docs/decisions.md, "Issue 12").
+ * Where each collection of a service's database stands towards a user's data (the export's completeness
+ * test reads every service's map; docs/decisions.md, "Issue 12"):
+ * - exported: the path in the data export that holds it;
+ * - copyOf: a copy of data exported elsewhere (the path), with the reason it is kept;
+ * - erasureRecord: what the erasure itself keeps, under keyed hashes;
+ * - bookkeeping: the outbox's and consumers' own records, which may name an entity by its id (a user's id
+ *   for the account itself) but hold nothing else about anyone, and go with the entity;
+ * - noUserData: nothing about users at all, with the reason.
  */
 export type CollectionRole =
   | { exported: string }
   | { copyOf: string; reason: string }
   | { erasureRecord: string }
+  | { bookkeeping: string }
   | { noUserData: string };
 
 export type DataMap = Record<string, CollectionRole>;
 
 /** The collections the platform makes in every service's database; `processed_events_*` by prefix. */
 export const platformDataMap: DataMap = {
-  outbox_pending: { noUserData: 'which entities have unpublished events: collection name and entity id' },
-  outbox_marks: { noUserData: 'how far each entity’s events are published: collection name and entity id' },
+  outbox_pending: { bookkeeping: 'which entities have unpublished events: collection name and entity id' },
+  outbox_marks: { bookkeeping: 'how far each entity’s events are published: collection name and entity id' },
   outbox_leases: { noUserData: 'which relay replica is active' },
   [erasureCollections.standaloneEvents]: {
-    noUserData: 'events waiting for the relay, deleted once published (none stay)',
+    bookkeeping: 'events waiting for the relay (a deletion request names the user id), deleted once published',
   },
   [erasureCollections.erasedSubjects]: { erasureRecord: 'keyed hashes of erased users’ ids' },
   entitlements: { copyOf: 'billing.subscription', reason: 'billing’s access decision, copied from its events' },
-  rate_limit_windows: { noUserData: 'attempts per client address and field in the current minute' },
+  rate_limit_windows: {
+    noUserData: 'attempts per client address and rate-limited field in the current window; no account',
+  },
   'processed_events_*': { noUserData: 'ids and types of the events a consumer group handled' },
 };
