@@ -1,5 +1,6 @@
 import {
   ConfigResourceTypes,
+  ConfigSource,
   Kafka,
   logLevel,
   Partitioners,
@@ -58,25 +59,29 @@ export async function ensureTopics(kafka: Kafka, topics: string[], policy: Topic
     if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
     const present = [...new Set(topics.filter((topic) => existing.has(topic)))];
     if (present.length === 0) return;
+    // Every setting of each topic: AlterConfigs replaces a topic's whole set, so the ones an operator gave
+    // the topic (a size limit, a compaction policy) are sent again beside the retention.
     const described = await admin.describeConfigs({
       includeSynonyms: false,
-      resources: present.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['retention.ms'] })),
+      resources: present.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
     });
-    const off = described.resources
-      .filter((resource) => {
-        const entry = resource.configEntries.find((config) => config.configName === 'retention.ms');
-        return entry?.configValue !== retention || entry.isDefault;
-      })
-      .map((resource) => resource.resourceName);
-    if (off.length === 0) return;
-    await admin.alterConfigs({
-      validateOnly: false,
-      resources: off.map((name) => ({
-        type: ConfigResourceTypes.TOPIC,
-        name,
-        configEntries: [{ name: 'retention.ms', value: retention }],
-      })),
+    const changes = described.resources.flatMap((resource) => {
+      const entries = resource.configEntries;
+      const current = entries.find((entry) => entry.configName === 'retention.ms');
+      if (current && !current.isDefault && current.configValue === retention) return [];
+      const kept = entries
+        .filter((entry) => entry.configName !== 'retention.ms' && !entry.readOnly && !entry.isDefault)
+        .filter((entry) => entry.configSource === undefined || entry.configSource === ConfigSource.TOPIC_CONFIG)
+        .map((entry) => ({ name: entry.configName, value: entry.configValue }));
+      return [
+        {
+          type: ConfigResourceTypes.TOPIC,
+          name: resource.resourceName,
+          configEntries: [...kept, { name: 'retention.ms', value: retention }],
+        },
+      ];
     });
+    if (changes.length > 0) await admin.alterConfigs({ validateOnly: false, resources: changes });
   } finally {
     await admin.disconnect();
   }
