@@ -1,6 +1,6 @@
 /**
- * /email-preferences: the four e-mail switches, Save, and the unverified-address banner. The privacy
- * issue adds its Export and Delete buttons in the "Your data" card below.
+ * /email-preferences: the four e-mail switches, Save, the unverified-address banner, and the "Your data"
+ * card with Export and Delete account (areas/privacy).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { Label } from '../../ui/Label';
 import { Spinner } from '../../ui/Spinner';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/Toast';
+import { AccountDataActions } from '../privacy/AccountDataActions';
 import { asZeroOne, preferenceSwitches, type Preferences } from './emailRules';
 
 export function EmailPreferencesPage() {
@@ -89,7 +90,7 @@ export function EmailPreferencesPage() {
         </CardContent>
       </Card>
 
-      {/* The privacy issue's Export and Delete account buttons go here, below the switches. */}
+      <AccountDataActions />
     </div>
   );
 }
