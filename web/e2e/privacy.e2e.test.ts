@@ -1,14 +1,14 @@
 /**
  * Data rights in a real browser: from Settings' Data & Privacy card a user exports their data (the download
- * holds their check-in), keeps notes off the server (the check-in page then says so), and deletes their
+ * holds their check-in; the e-mail preferences page's Export too), keeps notes off the server (the check-in page then says so), and deletes their
  * account (the browser's confirmation accepted), sees "Account Deleted" and lands on `/` signed out.
  */
 import { readFileSync } from 'node:fs';
-import { type Browser } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
@@ -18,6 +18,12 @@ beforeAll(async () => {
 });
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+
+/** axe's findings once no toast is on screen (one fading in or out is half-transparent text for a moment). */
+async function settledAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, undefined, { timeout: 20_000 });
+  return accessibilityViolations(page);
+}
 
 it('exports the data, keeps notes off the server, then deletes the account from Settings', async () => {
   const email = uniqueEmail('rights');
@@ -42,6 +48,8 @@ it('exports the data, keeps notes off the server, then deletes the account from 
 
   await page.goto(`${haven.gatewayUrl}/settings`);
   await page.getByRole('heading', { name: 'Data & Privacy' }).waitFor();
+  await page.getByRole('switch', { name: 'Keep check-in notes' }).and(page.locator(':enabled')).waitFor();
+  expect(await settledAccessibilityViolations(page)).toEqual([]);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export Your Data' }).click(),
@@ -55,7 +63,20 @@ it('exports the data, keeps notes off the server, then deletes the account from 
   expect(exported.checkIns.map((checkIn) => checkIn.notes)).toEqual([note]);
   await page.getByText('Export Complete', { exact: true }).first().waitFor();
 
-  await page.getByRole('switch', { name: 'Keep check-in notes' }).click();
+  // The preferences page's Export: the same file, with that page's notice.
+  await page.goto(`${haven.gatewayUrl}/email-preferences`);
+  await page.getByRole('heading', { name: 'Your data' }).waitFor();
+  await page.getByRole('switch', { name: 'Newsletter' }).waitFor();
+  expect(await settledAccessibilityViolations(page)).toEqual([]);
+  const [fromPreferences] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(fromPreferences.suggestedFilename()).toBe('haven-data-export.json');
+  await page.getByText('Data Export Complete', { exact: true }).first().waitFor();
+
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByRole('switch', { name: 'Keep check-in notes' }).and(page.locator(':enabled')).click();
   await page.getByText('Notes off', { exact: true }).first().waitFor();
   await page.goto(`${haven.gatewayUrl}/sliders`);
   await page.getByText(/Notes are not kept/).waitFor();
