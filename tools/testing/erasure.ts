@@ -207,7 +207,8 @@ export async function redeliverEventsOf(
   await admin.connect();
   const ends = new Map<string, number>();
   for (const topic of havenTopics()) {
-    for (const { partition, high } of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${partition}`, Number(high));
+    for (const { partition, high } of await admin.fetchTopicOffsets(topic))
+      ends.set(`${topic}:${partition}`, Number(high));
   }
   await admin.disconnect();
   const wanted = new Set(subjects);
@@ -250,7 +251,8 @@ export async function consumersCaughtUp(groups: Record<string, string[]> = haven
   try {
     const ends = new Map<string, number>();
     for (const topic of havenTopics()) {
-      for (const { partition, high } of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${partition}`, Number(high));
+      for (const { partition, high } of await admin.fetchTopicOffsets(topic))
+        ends.set(`${topic}:${partition}`, Number(high));
     }
     for (const [groupId, topics] of Object.entries(groups)) {
       await eventually(

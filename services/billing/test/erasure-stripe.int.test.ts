@@ -79,15 +79,26 @@ it('cancels the Stripe subscription and deletes the customer before the deletion
   const answer = await client.request('DELETE', '/api/user/delete-account');
   const sentBeforeTheAnswer = sentSince(mark);
   expect(answer.status).toBe(200);
-  expect(sentBeforeTheAnswer).toEqual([`DELETE /v1/subscriptions/${subscriptionId}`, `DELETE /v1/customers/${customerId}`]);
+  expect(sentBeforeTheAnswer).toEqual([
+    `DELETE /v1/subscriptions/${subscriptionId}`,
+    `DELETE /v1/customers/${customerId}`,
+  ]);
 
   const retained = await haven.collection('billing', 'retained_billing_records');
-  const kept = await eventually('the retained billing record', () => retained.findOne({ providerSubscriptionId: subscriptionId }));
-  expect(kept).toMatchObject({ provider: 'stripe', statusAtDeletion: 'canceled', _id: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  const kept = await eventually('the retained billing record', () =>
+    retained.findOne({ providerSubscriptionId: subscriptionId }),
+  );
+  expect(kept).toMatchObject({
+    provider: 'stripe',
+    statusAtDeletion: 'canceled',
+    _id: expect.stringMatching(/^[0-9a-f]{64}$/),
+  });
   expect(JSON.stringify(kept)).not.toContain(userId);
-  await eventually('the subscription and customer erased', async () =>
-    (await (await haven.collection('billing', 'subscriptions')).countDocuments({ _id: userId })) === 0 &&
-    (await (await haven.collection('billing', 'customers')).countDocuments({ _id: userId })) === 0,
+  await eventually(
+    'the subscription and customer erased',
+    async () =>
+      (await (await haven.collection('billing', 'subscriptions')).countDocuments({ _id: userId })) === 0 &&
+      (await (await haven.collection('billing', 'customers')).countDocuments({ _id: userId })) === 0,
   );
 
   // Stripe's own late word about the cancelled subscription finds nothing to change.

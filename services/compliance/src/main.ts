@@ -26,7 +26,11 @@ export const startComplianceService = defineService({
     /** How often the deletion sweep runs (interrupted requests, services that have not answered). */
     ERASURE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
     /** A pending deletion is asked again of the services that have not answered after this long. */
-    ERASURE_RETRY_AFTER_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    ERASURE_RETRY_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
   },
   dir: __dirname,
   build: ({ config, connection, log, erasure }) => {

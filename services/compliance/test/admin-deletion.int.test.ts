@@ -75,13 +75,19 @@ describe('who may delete', () => {
     const anonymous = new ApiClient(haven.gatewayUrl);
     expect((await anonymous.request('DELETE', `/api/admin/users/${target.userId}`)).status).toBe(401);
     expect((await anonymous.request('DELETE', '/api/user/delete-account')).status).toBe(401);
-    const internal = await target.client.graphql('mutation($id: ID!) { closeAccountForErasure(userId: $id) { existed } }', {
-      id: target.userId,
-    });
+    const internal = await target.client.graphql(
+      'mutation($id: ID!) { closeAccountForErasure(userId: $id) { existed } }',
+      {
+        id: target.userId,
+      },
+    );
     expect(internal.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    const payments = await target.client.graphql('mutation($id: ID!) { closePaymentsForErasure(userId: $id) { cancelled } }', {
-      id: target.userId,
-    });
+    const payments = await target.client.graphql(
+      'mutation($id: ID!) { closePaymentsForErasure(userId: $id) { cancelled } }',
+      {
+        id: target.userId,
+      },
+    );
     expect(payments.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(await stillThere(target.client)).toBe(true);
   });
@@ -96,7 +102,10 @@ describe('the admin deletes', () => {
       `/api/admin/users/${target.userId}`,
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ stripeCleanup: true, message: expect.stringMatching(/subscription was cancelled/) });
+    expect(answer.body).toMatchObject({
+      stripeCleanup: true,
+      message: expect.stringMatching(/subscription was cancelled/),
+    });
     expect((await target.client.get('/api/user')).status).toBe(401);
     await deletionCompleted(answer.body.requestId);
     expect(await (await haven.collection('quote', 'entitlements')).findOne({ _id: target.userId })).toBeNull();
@@ -132,7 +141,8 @@ describe('the admin deletes', () => {
     ]);
     expect((await subscribed.client.get('/api/user')).status).toBe(401);
     expect((await plain.client.get('/api/user')).status).toBe(401);
-    for (const result of answer.body.results.filter((each) => each.requestId)) await deletionCompleted(result.requestId!);
+    for (const result of answer.body.results.filter((each) => each.requestId))
+      await deletionCompleted(result.requestId!);
   });
 
   it('answers 404 for an unknown id, and an id already deleted', async () => {
@@ -160,7 +170,10 @@ describe('bad input', () => {
   it('answers 400 naming userIds for anything but a list of 1–100 user ids, and deletes nothing', async () => {
     const bystander = await member();
     const before = await (await haven.collection('compliance', 'account_deletions')).countDocuments();
-    const tooMany = Array.from({ length: 101 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    const tooMany = Array.from(
+      { length: 101 },
+      (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
     for (const body of [
       { userIds: bystander.userId },
       {},
@@ -171,7 +184,11 @@ describe('bad input', () => {
       { userIds: ['not-an-id'] },
     ]) {
       const answer = await admin.post('/api/admin/users/bulk-delete', body);
-      expect({ body, status: answer.status, field: answer.body.field }).toEqual({ body, status: 400, field: 'userIds' });
+      expect({ body, status: answer.status, field: answer.body.field }).toEqual({
+        body,
+        status: 400,
+        field: 'userIds',
+      });
       expect(answer.body.message).toEqual(expect.stringContaining('userIds'));
     }
     const notJson = await admin.request('POST', '/api/admin/users/bulk-delete', { rawBody: '[1,2]' });

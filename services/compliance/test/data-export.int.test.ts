@@ -43,7 +43,9 @@ afterAll(async () => {
 
 /** The value at a dotted path of the export ("billing.subscription"). */
 function at(path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], exported);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], exported);
 }
 
 function roleOf(service: ServiceName, collection: string): CollectionRole | undefined {
@@ -115,7 +117,9 @@ it('leaves out no collection that holds user data (every collection of every ser
   const withUserData = new Set(traces.map((trace) => `${trace.service}.${trace.collection}`));
   // Bookkeeping may name the account by its id, nothing more.
   const withPersonalData = new Set(
-    traces.filter((trace) => trace.needle !== account.userId.toLowerCase()).map((trace) => `${trace.service}.${trace.collection}`),
+    traces
+      .filter((trace) => trace.needle !== account.userId.toLowerCase())
+      .map((trace) => `${trace.service}.${trace.collection}`),
   );
   for (const service of serviceNames) {
     for (const collection of await collectionsOf(haven, service)) {
@@ -146,9 +150,11 @@ it('is open to a user who never finished setup (data rights are never premium)',
   const client = new ApiClient(haven.gatewayUrl);
   const email = uniqueEmail('nosetup');
   expect((await client.post('/api/auth/register', { email, password: 'a long enough password' })).status).toBe(201);
-  const answer = await client.get<{ account: { email: string }; checkIns: unknown[]; billing: { subscription: { needsSetup: boolean } } }>(
-    '/api/user/data-export',
-  );
+  const answer = await client.get<{
+    account: { email: string };
+    checkIns: unknown[];
+    billing: { subscription: { needsSetup: boolean } };
+  }>('/api/user/data-export');
   expect(answer.status).toBe(200);
   expect(answer.body.account.email).toBe(email);
   expect(answer.body.checkIns).toEqual([]);

@@ -43,7 +43,10 @@ it('stays pending for the stopped service until it returns, then completes', asy
   const account: UsedAccount = await fullyUsedAccount(haven, 'pending');
   await haven.stopService('notification');
 
-  const answer = await account.client.request<{ requestId: string; status: string }>('DELETE', '/api/user/delete-account');
+  const answer = await account.client.request<{ requestId: string; status: string }>(
+    'DELETE',
+    '/api/user/delete-account',
+  );
   expect(answer.status).toBe(200);
   expect((await account.client.get('/api/user')).status).toBe(401);
   const { requestId } = answer.body;

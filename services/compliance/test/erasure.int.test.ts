@@ -105,7 +105,9 @@ describe('a user deletes their account', () => {
   });
 
   it('cancelled the subscription at the provider before it answered', async () => {
-    const atProvider = await (await haven.collection('billing', 'local_subscriptions')).findOne({ _id: subscriptionId });
+    const atProvider = await (
+      await haven.collection('billing', 'local_subscriptions')
+    ).findOne({ _id: subscriptionId });
     expect(atProvider).toMatchObject({ status: 'canceled', customerId: null });
   });
 
@@ -113,9 +115,13 @@ describe('a user deletes their account', () => {
     await eventuallyExpect('every service confirming the erasure', async () => {
       const progress = await progressOf(requestId);
       expect(progress.status).toBe('completed');
-      expect(progress.services.map((each) => each.service).sort()).toEqual(
-        ['billing', 'compliance', 'notification', 'quote', 'user'],
-      );
+      expect(progress.services.map((each) => each.service).sort()).toEqual([
+        'billing',
+        'compliance',
+        'notification',
+        'quote',
+        'user',
+      ]);
       expect(progress.services.every((each) => each.erased)).toBe(true);
     });
   });
@@ -126,7 +132,11 @@ describe('a user deletes their account', () => {
     const erasedRecords = await (await haven.collection('quote', 'erased_subjects')).countDocuments();
     expect(erasedRecords).toBeGreaterThan(0);
     const saga = await (await haven.collection('compliance', 'account_deletions')).findOne({ _id: requestId });
-    expect(saga).toMatchObject({ state: 'completed', userId: null, subjectKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(saga).toMatchObject({
+      state: 'completed',
+      userId: null,
+      subjectKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const retained = await (await haven.collection('billing', 'retained_billing_records')).find({}).toArray();
     expect(retained).toEqual([
       expect.objectContaining({ _id: expect.stringMatching(/^[0-9a-f]{64}$/), statusAtDeletion: 'canceled' }),

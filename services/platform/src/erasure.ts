@@ -6,13 +6,7 @@
  * service's key), never the id: it lets the consumers skip any later event about that user (a redelivery,
  * a late event from another service) so nothing comes back, and it says nothing about the person.
  */
-import {
-  topicOf,
-  userDataPurgedType,
-  type EventType,
-  type NewEvent,
-  type ProducerService,
-} from '@haven/proto';
+import { topicOf, userDataPurgedType, type EventType, type NewEvent, type ProducerService } from '@haven/proto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { ConsumerSpec, HandlerContext } from './consumer';
@@ -33,7 +27,10 @@ const developmentKey = 'haven-development-erasure-key';
  * The service's erasure key: HMAC of the service's name under ERASURE_HMAC_SECRET (or, unset, the subgraph
  * secret), so the same user hashes differently in each service's records.
  */
-export function erasureKey(service: string, config: { ERASURE_HMAC_SECRET?: string; SUBGRAPH_SECRET?: string }): Buffer {
+export function erasureKey(
+  service: string,
+  config: { ERASURE_HMAC_SECRET?: string; SUBGRAPH_SECRET?: string },
+): Buffer {
   const secret = config.ERASURE_HMAC_SECRET ?? config.SUBGRAPH_SECRET ?? developmentKey;
   return createHmac('sha256', secret).update(`haven-erasure:${service}`).digest();
 }

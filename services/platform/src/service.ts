@@ -173,7 +173,9 @@ export async function startService<Config extends BaseConfig, Context extends Re
   const serviceErasure = parts.erasure;
   const specs = [
     ...(parts.consumers ?? []),
-    ...(serviceErasure ? [erasureConsumer({ service: name, connection, runtime: erasure, erasure: serviceErasure })] : []),
+    ...(serviceErasure
+      ? [erasureConsumer({ service: name, connection, runtime: erasure, erasure: serviceErasure })]
+      : []),
   ];
   const consumers = specs.map(
     (spec) =>

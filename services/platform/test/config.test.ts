@@ -61,7 +61,10 @@ describe('loadConfig with the base shape', () => {
       KAFKA_RETENTION_MS: String(3 * 86_400_000),
       ERASURE_HMAC_SECRET: 'an erasure secret of length',
     });
-    expect(config).toMatchObject({ KAFKA_RETENTION_MS: 3 * 86_400_000, ERASURE_HMAC_SECRET: 'an erasure secret of length' });
+    expect(config).toMatchObject({
+      KAFKA_RETENTION_MS: 3 * 86_400_000,
+      ERASURE_HMAC_SECRET: 'an erasure secret of length',
+    });
   });
 
   it('reads what is set, turning PORT into a number', () => {

@@ -91,9 +91,15 @@ it('keys its records with the service’s secret: the same id hashes apart per s
   const quote = erasureKey('quote', { ERASURE_HMAC_SECRET: 'one secret of enough length' });
   expect(keyedHash(quote, id)).toMatch(/^[0-9a-f]{64}$/);
   expect(keyedHash(quote, id)).not.toContain(id);
-  expect(keyedHash(quote, id)).toBe(keyedHash(erasureKey('quote', { ERASURE_HMAC_SECRET: 'one secret of enough length' }), id));
-  expect(keyedHash(quote, id)).not.toBe(keyedHash(erasureKey('billing', { ERASURE_HMAC_SECRET: 'one secret of enough length' }), id));
-  expect(keyedHash(quote, id)).not.toBe(keyedHash(erasureKey('quote', { ERASURE_HMAC_SECRET: 'another secret of length' }), id));
+  expect(keyedHash(quote, id)).toBe(
+    keyedHash(erasureKey('quote', { ERASURE_HMAC_SECRET: 'one secret of enough length' }), id),
+  );
+  expect(keyedHash(quote, id)).not.toBe(
+    keyedHash(erasureKey('billing', { ERASURE_HMAC_SECRET: 'one secret of enough length' }), id),
+  );
+  expect(keyedHash(quote, id)).not.toBe(
+    keyedHash(erasureKey('quote', { ERASURE_HMAC_SECRET: 'another secret of length' }), id),
+  );
   // Without its own secret, the subgraph secret keys it.
   expect(keyedHash(erasureKey('quote', { SUBGRAPH_SECRET: 'subgraph secret of length' }), id)).not.toBe(
     keyedHash(quote, id),
@@ -126,8 +132,9 @@ it('skips events about an erased subject, and lets the erasure’s own through',
     correlationId: 'erasure-test',
     payload: { requestId: randomUUID(), userId: erased },
   });
-  await eventually('the living user’s event and the deletion request handled', () =>
-    seen.includes(alive) && seen.includes(`deletion:${erased}`),
+  await eventually(
+    'the living user’s event and the deletion request handled',
+    () => seen.includes(alive) && seen.includes(`deletion:${erased}`),
   );
   expect(seen).not.toContain(erased);
 });
@@ -159,7 +166,10 @@ it('erases again when the subject was erased while the handler wrote', async () 
 interface Thing extends WithOutbox {
   label: string;
 }
-const thingSchema = new Schema<Thing>({ _id: { type: String, required: true }, label: String }, { collection: 'things' });
+const thingSchema = new Schema<Thing>(
+  { _id: { type: String, required: true }, label: String },
+  { collection: 'things' },
+);
 thingSchema.plugin(outboxPlugin);
 
 it('erases an entity with its unpublished events and its marks; a standalone event leaves nothing once out', async () => {
@@ -192,10 +202,12 @@ it('erases an entity with its unpublished events and its marks; a standalone eve
   relay.start();
   await eventually('the standalone event published', () => seen.has(`${standaloneId}:user.profile_updated`));
   expect(seen.has(`${id}:user.profile_updated`)).toBe(false);
-  await eventually('the standalone event’s document and marks gone', async () =>
-    (await events.collection.countDocuments({})) === 0 &&
-    (await connection.collection(outboxCollections.marks).countDocuments({})) === 0 &&
-    (await pending.countDocuments({})) === 0,
+  await eventually(
+    'the standalone event’s document and marks gone',
+    async () =>
+      (await events.collection.countDocuments({})) === 0 &&
+      (await connection.collection(outboxCollections.marks).countDocuments({})) === 0 &&
+      (await pending.countDocuments({})) === 0,
   );
 });
 

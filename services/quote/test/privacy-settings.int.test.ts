@@ -40,7 +40,12 @@ it('keeps new notes off the server once the user says so, and says which notes s
   const generated = await client.post('/api/quotes/generate', { notes: 'not kept: after the switch' });
   expect(generated.status).toBe(200);
 
-  const checkIns = await (await haven.collection('quote', 'check_ins')).find({ userId }).sort({ createdAt: 1 }).toArray();
+  const checkIns = await (
+    await haven.collection('quote', 'check_ins')
+  )
+    .find({ userId })
+    .sort({ createdAt: 1 })
+    .toArray();
   expect(checkIns.map((checkIn) => checkIn.notes)).toEqual(['kept: before the switch', null]);
   const exported = await client.get<{ checkIns: Array<{ notes: string | null }> }>('/api/user/data-export');
   expect(exported.body.checkIns.map((checkIn) => checkIn.notes)).toEqual(['kept: before the switch', null]);
@@ -52,8 +57,10 @@ it('stops working out insights from the history, and starts again when allowed',
   await startTrial(client);
   await client.post('/api/quotes/generate', { sleepQuality: 5 });
   const insightsNow = async () =>
-    ((await client.get<{ recentInsights: Array<{ insightType: string }> }>('/api/user/analytics')).body.recentInsights ??
-      []).map((insight) => insight.insightType);
+    (
+      (await client.get<{ recentInsights: Array<{ insightType: string }> }>('/api/user/analytics')).body
+        .recentInsights ?? []
+    ).map((insight) => insight.insightType);
   expect(await insightsNow()).toContain('weekly_summary');
 
   expect((await client.post('/api/user/privacy-settings', { allowInsights: false })).status).toBe(200);

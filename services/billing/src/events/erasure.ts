@@ -94,7 +94,9 @@ export const billingDataMap: DataMap = {
   local_subscriptions: {
     noUserData: 'the local test-mode provider’s subscriptions (status), named by customer id until it is deleted',
   },
-  retained_billing_records: { erasureRecord: 'an erased account’s subscription dates, kept by law, under a keyed hash' },
+  retained_billing_records: {
+    erasureRecord: 'an erased account’s subscription dates, kept by law, under a keyed hash',
+  },
   processed_webhooks: { noUserData: 'Stripe event ids already applied' },
   test_clock: { noUserData: 'the tests’ clock offset' },
 };

@@ -80,7 +80,8 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; field: string; me
 /** One id of the admin's single delete: a user id, not the admin's own. */
 export function checkUserId(value: unknown, adminId: string): Checked<string> {
   if (!isUserId(value)) return { ok: false, field: 'id', message: deletionMessages.badId };
-  if (value.toLowerCase() === adminId.toLowerCase()) return { ok: false, field: 'id', message: deletionMessages.notSelfHere };
+  if (value.toLowerCase() === adminId.toLowerCase())
+    return { ok: false, field: 'id', message: deletionMessages.notSelfHere };
   return { ok: true, value: value.toLowerCase() };
 }
 

@@ -8,12 +8,7 @@
  * 4. when all five answered: `completed`, the clear user id removed, `account.deletion_completed` out.
  * A sweep sends on a request interrupted in step 2 and asks again the services that have not answered.
  */
-import {
-  askSubgraph,
-  type ConsumerSpec,
-  type ErasureRuntime,
-  type Logger,
-} from '@haven/platform';
+import { askSubgraph, type ConsumerSpec, type ErasureRuntime, type Logger } from '@haven/platform';
 import { producerServices, timestampFromDate, topicOf, userDataPurgedType, type ProducerService } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -100,35 +95,40 @@ export function deletionSaga(deps: {
     return true;
   }
 
-  const confirm = (service: ProducerService) => async (event: { requestId: string }, context: { correlationId: string; log: Logger }) => {
-    const now = new Date();
-    const updated = await deletions
-      .findOneAndUpdate(
-        { _id: event.requestId },
-        { $set: { [`purgedAt.${service}`]: now } },
-        { returnDocument: 'after' },
-      )
-      .lean<AccountDeletionRecord>();
-    // Another deployment's request (a shared broker), or one long completed: nothing to record.
-    if (!updated || updated.state !== 'pending' || !isFullyPurged(updated)) return;
-    const completed = await deletions.updateOne(
-      { _id: updated._id, state: 'pending' },
-      { $set: { state: 'completed', completedAt: now, userId: null } },
-    );
-    if (completed.modifiedCount !== 1) return;
-    await erasure.publish({
-      type: 'account.deletion_completed',
-      producer: 'compliance',
-      subjectId: updated._id,
-      correlationId: context.correlationId,
-      payload: { requestId: updated._id, completedAt: timestampFromDate(now) },
-    });
-    context.log.info({ requestId: updated._id }, 'account deletion completed: every service erased its data');
-  };
+  const confirm =
+    (service: ProducerService) =>
+    async (event: { requestId: string }, context: { correlationId: string; log: Logger }) => {
+      const now = new Date();
+      const updated = await deletions
+        .findOneAndUpdate(
+          { _id: event.requestId },
+          { $set: { [`purgedAt.${service}`]: now } },
+          { returnDocument: 'after' },
+        )
+        .lean<AccountDeletionRecord>();
+      // Another deployment's request (a shared broker), or one long completed: nothing to record.
+      if (!updated || updated.state !== 'pending' || !isFullyPurged(updated)) return;
+      const completed = await deletions.updateOne(
+        { _id: updated._id, state: 'pending' },
+        { $set: { state: 'completed', completedAt: now, userId: null } },
+      );
+      if (completed.modifiedCount !== 1) return;
+      await erasure.publish({
+        type: 'account.deletion_completed',
+        producer: 'compliance',
+        subjectId: updated._id,
+        correlationId: context.correlationId,
+        payload: { requestId: updated._id, completedAt: timestampFromDate(now) },
+      });
+      context.log.info({ requestId: updated._id }, 'account deletion completed: every service erased its data');
+    };
 
   const sweepOnce = async () => {
     const now = new Date();
-    const open = await deletions.find({ state: { $in: ['opening', 'pending'] } }).limit(500).lean<AccountDeletionRecord[]>();
+    const open = await deletions
+      .find({ state: { $in: ['opening', 'pending'] } })
+      .limit(500)
+      .lean<AccountDeletionRecord[]>();
     let acted = 0;
     for (const record of open) {
       const step = retryStep(record, now, settings);

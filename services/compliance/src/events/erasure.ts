@@ -15,9 +15,7 @@ export function complianceErasure(connection: Connection): ServiceErasure {
     erase: async (userId) => {
       let records = 0;
       for (const name of consentCollections) {
-        const result = await connection
-          .collection(name)
-          .deleteMany({ $or: [{ _id: userId as never }, { userId }] });
+        const result = await connection.collection(name).deleteMany({ $or: [{ _id: userId as never }, { userId }] });
         records += result.deletedCount;
       }
       return { records };

@@ -45,7 +45,10 @@ export function notificationErasure(deps: {
       });
       const preferences = await deps.preferences.deleteOne({ _id: subjectId });
       const knownUser = await deps.knownUsers.deleteOne({ _id: subjectId });
-      const campaigns = await deps.campaigns.updateMany({ createdBy: subjectId }, { $set: { createdBy: erasedSender } });
+      const campaigns = await deps.campaigns.updateMany(
+        { createdBy: subjectId },
+        { $set: { createdBy: erasedSender } },
+      );
       return {
         records:
           erasedSubscriptions +

@@ -11,7 +11,9 @@ export function AccountDataActions() {
     <Card aria-labelledby="your-data-title">
       <CardHeader>
         <CardTitle id="your-data-title">Your data</CardTitle>
-        <CardDescription>Download everything Haven keeps about you as one file, or delete your account.</CardDescription>
+        <CardDescription>
+          Download everything Haven keeps about you as one file, or delete your account.
+        </CardDescription>
       </CardHeader>
       <CardContent className="stack-sm">
         <Button variant="outline" block loading={exporting} onClick={() => void exportData()}>

@@ -23,7 +23,11 @@ export function useDataExport(place: ExportPlace) {
       await downloadDataExport();
       toast({ title: exportNotices[place].success, description: exportSuccessDescription });
     } catch (error) {
-      toast({ title: exportNotices[place].failure, description: exportFailureDescription(error), variant: 'destructive' });
+      toast({
+        title: exportNotices[place].failure,
+        description: exportFailureDescription(error),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
