@@ -42,8 +42,8 @@ export interface DeletionSaga {
     correlationId: string;
     log: Logger;
   }): Promise<StartedDeletion>;
-  /** Whether an account exists (an admin's delete of an unknown id is a 404), asked of the user service. */
-  accountExists(userId: string, sessionToken: string, correlationId: string): Promise<boolean>;
+  /** Which of these accounts exist (an admin's delete of an unknown id is a 404): one question to the user service. */
+  existingAccounts(userIds: readonly string[], sessionToken: string, correlationId: string): Promise<Set<string>>;
   /** The services' answers (group `compliance-saga`). */
   consumer: ConsumerSpec;
   /** One pass of the sweep; the number of requests sent on or asked again. */
@@ -151,14 +151,15 @@ export function deletionSaga(deps: {
   timer.unref();
 
   return {
-    accountExists: async (userId, sessionToken, correlationId) => {
-      const data = await askSubgraph<{ user: { id: string } | null }>(
+    existingAccounts: async (userIds, sessionToken, correlationId) => {
+      // The entity lookup answers null for an id without an account (and for anyone the caller may not read).
+      const data = await askSubgraph<{ _entities: Array<{ id: string } | null> }>(
         target(settings.userServiceUrl, sessionToken, correlationId),
-        'query($id: ID!) { user(id: $id) { id } }',
-        { id: userId },
+        'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id } } }',
+        { r: userIds.map((id) => ({ __typename: 'User', id })) },
         'user service',
       );
-      return data.user !== null;
+      return new Set(data._entities.flatMap((entity) => (entity ? [entity.id] : [])));
     },
 
     start: async ({ userId, requestedBy, sessionToken, correlationId, log }) => {

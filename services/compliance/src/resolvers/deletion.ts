@@ -18,6 +18,18 @@ import type { DeletionSaga } from '../events/deletion-saga';
 import type { AccountDeletionRecord } from '../model/account-deletion';
 import type { Resolvers } from './types.generated';
 
+/** How many deletions of one bulk request run at once. */
+const bulkConcurrency = 4;
+
+/** Runs `work` over the items, `size` at a time, keeping their order in the answer. */
+async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  }
+  return results;
+}
+
 function progressOf(record: AccountDeletionRecord) {
   return {
     requestId: record._id,
@@ -88,9 +100,12 @@ export function deletionResolvers(deps: {
         const admin = await requireAdmin(context);
         const checked = checkUserId(id, admin.userId);
         if (!checked.ok) throw badInput(checked.field, checked.message);
-        if (!(await saga.accountExists(checked.value, context.sessionToken ?? '', context.correlationId))) {
-          throw notFound(deletionMessages.notFound);
-        }
+        const existing = await saga.existingAccounts(
+          [checked.value],
+          context.sessionToken ?? '',
+          context.correlationId,
+        );
+        if (!existing.has(checked.value)) throw notFound(deletionMessages.notFound);
         const started = await adminDelete(checked.value, context);
         return {
           stripeCleanup: started.payment.cancelled,
@@ -103,31 +118,36 @@ export function deletionResolvers(deps: {
         const admin = await requireAdmin(context);
         const checked = checkUserIds(userIds, admin.userId);
         if (!checked.ok) throw badInput(checked.field, checked.message);
-        const results = [];
-        let deleted = 0;
-        let stripeCleanup = 0;
-        // One at a time: each is a whole saga start, and a failure stops nobody else's deletion.
-        for (const userId of checked.value) {
+        const existing = await saga.existingAccounts(checked.value, context.sessionToken ?? '', context.correlationId);
+        // A few at a time (each is a whole saga start), so a long list answers within the gateway's time; a
+        // failure stops nobody else's deletion.
+        const results = await inBatches(checked.value, bulkConcurrency, async (userId) => {
+          if (!existing.has(userId)) {
+            return {
+              userId,
+              outcome: 'not_found',
+              message: deletionMessages.notFound,
+              requestId: null,
+              cancelled: false,
+            };
+          }
           try {
-            if (!(await saga.accountExists(userId, context.sessionToken ?? '', context.correlationId))) {
-              results.push({ userId, outcome: 'not_found', message: deletionMessages.notFound, requestId: null });
-              continue;
-            }
             const started = await adminDelete(userId, context);
-            deleted += 1;
-            if (started.payment.cancelled) stripeCleanup += 1;
-            results.push({
+            return {
               userId,
               outcome: 'deleted',
               message: paymentCleanupMessage(started.payment.cancelled),
               requestId: started.requestId,
-            });
+              cancelled: started.payment.cancelled,
+            };
           } catch (error) {
             context.log.error({ err: error, userId }, 'bulk delete: one account failed');
             const message = error instanceof GraphQLError ? error.message : deletionMessages.failed;
-            results.push({ userId, outcome: 'failed', message, requestId: null });
+            return { userId, outcome: 'failed', message, requestId: null, cancelled: false };
           }
-        }
+        });
+        const deleted = results.filter((result) => result.outcome === 'deleted').length;
+        const stripeCleanup = results.filter((result) => result.cancelled).length;
         return { deleted, stripeCleanup, results };
       },
     },
