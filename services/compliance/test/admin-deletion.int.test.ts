@@ -65,6 +65,8 @@ describe('who may delete', () => {
       { ids: [target.userId] },
     );
     expect(graphqlBulk.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const pending = await intruder.client.graphql('{ pendingAccountDeletions { requestId } }');
+    expect(pending.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await stillThere(target.client)).toBe(true);
     expect(await stillThere(intruder.client)).toBe(true);
     expect(await (await haven.collection('compliance', 'account_deletions')).countDocuments()).toBe(0);
@@ -108,6 +110,12 @@ describe('the admin deletes', () => {
     });
     expect((await target.client.get('/api/user')).status).toBe(401);
     await deletionCompleted(answer.body.requestId);
+    const pending = await admin.graphql<{ pendingAccountDeletions: Array<{ requestId: string }> }>(
+      '{ pendingAccountDeletions { requestId } }',
+    );
+    expect(pending.body.data?.pendingAccountDeletions.map((each) => each.requestId)).not.toContain(
+      answer.body.requestId,
+    );
     expect(await (await haven.collection('quote', 'entitlements')).findOne({ _id: target.userId })).toBeNull();
     expect(await (await haven.collection('billing', 'subscriptions')).findOne({ _id: target.userId })).toBeNull();
   });
