@@ -92,6 +92,7 @@ export async function startGateway(
     return {
       sessionToken,
       onSessionEnded: sessionToken ? () => sessions.revoke(sessionToken) : undefined,
+      onUserSessionsEnded: (userId) => sessions.revokeUser(userId),
       correlationId,
       clientIp: req.ip ?? 'unknown',
       log: log.child({ correlationId }),

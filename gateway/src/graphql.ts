@@ -11,6 +11,7 @@ import {
   serviceCatalog,
   serviceUrlVariable,
   sessionHeader,
+  sessionsEndedHeader,
   subgraphSecretHeader,
   type Logger,
   unexpectedErrorLog,
@@ -31,6 +32,10 @@ export interface GatewayContext extends BaseContext {
   sessionChange?: { token: string | null };
   /** Called when the session this request came with has ended (logout): the gateway refuses it from then on. */
   onSessionEnded?: () => void;
+  /** Users whose every session a subgraph ended (an account closed) during this request. */
+  endedUserSessions?: string[];
+  /** Called for each of them: the gateway refuses their sessions from then on. */
+  onUserSessionsEnded?: (userId: string) => void;
 }
 
 /** Forwards the session and correlation id; turns "cannot reach the subgraph" into a 503. */
@@ -64,6 +69,10 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     const change = response.http?.headers.get(sessionHeader);
     if (change !== null && change !== undefined && 'sessionToken' in context) {
       context.sessionChange = { token: change === '' ? null : change };
+    }
+    const ended = response.http?.headers.get(sessionsEndedHeader);
+    if (ended && 'sessionToken' in context) {
+      context.endedUserSessions = [...(context.endedUserSessions ?? []), ...ended.split(',').filter(Boolean)];
     }
     return response;
   }
@@ -99,6 +108,7 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
     async requestDidStart() {
       return {
         async willSendResponse({ contextValue, response }) {
+          for (const userId of contextValue.endedUserSessions ?? []) contextValue.onUserSessionsEnded?.(userId);
           if (contextValue.sessionChange) {
             if (contextValue.sessionChange.token === null) contextValue.onSessionEnded?.();
             response.http.headers.set('set-cookie', sessionCookie(contextValue.sessionChange.token, secureCookie));

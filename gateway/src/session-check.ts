@@ -1,5 +1,6 @@
 import { correlationHeader, subgraphSecretHeader, type Logger } from '@haven/platform';
 import type { NextFunction, Request, Response } from 'express';
+import jwt from 'jsonwebtoken';
 import { sessionTokenOf } from './session';
 
 /**
@@ -14,6 +15,8 @@ export interface SessionCheck {
   isLive(token: string, correlationId: string): Promise<boolean>;
   /** This gateway just ended the session: refuse the token from now on. */
   revoke(token: string): void;
+  /** Every session of this user ended (the account was closed): refuse each of their tokens from now on. */
+  revokeUser(userId: string): void;
 }
 
 export interface SessionCheckOptions {
@@ -29,6 +32,14 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
   const maxEntries = options.maxEntries ?? 50_000;
   const answers = new Map<string, { live: boolean; until: number }>();
   const pending = new Map<string, Promise<boolean>>();
+  // Users whose sessions all ended through this gateway, until the user service's own answer is sure to say so.
+  const endedUsers = new Map<string, number>();
+  const revokedFor = Math.max(options.ttlMs, 60 * 60 * 1000);
+
+  function userOf(token: string): string | null {
+    const decoded = jwt.decode(token);
+    return decoded && typeof decoded === 'object' && typeof decoded.sub === 'string' ? decoded.sub : null;
+  }
 
   function remember(token: string, live: boolean, forMs: number) {
     answers.delete(token);
@@ -66,6 +77,12 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
 
   return {
     async isLive(token, correlationId) {
+      const user = endedUsers.size > 0 ? userOf(token) : null;
+      const ended = user ? endedUsers.get(user) : undefined;
+      if (ended !== undefined) {
+        if (ended > Date.now()) return false;
+        endedUsers.delete(user!);
+      }
       const known = answers.get(token);
       if (known && known.until > Date.now()) return known.live;
       // Concurrent requests of one browser share one question.
@@ -80,7 +97,12 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
     },
     revoke(token) {
       // Longer than any other answer: a revoked session never comes back.
-      remember(token, false, Math.max(options.ttlMs, 60 * 60 * 1000));
+      remember(token, false, revokedFor);
+    },
+    revokeUser(userId) {
+      endedUsers.delete(userId);
+      endedUsers.set(userId, Date.now() + revokedFor);
+      while (endedUsers.size > maxEntries) endedUsers.delete(endedUsers.keys().next().value!);
     },
   };
 }

@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { sessionCheck, SessionCheckFailed } from '../src/session-check';
 
 /** The user service's answers, in order; each call is counted. */
@@ -43,6 +44,23 @@ describe('sessionCheck', () => {
     check.revoke('t');
     await expect(check.isLive('t', 'b')).resolves.toBe(false);
     expect(calls).toHaveLength(1);
+  });
+
+  it('refuses every token of a user whose sessions all ended (a closed account) at once, and only theirs', async () => {
+    const calls = userServiceAnswering(live);
+    const check = sessionCheck(options);
+    // Tokens name their user in `sub` (already verified by the gateway before it asks).
+    const token = (userId: string, sessionId: string) => jwt.sign({ sub: userId, jti: sessionId }, 'test');
+    const phone = token('closed-user', 's1');
+    const laptop = token('closed-user', 's2');
+    const someoneElse = token('other-user', 's3');
+    await check.isLive(phone, 'a');
+    await check.isLive(someoneElse, 'b');
+    check.revokeUser('closed-user');
+    await expect(check.isLive(phone, 'c')).resolves.toBe(false);
+    await expect(check.isLive(laptop, 'd')).resolves.toBe(false);
+    await expect(check.isLive(someoneElse, 'e')).resolves.toBe(true);
+    expect(calls).toHaveLength(2);
   });
 
   it('asks again once the answer is older than the bound', async () => {

@@ -14,7 +14,6 @@ import {
   PasswordChangedSchema,
   PasswordResetRequestedSchema,
   SignInMethodLinkedSchema,
-  UserDeletedSchema,
   UserProfileUpdatedSchema,
   UserRegisteredSchema,
 } from './gen/haven/events/v1/user_pb';
@@ -26,12 +25,18 @@ import {
   NewsletterPageRequestedSchema,
 } from './gen/haven/events/v1/notification_pb';
 import { QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
+import {
+  AccountDeletionCompletedSchema,
+  AccountDeletionRequestedSchema,
+  UserDataPurgedSchema,
+} from './gen/haven/events/v1/compliance_pb';
 
 export * from './gen/haven/events/v1/envelope_pb';
 export * from './gen/haven/events/v1/notification_pb';
 export * from './gen/haven/events/v1/user_pb';
 export * from './gen/haven/events/v1/subscription_pb';
 export * from './gen/haven/events/v1/quote_pb';
+export * from './gen/haven/events/v1/compliance_pb';
 export { timestampDate, timestampFromDate };
 
 /** Event type → payload schema. A type that is not here cannot be published. */
@@ -39,7 +44,7 @@ export const eventSchemas = {
   'user.registered': UserRegisteredSchema,
   'user.email_verification_requested': EmailVerificationRequestedSchema,
   'user.email_verified': EmailVerifiedSchema,
-  'user.deleted': UserDeletedSchema,
+  // user.deleted was retired (issue 12): account.deletion_requested says it, user.user_data_purged confirms it.
   // billing: every subscription event carries the user's access after it (event-carried state).
   'billing.trial_started': SubscriptionChangeSchema,
   'billing.activated': SubscriptionChangeSchema,
@@ -61,6 +66,14 @@ export const eventSchemas = {
   'user.email_changed': EmailChangedSchema,
   'user.sign_in_method_linked': SignInMethodLinkedSchema,
   'notification.newsletter_page_requested': NewsletterPageRequestedSchema,
+  // The account-deletion saga (compliance orchestrates; every service erases and confirms).
+  'account.deletion_requested': AccountDeletionRequestedSchema,
+  'account.deletion_completed': AccountDeletionCompletedSchema,
+  'user.user_data_purged': UserDataPurgedSchema,
+  'quote.user_data_purged': UserDataPurgedSchema,
+  'billing.user_data_purged': UserDataPurgedSchema,
+  'notification.user_data_purged': UserDataPurgedSchema,
+  'compliance.user_data_purged': UserDataPurgedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -74,6 +87,23 @@ export type ProducerService = (typeof producerServices)[number];
 export function topicOf(producer: ProducerService): string {
   return `haven.${producer}.events`;
 }
+
+/** `<service>.user_data_purged`: a service's confirmation that it erased a deleted account's data. */
+export type UserDataPurgedType = `${ProducerService}.user_data_purged`;
+
+export function userDataPurgedType(service: ProducerService): UserDataPurgedType {
+  return `${service}.user_data_purged`;
+}
+
+/**
+ * The events of the erasure itself: delivered even when their subject was erased (the erasure guard
+ * in platform/consumer.ts lets them through; every other event about an erased subject is skipped).
+ */
+export const erasureEventTypes: ReadonlySet<string> = new Set<string>([
+  'account.deletion_requested',
+  'account.deletion_completed',
+  ...producerServices.map((service) => userDataPurgedType(service)),
+]);
 
 /** Where messages that failed every retry are parked, per consuming group. */
 export function deadLetterTopicOf(consumerGroup: string): string {

@@ -1,4 +1,15 @@
-import { decodeEvent, encodeEvent, timestampDate, topicOf, UnknownEventError, EnvelopeSchema } from '../src';
+import {
+  decodeEvent,
+  encodeEvent,
+  EnvelopeSchema,
+  erasureEventTypes,
+  isEventType,
+  producerServices,
+  timestampDate,
+  topicOf,
+  UnknownEventError,
+  userDataPurgedType,
+} from '../src';
 import { create, toBinary } from '@bufbuild/protobuf';
 
 describe('event envelope', () => {
@@ -38,13 +49,23 @@ describe('event envelope', () => {
   it('gives every event its own id', () => {
     const make = () =>
       encodeEvent({
-        type: 'user.deleted',
+        type: 'user.email_verified',
         producer: 'user',
         subjectId: 'u',
         correlationId: 'c',
-        payload: { userId: 'u' },
+        payload: { userId: 'u', email: 'u@example.com' },
       });
     expect(make().eventId).not.toBe(make().eventId);
+  });
+
+  it('cannot publish the retired user.deleted, and registers a purge confirmation for every service', () => {
+    expect(isEventType('user.deleted')).toBe(false);
+    for (const service of producerServices) {
+      expect(isEventType(userDataPurgedType(service))).toBe(true);
+      expect(erasureEventTypes.has(userDataPurgedType(service))).toBe(true);
+    }
+    expect(erasureEventTypes.has('account.deletion_requested')).toBe(true);
+    expect(erasureEventTypes.has('quote.generated')).toBe(false);
   });
 
   it('refuses an envelope whose type is not in the registry', () => {

@@ -68,6 +68,8 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     billing: { USER_SERVICE_URL: userServiceUrl },
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
     notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort), USER_SERVICE_URL: userServiceUrl },
+    // Account deletion: billing closes the payments and the user service the account before it answers.
+    compliance: { USER_SERVICE_URL: userServiceUrl, BILLING_SERVICE_URL: localGraphqlUrl(ports.billing) },
     gateway: {
       ...Object.fromEntries(
         serviceCatalog.map(({ name: service }) => [serviceUrlVariable(service), localGraphqlUrl(ports[service])]),

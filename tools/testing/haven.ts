@@ -37,12 +37,18 @@ export interface TestHaven {
   dbName(service: ServiceName): string;
   /** Reads a service's own database directly (to prove what was, or was not, stored). */
   collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection<StoredDocument>>;
+  /** A service's whole database (to list its collections). */
+  database(service: ServiceName): mongoose.mongo.Db;
   /**
    * Stops one service and starts it again on the same database and Kafka groups, as after a crash and
    * a restart. The new instance listens on a new port, which the gateway does not know: use it for what
    * the service does on its own (its consumers), not for requests through the gateway.
    */
   restart(service: ServiceName): Promise<RunningService>;
+  /** Stops one service (as if it were down); `startService` brings it back on the same database and groups. */
+  stopService(service: ServiceName): Promise<void>;
+  /** Starts a stopped service again (a new port, as with restart). */
+  startService(service: ServiceName): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
@@ -86,7 +92,9 @@ export async function startTestHaven(
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   const stopServices = () => Promise.all(started.map((service) => service.stop()));
+  const envOf = new Map<ServiceName, Record<string, string>>();
   const start = async (name: ServiceName, env: Record<string, string>) => {
+    envOf.set(name, env);
     const service = await starters[name]({ ...common, ...env, MONGO_DB: dbName(name) });
     started.push(service);
     services[name] = service;
@@ -118,18 +126,29 @@ export async function startTestHaven(
   );
   const gatewayUrl = gateway.url;
   const reader = await mongoose.createConnection(infra.mongoUrl).asPromise();
+  const stopService = async (name: ServiceName) => {
+    const old = services[name];
+    if (!started.includes(old)) return;
+    await old.stop();
+    started.splice(started.indexOf(old), 1);
+  };
+  const startService = async (name: ServiceName) => {
+    if (started.includes(services[name])) return services[name];
+    await start(name, envOf.get(name) ?? {});
+    return services[name];
+  };
   return {
     gatewayUrl,
     services,
     dbName,
     collection: async (service, name) => reader.useDb(dbName(service)).db!.collection<StoredDocument>(name),
+    database: (service) => reader.useDb(dbName(service)).db!,
     restart: async (name) => {
-      const old = services[name];
-      await old.stop();
-      started.splice(started.indexOf(old), 1);
-      await start(name, name === 'user' ? {} : { USER_SERVICE_URL: services.user.url });
-      return services[name];
+      await stopService(name);
+      return startService(name);
     },
+    stopService,
+    startService,
     stop: async () => {
       await gateway.stop();
       await stopServices();

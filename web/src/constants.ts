@@ -47,3 +47,7 @@ export const HOSTED_SIGN_IN_URL = '/api/login';
 // ── E-mail verification ────────────────────────────────────────
 /** After a link verified the address, the page goes to / after this long. */
 export const VERIFY_EMAIL_REDIRECT_MS = 3000;
+
+// ── Data rights ────────────────────────────────────────────────
+/** After the account is deleted, the app goes to / after this long. */
+export const ACCOUNT_DELETED_REDIRECT_MS = 2000;

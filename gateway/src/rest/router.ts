@@ -32,6 +32,11 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
         res.status(400).json({ message: 'Request body must be a JSON object (Content-Type: application/json)' });
         return;
       }
+      const problem = route.validate?.(body as Record<string, unknown>);
+      if (problem) {
+        res.status(400).json({ ...problem, problems: [problem] });
+        return;
+      }
       variables = route.variables(body as Record<string, unknown>, {
         query: req.query as Record<string, unknown>,
         params: req.params as Record<string, string>,

@@ -15,6 +15,8 @@ import { profileFromUserService } from './profile';
 import { localProvider } from './providers/local';
 import { stripeClient, stripeProvider } from './providers/stripe';
 import { stripeWebhookRoutes } from './events/stripe-webhooks';
+import { billingErasure } from './events/erasure';
+import { retainedBillingRecordModel } from './model/retained-record';
 import { billingResolvers } from './resolvers';
 
 const flag = z
@@ -45,7 +47,7 @@ export const startBillingService = defineService({
     STRIPE_API_URL: z.url().optional(),
   },
   dir: __dirname,
-  build: ({ connection, config, log, publishSoon }) => {
+  build: ({ connection, config, log, publishSoon, erasure: erasureRuntime }) => {
     const subscriptions = subscriptionModel(connection);
     const customers = customerModel(connection);
     const clock = billingClock(connection, config.BILLING_TEST_CLOCK);
@@ -67,8 +69,17 @@ export const startBillingService = defineService({
       publishSoon,
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
     });
+    const erasure = billingErasure({
+      subscriptions,
+      customers,
+      retained: retainedBillingRecordModel(connection),
+      provider,
+      guard: erasureRuntime.guard,
+    });
     return {
+      erasure,
       resolvers: billingResolvers({
+        erasure,
         subscriptions,
         customers,
         provider,

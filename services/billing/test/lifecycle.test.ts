@@ -3,6 +3,7 @@ import {
   addMonth,
   dueStep,
   mayStartSubscription,
+  openAtProvider,
   type ScheduledSubscription,
 } from '../src/domain/lifecycle';
 import { changeFromStripe } from '../src/domain/stripe-events';
@@ -123,5 +124,16 @@ describe('changeFromStripe (webhooks)', () => {
     expect(changeFromStripe(active, { ...snapshot, status: 'active', currentPeriodEnd: at(800 * hour) })?.type).toBe(
       'billing.renewed',
     );
+  });
+});
+
+describe('what an account deletion cancels at the provider', () => {
+  it('every subscription the provider still runs, cancelled at the period end or not', () => {
+    expect(openAtProvider({ status: 'trialing' })).toBe(true);
+    expect(openAtProvider({ status: 'active' })).toBe(true);
+    expect(openAtProvider({ status: 'payment_failed' })).toBe(true);
+    expect(openAtProvider({ status: 'canceled' })).toBe(false);
+    expect(openAtProvider({ status: 'trial_expired' })).toBe(false);
+    expect(openAtProvider(null)).toBe(false);
   });
 });

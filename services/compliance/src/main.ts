@@ -1,4 +1,16 @@
-import { baseConfigShape, booleanFromEnv, defineService, runMain } from '@haven/platform';
+import {
+  baseConfigShape,
+  billingServiceConfigShape,
+  booleanFromEnv,
+  defineService,
+  roleFromUserService,
+  runMain,
+  userServiceConfigShape,
+} from '@haven/platform';
+import { z } from 'zod';
+import { deletionSaga } from './events/deletion-saga';
+import { complianceErasure } from './events/erasure';
+import { accountDeletionModel } from './model/account-deletion';
 import { complianceResolvers } from './resolvers';
 
 /** The compliance service: consent, data export and the account-deletion saga. */
@@ -6,18 +18,52 @@ export const startComplianceService = defineService({
   name: 'compliance',
   configShape: {
     ...baseConfigShape('compliance'),
+    ...userServiceConfigShape,
+    ...billingServiceConfigShape,
     GDPR_ENABLED: booleanFromEnv.default(true),
     COOKIE_BANNER_ENABLED: booleanFromEnv.default(true),
     ENHANCED_CONSENT_ENABLED: booleanFromEnv.default(false),
+    /** How often the deletion sweep runs (interrupted requests, services that have not answered). */
+    ERASURE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+    /** A pending deletion is asked again of the services that have not answered after this long. */
+    ERASURE_RETRY_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
   },
   dir: __dirname,
-  build: ({ config }) => ({
-    resolvers: complianceResolvers({
-      gdprEnabled: config.GDPR_ENABLED,
-      cookieBannerEnabled: config.COOKIE_BANNER_ENABLED,
-      enhancedConsentEnabled: config.ENHANCED_CONSENT_ENABLED,
-    }),
-  }),
+  build: ({ config, connection, log, erasure }) => {
+    const deletions = accountDeletionModel(connection);
+    const saga = deletionSaga({
+      deletions,
+      erasure,
+      log,
+      settings: {
+        userServiceUrl: config.USER_SERVICE_URL,
+        billingServiceUrl: config.BILLING_SERVICE_URL,
+        subgraphSecret: config.SUBGRAPH_SECRET,
+        sweepIntervalMs: config.ERASURE_SWEEP_INTERVAL_MS,
+        retryAfterMs: config.ERASURE_RETRY_AFTER_MS,
+        // Longer than the deletion's own steps can take (the gateway's 10 s, twice).
+        openingGraceMs: 2 * 60_000,
+      },
+    });
+    return {
+      resolvers: complianceResolvers(
+        {
+          gdprEnabled: config.GDPR_ENABLED,
+          cookieBannerEnabled: config.COOKIE_BANNER_ENABLED,
+          enhancedConsentEnabled: config.ENHANCED_CONSENT_ENABLED,
+        },
+        { saga, deletions },
+      ),
+      erasure: complianceErasure(connection),
+      consumers: [saga.consumer],
+      accessSources: (token) => ({ role: roleFromUserService(config, token) }),
+      onStop: () => saga.stop(),
+    };
+  },
 });
 
 if (require.main === module) runMain(startComplianceService);

@@ -8,6 +8,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { billingEmailConsumer } from './events/billing-emails';
+import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
 import { newsletterHttpRoutes } from './events/http-routes';
 import { securityEmailConsumers } from './events/security-emails';
@@ -82,8 +83,10 @@ export const startNotificationService = defineService({
       intervalMs: config.WEEKLY_SUMMARY_INTERVAL_MS,
       log,
     });
+    const models = { ...store, campaigns, deliveries, knownUsers, tallies };
     return {
-      resolvers: notificationResolvers({ ...store, campaigns, deliveries, knownUsers }),
+      resolvers: notificationResolvers(models),
+      erasure: notificationErasure(models),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
       outboxModels: [subscribers, campaigns],
       consumers: [

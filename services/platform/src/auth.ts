@@ -46,6 +46,11 @@ export function bearerToken(authorization: string | undefined): string | null {
  * response header; the gateway never forwards it to the browser.
  */
 export const sessionHeader = 'x-haven-session';
+/**
+ * Subgraphs name the users whose every session just ended (an account closed) in this response header,
+ * comma-separated, so the gateway refuses their cookies at once; never forwarded to the browser.
+ */
+export const sessionsEndedHeader = 'x-haven-sessions-ended';
 export const correlationHeader = 'x-correlation-id';
 
 /** The gateway proves itself to the subgraphs with this header (SUBGRAPH_SECRET). */

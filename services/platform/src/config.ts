@@ -51,6 +51,18 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
     SUBGRAPH_SECRET: subgraphSecret,
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    /**
+     * The key of the erasure records (keyed hashes of erased users' ids, erasure.ts). Unset: derived from
+     * SUBGRAPH_SECRET (then rotating that secret also renames the records; set this one in production).
+     */
+    ERASURE_HMAC_SECRET: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
+    /** How long Kafka keeps Haven's events (topics and dead letters), set on every topic by ensureTopics. */
+    KAFKA_RETENTION_MS: z.coerce
+      .number()
+      .int()
+      .min(60 * 60 * 1000, { message: 'must be at least an hour' })
+      .max(14 * 24 * 60 * 60 * 1000, { message: 'must stay under the consumers’ 14 days of processed ids' })
+      .default(7 * 24 * 60 * 60 * 1000),
   };
 }
 
@@ -103,6 +115,7 @@ const fileSecretNames = [
   'SUBGRAPH_SECRET',
   'GOOGLE_CLIENT_SECRET',
   'OIDC_CLIENT_SECRET',
+  'ERASURE_HMAC_SECRET',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import {
   deadLetterTopicOf,
   decodeEvent,
+  erasureEventTypes,
   UnknownEventError,
   type DecodedEvent,
   type EventPayload,
@@ -8,6 +9,7 @@ import {
 } from '@haven/proto';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
+import type { ErasureGuard } from './erasure';
 import { createProducer, ensureTopics } from './kafka';
 import type { Logger } from './logger';
 
@@ -64,6 +66,14 @@ export interface EventConsumerOptions {
   attemptTimeoutMs?: number;
   /** How long processed ids are kept: longer than the topics' retention (Kafka's default is 7 days). */
   processedRetentionMs?: number;
+  /** retention.ms of the topics and the dead-letter topic (KAFKA_RETENTION_MS). */
+  topicRetentionMs?: number;
+  /**
+   * Skips events about erased subjects (the envelope's subject), so a late or redelivered event never
+   * brings back an erased user's data; and when the subject was erased while the handler ran, erases it
+   * again (`reErase`), so a write that raced the erasure goes too. The erasure's own events pass.
+   */
+  erasure?: { guard: ErasureGuard; reErase(subjectId: string, context: HandlerContext): Promise<void> };
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -175,7 +185,7 @@ export class EventConsumer {
         if (!event.payload.restart) resolve();
       });
     });
-    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic]);
+    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic], { retentionMs: this.options.topicRetentionMs });
     await stillWanted();
     await producer.connect();
     await stillWanted();
@@ -253,10 +263,20 @@ export class EventConsumer {
     const handler = this.options.spec.handlers[event.type] as EventHandler<EventType> | undefined;
     if (!handler) return;
     const eventId = event.envelope.eventId;
+    const subjectId = event.envelope.subjectId;
+    const guard = this.options.erasure && subjectId && !erasureEventTypes.has(event.type) ? this.options.erasure : null;
     // One condition on _id; a dead-lettered id may come back on purpose (a redrive), so only "handled" skips.
-    const processed = await this.withDatabaseRetries(() => this.processed.findById(eventId).lean(), heartbeat);
+    const [processed, erased] = await this.withDatabaseRetries(
+      () => Promise.all([this.processed.findById(eventId).lean(), guard ? guard.guard.isErased(subjectId) : false]),
+      heartbeat,
+    );
     if (processed?.outcome === 'handled') {
       log.debug({ eventId, type: event.type }, 'event already processed; skipped');
+      return;
+    }
+    if (erased) {
+      log.debug({ eventId, type: event.type }, 'event about an erased subject; skipped');
+      await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);
       return;
     }
     const context: HandlerContext = {
@@ -290,6 +310,12 @@ export class EventConsumer {
         context.log.warn({ err: error, attempt, retryInMs: backoff }, 'event handler failed; retrying');
         await whileHeartbeating(heartbeat, sleep(backoff));
         continue;
+      }
+      // Erased while the handler ran: what it wrote may have missed the erasure, so erase again.
+      if (guard) {
+        await this.withDatabaseRetries(async () => {
+          if (await guard.guard.isErased(subjectId)) await guard.reErase(subjectId, context);
+        }, heartbeat);
       }
       // The handler's work is done: only the record is retried from here, never the handler.
       await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);

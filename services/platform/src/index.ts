@@ -15,3 +15,5 @@ export * from './email';
 export * from './entitlements';
 export * from './support-resources';
 export * from './check-in-rules';
+export * from './erasure';
+export * from './subgraph-client';

@@ -1,4 +1,6 @@
 import {
+  ConfigResourceTypes,
+  ConfigSource,
   Kafka,
   logLevel,
   Partitioners,
@@ -27,16 +29,59 @@ export function createKafka(clientId: string, brokers: string[], log: Logger): K
   });
 }
 
-/** Creates topics that are missing; existing ones are left alone. */
-export async function ensureTopics(kafka: Kafka, topics: string[], partitions = 3): Promise<void> {
+/** Kafka's own default, made explicit: events (and what they carry about people) go after a week. */
+export const defaultTopicRetentionMs = 7 * 24 * 60 * 60 * 1000;
+
+export interface TopicPolicy {
+  partitions?: number;
+  /** `retention.ms` of every topic named (KAFKA_RETENTION_MS): created with it, corrected when it differs. */
+  retentionMs?: number;
+}
+
+/**
+ * Creates the topics that are missing and holds every one of them to the retention bound: a topic made
+ * earlier (by an older version, by hand, with other settings) is set to it. Personal data in events lasts
+ * no longer than that bound (docs/decisions.md, "Issue 12: erasure and export").
+ */
+export async function ensureTopics(kafka: Kafka, topics: string[], policy: TopicPolicy = {}): Promise<void> {
+  const retention = String(policy.retentionMs ?? defaultTopicRetentionMs);
   const admin: Admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing: ITopicConfig[] = topics
       .filter((topic) => !existing.has(topic))
-      .map((topic) => ({ topic, numPartitions: partitions }));
+      .map((topic) => ({
+        topic,
+        numPartitions: policy.partitions ?? 3,
+        configEntries: [{ name: 'retention.ms', value: retention }],
+      }));
     if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
+    const present = [...new Set(topics.filter((topic) => existing.has(topic)))];
+    if (present.length === 0) return;
+    // Every setting of each topic: AlterConfigs replaces a topic's whole set, so the ones an operator gave
+    // the topic (a size limit, a compaction policy) are sent again beside the retention.
+    const described = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: present.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
+    });
+    const changes = described.resources.flatMap((resource) => {
+      const entries = resource.configEntries;
+      const current = entries.find((entry) => entry.configName === 'retention.ms');
+      if (current && !current.isDefault && current.configValue === retention) return [];
+      const kept = entries
+        .filter((entry) => entry.configName !== 'retention.ms' && !entry.readOnly && !entry.isDefault)
+        .filter((entry) => entry.configSource === undefined || entry.configSource === ConfigSource.TOPIC_CONFIG)
+        .map((entry) => ({ name: entry.configName, value: entry.configValue }));
+      return [
+        {
+          type: ConfigResourceTypes.TOPIC,
+          name: resource.resourceName,
+          configEntries: [...kept, { name: 'retention.ms', value: retention }],
+        },
+      ];
+    });
+    if (changes.length > 0) await admin.alterConfigs({ validateOnly: false, resources: changes });
   } finally {
     await admin.disconnect();
   }

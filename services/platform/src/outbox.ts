@@ -1,4 +1,4 @@
-import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
+import { decodeEvent, encodeEvent, type DecodedEvent, type EventType, type NewEvent } from '@haven/proto';
 import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -151,6 +151,27 @@ export async function deleteKeepingEvents<E extends WithOutbox>(
   });
 }
 
+/**
+ * Erases entities for good, with the events they still hold: the documents (tombstones too), their pending
+ * marks and their publish marks. Unpublished events go with them (an erased user's events are not sent
+ * after the erasure). Returns how many entities were erased.
+ */
+export async function eraseOutboxed(
+  model: { collection: Collection; db: Connection },
+  filter: Record<string, unknown>,
+): Promise<number> {
+  const raw = model.collection as unknown as mongo.Collection<{ _id: string }>;
+  const ids = (await raw.find(filter as mongo.Filter<{ _id: string }>, { projection: { _id: 1 } }).toArray()).map(
+    (entity) => entity._id,
+  );
+  if (ids.length === 0) return 0;
+  await raw.deleteMany({ _id: { $in: ids } });
+  const keys = ids.map((id) => pendingId(model.collection.collectionName, id));
+  await model.db.collection<PendingMark>(outboxCollections.pending).deleteMany({ _id: { $in: keys } });
+  await model.db.collection<PublishMark>(outboxCollections.marks).deleteMany({ _id: { $in: keys } });
+  return ids.length;
+}
+
 /** Tells the relay that an entity has events to publish; a fresh nonce, so a relay pass in flight keeps it. */
 export async function markPending(db: Connection, collectionName: string, entityId: string): Promise<void> {
   await db
@@ -219,6 +240,8 @@ export interface OutboxRelayOptions {
   sweepIntervalMs?: number;
   /** Consecutive failures of one entity's publish before it is parked. */
   parkAfterFailures?: number;
+  /** retention.ms of the topics (KAFKA_RETENTION_MS); ensureTopics' default otherwise. */
+  topicRetentionMs?: number;
 }
 
 export interface OutboxRelayMetrics {
@@ -415,7 +438,7 @@ export class OutboxRelay {
 
   private async connectedProducer(): Promise<Producer> {
     if (!this.topicsReady) {
-      await ensureTopics(this.options.kafka, this.options.topics);
+      await ensureTopics(this.options.kafka, this.options.topics, { retentionMs: this.options.topicRetentionMs });
       this.topicsReady = true;
     }
     if (!this.producer) {
@@ -519,6 +542,16 @@ export class OutboxRelay {
             { ordered: false },
           ),
         );
+        // An entity erased while its events were on the way (eraseOutboxed) must not keep a mark named
+        // after it: the mark written just now goes again.
+        const sentIds = sent.map((item) => item.entity._id);
+        const remaining = new Set(
+          (await db(entities.find({ _id: { $in: sentIds } }, { projection: { _id: 1 } }).toArray())).map(
+            (entity) => entity._id,
+          ),
+        );
+        const erased = sent.filter((item) => !remaining.has(item.entity._id)).map((item) => item.pending._id);
+        if (erased.length > 0) await db(marks.deleteMany({ _id: { $in: erased } }));
       }
     }
 
@@ -592,6 +625,22 @@ function groupByTopic(entries: OutboxEntry[]): TopicMessages[] {
     byTopic.set(entry.topic, messages);
   }
   return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+}
+
+/**
+ * The events an entity recorded, decoded, oldest first (an entity's log is its history: billing's data export
+ * lists a subscription's changes from it). Entries whose type this version does not know are left out.
+ */
+export function eventLogOf(entity: Pick<WithOutbox, 'outbox'>): DecodedEvent[] {
+  const events: DecodedEvent[] = [];
+  for (const entry of entity.outbox ?? []) {
+    try {
+      events.push(decodeEvent(asBuffer(entry.value)));
+    } catch {
+      // an event type from a newer version, or bytes that are not an envelope: not part of this history
+    }
+  }
+  return events;
 }
 
 /** Raw driver reads return BSON Binary for Buffer fields. */

@@ -21,6 +21,7 @@ import {
   correlationHeader,
   onlyFromGateway,
   sessionHeader,
+  sessionsEndedHeader,
   verifySessionToken,
   type SessionClaims,
 } from './auth';
@@ -37,6 +38,16 @@ import {
 import { MongoRateLimitStore, operationLimits, rateLimitedFields, rateLimitPlugin } from './limits';
 import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
+import {
+  erasureConsumer,
+  erasureGuard,
+  eraseSubject,
+  erasureKey,
+  recordStandaloneEvent,
+  standaloneEventModel,
+  type ErasureRuntime,
+  type ServiceErasure,
+} from './erasure';
 import { createKafka } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
@@ -58,6 +69,8 @@ export interface RequestContext extends ApolloBaseContext, AccessContext {
   log: Logger;
   /** Asks the gateway to set (token) or clear (null) the browser's session cookie. */
   setSessionToken(token: string | null): void;
+  /** Tells the gateway that every session of these users ended (an account closed): it refuses them at once. */
+  endSessionsOf(userIds: readonly string[]): void;
 }
 
 export interface ServiceRuntime<Config extends BaseConfig> {
@@ -68,6 +81,8 @@ export interface ServiceRuntime<Config extends BaseConfig> {
   kafka: Kafka;
   /** Call after a write that recorded events, so they go out now rather than at the next tick. */
   publishSoon(): void;
+  /** The erasure records' guard and standalone events (erasure.ts), for the service's erasure and its saga. */
+  erasure: ErasureRuntime;
 }
 
 export interface ServiceParts<Context extends RequestContext> {
@@ -87,6 +102,12 @@ export interface ServiceParts<Context extends RequestContext> {
   buildContext?: (base: RequestContext) => Promise<Context>;
   /** Releases what the service opened itself (an SMTP pool, …). */
   onStop?: () => Promise<void> | void;
+  /**
+   * What the service erases when an account is deleted: given, the platform adds the service's erasure
+   * consumer (`account.deletion_requested` → erase → `<service>.user_data_purged`) and holds every other
+   * consumer to the erasure records (an event about an erased user is skipped). erasure.ts.
+   */
+  erasure?: ServiceErasure;
   /**
    * Plain HTTP routes beside /graphql (a payment provider's webhook, a one-click unsubscribe form),
    * mounted at /http and reached through the gateway at /hooks/<service>/…; they parse their own bodies,
@@ -127,15 +148,56 @@ export async function startService<Config extends BaseConfig, Context extends Re
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log);
   let relay: OutboxRelay | null = null;
-  const runtime: ServiceRuntime<Config> = { name, config, log, connection, kafka, publishSoon: () => relay?.nudge() };
+  const publishSoon = () => relay?.nudge();
+  const standaloneEvents = standaloneEventModel(connection);
+  const erasure: ErasureRuntime = {
+    guard: erasureGuard(connection, erasureKey(name, config)),
+    publish: async (event) => {
+      await recordStandaloneEvent(standaloneEvents, event);
+      publishSoon();
+    },
+  };
+  const runtime: ServiceRuntime<Config> = { name, config, log, connection, kafka, publishSoon, erasure };
   const parts = await build(runtime);
   await ensureIndexes(connection);
 
-  if (parts.outboxModels?.length) {
-    relay = new OutboxRelay({ kafka, models: parts.outboxModels, topics: [topicOf(name)], log });
-    relay.start();
-  }
-  const consumers = (parts.consumers ?? []).map((spec) => new EventConsumer({ kafka, connection, spec, log }));
+  const outboxModels = [...(parts.outboxModels ?? []), standaloneEvents];
+  relay = new OutboxRelay({
+    kafka,
+    models: outboxModels,
+    topics: [topicOf(name)],
+    log,
+    topicRetentionMs: config.KAFKA_RETENTION_MS,
+  });
+  relay.start();
+  const serviceErasure = parts.erasure;
+  const specs = [
+    ...(parts.consumers ?? []),
+    ...(serviceErasure
+      ? [erasureConsumer({ service: name, connection, runtime: erasure, erasure: serviceErasure })]
+      : []),
+  ];
+  const consumers = specs.map(
+    (spec) =>
+      new EventConsumer({
+        kafka,
+        connection,
+        spec,
+        log,
+        topicRetentionMs: config.KAFKA_RETENTION_MS,
+        erasure: serviceErasure
+          ? {
+              guard: erasure.guard,
+              reErase: async (subjectId, context) => {
+                await eraseSubject(connection, serviceErasure, subjectId, {
+                  log: context.log,
+                  markErased: erasure.guard.markErased,
+                });
+              },
+            }
+          : undefined,
+      }),
+  );
   consumers.forEach((consumer) => consumer.supervise());
 
   const app = express();
@@ -196,6 +258,11 @@ export async function startService<Config extends BaseConfig, Context extends Re
           clientAddress: clientAddressOf(req, Boolean(config.SUBGRAPH_SECRET)),
           log: log.child({ correlationId, requestId: randomUUID() }),
           setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),
+          endSessionsOf: (userIds) => {
+            const already = String(res.getHeader(sessionsEndedHeader) ?? '');
+            const all = new Set([...already.split(','), ...userIds].filter(Boolean));
+            res.setHeader(sessionsEndedHeader, [...all].join(','));
+          },
         };
         if (!parts.buildContext) return base as Context;
         try {

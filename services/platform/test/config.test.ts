@@ -38,12 +38,33 @@ describe('loadConfig with the base shape', () => {
       JWT_PUBLIC_KEY: publicKey,
       RATE_LIMIT_AUTH_MAX: 10,
       RATE_LIMIT_AUTH_WINDOW_MS: 60_000,
+      KAFKA_RETENTION_MS: 7 * 24 * 60 * 60 * 1000,
     });
 
     const billing = loadConfig(baseConfigShape('billing', 4003), { JWT_PUBLIC_KEY: publicKey });
     expect(billing.PORT).toBe(4003);
     expect(billing.MONGO_DB).toBe('haven_billing');
     expect(billing.KAFKA_CLIENT_ID).toBe('haven-billing');
+  });
+
+  it('bounds the event retention below the consumers’ 14 days of processed ids, and takes an erasure secret', () => {
+    const base = { JWT_PUBLIC_KEY: publicKey };
+    expect(() => loadConfig(baseConfigShape('user'), { ...base, KAFKA_RETENTION_MS: String(15 * 86_400_000) })).toThrow(
+      /KAFKA_RETENTION_MS/,
+    );
+    expect(() => loadConfig(baseConfigShape('user'), { ...base, KAFKA_RETENTION_MS: '1000' })).toThrow(/an hour/);
+    expect(() => loadConfig(baseConfigShape('user'), { ...base, ERASURE_HMAC_SECRET: 'short' })).toThrow(
+      /ERASURE_HMAC_SECRET/,
+    );
+    const config = loadConfig(baseConfigShape('user'), {
+      ...base,
+      KAFKA_RETENTION_MS: String(3 * 86_400_000),
+      ERASURE_HMAC_SECRET: 'an erasure secret of length',
+    });
+    expect(config).toMatchObject({
+      KAFKA_RETENTION_MS: 3 * 86_400_000,
+      ERASURE_HMAC_SECRET: 'an erasure secret of length',
+    });
   });
 
   it('reads what is set, turning PORT into a number', () => {

@@ -221,7 +221,13 @@ it('publishes a deletion event, and the entity is gone for readers at once', asy
     await deleteKeepingEvents(
       accounts,
       id,
-      { type: 'user.deleted', producer: 'user', subjectId: id, correlationId: 'relay-test', payload: { userId: id } },
+      {
+        type: 'user.user_data_purged',
+        producer: 'user',
+        subjectId: id,
+        correlationId: 'relay-test',
+        payload: { requestId: id, service: 'user' },
+      },
       ['label'],
     ),
   ).toBe(true);
@@ -232,7 +238,7 @@ it('publishes a deletion event, and the entity is gone for readers at once', asy
   await eventuallyExpect('the registration and the deletion published', () =>
     expect((seen.get(id) ?? []).map((entry) => entry.type)).toEqual([
       'user.email_verification_requested',
-      'user.deleted',
+      'user.user_data_purged',
     ]),
   );
   await eventually('the tombstone removed once published', async () =>

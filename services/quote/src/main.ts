@@ -13,6 +13,8 @@ import { progressModel } from './model/progress';
 import { quoteModel } from './model/quote';
 import { timeZoneModel } from './model/time-zone';
 import { timeZoneConsumer } from './events/time-zones';
+import { quoteErasure } from './events/erasure';
+import { privacySettingsModel } from './model/privacy-settings';
 import { quoteResolvers } from './resolvers';
 import { exportRoutes } from './http';
 import { openAiWriter } from './writer';
@@ -42,12 +44,16 @@ export const startQuoteService = defineService({
     // Who may use the paid features, kept from billing's events (platform/src/entitlements.ts).
     const entitlements = entitlementProjection(connection, 'quote');
     const timeZones = timeZoneModel(connection);
+    const progress = progressModel(connection);
+    const privacySettings = privacySettingsModel(connection);
     return {
+      erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings }),
       resolvers: quoteResolvers({
         quotes,
         checkIns,
-        progress: progressModel(connection),
+        progress,
         timeZones,
+        privacySettings,
         ai: openAiWriter(config),
         publishSoon,
         userServiceUrl: config.USER_SERVICE_URL,

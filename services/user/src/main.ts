@@ -1,5 +1,6 @@
 import { accessFacts, adminConfigShape, baseConfigShape, defineService, runMain } from '@haven/platform';
 import { z } from 'zod';
+import { userErasure } from './events/erasure';
 import { sessionModel } from './model/session';
 import { signInFlowModel } from './model/sign-in-flow';
 import { userModel } from './model/user';
@@ -35,7 +36,7 @@ export const startUserService = defineService({
     OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
   },
   dir: __dirname,
-  build: ({ connection, config, publishSoon }) => {
+  build: ({ connection, config, publishSoon, erasure: erasureRuntime }) => {
     const users = userModel(connection);
     const sessions = sessionModel(connection);
     const providers = oidcProviders({
@@ -55,8 +56,12 @@ export const startUserService = defineService({
         redirectUri: callbackUrl(config.APP_URL, 'api/callback'),
       },
     });
+    const erasure = userErasure({ users, sessions });
     return {
+      erasure,
       resolvers: userResolvers({
+        erasure,
+        guard: erasureRuntime.guard,
         users,
         sessions,
         flows: signInFlowModel(connection),

@@ -24,6 +24,11 @@ export interface RestRoute {
   status?: number;
   /** A file download (a CSV export): the reply becomes an attachment instead of JSON. */
   download?: (reply: Json) => { fileName: string; type: string; body: string };
+  /**
+   * A check of the body's shape that GraphQL's input coercion would blur (it turns a lone string into a
+   * one-item list): a problem is answered 400 `{ message, field }` and the operation does not run.
+   */
+  validate?: (body: Json) => { field: string; message: string } | null;
 }
 
 /** The body's listed keys that are present (absent keys stay absent, so GraphQL defaults apply). */

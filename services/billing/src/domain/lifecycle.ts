@@ -84,3 +84,15 @@ export function accessAfter(subscription: StoredSubscription, now: Date): Access
 export function mayStartSubscription(subscription: StoredSubscription | null, now: Date): boolean {
   return !subscription || !subscriptionStatusOf(subscription, now).hasActiveSubscription;
 }
+
+/**
+ * Whether the provider still runs this subscription (it could charge or renew): trialing and active ones,
+ * cancelled at the period's end or not, and one whose payment failed (Stripe keeps retrying it). An account
+ * deletion cancels these at the provider before it answers.
+ */
+export function openAtProvider(subscription: Pick<StoredSubscription, 'status'> | null): boolean {
+  return (
+    subscription !== null &&
+    (subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'payment_failed')
+  );
+}

@@ -34,4 +34,8 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean; idempotencyKey: string }): Promise<void>;
   /** Charges one period (local provider only: Stripe charges by itself). True when the payment went through. */
   charge(input: { paymentMethodId: string; idempotencyKey: string }): Promise<boolean>;
+  /** Cancels a subscription now (an account deletion); one already gone counts as done. */
+  cancelNow(input: { subscriptionId: string }): Promise<void>;
+  /** Deletes the provider's customer with the payment methods it holds; one already gone counts as done. */
+  deleteCustomer(input: { customerId: string }): Promise<void>;
 }

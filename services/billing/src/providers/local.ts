@@ -23,6 +23,29 @@ const setupIntentSchema = new Schema<LocalSetupIntent>(
   { collection: 'local_setup_intents', versionKey: false },
 );
 
+/**
+ * The local provider's own record of a subscription (what Stripe's dashboard would show): whether it is
+ * cancelled. It names the customer only until the customer is deleted.
+ */
+interface LocalSubscription {
+  _id: string;
+  customerId: string | null;
+  status: 'trialing' | 'active' | 'payment_failed' | 'canceled';
+  createdAt: Date;
+  canceledAt: Date | null;
+}
+
+const localSubscriptionSchema = new Schema<LocalSubscription>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: String, default: null, index: true },
+    status: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    canceledAt: { type: Date, default: null },
+  },
+  { collection: 'local_subscriptions', versionKey: false },
+);
+
 /** Ids derived from the idempotency key: the same key names the same object, as with Stripe. */
 const idFrom = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -41,10 +64,12 @@ export interface LocalProvider extends PaymentProvider {
 /** Test mode without Stripe: the same lifecycle, decided by the test card's number; nothing is ever charged. */
 export function localProvider(connection: Connection): LocalProvider {
   const intents = connection.model<LocalSetupIntent>('LocalSetupIntent', setupIntentSchema);
+  const localSubscriptions = connection.model<LocalSubscription>('LocalSubscription', localSubscriptionSchema);
   return {
     name: 'local',
     runsLifecycleLocally: true,
-    ensureCustomer: async ({ userId }) => `cus_local_${userId}`,
+    // From the key, not the user id: the provider's records do not name Haven's users.
+    ensureCustomer: async ({ idempotencyKey }) => idFrom('cus', idempotencyKey),
     createSetupIntent: async ({ customerId, idempotencyKey }) => {
       const setupIntentId = idFrom('seti', idempotencyKey);
       const created = await intents.findOneAndUpdate(
@@ -75,14 +100,23 @@ export function localProvider(connection: Connection): LocalProvider {
       const intent = await intents.findById(setupIntentId).lean();
       return intent?.status === 'succeeded' ? intent.paymentMethodId : null;
     },
-    createSubscription: async ({ paymentMethodId, trialDays, now, idempotencyKey }) => {
+    createSubscription: async ({ customerId, paymentMethodId, trialDays, now, idempotencyKey }) => {
       const subscriptionId = idFrom('sub', idempotencyKey);
+      const remember = async (status: LocalSubscription['status']) => {
+        await localSubscriptions.updateOne(
+          { _id: subscriptionId },
+          { $setOnInsert: { customerId, status, createdAt: now, canceledAt: null } },
+          { upsert: true },
+        );
+      };
       if (trialDays > 0) {
         const trialEnd = trialEndFrom(now);
+        await remember('trialing');
         return { subscriptionId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd };
       }
       // A returning subscriber pays for the first month at once.
       const paid = outcomeOfPaymentMethod(paymentMethodId) === 'ok';
+      await remember(paid ? 'active' : 'payment_failed');
       return {
         subscriptionId,
         status: paid ? 'active' : 'payment_failed',
@@ -92,5 +126,15 @@ export function localProvider(connection: Connection): LocalProvider {
     },
     setCancelAtPeriodEnd: async () => undefined,
     charge: async ({ paymentMethodId }) => outcomeOfPaymentMethod(paymentMethodId) === 'ok',
+    cancelNow: async ({ subscriptionId }) => {
+      await localSubscriptions.updateOne(
+        { _id: subscriptionId, status: { $ne: 'canceled' } },
+        { $set: { status: 'canceled', canceledAt: new Date() } },
+      );
+    },
+    deleteCustomer: async ({ customerId }) => {
+      await intents.deleteMany({ customerId });
+      await localSubscriptions.updateMany({ customerId }, { $set: { customerId: null } });
+    },
   };
 }

@@ -40,6 +40,18 @@ export function periodEndOf(subscription: Stripe.Subscription): Date | null {
   return fromEpoch(item?.current_period_end ?? legacy);
 }
 
+/** A repeated cancellation or deletion finds nothing (or a cancelled subscription): the work is already done. */
+async function alreadyGoneIsDone(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'resource_missing' || statusCode === 404) return;
+    if (statusCode === 400 && /cancel/i.test((error as Error).message)) return; // already cancelled
+    throw error;
+  }
+}
+
 /** Stripe runs the lifecycle itself (trial ends, renewals, retries) and tells billing through webhooks. */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
@@ -84,5 +96,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }, { idempotencyKey });
     },
     charge: () => Promise.reject(new Error('Stripe charges by itself; billing never asks it to')),
+    cancelNow: async ({ subscriptionId }) => {
+      await alreadyGoneIsDone(() => stripe.subscriptions.cancel(subscriptionId));
+    },
+    // Deleting the customer also removes its payment methods (and would cancel any subscription left).
+    deleteCustomer: async ({ customerId }) => {
+      await alreadyGoneIsDone(() => stripe.customers.del(customerId));
+    },
   };
 }

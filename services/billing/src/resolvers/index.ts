@@ -11,6 +11,8 @@ import type { Scheduler } from '../events/scheduler';
 import type { Clock } from '../model/clock';
 import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecord } from '../model/subscription';
 import type { LocalProvider } from '../providers/local';
+import type { BillingErasure } from '../events/erasure';
+import { erasureResolvers } from './erasure';
 import type { Resolvers } from './types.generated';
 
 export interface BillingResolverDeps {
@@ -26,10 +28,13 @@ export interface BillingResolverDeps {
   profileOf: (sessionToken: string) => Promise<{ email: string; firstName: string }>;
   publishableKey: string | null;
   testClock: boolean;
+  /** Account deletion (events/erasure.ts). */
+  erasure: BillingErasure;
 }
 
 export function billingResolvers(deps: BillingResolverDeps): Resolvers {
   const { subscriptions, customers, provider, clock } = deps;
+  const erasure = erasureResolvers(deps);
 
   const statusNow = async (userId: string) =>
     subscriptionStatusOf(await subscriptions.findById(userId).lean<SubscriptionRecord>(), await clock.now());
@@ -44,6 +49,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
       paymentConfig: () => ({ provider: provider.name, publishableKey: deps.publishableKey }),
     },
     Mutation: {
+      ...erasure.Mutation,
       createSetupIntent: async (_parent, _args, context) => {
         const session = requireSession(context);
         const existing = await subscriptions.findById(session.userId).lean<SubscriptionRecord>();
@@ -215,6 +221,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
       },
     },
     User: {
+      ...erasure.User,
       // A user's subscription is the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,

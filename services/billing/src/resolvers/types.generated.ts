@@ -16,6 +16,39 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** Everything billing keeps about the user, for the data export. Haven stores no card numbers: the card is the provider's. */
+export type BillingDataExport = {
+  __typename?: 'BillingDataExport';
+  /** The address billing's e-mails go to. */
+  billingEmail?: Maybe<Scalars['String']['output']>;
+  /** The provider's ids of the customer, the subscription and the saved payment method (no card data). */
+  customerId?: Maybe<Scalars['String']['output']>;
+  history: Array<BillingHistoryEntry>;
+  paymentMethodId?: Maybe<Scalars['String']['output']>;
+  /** local or stripe; null without a payment setup. */
+  provider?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 */
+  startedAt?: Maybe<Scalars['String']['output']>;
+  subscriptionId?: Maybe<Scalars['String']['output']>;
+  subscriptionStatus: SubscriptionStatus;
+  trialUsed: Scalars['Boolean']['output'];
+};
+
+/** One change of the subscription, from billing's own record of its events. */
+export type BillingHistoryEntry = {
+  __typename?: 'BillingHistoryEntry';
+  /** ISO 8601 */
+  at: Scalars['String']['output'];
+  cancelAtPeriodEnd: Scalars['Boolean']['output'];
+  /** Epoch seconds */
+  currentPeriodEnd?: Maybe<Scalars['Float']['output']>;
+  /** e.g. billing.trial_started */
+  event: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  /** Epoch seconds */
+  trialEnd?: Maybe<Scalars['Float']['output']>;
+};
+
 export type ConfirmLocalSetupInput = {
   /** A test card number (spaces allowed). */
   cardNumber: Scalars['String']['input'];
@@ -38,6 +71,11 @@ export type Mutation = {
   advanceBillingClock: Scalars['Float']['output'];
   /** Cancels at the end of the current trial or period; access continues until then. */
   cancelSubscription: SubscriptionChangeResult;
+  /**
+   * Compliance's step of an account deletion (not in the public API): cancels the provider's subscription now and
+   * deletes its customer, before the deletion answers. The owner or an admin.
+   */
+  closePaymentsForErasure: PaymentClosure;
   /** The local test-mode provider's card form: confirms a setup intent with a test card number. */
   confirmLocalSetup: LocalSetupResult;
   /** Starts adding a card: a setup intent whose client secret the provider's client confirms. */
@@ -54,8 +92,21 @@ export type MutationAdvanceBillingClockArgs = {
 };
 
 
+export type MutationClosePaymentsForErasureArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+
 export type MutationConfirmLocalSetupArgs = {
   input: ConfirmLocalSetupInput;
+};
+
+export type PaymentClosure = {
+  __typename?: 'PaymentClosure';
+  /** A subscription the provider still ran (trialing, active or retrying a payment) was cancelled now. */
+  cancelled: Scalars['Boolean']['output'];
+  /** local or stripe; null when the user never started a payment setup. */
+  provider?: Maybe<Scalars['String']['output']>;
 };
 
 /** Which card provider the web app talks to: the local test-mode provider, or Stripe with its publishable key. */
@@ -105,6 +156,8 @@ export type SubscriptionStatus = {
 
 export type User = {
   __typename?: 'User';
+  /** The owner's or an admin's to see; never premium. */
+  billingData: BillingDataExport;
   id: Scalars['ID']['output'];
   subscriptionStatus: SubscriptionStatus;
 };
@@ -203,38 +256,65 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  ConfirmLocalSetupInput: ConfirmLocalSetupInput;
+  BillingDataExport: ResolverTypeWrapper<Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BillingHistoryEntry: ResolverTypeWrapper<BillingHistoryEntry>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ConfirmLocalSetupInput: ConfirmLocalSetupInput;
   LocalSetupResult: ResolverTypeWrapper<LocalSetupResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  PaymentClosure: ResolverTypeWrapper<PaymentClosure>;
   PaymentConfig: ResolverTypeWrapper<PaymentConfig>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SetupIntent: ResolverTypeWrapper<SetupIntent>;
   SubscriptionChangeResult: ResolverTypeWrapper<Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
   SubscriptionStatus: ResolverTypeWrapper<SubscriptionStatusView>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   User: ResolverTypeWrapper<UserReference>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  ConfirmLocalSetupInput: ConfirmLocalSetupInput;
+  BillingDataExport: Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
   String: Scalars['String']['output'];
+  Boolean: Scalars['Boolean']['output'];
+  BillingHistoryEntry: BillingHistoryEntry;
+  Float: Scalars['Float']['output'];
+  ConfirmLocalSetupInput: ConfirmLocalSetupInput;
   LocalSetupResult: LocalSetupResult;
   Mutation: Record<PropertyKey, never>;
-  Float: Scalars['Float']['output'];
   Int: Scalars['Int']['output'];
+  ID: Scalars['ID']['output'];
+  PaymentClosure: PaymentClosure;
   PaymentConfig: PaymentConfig;
   Query: Record<PropertyKey, never>;
   SetupIntent: SetupIntent;
   SubscriptionChangeResult: Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
   SubscriptionStatus: SubscriptionStatusView;
-  Boolean: Scalars['Boolean']['output'];
   User: UserReference;
-  ID: Scalars['ID']['output'];
+};
+
+export type BillingDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingDataExport'] = ResolversParentTypes['BillingDataExport']> = {
+  billingEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['BillingHistoryEntry']>, ParentType, ContextType>;
+  paymentMethodId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscriptionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
+  trialUsed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type BillingHistoryEntryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingHistoryEntry'] = ResolversParentTypes['BillingHistoryEntry']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cancelAtPeriodEnd?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  currentPeriodEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trialEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type LocalSetupResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['LocalSetupResult'] = ResolversParentTypes['LocalSetupResult']> = {
@@ -245,10 +325,16 @@ export type LocalSetupResultResolvers<ContextType = RequestContext, ParentType e
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   advanceBillingClock?: Resolver<ResolversTypes['Float'], ParentType, ContextType, RequireFields<MutationAdvanceBillingClockArgs, 'seconds'>>;
   cancelSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
+  closePaymentsForErasure?: Resolver<ResolversTypes['PaymentClosure'], ParentType, ContextType, RequireFields<MutationClosePaymentsForErasureArgs, 'userId'>>;
   confirmLocalSetup?: Resolver<ResolversTypes['LocalSetupResult'], ParentType, ContextType, RequireFields<MutationConfirmLocalSetupArgs, 'input'>>;
   createSetupIntent?: Resolver<ResolversTypes['SetupIntent'], ParentType, ContextType>;
   createSubscriptionAfterSetup?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
   reactivateSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
+};
+
+export type PaymentClosureResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentClosure'] = ResolversParentTypes['PaymentClosure']> = {
+  cancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PaymentConfigResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentConfig'] = ResolversParentTypes['PaymentConfig']> = {
@@ -282,13 +368,17 @@ export type SubscriptionStatusResolvers<ContextType = RequestContext, ParentType
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  billingData?: Resolver<ResolversTypes['BillingDataExport'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  BillingDataExport?: BillingDataExportResolvers<ContextType>;
+  BillingHistoryEntry?: BillingHistoryEntryResolvers<ContextType>;
   LocalSetupResult?: LocalSetupResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  PaymentClosure?: PaymentClosureResolvers<ContextType>;
   PaymentConfig?: PaymentConfigResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SetupIntent?: SetupIntentResolvers<ContextType>;

@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '@haven/platform';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -13,6 +14,53 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** A deletion's progress; it names nobody. */
+export type AccountDeletion = {
+  __typename?: 'AccountDeletion';
+  completedAt?: Maybe<Scalars['String']['output']>;
+  requestId: Scalars['ID']['output'];
+  /** ISO 8601 */
+  requestedAt: Scalars['String']['output'];
+  services: Array<ServiceErasure>;
+  /** pending or completed */
+  status: Scalars['String']['output'];
+};
+
+export type AccountDeletionReply = {
+  __typename?: 'AccountDeletionReply';
+  message: Scalars['String']['output'];
+  /** Where the deletion's progress can be read (accountDeletion). */
+  requestId: Scalars['ID']['output'];
+  /** pending until every service confirmed it erased the data. */
+  status: Scalars['String']['output'];
+};
+
+export type AdminDeletionResult = {
+  __typename?: 'AdminDeletionResult';
+  /** What happened to the payment subscription. */
+  message: Scalars['String']['output'];
+  requestId: Scalars['ID']['output'];
+  /** A payment subscription the provider still ran was cancelled. */
+  stripeCleanup: Scalars['Boolean']['output'];
+};
+
+export type BulkDeletionOutcome = {
+  __typename?: 'BulkDeletionOutcome';
+  message: Scalars['String']['output'];
+  /** deleted, not_found or failed */
+  outcome: Scalars['String']['output'];
+  requestId?: Maybe<Scalars['ID']['output']>;
+  userId: Scalars['ID']['output'];
+};
+
+export type BulkDeletionResult = {
+  __typename?: 'BulkDeletionResult';
+  deleted: Scalars['Int']['output'];
+  results: Array<BulkDeletionOutcome>;
+  /** How many payment subscriptions were cancelled. */
+  stripeCleanup: Scalars['Int']['output'];
+};
+
 /** Which privacy features are switched on for this deployment. */
 export type GdprConfig = {
   __typename?: 'GdprConfig';
@@ -21,9 +69,47 @@ export type GdprConfig = {
   gdprEnabled: Scalars['Boolean']['output'];
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Admin only: 1–100 accounts, one deletion each; the admin's own is refused. */
+  adminBulkDeleteUsers: BulkDeletionResult;
+  /** Admin only: the same deletion for another account; not the admin's own. */
+  adminDeleteUser: AdminDeletionResult;
+  /** Closes the signed-in account at once and erases its data everywhere. Never premium. */
+  deleteAccount: AccountDeletionReply;
+};
+
+
+export type MutationAdminBulkDeleteUsersArgs = {
+  userIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationAdminDeleteUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** A deletion's progress by its request id (the id is the key; no sign-in needed). */
+  accountDeletion?: Maybe<AccountDeletion>;
   gdprConfig: GdprConfig;
+  /** Admin only: deletions still waiting for a service. */
+  pendingAccountDeletions: Array<AccountDeletion>;
+};
+
+
+export type QueryAccountDeletionArgs = {
+  requestId: Scalars['ID']['input'];
+};
+
+/** One service's part of a deletion. */
+export type ServiceErasure = {
+  __typename?: 'ServiceErasure';
+  erased: Scalars['Boolean']['output'];
+  /** ISO 8601 */
+  erasedAt?: Maybe<Scalars['String']['output']>;
+  service: Scalars['String']['output'];
 };
 
 
@@ -99,18 +185,69 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  GdprConfig: ResolverTypeWrapper<GdprConfig>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  AccountDeletion: ResolverTypeWrapper<AccountDeletion>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AccountDeletionReply: ResolverTypeWrapper<AccountDeletionReply>;
+  AdminDeletionResult: ResolverTypeWrapper<AdminDeletionResult>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BulkDeletionOutcome: ResolverTypeWrapper<BulkDeletionOutcome>;
+  BulkDeletionResult: ResolverTypeWrapper<BulkDeletionResult>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  GdprConfig: ResolverTypeWrapper<GdprConfig>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ServiceErasure: ResolverTypeWrapper<ServiceErasure>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  GdprConfig: GdprConfig;
-  Boolean: Scalars['Boolean']['output'];
-  Query: Record<PropertyKey, never>;
+  AccountDeletion: AccountDeletion;
   String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  AccountDeletionReply: AccountDeletionReply;
+  AdminDeletionResult: AdminDeletionResult;
+  Boolean: Scalars['Boolean']['output'];
+  BulkDeletionOutcome: BulkDeletionOutcome;
+  BulkDeletionResult: BulkDeletionResult;
+  Int: Scalars['Int']['output'];
+  GdprConfig: GdprConfig;
+  Mutation: Record<PropertyKey, never>;
+  Query: Record<PropertyKey, never>;
+  ServiceErasure: ServiceErasure;
+};
+
+export type AccountDeletionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AccountDeletion'] = ResolversParentTypes['AccountDeletion']> = {
+  completedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  services?: Resolver<Array<ResolversTypes['ServiceErasure']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AccountDeletionReplyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AccountDeletionReply'] = ResolversParentTypes['AccountDeletionReply']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdminDeletionResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminDeletionResult'] = ResolversParentTypes['AdminDeletionResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  stripeCleanup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type BulkDeletionOutcomeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BulkDeletionOutcome'] = ResolversParentTypes['BulkDeletionOutcome']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type BulkDeletionResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BulkDeletionResult'] = ResolversParentTypes['BulkDeletionResult']> = {
+  deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['BulkDeletionOutcome']>, ParentType, ContextType>;
+  stripeCleanup?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GdprConfigResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GdprConfig'] = ResolversParentTypes['GdprConfig']> = {
@@ -119,12 +256,33 @@ export type GdprConfigResolvers<ContextType = RequestContext, ParentType extends
   gdprEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  adminBulkDeleteUsers?: Resolver<ResolversTypes['BulkDeletionResult'], ParentType, ContextType, RequireFields<MutationAdminBulkDeleteUsersArgs, 'userIds'>>;
+  adminDeleteUser?: Resolver<ResolversTypes['AdminDeletionResult'], ParentType, ContextType, RequireFields<MutationAdminDeleteUserArgs, 'id'>>;
+  deleteAccount?: Resolver<ResolversTypes['AccountDeletionReply'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  accountDeletion?: Resolver<Maybe<ResolversTypes['AccountDeletion']>, ParentType, ContextType, RequireFields<QueryAccountDeletionArgs, 'requestId'>>;
   gdprConfig?: Resolver<ResolversTypes['GdprConfig'], ParentType, ContextType>;
+  pendingAccountDeletions?: Resolver<Array<ResolversTypes['AccountDeletion']>, ParentType, ContextType>;
+};
+
+export type ServiceErasureResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ServiceErasure'] = ResolversParentTypes['ServiceErasure']> = {
+  erased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  erasedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  service?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  AccountDeletion?: AccountDeletionResolvers<ContextType>;
+  AccountDeletionReply?: AccountDeletionReplyResolvers<ContextType>;
+  AdminDeletionResult?: AdminDeletionResultResolvers<ContextType>;
+  BulkDeletionOutcome?: BulkDeletionOutcomeResolvers<ContextType>;
+  BulkDeletionResult?: BulkDeletionResultResolvers<ContextType>;
   GdprConfig?: GdprConfigResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ServiceErasure?: ServiceErasureResolvers<ContextType>;
 };
 

@@ -5,7 +5,7 @@ import { renderConfirmationEmail } from '../domain/newsletter-emails';
 import { renderVerificationEmail } from '../domain/verification-email';
 import type { KnownUserRecord } from '../model/known-user';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
-import { unsubscribeUser, type NewsletterStore } from '../model/newsletter';
+import type { NewsletterStore } from '../model/newsletter';
 import type { Mailer } from './mailer';
 import type { NewsletterFanOut } from './newsletter-fanout';
 
@@ -90,12 +90,9 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
         if (!event.timeZone) return;
         await deps.knownUsers.updateOne({ _id: event.userId }, { $set: { timeZone: event.timeZone } });
       },
-      'user.deleted': async (event) => {
-        const known = await deps.knownUsers.findById(event.userId).lean();
-        await unsubscribeUser(deps.store, event.userId, known?.email ?? null);
-        await deps.store.preferences.deleteOne({ _id: event.userId });
-        await deps.tallies.deleteOne({ _id: event.userId });
-        await deps.knownUsers.deleteOne({ _id: event.userId });
+      // The account's new address is the one its e-mails (and its erasure) follow.
+      'user.email_changed': async (event) => {
+        await remember(event.userId, event.newEmail, true);
       },
       'notification.newsletter_confirmation_requested': async (event, { eventId }) => {
         const email = renderConfirmationEmail({

@@ -5,7 +5,7 @@ import type { CheckInTally } from '../domain/weekly-summary';
  * What the weekly summary needs of one user's check-ins, from the quote service's `quote.generated`
  * events: per local day the number of check-ins and the sum of their moods (the last `keptDays` only),
  * the streak's running state, and the latest quote ids (so a repeated event counts once). No notes, no
- * quote text. Personal data: erased on `user.deleted`; `_id` is the user id.
+ * quote text. Personal data: exported and erased with the account (events/erasure.ts); `_id` is the user id.
  */
 export interface WeeklyCheckInsRecord extends CheckInTally {
   _id: string; // the user id

@@ -18,6 +18,7 @@ import { sanitizeNewsletterHtml } from '../domain/sanitize';
 import type { CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
+import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
 import {
   confirm,
   subscribe,
@@ -27,12 +28,14 @@ import {
   type NewsletterStore,
 } from '../model/newsletter';
 import { findPreferencesByUserIds } from '../model/preferences';
+import { exportResolvers } from './export';
 import type { Resolvers } from './types.generated';
 
 export interface NotificationModels extends NewsletterStore {
   campaigns: Model<CampaignRecord>;
   deliveries: Model<DeliveryRecord>;
   knownUsers: Model<KnownUserRecord>;
+  tallies: Model<WeeklyCheckInsRecord>;
 }
 
 const preferenceFields = ['marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter'] as const;
@@ -75,6 +78,7 @@ export function notificationResolvers(models: NotificationModels): Resolvers {
   const { preferences, subscribers, campaigns, deliveries, knownUsers } = models;
   return {
     User: {
+      ...exportResolvers(models).User,
       // A user's e-mail preferences are the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,

@@ -20,6 +20,17 @@ export type EmailConsent = {
   consentGivenAt?: Maybe<Scalars['String']['output']>;
 };
 
+/** One e-mail Haven sent (or tried to send) to the user. */
+export type EmailDeliveryRecord = {
+  __typename?: 'EmailDeliveryRecord';
+  /** ISO 8601 */
+  at: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** sent, failed, unknown, sending or retryable */
+  status: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+};
+
 /**
  * Which e-mails a user wants. Defaults: marketing off, product updates on, security on, newsletter off, weekly
  * summary off.
@@ -133,10 +144,38 @@ export type NewsletterSubscribeInput = {
   userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** One newsletter subscription of the user's account or address. */
+export type NewsletterSubscriptionRecord = {
+  __typename?: 'NewsletterSubscriptionRecord';
+  confirmedAt?: Maybe<Scalars['String']['output']>;
+  email: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  /** pending, active or unsubscribed */
+  status: Scalars['String']['output'];
+  /** ISO 8601 */
+  subscribedAt: Scalars['String']['output'];
+  unsubscribedAt?: Maybe<Scalars['String']['output']>;
+};
+
 export type NewsletterUnsubscription = {
   __typename?: 'NewsletterUnsubscription';
   message: Scalars['String']['output'];
   unsubscribed: Scalars['Boolean']['output'];
+};
+
+/** Everything the notification service keeps about the user. */
+export type NotificationDataExport = {
+  __typename?: 'NotificationDataExport';
+  /** The address e-mails go to, as this service knows it. */
+  address?: Maybe<Scalars['String']['output']>;
+  consentGivenAt?: Maybe<Scalars['String']['output']>;
+  deliveries: Array<EmailDeliveryRecord>;
+  emailPreferences: EmailPreferences;
+  newsletterSubscriptions: Array<NewsletterSubscriptionRecord>;
+  /** The time zone the weekly summary is sent in. */
+  timeZone?: Maybe<Scalars['String']['output']>;
+  /** What the weekly summary counts (the last 16 days), from the check-ins' numbers only. */
+  weeklyTally: Array<WeeklyTallyDay>;
 };
 
 export type Query = {
@@ -158,6 +197,17 @@ export type User = {
   emailConsent: EmailConsent;
   emailPreferences: EmailPreferences;
   id: Scalars['ID']['output'];
+  /** The owner's or an admin's to see. */
+  notificationData: NotificationDataExport;
+};
+
+/** One local day of the weekly summary's tally: how many check-ins, and the sum of their moods. */
+export type WeeklyTallyDay = {
+  __typename?: 'WeeklyTallyDay';
+  checkIns: Scalars['Int']['output'];
+  /** yyyy-mm-dd in the user's time zone */
+  date: Scalars['String']['output'];
+  moodSum: Scalars['Float']['output'];
 };
 
 
@@ -256,6 +306,7 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   EmailConsent: ResolverTypeWrapper<EmailConsent>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  EmailDeliveryRecord: ResolverTypeWrapper<EmailDeliveryRecord>;
   EmailPreferences: ResolverTypeWrapper<EmailPreferences>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   EmailPreferencesInput: EmailPreferencesInput;
@@ -268,16 +319,21 @@ export type ResolversTypes = {
   NewsletterSendResult: ResolverTypeWrapper<NewsletterSendResult>;
   NewsletterStats: ResolverTypeWrapper<NewsletterStats>;
   NewsletterSubscribeInput: NewsletterSubscribeInput;
+  NewsletterSubscriptionRecord: ResolverTypeWrapper<NewsletterSubscriptionRecord>;
   NewsletterUnsubscription: ResolverTypeWrapper<NewsletterUnsubscription>;
+  NotificationDataExport: ResolverTypeWrapper<NotificationDataExport>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SubscriberExport: ResolverTypeWrapper<SubscriberExport>;
   User: ResolverTypeWrapper<UserReference>;
+  WeeklyTallyDay: ResolverTypeWrapper<WeeklyTallyDay>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   EmailConsent: EmailConsent;
   String: Scalars['String']['output'];
+  EmailDeliveryRecord: EmailDeliveryRecord;
   EmailPreferences: EmailPreferences;
   Boolean: Scalars['Boolean']['output'];
   EmailPreferencesInput: EmailPreferencesInput;
@@ -290,10 +346,14 @@ export type ResolversParentTypes = {
   NewsletterSendResult: NewsletterSendResult;
   NewsletterStats: NewsletterStats;
   NewsletterSubscribeInput: NewsletterSubscribeInput;
+  NewsletterSubscriptionRecord: NewsletterSubscriptionRecord;
   NewsletterUnsubscription: NewsletterUnsubscription;
+  NotificationDataExport: NotificationDataExport;
   Query: Record<PropertyKey, never>;
   SubscriberExport: SubscriberExport;
   User: UserReference;
+  WeeklyTallyDay: WeeklyTallyDay;
+  Float: Scalars['Float']['output'];
 };
 
 export type RateLimitDirectiveArgs = { };
@@ -302,6 +362,13 @@ export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestCont
 
 export type EmailConsentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailConsent'] = ResolversParentTypes['EmailConsent']> = {
   consentGivenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EmailDeliveryRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailDeliveryRecord'] = ResolversParentTypes['EmailDeliveryRecord']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailPreferences'] = ResolversParentTypes['EmailPreferences']> = {
@@ -350,9 +417,28 @@ export type NewsletterStatsResolvers<ContextType = RequestContext, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type NewsletterSubscriptionRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSubscriptionRecord'] = ResolversParentTypes['NewsletterSubscriptionRecord']> = {
+  confirmedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscribedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unsubscribedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type NewsletterUnsubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterUnsubscription'] = ResolversParentTypes['NewsletterUnsubscription']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unsubscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type NotificationDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NotificationDataExport'] = ResolversParentTypes['NotificationDataExport']> = {
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  consentGivenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveries?: Resolver<Array<ResolversTypes['EmailDeliveryRecord']>, ParentType, ContextType>;
+  emailPreferences?: Resolver<ResolversTypes['EmailPreferences'], ParentType, ContextType>;
+  newsletterSubscriptions?: Resolver<Array<ResolversTypes['NewsletterSubscriptionRecord']>, ParentType, ContextType>;
+  timeZone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weeklyTally?: Resolver<Array<ResolversTypes['WeeklyTallyDay']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -370,10 +456,18 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   emailConsent?: Resolver<ResolversTypes['EmailConsent'], ParentType, ContextType>;
   emailPreferences?: Resolver<ResolversTypes['EmailPreferences'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  notificationData?: Resolver<ResolversTypes['NotificationDataExport'], ParentType, ContextType>;
+};
+
+export type WeeklyTallyDayResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WeeklyTallyDay'] = ResolversParentTypes['WeeklyTallyDay']> = {
+  checkIns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  moodSum?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
   EmailConsent?: EmailConsentResolvers<ContextType>;
+  EmailDeliveryRecord?: EmailDeliveryRecordResolvers<ContextType>;
   EmailPreferences?: EmailPreferencesResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NewsletterAnswer?: NewsletterAnswerResolvers<ContextType>;
@@ -381,10 +475,13 @@ export type Resolvers<ContextType = RequestContext> = {
   NewsletterConfirmation?: NewsletterConfirmationResolvers<ContextType>;
   NewsletterSendResult?: NewsletterSendResultResolvers<ContextType>;
   NewsletterStats?: NewsletterStatsResolvers<ContextType>;
+  NewsletterSubscriptionRecord?: NewsletterSubscriptionRecordResolvers<ContextType>;
   NewsletterUnsubscription?: NewsletterUnsubscriptionResolvers<ContextType>;
+  NotificationDataExport?: NotificationDataExportResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SubscriberExport?: SubscriberExportResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  WeeklyTallyDay?: WeeklyTallyDayResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {

@@ -22,6 +22,10 @@ export interface Insight {
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
 const oneDecimal = (value: number): string => value.toFixed(1);
 
+/** The window insights are computed from (two weeks of check-ins, bounded). */
+export const insightWindowDays = 15;
+export const insightSamplesMax = 300;
+
 /** Smallest change worth naming, in rating points (a whole step on a 1–5 slider, averaged). */
 export const notableChange = 0.5;
 

@@ -14,7 +14,7 @@ import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { validateAssessment, type Assessment, type FieldProblem } from '../domain/assessment';
 import { compose, noRepeatWindow } from '../domain/composer';
-import { insightsFrom } from '../domain/insights';
+import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
 import {
   currentStreakOf,
   dayNumber,
@@ -35,7 +35,9 @@ import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
 import type { TimeZoneRecord } from '../model/time-zone';
+import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
 import { callerIdentity } from '../sources';
+import { privacyResolvers } from './privacy';
 import type { AiWriter } from '../writer';
 import type { Quote, Resolvers } from './types.generated';
 
@@ -45,6 +47,8 @@ export interface QuoteServiceDeps {
   progress: Model<ProgressRecord>;
   /** Each user's time zone, kept from the user service's events (events/time-zones.ts). */
   timeZones: Model<TimeZoneRecord>;
+  /** What the user lets Haven keep and work out (resolvers/privacy.ts). */
+  privacySettings: Model<PrivacySettingsRecord>;
   /** Null: the offline composer writes every quote. */
   ai: AiWriter | null;
   publishSoon(): void;
@@ -58,9 +62,6 @@ export const recentLimitMax = 100;
 export const favoritesLimit = 200;
 /** How many of the latest check-ins the mood history carries (the page draws the first 10). */
 export const moodHistoryLength = 30;
-/** The window insights are computed from (two weeks of check-ins, bounded). */
-const insightWindowDays = 15;
-const insightSamplesMax = 300;
 const dayMs = 24 * 60 * 60 * 1000;
 
 const quoteIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +108,7 @@ const quoteFields = { outbox: 0 } as const;
 
 export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   const { quotes, checkIns, progress } = deps;
+  const privacy = privacyResolvers(deps);
 
   const statsOf = (context: RequestContext, id: string) =>
     requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id);
@@ -159,6 +161,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       supportResources: (_parent, { country }) => allSupportResources(country),
     },
     User: {
+      ...privacy.User,
       // A user's check-ins and quotes are the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
@@ -239,7 +242,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         await premiumRead(context, id);
         const now = new Date();
         const timeZone = await timeZoneOf(deps.timeZones, id);
-        const [stats, kept, latest, samples] = await Promise.all([
+        const [stats, kept, latest, samples, settings] = await Promise.all([
           statsOf(context, id),
           progress.findById(id).lean(),
           quotes
@@ -255,6 +258,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             .sort({ createdAt: -1 })
             .limit(insightSamplesMax)
             .lean<CheckInRecord[]>(),
+          privacySettingsOf(deps.privacySettings, id),
         ]);
         const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
         const moodHistory = latest.map((quote) => Math.round(moodOf(quote.emotionalState) * 100) / 100);
@@ -276,21 +280,27 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             longestStreak: streak.longest,
             totalQuotesGenerated: stats!.totalQuotes,
           },
-          recentInsights: insightsFrom(
-            samples.map((sample) => ({ ratings: ratingsOf(sample), createdAt: sample.createdAt })),
-            now,
-            timeZone,
-          ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() })),
+          // Opted out of analysis: none worked out (none are ever stored).
+          recentInsights: settings.allowInsights
+            ? insightsFrom(
+                samples.map((sample) => ({ ratings: ratingsOf(sample), createdAt: sample.createdAt })),
+                now,
+                timeZone,
+              ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() }))
+            : [],
         };
       },
     },
 
     Mutation: {
+      ...privacy.Mutation,
       generateQuote: async (_parent, { input }, context) => {
         const { userId } = await requireEntitlement(context);
         const validated = validateAssessment({ ...input });
         if (!validated.ok) rejectInput(validated.problems);
-        const assessment = validated.value;
+        // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent.
+        const { keepNotes } = await privacySettingsOf(deps.privacySettings, userId);
+        const assessment = keepNotes ? validated.value : { ...validated.value, notes: null };
         const written = await write(assessment, userId, context);
 
         const now = new Date();

@@ -37,6 +37,26 @@ export type AssessmentInput = {
   urgencyOfNeed?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** All 15 ratings of a check-in (each 1–5). */
+export type CheckInRatings = {
+  __typename?: 'CheckInRatings';
+  anxietyLevel: Scalars['Int']['output'];
+  confidenceLevel: Scalars['Int']['output'];
+  connectionWithOthers: Scalars['Int']['output'];
+  currentChallengeLevel: Scalars['Int']['output'];
+  focusClarity: Scalars['Int']['output'];
+  gratitudeLevels: Scalars['Int']['output'];
+  hopeForFuture: Scalars['Int']['output'];
+  motivationLevel: Scalars['Int']['output'];
+  physicalComfort: Scalars['Int']['output'];
+  progressTowardGoals: Scalars['Int']['output'];
+  senseOfPurpose: Scalars['Int']['output'];
+  sleepQuality: Scalars['Int']['output'];
+  stressLevel: Scalars['Int']['output'];
+  supportSystemStrength: Scalars['Int']['output'];
+  urgencyOfNeed: Scalars['Int']['output'];
+};
+
 /** The ratings a quote's check-in carries to the progress page (each 1–5). */
 export type EmotionalState = {
   __typename?: 'EmotionalState';
@@ -48,6 +68,35 @@ export type EmotionalState = {
   motivationLevel: Scalars['Int']['output'];
   senseOfPurpose: Scalars['Int']['output'];
   stressLevel: Scalars['Int']['output'];
+};
+
+export type ExportedCheckIn = {
+  __typename?: 'ExportedCheckIn';
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  notes?: Maybe<Scalars['String']['output']>;
+  ratings: CheckInRatings;
+  timeOfDay: Scalars['String']['output'];
+};
+
+export type ExportedProgress = {
+  __typename?: 'ExportedProgress';
+  averageMood: Scalars['Float']['output'];
+  currentStreak: Scalars['Int']['output'];
+  entries: Scalars['Int']['output'];
+  longestStreak: Scalars['Int']['output'];
+};
+
+export type ExportedQuote = {
+  __typename?: 'ExportedQuote';
+  checkInId: Scalars['ID']['output'];
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  isFavorite: Scalars['Boolean']['output'];
+  text: Scalars['String']['output'];
+  timeOfDay: Scalars['String']['output'];
 };
 
 export type GenerateQuotePayload = {
@@ -87,6 +136,8 @@ export type Mutation = {
   generateQuote: GenerateQuotePayload;
   /** Only the owner's quotes; any other id is not found. Premium. */
   setQuoteFavorite: Quote;
+  /** The signed-in user's own privacy settings. Never premium. */
+  updatePrivacySettings: PrivacySettings;
 };
 
 
@@ -98,6 +149,26 @@ export type MutationGenerateQuoteArgs = {
 export type MutationSetQuoteFavoriteArgs = {
   id: Scalars['ID']['input'];
   isFavorite: Scalars['Boolean']['input'];
+};
+
+
+export type MutationUpdatePrivacySettingsArgs = {
+  input: PrivacySettingsInput;
+};
+
+/** What the user lets Haven keep and work out from their check-ins. Never premium. */
+export type PrivacySettings = {
+  __typename?: 'PrivacySettings';
+  /** Insights (weekly summary, weekly change, sleep and mood) are worked out from the check-in history. Off: none are computed or shown. */
+  allowInsights: Scalars['Boolean']['output'];
+  /** A check-in's notes are stored with it. Off: notes of new check-ins are not kept (earlier ones stay until the account is deleted). */
+  keepNotes: Scalars['Boolean']['output'];
+};
+
+/** The settings given change; absent ones stay as they are. At least one. */
+export type PrivacySettingsInput = {
+  allowInsights?: InputMaybe<Scalars['Boolean']['input']>;
+  keepNotes?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The four tiles of the progress page. */
@@ -139,6 +210,18 @@ export type Quote = {
   timeOfDay: Scalars['String']['output'];
 };
 
+/** Everything the quote service keeps about the user, for the data export. Never premium. */
+export type QuoteDataExport = {
+  __typename?: 'QuoteDataExport';
+  checkIns: Array<ExportedCheckIn>;
+  /** Worked out now from the last two weeks (never stored); empty when the user opted out. */
+  insights: Array<Insight>;
+  privacySettings: PrivacySettings;
+  progress: ExportedProgress;
+  quotes: Array<ExportedQuote>;
+  timeZone: Scalars['String']['output'];
+};
+
 export type Streaks = {
   __typename?: 'Streaks';
   currentStreak: Scalars['Int']['output'];
@@ -168,8 +251,12 @@ export type User = {
   /** Premium. */
   favoriteQuotes: Array<Quote>;
   id: Scalars['ID']['output'];
+  /** Never premium. */
+  privacySettings: PrivacySettings;
   /** Premium. */
   progress: ProgressSummary;
+  /** Every check-in and quote, for the data export. Never premium. */
+  quoteData: QuoteDataExport;
   /** Latest quotes, newest first (at most `limit`, 1–100); `date` (yyyy-mm-dd, the user's day) keeps that day's. Premium. */
   recentQuotes: Array<Quote>;
   /** Open to a signed-in user who still needs subscription setup (settings shows the counts). */
@@ -296,17 +383,24 @@ export type ResolversTypes = {
   AssessmentInput: AssessmentInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  CheckInRatings: ResolverTypeWrapper<CheckInRatings>;
   EmotionalState: ResolverTypeWrapper<EmotionalState>;
+  ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ExportedProgress: ResolverTypeWrapper<ExportedProgress>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ExportedQuote: ResolverTypeWrapper<ExportedQuote>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   GenerateQuotePayload: ResolverTypeWrapper<GenerateQuotePayload>;
   Insight: ResolverTypeWrapper<Insight>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   MoodTrends: ResolverTypeWrapper<MoodTrends>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  PrivacySettings: ResolverTypeWrapper<PrivacySettings>;
+  PrivacySettingsInput: PrivacySettingsInput;
   ProgressSummary: ResolverTypeWrapper<ProgressSummary>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Quote: ResolverTypeWrapper<Quote>;
+  QuoteDataExport: ResolverTypeWrapper<QuoteDataExport>;
   Streaks: ResolverTypeWrapper<Streaks>;
   SupportResource: ResolverTypeWrapper<SupportResource>;
   SupportResources: ResolverTypeWrapper<SupportResources>;
@@ -320,23 +414,48 @@ export type ResolversParentTypes = {
   AssessmentInput: AssessmentInput;
   Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
+  CheckInRatings: CheckInRatings;
   EmotionalState: EmotionalState;
+  ExportedCheckIn: ExportedCheckIn;
+  ID: Scalars['ID']['output'];
+  ExportedProgress: ExportedProgress;
+  Float: Scalars['Float']['output'];
+  ExportedQuote: ExportedQuote;
+  Boolean: Scalars['Boolean']['output'];
   GenerateQuotePayload: GenerateQuotePayload;
   Insight: Insight;
-  ID: Scalars['ID']['output'];
   MoodTrends: MoodTrends;
-  Float: Scalars['Float']['output'];
   Mutation: Record<PropertyKey, never>;
-  Boolean: Scalars['Boolean']['output'];
+  PrivacySettings: PrivacySettings;
+  PrivacySettingsInput: PrivacySettingsInput;
   ProgressSummary: ProgressSummary;
   Query: Record<PropertyKey, never>;
   Quote: Quote;
+  QuoteDataExport: QuoteDataExport;
   Streaks: Streaks;
   SupportResource: SupportResource;
   SupportResources: SupportResources;
   User: UserReference;
   UserAnalytics: UserAnalytics;
   UserStats: UserStats;
+};
+
+export type CheckInRatingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CheckInRatings'] = ResolversParentTypes['CheckInRatings']> = {
+  anxietyLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  confidenceLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  connectionWithOthers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currentChallengeLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  focusClarity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  gratitudeLevels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hopeForFuture?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  motivationLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  physicalComfort?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  progressTowardGoals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  senseOfPurpose?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sleepQuality?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stressLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  supportSystemStrength?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  urgencyOfNeed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type EmotionalStateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmotionalState'] = ResolversParentTypes['EmotionalState']> = {
@@ -348,6 +467,30 @@ export type EmotionalStateResolvers<ContextType = RequestContext, ParentType ext
   motivationLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   senseOfPurpose?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   stressLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExportedCheckInResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedCheckIn'] = ResolversParentTypes['ExportedCheckIn']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ratings?: Resolver<ResolversTypes['CheckInRatings'], ParentType, ContextType>;
+  timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ExportedProgressResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedProgress'] = ResolversParentTypes['ExportedProgress']> = {
+  averageMood?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  currentStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  longestStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExportedQuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedQuote'] = ResolversParentTypes['ExportedQuote']> = {
+  checkInId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isFavorite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type GenerateQuotePayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GenerateQuotePayload'] = ResolversParentTypes['GenerateQuotePayload']> = {
@@ -373,6 +516,12 @@ export type MoodTrendsResolvers<ContextType = RequestContext, ParentType extends
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   generateQuote?: Resolver<ResolversTypes['GenerateQuotePayload'], ParentType, ContextType, RequireFields<MutationGenerateQuoteArgs, 'input'>>;
   setQuoteFavorite?: Resolver<ResolversTypes['Quote'], ParentType, ContextType, RequireFields<MutationSetQuoteFavoriteArgs, 'id' | 'isFavorite'>>;
+  updatePrivacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType, RequireFields<MutationUpdatePrivacySettingsArgs, 'input'>>;
+};
+
+export type PrivacySettingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PrivacySettings'] = ResolversParentTypes['PrivacySettings']> = {
+  allowInsights?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  keepNotes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ProgressSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProgressSummary'] = ResolversParentTypes['ProgressSummary']> = {
@@ -395,6 +544,15 @@ export type QuoteResolvers<ContextType = RequestContext, ParentType extends Reso
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QuoteDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['QuoteDataExport'] = ResolversParentTypes['QuoteDataExport']> = {
+  checkIns?: Resolver<Array<ResolversTypes['ExportedCheckIn']>, ParentType, ContextType>;
+  insights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType>;
+  privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['ExportedProgress'], ParentType, ContextType>;
+  quotes?: Resolver<Array<ResolversTypes['ExportedQuote']>, ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type StreaksResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Streaks'] = ResolversParentTypes['Streaks']> = {
@@ -420,7 +578,9 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   analytics?: Resolver<ResolversTypes['UserAnalytics'], ParentType, ContextType>;
   favoriteQuotes?: Resolver<Array<ResolversTypes['Quote']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['ProgressSummary'], ParentType, ContextType>;
+  quoteData?: Resolver<ResolversTypes['QuoteDataExport'], ParentType, ContextType>;
   recentQuotes?: Resolver<Array<ResolversTypes['Quote']>, ParentType, ContextType, RequireFields<UserRecentQuotesArgs, 'limit'>>;
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
 };
@@ -441,14 +601,20 @@ export type UserStatsResolvers<ContextType = RequestContext, ParentType extends 
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  CheckInRatings?: CheckInRatingsResolvers<ContextType>;
   EmotionalState?: EmotionalStateResolvers<ContextType>;
+  ExportedCheckIn?: ExportedCheckInResolvers<ContextType>;
+  ExportedProgress?: ExportedProgressResolvers<ContextType>;
+  ExportedQuote?: ExportedQuoteResolvers<ContextType>;
   GenerateQuotePayload?: GenerateQuotePayloadResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   MoodTrends?: MoodTrendsResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  PrivacySettings?: PrivacySettingsResolvers<ContextType>;
   ProgressSummary?: ProgressSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Quote?: QuoteResolvers<ContextType>;
+  QuoteDataExport?: QuoteDataExportResolvers<ContextType>;
   Streaks?: StreaksResolvers<ContextType>;
   SupportResource?: SupportResourceResolvers<ContextType>;
   SupportResources?: SupportResourcesResolvers<ContextType>;

@@ -13,7 +13,9 @@ import {
   requireSession,
   signSessionToken,
   unauthenticated,
+  type ErasureGuard,
   type FieldProblemLike,
+  type ServiceErasure,
   type RequestContext,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
@@ -47,6 +49,7 @@ import type { SessionRecord } from '../model/session';
 import type { SignInFlowRecord } from '../model/sign-in-flow';
 import { findUsersByIds, type UserRecord } from '../model/user';
 import type { OidcProviders } from '../providers/oidc';
+import { erasureResolvers } from './erasure';
 import { federatedSignInResolvers } from './federated-sign-in';
 import type { Resolvers, SignInMethod } from './types.generated';
 
@@ -62,6 +65,9 @@ export interface UserServiceDeps {
   publishSoon(): void;
   /** ADMIN_EMAIL: who is an admin (see access.ts). */
   adminEmail: string | undefined;
+  /** Account deletion (resolvers/erasure.ts). */
+  erasure: ServiceErasure;
+  guard: ErasureGuard;
 }
 
 /** The admin is the account whose *verified* address is ADMIN_EMAIL: registering the address is not enough. */
@@ -81,6 +87,7 @@ function rejectInput(problems: FieldProblem[]): never {
 
 export function userResolvers(deps: UserServiceDeps): Resolvers {
   const { users, sessions } = deps;
+  const erasure = erasureResolvers(deps);
   // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
   const decoyHash = hash('haven-decoy-password');
 
@@ -360,8 +367,10 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         context.setSessionToken(null);
         return true;
       },
+      ...erasure.Mutation,
     },
     User: {
+      ...erasure.User,
       // Another subgraph asks for a user's fields: the owner's or an admin's to see.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? userById(context, reference.id) : null,

@@ -16,6 +16,24 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+export type AccountClosure = {
+  __typename?: 'AccountClosure';
+  /** False when there was no such account (already erased, or never there). */
+  existed: Scalars['Boolean']['output'];
+};
+
+/** A signed-in browser of the account, as the data export lists it (its token is never stored or shown). */
+export type AccountSession = {
+  __typename?: 'AccountSession';
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  /** The session this request came with. */
+  current: Scalars['Boolean']['output'];
+  /** ISO 8601 */
+  expiresAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+};
+
 /** The session itself travels as an httpOnly cookie set by the gateway, never in the body. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
@@ -84,6 +102,12 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Needs the current password; every other session of the account ends. */
   changePassword: MessageResult;
+  /**
+   * Compliance's step of an account deletion (not in the public API): every session ends and the account, with
+   * its personal data, is erased at once, so signing in with its address fails as for an unknown one. The owner
+   * or an admin.
+   */
+  closeAccountForErasure: AccountClosure;
   /** The provider's answer: signs in, creates the account, links it, or asks for the account's password. */
   completeFederatedSignIn: FederatedSignInResult;
   /** Links the provider's sign-in to the existing account whose password is given, and signs in. */
@@ -113,6 +137,11 @@ export type Mutation = {
 
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
+};
+
+
+export type MutationCloseAccountForErasureArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -241,6 +270,8 @@ export type UpdateProfileInput = {
 /** A Haven account. Owned by the user service; other services extend it. */
 export type User = {
   __typename?: 'User';
+  /** How the account signs in: email, google or oidc. */
+  authProvider: Scalars['String']['output'];
   /** ISO 8601 */
   createdAt: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -253,6 +284,8 @@ export type User = {
   profileImageUrl?: Maybe<Scalars['String']['output']>;
   /** Decided by the user service at request time: ADMIN for the account whose verified e-mail is ADMIN_EMAIL. */
   role: Role;
+  /** Every live session of the account (the owner's or an admin's to see). */
+  sessions: Array<AccountSession>;
   /** How this account signs in: its password (when it has one), then each linked provider, oldest first. */
   signInMethods: Array<SignInMethod>;
   /** IANA time zone name (e.g. Europe/London); UTC unless the browser or the user said otherwise. */
@@ -360,20 +393,22 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AccountClosure: ResolverTypeWrapper<AccountClosure>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  AccountSession: ResolverTypeWrapper<AccountSession>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
   ChangeEmailInput: ChangeEmailInput;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   ChangePasswordInput: ChangePasswordInput;
   CompleteFederatedSignInInput: CompleteFederatedSignInInput;
   FederatedSignInResult: ResolverTypeWrapper<Omit<FederatedSignInResult, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   FederatedSignInStart: ResolverTypeWrapper<FederatedSignInStart>;
   LinkSignInMethodInput: LinkSignInMethodInput;
   LoginInput: LoginInput;
   MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
   Role: Role;
@@ -388,20 +423,22 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AccountClosure: AccountClosure;
+  Boolean: Scalars['Boolean']['output'];
+  AccountSession: AccountSession;
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
   ChangeEmailInput: ChangeEmailInput;
-  String: Scalars['String']['output'];
   ChangePasswordInput: ChangePasswordInput;
   CompleteFederatedSignInInput: CompleteFederatedSignInInput;
   FederatedSignInResult: Omit<FederatedSignInResult, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
-  Boolean: Scalars['Boolean']['output'];
   FederatedSignInStart: FederatedSignInStart;
   LinkSignInMethodInput: LinkSignInMethodInput;
   LoginInput: LoginInput;
   MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
   Query: Record<PropertyKey, never>;
-  ID: Scalars['ID']['output'];
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
   SignInMethod: SignInMethod;
@@ -414,6 +451,17 @@ export type ResolversParentTypes = {
 export type RateLimitDirectiveArgs = { };
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AccountClosureResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AccountClosure'] = ResolversParentTypes['AccountClosure']> = {
+  existed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type AccountSessionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AccountSession'] = ResolversParentTypes['AccountSession']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
 
 export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = {
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
@@ -435,6 +483,7 @@ export type MessageResultResolvers<ContextType = RequestContext, ParentType exte
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   changePassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
+  closeAccountForErasure?: Resolver<ResolversTypes['AccountClosure'], ParentType, ContextType, RequireFields<MutationCloseAccountForErasureArgs, 'userId'>>;
   completeFederatedSignIn?: Resolver<ResolversTypes['FederatedSignInResult'], ParentType, ContextType, RequireFields<MutationCompleteFederatedSignInArgs, 'input'>>;
   linkSignInMethod?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLinkSignInMethodArgs, 'input'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
@@ -463,6 +512,7 @@ export type SignInMethodResolvers<ContextType = RequestContext, ParentType exten
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  authProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -472,6 +522,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profileImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  sessions?: Resolver<Array<ResolversTypes['AccountSession']>, ParentType, ContextType>;
   signInMethods?: Resolver<Array<ResolversTypes['SignInMethod']>, ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -482,6 +533,8 @@ export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType 
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  AccountClosure?: AccountClosureResolvers<ContextType>;
+  AccountSession?: AccountSessionResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   FederatedSignInResult?: FederatedSignInResultResolvers<ContextType>;
   FederatedSignInStart?: FederatedSignInStartResolvers<ContextType>;

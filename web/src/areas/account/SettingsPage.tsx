@@ -1,6 +1,6 @@
 /**
  * /settings: "Loading..." until the user is known, the header menu, Account Information (with the
- * quote service's counts), Appearance, the places for the Subscription, Data & Privacy and GDPR cards,
+ * quote service's counts), Appearance, Subscription, Data & Privacy (areas/privacy), the place for the GDPR card,
  * the Admin Panel card (the designated admin only), Account Actions, and the footer.
  */
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { LogoutIcon, MoonIcon } from '../../ui/icons';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
 import { SubscriptionCard } from '../subscription/SubscriptionCard';
+import { DataPrivacyCard } from '../privacy/DataPrivacyCard';
 import { toast } from '../../ui/Toast';
 
 /** The header menu's links, as the spec lists them. */
@@ -132,8 +133,7 @@ export function SettingsPage() {
 
       <SubscriptionCard />
 
-      {/* Data & Privacy card ("Export Your Data", privacy note): the privacy issue renders it here. */}
-      <></>
+      <DataPrivacyCard />
 
       {user.isAdmin && (
         <Card aria-labelledby="admin-title">

@@ -1,12 +1,14 @@
 /** /sliders ("You: state assessment"): time of day, 15 sliders in five cards, notes, then the quote. */
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { serverMessage } from '../../graphql/errors';
 import {
   GenerateQuoteDocument,
+  PrivacySettingsDocument,
   RecentQuotesDocument,
   type GenerateQuoteMutation,
 } from '../../graphql/operations.generated';
+import { NOTES_OFF_MESSAGE } from '../privacy/privacyRules';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
@@ -88,12 +90,16 @@ export function SlidersPage() {
   const [notes, setNotes] = useState('');
   const [result, setResult] = useState<GenerateQuoteMutation['generateQuote'] | null>(null);
   const [generate, { loading }] = useMutation(GenerateQuoteDocument, { refetchQueries: [RecentQuotesDocument] });
+  // Notes kept off the server (Settings, Data & Privacy): the box is not shown and nothing is sent.
+  const notesKept = useQuery(PrivacySettingsDocument).data?.me?.privacySettings.keepNotes ?? true;
 
   const onGenerate = async () => {
     setResult(null);
     try {
       const { data } = await generate({
-        variables: { input: { ...ratings, timeOfDayPreference: timeOfDay, notes: notes.trim() || null } },
+        variables: {
+          input: { ...ratings, timeOfDayPreference: timeOfDay, notes: notesKept ? notes.trim() || null : null },
+        },
       });
       if (data) {
         setResult(data.generateQuote);
@@ -175,15 +181,21 @@ export function SlidersPage() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <textarea
-            id="checkin-notes"
-            className="input textarea"
-            rows={3}
-            maxLength={NOTES_MAX}
-            value={notes}
-            placeholder="Anything on your mind? This stays private."
-            onChange={(event) => setNotes(event.target.value)}
-          />
+          {notesKept ? (
+            <textarea
+              id="checkin-notes"
+              className="input textarea"
+              rows={3}
+              maxLength={NOTES_MAX}
+              value={notes}
+              placeholder="Anything on your mind? This stays private."
+              onChange={(event) => setNotes(event.target.value)}
+            />
+          ) : (
+            <p id="checkin-notes" className="text-muted" role="note">
+              {NOTES_OFF_MESSAGE}
+            </p>
+          )}
         </CardContent>
       </Card>
 

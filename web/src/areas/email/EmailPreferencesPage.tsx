@@ -1,7 +1,7 @@
 /**
  * /email-preferences: the spec's four e-mail switches and the weekly summary's (beyond the spec, off by
- * default), Save, and the unverified-address banner. The privacy
- * issue adds its Export and Delete buttons in the "Your data" card below.
+ * default), Save, the unverified-address banner, and the "Your data" card with Export and Delete account
+ * (areas/privacy).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { Label } from '../../ui/Label';
 import { Spinner } from '../../ui/Spinner';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/Toast';
+import { AccountDataActions } from '../privacy/AccountDataActions';
 import { asZeroOne, preferenceSwitches, type Preferences } from './emailRules';
 
 export function EmailPreferencesPage() {
@@ -90,7 +91,7 @@ export function EmailPreferencesPage() {
         </CardContent>
       </Card>
 
-      {/* The privacy issue's Export and Delete account buttons go here, below the switches. */}
+      <AccountDataActions />
     </div>
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * What billing does when an account is deleted (docs/decisions.md, "Issue 12: erasure and export"):
+ * - before the deletion answers (`closePayments`, called by compliance): the provider's subscription is
+ *   cancelled now and its customer deleted (with the payment methods it holds), so nobody is charged again;
+ * - when `account.deletion_requested` arrives (`erase`): the same if it has not happened yet, then the
+ *   subscription (with the events it still holds, addresses included) and the customer go, and a retained
+ *   record of the subscription's dates stays under a keyed hash of the user id.
+ * No event is published for the cancellation: nothing should e-mail an account that is being deleted.
+ */
+import { eraseOutboxed, type DataMap, type ErasureGuard, type ServiceErasure } from '@haven/platform';
+import type { Model } from 'mongoose';
+import { openAtProvider } from '../domain/lifecycle';
+import type { PaymentProvider } from '../domain/provider';
+import type { RetainedBillingRecord } from '../model/retained-record';
+import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
+
+export interface PaymentClosure {
+  /** A subscription the provider still ran was cancelled now. */
+  cancelled: boolean;
+  /** The provider of that subscription (or of the customer), when there was one. */
+  provider: string | null;
+}
+
+export interface BillingErasure extends ServiceErasure {
+  closePayments(userId: string): Promise<PaymentClosure>;
+}
+
+export function billingErasure(deps: {
+  subscriptions: Model<SubscriptionRecord>;
+  customers: Model<CustomerRecord>;
+  retained: Model<RetainedBillingRecord>;
+  provider: PaymentProvider;
+  guard: ErasureGuard;
+}): BillingErasure {
+  const { subscriptions, customers, provider } = deps;
+
+  const closePayments = async (userId: string): Promise<PaymentClosure> => {
+    const [subscription, customer] = await Promise.all([
+      subscriptions.findById(userId).lean<SubscriptionRecord>(),
+      customers.findById(userId).lean<CustomerRecord>(),
+    ]);
+    const cancelled = openAtProvider(subscription);
+    if (subscription && cancelled) {
+      await provider.cancelNow({ subscriptionId: subscription.subscriptionId });
+      // Not a lifecycle change (no event, no e-mail): only what stops billing's own scheduler charging it.
+      await subscriptions.updateOne(
+        { _id: userId },
+        { $set: { status: 'canceled', cancelAtPeriodEnd: false, updatedAt: new Date() } },
+      );
+    }
+    const customerIds = new Set([customer?.customerId, subscription?.customerId].filter(Boolean) as string[]);
+    for (const customerId of customerIds) await provider.deleteCustomer({ customerId });
+    return { cancelled, provider: subscription?.provider ?? customer?.provider ?? null };
+  };
+
+  return {
+    closePayments,
+    erase: async (userId) => {
+      await closePayments(userId);
+      const subscription = await subscriptions.collection.findOne({ _id: userId as never });
+      let records = 0;
+      if (subscription) {
+        const kept = subscription as unknown as SubscriptionRecord;
+        await deps.retained.updateOne(
+          { _id: deps.guard.keyOf(userId) },
+          {
+            $setOnInsert: {
+              provider: kept.provider,
+              providerSubscriptionId: kept.provider === 'stripe' ? kept.subscriptionId : null,
+              statusAtDeletion: kept.status,
+              startedAt: kept.createdAt,
+              trialEnd: kept.trialEnd,
+              currentPeriodEnd: kept.currentPeriodEnd,
+              closedAt: new Date(),
+            },
+          },
+          { upsert: true },
+        );
+        records += await eraseOutboxed(subscriptions, { _id: userId });
+      }
+      records += (await customers.deleteOne({ _id: userId })).deletedCount;
+      return { records };
+    },
+  };
+}
+
+/** Billing's collections and where each stands in the data export. */
+export const billingDataMap: DataMap = {
+  subscriptions: { exported: 'billing.subscription' },
+  customers: { exported: 'billing.customer' },
+  local_setup_intents: {
+    noUserData: 'the local test-mode provider’s card setups, named by customer id; deleted with the customer',
+  },
+  local_subscriptions: {
+    noUserData: 'the local test-mode provider’s subscriptions (status), named by customer id until it is deleted',
+  },
+  retained_billing_records: {
+    erasureRecord: 'an erased account’s subscription dates, kept by law, under a keyed hash',
+  },
+  processed_webhooks: { noUserData: 'Stripe event ids already applied' },
+  test_clock: { noUserData: 'the tests’ clock offset' },
+};

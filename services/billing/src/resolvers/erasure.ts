@@ -1,0 +1,65 @@
+/**
+ * Billing's part of account deletion and export: `closePaymentsForErasure` (compliance calls it before a
+ * deletion answers) and `User.billingData` (the data export: the subscription, the provider's customer and
+ * the history of changes, never card data — Haven stores none).
+ */
+import { eventLogOf, requireMayReadUser } from '@haven/platform';
+import { timestampDate, type SubscriptionChange } from '@haven/proto';
+import type { Model } from 'mongoose';
+import { subscriptionStatusOf } from '../domain/access';
+import type { BillingErasure } from '../events/erasure';
+import type { Clock } from '../model/clock';
+import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
+import type { Resolvers } from './types.generated';
+
+const epochSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+export function erasureResolvers(deps: {
+  subscriptions: Model<SubscriptionRecord>;
+  customers: Model<CustomerRecord>;
+  clock: Clock;
+  erasure: BillingErasure;
+}): Pick<Resolvers, 'Mutation' | 'User'> {
+  return {
+    Mutation: {
+      closePaymentsForErasure: async (_parent, { userId }, context) => {
+        await requireMayReadUser(context, userId);
+        const closure = await deps.erasure.closePayments(userId);
+        context.log.info({ cancelled: closure.cancelled, provider: closure.provider }, 'payments closed for deletion');
+        return closure;
+      },
+    },
+    User: {
+      billingData: async ({ id }) => {
+        const [subscription, customer] = await Promise.all([
+          deps.subscriptions.findById(id).lean<SubscriptionRecord>(),
+          deps.customers.findById(id).lean<CustomerRecord>(),
+        ]);
+        const history = subscription
+          ? eventLogOf(subscription).map(({ type, envelope, payload }) => {
+              const change = payload as SubscriptionChange;
+              return {
+                event: type,
+                at: envelope.occurredAt ? timestampDate(envelope.occurredAt).toISOString() : '',
+                status: change.access?.status ?? '',
+                trialEnd: change.trialEnd ? epochSeconds(timestampDate(change.trialEnd)) : null,
+                currentPeriodEnd: change.currentPeriodEnd ? epochSeconds(timestampDate(change.currentPeriodEnd)) : null,
+                cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+              };
+            })
+          : [];
+        return {
+          provider: subscription?.provider ?? customer?.provider ?? null,
+          subscriptionStatus: subscriptionStatusOf(subscription, await deps.clock.now()),
+          startedAt: subscription?.createdAt.toISOString() ?? null,
+          trialUsed: subscription?.trialUsed ?? false,
+          customerId: customer?.customerId ?? subscription?.customerId ?? null,
+          subscriptionId: subscription?.subscriptionId ?? null,
+          paymentMethodId: subscription?.paymentMethodId ?? null,
+          billingEmail: subscription?.email || customer?.email || null,
+          history,
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * The account-deletion saga (docs/decisions.md, "Issue 12: erasure and export"):
+ * 1. the request is recorded (state `opening`, with the user id);
+ * 2. while the caller waits: billing cancels the provider's subscription and deletes its customer, then the
+ *    user service closes the account (every session ends, the address signs nobody in);
+ * 3. `account.deletion_requested` goes out (state `pending`); every service erases its own data and
+ *    answers `<service>.user_data_purged`; each answer is recorded here;
+ * 4. when all five answered: `completed`, the clear user id removed, `account.deletion_completed` out.
+ * A sweep sends on a request interrupted in step 2 and asks again the services that have not answered.
+ */
+import { askSubgraph, type ConsumerSpec, type ErasureRuntime, type Logger } from '@haven/platform';
+import { producerServices, timestampFromDate, topicOf, userDataPurgedType, type ProducerService } from '@haven/proto';
+import type { Model } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { isFullyPurged, retryStep, type RetryTimings } from '../domain/deletion';
+import type { AccountDeletionRecord } from '../model/account-deletion';
+
+export interface PaymentClosure {
+  cancelled: boolean;
+  provider: string | null;
+}
+
+export interface SagaSettings extends RetryTimings {
+  userServiceUrl: string;
+  billingServiceUrl: string;
+  subgraphSecret?: string;
+  /** How often the sweep looks for interrupted and unanswered requests. */
+  sweepIntervalMs: number;
+}
+
+export interface StartedDeletion {
+  requestId: string;
+  payment: PaymentClosure;
+}
+
+export interface DeletionSaga {
+  /** Steps 1–3 for one account, on behalf of the caller (the owner, or an admin). */
+  start(input: {
+    userId: string;
+    requestedBy: 'self' | 'admin';
+    sessionToken: string;
+    correlationId: string;
+    log: Logger;
+  }): Promise<StartedDeletion>;
+  /** Which of these accounts exist (an admin's delete of an unknown id is a 404): one question to the user service. */
+  existingAccounts(userIds: readonly string[], sessionToken: string, correlationId: string): Promise<Set<string>>;
+  /** The services' answers (group `compliance-saga`). */
+  consumer: ConsumerSpec;
+  /** One pass of the sweep; the number of requests sent on or asked again. */
+  sweepOnce(): Promise<number>;
+  stop(): void;
+}
+
+export function deletionSaga(deps: {
+  deletions: Model<AccountDeletionRecord>;
+  erasure: ErasureRuntime;
+  settings: SagaSettings;
+  log: Logger;
+}): DeletionSaga {
+  const { deletions, erasure, settings } = deps;
+  const target = (url: string, sessionToken: string, correlationId: string) => ({
+    url,
+    secret: settings.subgraphSecret,
+    sessionToken,
+    correlationId,
+    timeoutMs: 8_000,
+  });
+
+  /** Sends `account.deletion_requested` (to every service, or to the ones named); false when another sweep did. */
+  async function send(
+    record: AccountDeletionRecord,
+    services: ProducerService[],
+    correlationId: string,
+  ): Promise<boolean> {
+    if (!record.userId) return false;
+    const now = new Date();
+    // Compare-and-set on what was read: of two replicas, one sends.
+    const claimed = await deletions.updateOne(
+      { _id: record._id, state: record.state, requests: record.requests },
+      { $set: { state: 'pending', lastRequestedAt: now }, $inc: { requests: 1 } },
+    );
+    if (claimed.modifiedCount !== 1) return false;
+    await erasure.publish({
+      type: 'account.deletion_requested',
+      producer: 'compliance',
+      subjectId: record.userId,
+      correlationId,
+      payload: {
+        requestId: record._id,
+        userId: record.userId,
+        services,
+        requestedAt: timestampFromDate(record.createdAt),
+      },
+    });
+    return true;
+  }
+
+  const confirm =
+    (service: ProducerService) =>
+    async (event: { requestId: string }, context: { correlationId: string; log: Logger }) => {
+      const now = new Date();
+      const updated = await deletions
+        .findOneAndUpdate(
+          { _id: event.requestId },
+          { $set: { [`purgedAt.${service}`]: now } },
+          { returnDocument: 'after' },
+        )
+        .lean<AccountDeletionRecord>();
+      // Another deployment's request (a shared broker), or one long completed: nothing to record.
+      if (!updated || updated.state !== 'pending' || !isFullyPurged(updated)) return;
+      const completed = await deletions.updateOne(
+        { _id: updated._id, state: 'pending' },
+        { $set: { state: 'completed', completedAt: now, userId: null } },
+      );
+      if (completed.modifiedCount !== 1) return;
+      await erasure.publish({
+        type: 'account.deletion_completed',
+        producer: 'compliance',
+        subjectId: updated._id,
+        correlationId: context.correlationId,
+        payload: { requestId: updated._id, completedAt: timestampFromDate(now) },
+      });
+      context.log.info({ requestId: updated._id }, 'account deletion completed: every service erased its data');
+    };
+
+  const sweepOnce = async () => {
+    const now = new Date();
+    const open = await deletions
+      .find({ state: { $in: ['opening', 'pending'] } })
+      .limit(500)
+      .lean<AccountDeletionRecord[]>();
+    let acted = 0;
+    for (const record of open) {
+      const step = retryStep(record, now, settings);
+      if (!step) continue;
+      const services = step.kind === 'send' ? [] : step.services;
+      if (await send(record, services, `deletion-sweep-${record._id}`)) {
+        acted += 1;
+        deps.log.warn({ requestId: record._id, step: step.kind, services }, 'account deletion sent on by the sweep');
+      }
+    }
+    return acted;
+  };
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = sweeping
+      .then(sweepOnce)
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'account deletion sweep failed'));
+  }, settings.sweepIntervalMs);
+  timer.unref();
+
+  return {
+    existingAccounts: async (userIds, sessionToken, correlationId) => {
+      // The entity lookup answers null for an id without an account (and for anyone the caller may not read).
+      const data = await askSubgraph<{ _entities: Array<{ id: string } | null> }>(
+        target(settings.userServiceUrl, sessionToken, correlationId),
+        'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id } } }',
+        { r: userIds.map((id) => ({ __typename: 'User', id })) },
+        'user service',
+      );
+      return new Set(data._entities.flatMap((entity) => (entity ? [entity.id] : [])));
+    },
+
+    start: async ({ userId, requestedBy, sessionToken, correlationId, log }) => {
+      const requestId = randomUUID();
+      const record: AccountDeletionRecord = {
+        _id: requestId,
+        userId,
+        subjectKey: erasure.guard.keyOf(userId),
+        requestedBy,
+        state: 'opening',
+        purgedAt: {},
+        requests: 0,
+        lastRequestedAt: null,
+        createdAt: new Date(),
+        completedAt: null,
+      };
+      await deletions.create(record);
+      let payment: PaymentClosure;
+      try {
+        const data = await askSubgraph<{ closePaymentsForErasure: PaymentClosure }>(
+          target(settings.billingServiceUrl, sessionToken, correlationId),
+          'mutation($id: ID!) { closePaymentsForErasure(userId: $id) { cancelled provider } }',
+          { id: userId },
+          'billing service',
+        );
+        payment = data.closePaymentsForErasure;
+      } catch (error) {
+        // Nothing else happened yet: the deletion did not start, and the caller may try again.
+        await deletions.deleteOne({ _id: requestId, state: 'opening' });
+        throw error;
+      }
+      try {
+        await askSubgraph(
+          target(settings.userServiceUrl, sessionToken, correlationId),
+          'mutation($id: ID!) { closeAccountForErasure(userId: $id) { existed } }',
+          { id: userId },
+          'user service',
+        );
+      } catch (error) {
+        // The payments are closed and the request is recorded: the saga erases the account all the same.
+        log.error({ err: error, requestId }, 'the user service did not close the account; the saga will erase it');
+      }
+      await send(record, [], correlationId);
+      log.info({ requestId, requestedBy, cancelled: payment.cancelled }, 'account deletion started');
+      return { requestId, payment };
+    },
+
+    consumer: {
+      groupId: 'compliance-saga',
+      topics: producerServices.map((service) => topicOf(service)),
+      handlers: Object.fromEntries(producerServices.map((service) => [userDataPurgedType(service), confirm(service)])),
+    },
+
+    sweepOnce,
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The data export: one JSON file with a fixed name holding everything Haven stores about the caller,
+ * gathered through the supergraph. The completeness test enumerates every collection of every service's
+ * database after a fully used account exists, and fails for a collection that holds the user's data but is
+ * neither in the export nor in the reviewed list of collections without user data (each service's DataMap).
+ */
+import { platformDataMap, processedEventsCollection, type CollectionRole, type DataMap } from '@haven/platform';
+import { billingDataMap } from '../../billing/src/events/erasure';
+import { notificationDataMap } from '../../notification/src/events/erasure';
+import { quoteDataMap } from '../../quote/src/events/erasure';
+import { userDataMap } from '../../user/src/events/erasure';
+import { complianceDataMap } from '../src/events/erasure';
+import { collectionsOf, fullyUsedAccount, tracesOf, type UsedAccount } from '../../../tools/testing/erasure';
+import { serviceNames, startTestHaven, type ServiceName, type TestHaven } from '../../../tools/testing/haven';
+import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+
+let haven: TestHaven;
+let account: UsedAccount;
+let exported: Record<string, unknown>;
+let response: Response;
+
+const dataMaps: Record<ServiceName, DataMap> = {
+  user: userDataMap,
+  quote: quoteDataMap,
+  billing: billingDataMap,
+  notification: notificationDataMap,
+  compliance: complianceDataMap,
+};
+
+beforeAll(async () => {
+  haven = await startTestHaven();
+  await Promise.all(Object.values(haven.services).map((service) => service.eventsReady));
+  account = await fullyUsedAccount(haven, 'export');
+  const answer = await account.client.get<Record<string, unknown>>('/api/user/data-export');
+  expect(answer.status).toBe(200);
+  exported = answer.body;
+  response = await fetch(`${haven.gatewayUrl}/api/user/data-export`);
+});
+
+afterAll(async () => {
+  await haven?.stop();
+});
+
+/** The value at a dotted path of the export ("billing.subscription"). */
+function at(path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], exported);
+}
+
+function roleOf(service: ServiceName, collection: string): CollectionRole | undefined {
+  if (collection.startsWith(processedEventsCollection(''))) return platformDataMap['processed_events_*'];
+  return dataMaps[service][collection] ?? platformDataMap[collection];
+}
+
+it('is one JSON file with a fixed name, for the signed-in user only', async () => {
+  const download = await account.client.request('GET', '/api/user/data-export');
+  expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="?haven-data-export\.json"?$/);
+  expect(download.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.status).toBe(401);
+});
+
+it('holds every item the user created', () => {
+  expect(at('account')).toMatchObject({
+    id: account.userId,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    emailVerified: true,
+    timeZone: 'Europe/London',
+    authProvider: 'email',
+  });
+  // Sessions without their secrets: the registration's and the export's own browser.
+  const sessions = at('account.sessions') as Array<Record<string, unknown>>;
+  expect(sessions.length).toBeGreaterThanOrEqual(1);
+  expect(Object.keys(sessions[0]!).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id']);
+  expect(JSON.stringify(exported)).not.toMatch(/passwordHash|tokenHash|\$argon2/);
+
+  const checkIns = at('checkIns') as Array<{ notes: string; ratings: Record<string, number> }>;
+  expect(checkIns.map((checkIn) => checkIn.notes)).toEqual(account.notes);
+  expect(checkIns[0]!.ratings).toMatchObject({ stressLevel: 4, sleepQuality: 2, hopeForFuture: 3 });
+  expect((at('quotes') as Array<{ id: string }>).map((quote) => quote.id)).toEqual(account.quoteIds);
+  expect(at('favorites')).toEqual([account.favoriteQuoteId]);
+  expect((at('insights') as Array<{ insightType: string }>).map((insight) => insight.insightType)).toContain(
+    'weekly_summary',
+  );
+  expect(at('progress')).toMatchObject({ entries: 2 });
+  expect(at('privacySettings')).toEqual({ allowInsights: true, keepNotes: true });
+
+  expect(at('billing.subscription')).toMatchObject({ status: 'trialing', isTrialing: true, trialUsed: true });
+  expect((at('billing.subscription.history') as Array<{ event: string }>).map((entry) => entry.event)).toEqual([
+    'billing.trial_started',
+  ]);
+  expect(at('billing.customer')).toMatchObject({ billingEmail: account.email });
+  expect(JSON.stringify(at('billing'))).not.toMatch(/4242|cardNumber|"last4"/);
+
+  expect(at('emailPreferences')).toMatchObject({
+    marketingEmails: true,
+    productUpdates: true,
+    securityNotifications: true,
+    newsletter: true,
+    address: account.email,
+    consentGivenAt: expect.any(String),
+  });
+  expect(at('newsletter.subscriptions')).toEqual([
+    expect.objectContaining({ email: account.email, status: 'active', source: 'website' }),
+  ]);
+  const kinds = (at('emails.deliveries') as Array<{ kind: string; to: string }>).map((delivery) => delivery.kind);
+  expect(kinds).toEqual(expect.arrayContaining(['verify-email', 'billing-welcome', 'newsletter-confirmation']));
+  expect(at('consents.email')).toEqual({ consentGivenAt: expect.any(String) });
+});
+
+it('leaves out no collection that holds user data (every collection of every service, reviewed)', async () => {
+  const unreviewed: string[] = [];
+  const missingFromExport: string[] = [];
+  const traces = await tracesOf(haven, [account.userId, account.email, account.firstName, ...account.notes]);
+  const withUserData = new Set(traces.map((trace) => `${trace.service}.${trace.collection}`));
+  // Bookkeeping may name the account by its id, nothing more.
+  const withPersonalData = new Set(
+    traces
+      .filter((trace) => trace.needle !== account.userId.toLowerCase())
+      .map((trace) => `${trace.service}.${trace.collection}`),
+  );
+  for (const service of serviceNames) {
+    for (const collection of await collectionsOf(haven, service)) {
+      const role = roleOf(service, collection);
+      const name = `${service}.${collection}`;
+      if (!role) {
+        unreviewed.push(name);
+        continue;
+      }
+      if ('noUserData' in role && withUserData.has(name)) unreviewed.push(`${name} (listed as holding no user data)`);
+      if ('bookkeeping' in role && withPersonalData.has(name)) unreviewed.push(`${name} (listed as bookkeeping)`);
+      if ('exported' in role && withUserData.has(name)) {
+        const value = at(role.exported);
+        if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+          missingFromExport.push(`${name} → ${role.exported}`);
+        }
+      }
+    }
+  }
+  expect({ unreviewed, missingFromExport }).toEqual({ unreviewed: [], missingFromExport: [] });
+  // The account touched every service that keeps user data, so the check above saw each of them.
+  expect([...withUserData].map((name) => name.split('.')[0]).sort()).toEqual(
+    expect.arrayContaining(['billing', 'notification', 'quote', 'user']),
+  );
+});
+
+it('is open to a user who never finished setup (data rights are never premium)', async () => {
+  const client = new ApiClient(haven.gatewayUrl);
+  const email = uniqueEmail('nosetup');
+  expect((await client.post('/api/auth/register', { email, password: 'a long enough password' })).status).toBe(201);
+  const answer = await client.get<{
+    account: { email: string };
+    checkIns: unknown[];
+    billing: { subscription: { needsSetup: boolean } };
+  }>('/api/user/data-export');
+  expect(answer.status).toBe(200);
+  expect(answer.body.account.email).toBe(email);
+  expect(answer.body.checkIns).toEqual([]);
+  expect(answer.body.billing.subscription.needsSetup).toBe(true);
+});

@@ -1,0 +1,42 @@
+/**
+ * What the quote service erases when an account is deleted (docs/decisions.md, "Issue 12: erasure and
+ * export"): every check-in (with its notes), every quote with the events it still holds, the progress
+ * summary, the time zone and the privacy settings. Nothing is kept.
+ */
+import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';
+import type { Model } from 'mongoose';
+import type { CheckInRecord } from '../model/check-in';
+import type { PrivacySettingsRecord } from '../model/privacy-settings';
+import type { ProgressRecord } from '../model/progress';
+import type { QuoteRecord } from '../model/quote';
+import type { TimeZoneRecord } from '../model/time-zone';
+
+export function quoteErasure(deps: {
+  quotes: Model<QuoteRecord>;
+  checkIns: Model<CheckInRecord>;
+  progress: Model<ProgressRecord>;
+  timeZones: Model<TimeZoneRecord>;
+  privacySettings: Model<PrivacySettingsRecord>;
+}): ServiceErasure {
+  return {
+    erase: async (userId) => {
+      const quotes = await eraseOutboxed(deps.quotes, { userId });
+      const counts = await Promise.all([
+        deps.checkIns.deleteMany({ userId }),
+        deps.progress.deleteOne({ _id: userId }),
+        deps.timeZones.deleteOne({ _id: userId }),
+        deps.privacySettings.deleteOne({ _id: userId }),
+      ]);
+      return { records: quotes + counts.reduce((total, result) => total + result.deletedCount, 0) };
+    },
+  };
+}
+
+/** The quote service's collections and where each stands in the data export. */
+export const quoteDataMap: DataMap = {
+  check_ins: { exported: 'checkIns' },
+  quotes: { exported: 'quotes' },
+  progress: { exported: 'progress' },
+  user_time_zones: { copyOf: 'account.timeZone', reason: 'the user service’s time zone, copied from its events' },
+  privacy_settings: { exported: 'privacySettings' },
+};

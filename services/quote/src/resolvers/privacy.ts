@@ -1,0 +1,115 @@
+/**
+ * The privacy controls the help text promises ("adjust what is stored, opt out of analysis") and the quote
+ * service's part of the data export. Never premium: a user whose trial ended still controls and takes their data.
+ */
+import { badInput, requireMayReadUser, requireSession, type RequestContext } from '@haven/platform';
+import type { Model } from 'mongoose';
+import { dimensions } from '../domain/assessment';
+import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
+import { currentStreakOf, dayNumber, noStreak } from '../domain/progress';
+import { timeZoneOf } from '../events/time-zones';
+import { ratingsOf, type CheckInRecord } from '../model/check-in';
+import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
+import type { ProgressRecord } from '../model/progress';
+import type { QuoteRecord } from '../model/quote';
+import type { TimeZoneRecord } from '../model/time-zone';
+import type { Resolvers } from './types.generated';
+
+export interface PrivacyDeps {
+  quotes: Model<QuoteRecord>;
+  checkIns: Model<CheckInRecord>;
+  progress: Model<ProgressRecord>;
+  timeZones: Model<TimeZoneRecord>;
+  privacySettings: Model<PrivacySettingsRecord>;
+}
+
+export const privacyMessages = {
+  nothingToChange: 'Choose a setting to change: allowInsights or keepNotes.',
+} as const;
+
+const insightWindowMs = insightWindowDays * 24 * 60 * 60 * 1000;
+
+export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'Mutation'> {
+  const { privacySettings } = deps;
+
+  /** The user's recent insights, or none when they opted out of analysis. */
+  async function insightsOf(userId: string, now: Date) {
+    const { allowInsights } = await privacySettingsOf(privacySettings, userId);
+    if (!allowInsights) return [];
+    const samples = await deps.checkIns
+      .find({ userId, createdAt: { $gte: new Date(now.getTime() - insightWindowMs) } }, { notes: 0 })
+      .sort({ createdAt: -1 })
+      .limit(insightSamplesMax)
+      .lean<CheckInRecord[]>();
+    return insightsFrom(
+      samples.map((sample) => ({ ratings: ratingsOf(sample), createdAt: sample.createdAt })),
+      now,
+      await timeZoneOf(deps.timeZones, userId),
+    ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() }));
+  }
+
+  return {
+    User: {
+      privacySettings: async ({ id }) => privacySettingsOf(privacySettings, id),
+
+      quoteData: async ({ id }, _args, context: RequestContext) => {
+        await requireMayReadUser(context, id);
+        const now = new Date();
+        const [checkIns, quotes, kept, timeZone, settings, insights] = await Promise.all([
+          deps.checkIns.find({ userId: id }).sort({ createdAt: 1 }).lean<CheckInRecord[]>(),
+          deps.quotes.find({ userId: id }, { outbox: 0 }).sort({ createdAt: 1 }).lean<QuoteRecord[]>(),
+          deps.progress.findById(id).lean(),
+          timeZoneOf(deps.timeZones, id),
+          privacySettingsOf(privacySettings, id),
+          insightsOf(id, now),
+        ]);
+        const streak = kept?.streak ?? noStreak;
+        return {
+          checkIns: checkIns.map((checkIn) => ({
+            id: checkIn._id,
+            createdAt: checkIn.createdAt.toISOString(),
+            timeOfDay: checkIn.timeOfDay,
+            notes: checkIn.notes,
+            ratings: Object.fromEntries(dimensions.map((dimension) => [dimension, checkIn[dimension]])) as never,
+          })),
+          quotes: quotes.map((quote) => ({
+            id: quote._id,
+            checkInId: quote.checkInId,
+            text: quote.text,
+            createdAt: quote.createdAt.toISOString(),
+            timeOfDay: quote.timeOfDay,
+            isFavorite: quote.isFavorite,
+          })),
+          insights,
+          progress: {
+            entries: kept?.entries ?? 0,
+            averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
+            currentStreak: currentStreakOf(streak, dayNumber(now, timeZone)),
+            longestStreak: streak.longest,
+          },
+          timeZone,
+          privacySettings: settings,
+        };
+      },
+    },
+
+    Mutation: {
+      updatePrivacySettings: async (_parent, { input }, context) => {
+        const session = requireSession(context);
+        const changes: Partial<Record<'allowInsights' | 'keepNotes', boolean>> = {};
+        if (input.allowInsights != null) changes.allowInsights = input.allowInsights;
+        if (input.keepNotes != null) changes.keepNotes = input.keepNotes;
+        if (Object.keys(changes).length === 0) throw badInput('allowInsights', privacyMessages.nothingToChange);
+        const current = await privacySettingsOf(privacySettings, session.userId);
+        const next = { ...current, ...changes };
+        await privacySettings.updateOne(
+          { _id: session.userId },
+          { $set: { ...next, updatedAt: new Date() } },
+          { upsert: true },
+        );
+        context.log.info({ ...changes }, 'privacy settings changed');
+        return next;
+      },
+    },
+  };
+}
