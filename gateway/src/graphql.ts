@@ -12,13 +12,15 @@ import {
   serviceUrlVariable,
   sessionHeader,
   subgraphSecretHeader,
+  visitorCookieHeader,
+  visitorHeader,
   type Logger,
   unexpectedErrorLog,
   type RateLimitStore,
 } from '@haven/platform';
 import { GraphQLError, parse } from 'graphql';
 import type { GatewayConfig } from './config';
-import { sessionCookie } from './session';
+import { sessionCookie, visitorCookie } from './session';
 import { readSupergraph, type SubgraphName } from './supergraph';
 
 export interface GatewayContext extends BaseContext {
@@ -31,6 +33,10 @@ export interface GatewayContext extends BaseContext {
   sessionChange?: { token: string | null };
   /** Called when the session this request came with has ended (logout): the gateway refuses it from then on. */
   onSessionEnded?: () => void;
+  /** The visitor id of the consent cookie (session.ts), forwarded to the subgraphs; null without one. */
+  visitorId?: string | null;
+  /** Set when a subgraph asked to set (id) or clear (null) the consent cookie. */
+  visitorCookieChange?: { visitorId: string | null };
 }
 
 /** Forwards the session and correlation id; turns "cannot reach the subgraph" into a 503. */
@@ -55,6 +61,7 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     if (context.sessionToken) request.http?.headers.set('authorization', `Bearer ${context.sessionToken}`);
     request.http?.headers.set(correlationHeader, context.correlationId);
     request.http?.headers.set(clientAddressHeader, context.clientIp);
+    if (context.visitorId) request.http?.headers.set(visitorHeader, context.visitorId);
   }
 
   override didReceiveResponse({
@@ -64,6 +71,10 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     const change = response.http?.headers.get(sessionHeader);
     if (change !== null && change !== undefined && 'sessionToken' in context) {
       context.sessionChange = { token: change === '' ? null : change };
+    }
+    const visitor = response.http?.headers.get(visitorCookieHeader);
+    if (visitor !== null && visitor !== undefined && 'sessionToken' in context) {
+      context.visitorCookieChange = { visitorId: visitor === '' ? null : visitor };
     }
     return response;
   }
@@ -93,7 +104,11 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
-/** Turns a subgraph's request to start or end the session into the browser's cookie. */
+/**
+ * Turns a subgraph's request to start or end the session, or to set or clear the consent cookie, into the
+ * browser's cookie. No operation does both (sign-in and consent are separate fields); were one to, the session's
+ * cookie is the one sent.
+ */
 function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -102,6 +117,11 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
           if (contextValue.sessionChange) {
             if (contextValue.sessionChange.token === null) contextValue.onSessionEnded?.();
             response.http.headers.set('set-cookie', sessionCookie(contextValue.sessionChange.token, secureCookie));
+          } else if (contextValue.visitorCookieChange) {
+            response.http.headers.set(
+              'set-cookie',
+              visitorCookie(contextValue.visitorCookieChange.visitorId, secureCookie),
+            );
           }
         },
       };

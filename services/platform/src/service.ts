@@ -22,6 +22,8 @@ import {
   onlyFromGateway,
   sessionHeader,
   verifySessionToken,
+  visitorCookieHeader,
+  visitorHeader,
   type SessionClaims,
 } from './auth';
 import { defaultHost, loadConfig, requireSubgraphSecretInProduction, type BaseConfig } from './config';
@@ -58,6 +60,10 @@ export interface RequestContext extends ApolloBaseContext, AccessContext {
   log: Logger;
   /** Asks the gateway to set (token) or clear (null) the browser's session cookie. */
   setSessionToken(token: string | null): void;
+  /** The browser's visitor id from the gateway's consent cookie (auth.ts, `visitorHeader`); null without one. */
+  visitorId: string | null;
+  /** Asks the gateway to set (id) or clear (null) the visitor cookie. */
+  setVisitorCookie(visitorId: string | null): void;
 }
 
 export interface ServiceRuntime<Config extends BaseConfig> {
@@ -196,6 +202,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
           clientAddress: clientAddressOf(req, Boolean(config.SUBGRAPH_SECRET)),
           log: log.child({ correlationId, requestId: randomUUID() }),
           setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),
+          visitorId: req.header(visitorHeader) || null,
+          setVisitorCookie: (value) => res.setHeader(visitorCookieHeader, value ?? ''),
         };
         if (!parts.buildContext) return base as Context;
         try {

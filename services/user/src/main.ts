@@ -1,8 +1,16 @@
-import { accessFacts, adminConfigShape, baseConfigShape, defineService, runMain } from '@haven/platform';
+import {
+  accessFacts,
+  adminConfigShape,
+  baseConfigShape,
+  defineService,
+  entitlementProjection,
+  runMain,
+} from '@haven/platform';
 import { z } from 'zod';
 import { sessionModel } from './model/session';
 import { userModel } from './model/user';
 import { isDesignatedAdmin, userResolvers } from './resolvers';
+import { keepSubscriptionOnUser } from './resolvers/admin-users';
 
 /** The user service: accounts, sign-in, sessions. Publishes user.* events. */
 export const startUserService = defineService({
@@ -31,6 +39,8 @@ export const startUserService = defineService({
         adminEmail: config.ADMIN_EMAIL,
       }),
       outboxModels: [users],
+      // Billing's status and trial end, kept on each user for the admin's list (resolvers/admin-users.ts).
+      consumers: [entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) }).consumer],
       // The user service decides roles itself, from the caller's stored address.
       accessSources: () => ({
         role: async (session) => {

@@ -4,6 +4,7 @@
  * Routes live beside the service that answers them (one file per area); this list joins them.
  */
 import { accountRoutes, logoutOperation } from './account';
+import { adminRoutes } from './admin';
 import { billingRoutes } from './billing';
 import { newsletterRoutes } from './newsletter';
 import { privacyRoutes } from './privacy';
@@ -19,4 +20,5 @@ export const restRoutes: RestRoute[] = [
   ...billingRoutes,
   ...privacyRoutes,
   ...newsletterRoutes,
+  ...adminRoutes,
 ];

@@ -19,6 +19,13 @@ export interface UserRecord extends WithOutbox {
   pendingEmail: { address: string; tokenHash: string; expiresAt: Date } | null;
   /** IANA name; check-in "today" and weekly e-mails use it (other services read it). */
   timeZone: string;
+  /**
+   * Billing's status of the user's subscription (trialing, active, trial_expired, …) and the trial's end, kept
+   * from billing's events for the admin's list (`subscriptionRevision` orders them); null before any event.
+   */
+  subscriptionStatus?: string | null;
+  trialEndsAt?: Date | null;
+  subscriptionRevision?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,10 +55,17 @@ const userSchema = new Schema<UserRecord>(
       default: null,
     },
     timeZone: { type: String, default: 'UTC' },
+    subscriptionStatus: { type: String, default: null },
+    trialEndsAt: { type: Date, default: null },
+    subscriptionRevision: { type: Number, default: null },
   },
   { timestamps: true, collection: 'users' },
 );
 userSchema.plugin(outboxPlugin);
+// The admin's list: newest first, alone or within a status filter (domain/admin-users.ts).
+userSchema.index({ createdAt: -1, _id: -1 });
+userSchema.index({ subscriptionStatus: 1, createdAt: -1, _id: -1 });
+userSchema.index({ emailVerifiedAt: 1, createdAt: -1, _id: -1 });
 
 export function userModel(connection: Connection): Model<UserRecord> {
   return connection.model<UserRecord>('User', userSchema);

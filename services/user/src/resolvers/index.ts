@@ -45,6 +45,7 @@ import {
 } from '../events/publish';
 import type { SessionRecord } from '../model/session';
 import { findUsersByIds, type UserRecord } from '../model/user';
+import { adminUserResolvers } from './admin-users';
 import type { Resolvers } from './types.generated';
 
 export interface UserServiceDeps {
@@ -133,6 +134,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         await requireMayReadUser(context, id);
         return userById(context, id);
       },
+      ...adminUserResolvers(users).Query,
     },
     Mutation: {
       register: async (_parent, { input }, context) => {

@@ -16,6 +16,57 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** One account in the admin's list. */
+export type AdminUser = {
+  __typename?: 'AdminUser';
+  /** email, google or oidc. */
+  authProvider: Scalars['String']['output'];
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** ISO 8601; null while the address is unverified. */
+  emailVerifiedAt?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** Billing's status, kept from its events: active, trialing, trial_expired, canceled, payment_failed, or none. */
+  subscriptionStatus: Scalars['String']['output'];
+  /** ISO 8601; null when the user never had a trial. */
+  trialEndsAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of the admin's list, newest accounts first, and how many accounts match in all. */
+export type AdminUserPage = {
+  __typename?: 'AdminUserPage';
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  users: Array<AdminUser>;
+};
+
+export type AdminUserStats = {
+  __typename?: 'AdminUserStats';
+  activeSubscriptions: Scalars['Int']['output'];
+  totalUsers: Scalars['Int']['output'];
+  trialUsers: Scalars['Int']['output'];
+  verifiedUsers: Scalars['Int']['output'];
+};
+
+/**
+ * The admin's user list: search, status filter and paging. Every field is optional; a bad one is a
+ * BAD_USER_INPUT error naming it.
+ */
+export type AdminUsersInput = {
+  /** From 1 (default 1). */
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 100 (default 25). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** Words matched case-insensitively, each somewhere in the e-mail, first name or last name (at most 100 characters). */
+  q?: InputMaybe<Scalars['String']['input']>;
+  /** all (default), verified, unverified, active, trial or expired. */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The session itself travels as an httpOnly cookie set by the gateway, never in the body. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
@@ -115,10 +166,19 @@ export type MutationVerifyEmailArgs = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Admin only (FORBIDDEN for anyone else): the four counts of the user-management page. */
+  adminUserStats: AdminUserStats;
+  /** Admin only (FORBIDDEN for anyone else): the user list. */
+  adminUsers: AdminUserPage;
   /** The signed-in user, or null when signed out. */
   me?: Maybe<User>;
   /** A user by id: the signed-in owner, or an admin. Anyone else gets FORBIDDEN. */
   user?: Maybe<User>;
+};
+
+
+export type QueryAdminUsersArgs = {
+  input?: InputMaybe<AdminUsersInput>;
 };
 
 
@@ -275,16 +335,21 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AdminUser: ResolverTypeWrapper<AdminUser>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AdminUserPage: ResolverTypeWrapper<AdminUserPage>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  AdminUserStats: ResolverTypeWrapper<AdminUserStats>;
+  AdminUsersInput: AdminUsersInput;
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
   ChangeEmailInput: ChangeEmailInput;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   ChangePasswordInput: ChangePasswordInput;
   LoginInput: LoginInput;
   MessageResult: ResolverTypeWrapper<MessageResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
   Role: Role;
@@ -295,16 +360,21 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AdminUser: AdminUser;
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  AdminUserPage: AdminUserPage;
+  Int: Scalars['Int']['output'];
+  AdminUserStats: AdminUserStats;
+  AdminUsersInput: AdminUsersInput;
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
   ChangeEmailInput: ChangeEmailInput;
-  String: Scalars['String']['output'];
   ChangePasswordInput: ChangePasswordInput;
   LoginInput: LoginInput;
   MessageResult: MessageResult;
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   Query: Record<PropertyKey, never>;
-  ID: Scalars['ID']['output'];
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -315,6 +385,32 @@ export type ResolversParentTypes = {
 export type RateLimitDirectiveArgs = { };
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AdminUserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminUser'] = ResolversParentTypes['AdminUser']> = {
+  authProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  emailVerifiedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscriptionStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trialEndsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AdminUserPageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminUserPage'] = ResolversParentTypes['AdminUserPage']> = {
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['AdminUser']>, ParentType, ContextType>;
+};
+
+export type AdminUserStatsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminUserStats'] = ResolversParentTypes['AdminUserStats']> = {
+  activeSubscriptions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trialUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  verifiedUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
 
 export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = {
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
@@ -339,6 +435,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  adminUserStats?: Resolver<ResolversTypes['AdminUserStats'], ParentType, ContextType>;
+  adminUsers?: Resolver<ResolversTypes['AdminUserPage'], ParentType, ContextType, Partial<QueryAdminUsersArgs>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
@@ -363,6 +461,9 @@ export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType 
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  AdminUser?: AdminUserResolvers<ContextType>;
+  AdminUserPage?: AdminUserPageResolvers<ContextType>;
+  AdminUserStats?: AdminUserStatsResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   MessageResult?: MessageResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
