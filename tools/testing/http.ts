@@ -15,6 +15,11 @@ export class ApiClient {
     return this.cookies.has('haven_session');
   }
 
+  /** The Cookie header the client sends (every cookie it keeps), or null without any. */
+  get cookie(): string | null {
+    return this.cookies.size > 0 ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : null;
+  }
+
   /** A cookie's value, or undefined when the client has none by that name. */
   cookieValue(name: string): string | undefined {
     return this.cookies.get(name);
@@ -31,9 +36,7 @@ export class ApiClient {
     } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
+    if (this.cookie) headers.cookie = this.cookie;
     let body: string | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
