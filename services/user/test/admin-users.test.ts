@@ -13,7 +13,10 @@ describe('parseAdminUserQuery', () => {
 
   it('splits the search into lower-cased words', () => {
     const parsed = parseAdminUserQuery({ q: '  Ada   LOVELACE ', status: 'trial', page: 3, pageSize: 100 });
-    expect(parsed).toEqual({ ok: true, value: { words: ['ada', 'lovelace'], status: 'trial', page: 3, pageSize: 100 } });
+    expect(parsed).toEqual({
+      ok: true,
+      value: { words: ['ada', 'lovelace'], status: 'trial', page: 3, pageSize: 100 },
+    });
   });
 
   it.each([
