@@ -1,7 +1,8 @@
 /** The admin's user management (the user service); admin only, refused with 403 for anyone else. */
 import type { Json, RestRoute } from './types';
 
-const adminUserFields = 'id email firstName lastName authProvider emailVerifiedAt subscriptionStatus createdAt trialEndsAt';
+const adminUserFields =
+  'id email firstName lastName authProvider emailVerifiedAt subscriptionStatus createdAt trialEndsAt';
 
 /**
  * `?q=&status=&page=&pageSize=`: absent parameters are left out (the service's defaults apply); numbers are
