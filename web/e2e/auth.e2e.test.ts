@@ -3,12 +3,11 @@
  * against Haven started the way `make dev` starts it (separate processes on
  * the real embedded database, Kafka and the mail catcher).
  */
-import { readFileSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
@@ -220,22 +219,6 @@ it('starts offline after one visit: the service worker keeps every area’s bund
 
 async function expectTitle(page: Page, pattern: RegExp) {
   await page.waitForFunction((source) => new RegExp(source).test(document.title), pattern.source);
-}
-
-/** axe-core's serious and critical findings on the page as it stands. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-      }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.length} elements)`);
 }
 
 it('has no serious accessibility problems on /auth, /subscription or the not-found page, in light and dark', async () => {

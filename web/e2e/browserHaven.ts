@@ -3,10 +3,10 @@
  * the test run's embedded database, Kafka and mail catcher, each app on its default database haven_<service>),
  * and Debian's Chromium driven by Playwright (never a downloaded browser).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
 import { ensureDevKeys } from '../../tools/dev/keys';
 import { freePorts, repoRoot } from '../../tools/infra';
@@ -28,7 +28,11 @@ export interface BrowserHaven {
   browser: Browser;
 }
 
-/** Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium. */
+/**
+ * Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium.
+ * The cookie banner is off unless a test turns it on (`COOKIE_BANNER_ENABLED: 'true'`): it sits over the
+ * bottom of every page, and only its own tests (cookie-consent.e2e.test.ts) are about it.
+ */
 export async function startBrowserHaven(env: Record<string, string> = {}): Promise<BrowserHaven> {
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
@@ -43,7 +47,7 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
     ports,
     appUrl: `http://localhost:${ports.gateway}`,
     output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', ...env },
+    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', COOKIE_BANNER_ENABLED: 'false', ...env },
   });
   try {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -57,4 +61,20 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
 export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
   await started.browser?.close();
   await started.apps?.stop();
+}
+
+/** axe-core's serious and critical findings on the page as it stands. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.length} elements)`);
 }
