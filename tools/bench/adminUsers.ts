@@ -40,7 +40,7 @@ export async function seedUsers(mongoUrl: string, count: number, dbName = 'haven
   const connection = await mongoose.createConnection(mongoUrl, { dbName }).asPromise();
   const started = performance.now();
   try {
-    const users = connection.db!.collection('users');
+    const users = connection.db!.collection<{ _id: string }>('users');
     const span = 2 * 365 * 86_400_000;
     const now = Date.now();
     for (let from = 0; from < count; from += 5_000) {
