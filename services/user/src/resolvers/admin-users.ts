@@ -4,7 +4,7 @@
  * from the copy of billing's events kept on each user (`subscriptionStatus`, `trialEndsAt`; main.ts), never
  * from billing's database. docs/decisions.md, "Issue 12".
  */
-import { badInput, requireAdmin, type SubscriptionFacts } from '@haven/platform';
+import { badInput, requireAdmin, serviceUnavailable, type SubscriptionFacts } from '@haven/platform';
 import type { Model } from 'mongoose';
 import {
   adminUserFilter,
@@ -23,6 +23,20 @@ import type { AdminUser, Resolvers } from './types.generated';
  * the collection's size).
  */
 export const adminQueryTimeLimitMs = 5_000;
+
+/** MongoDB's MaxTimeMSExpired: the search was stopped at its limit. */
+const timeLimitExceeded = 50;
+
+async function withinTimeLimit<T>(query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === timeLimitExceeded) {
+      throw serviceUnavailable('That search took too long. Please try a longer or more specific search.');
+    }
+    throw error;
+  }
+}
 
 const rowFields = {
   email: 1,
@@ -63,18 +77,20 @@ export function adminUserResolvers(users: Model<UserRecord>): Pick<Resolvers, 'Q
         }
         const { page, pageSize } = parsed.value;
         const filter = adminUserFilter(parsed.value);
-        const [rows, total] = await Promise.all([
-          users
-            .find(filter, rowFields)
-            .sort({ createdAt: -1, _id: -1 })
-            .skip((page - 1) * pageSize)
-            .limit(pageSize)
-            .maxTimeMS(adminQueryTimeLimitMs)
-            .lean<RowRecord[]>(),
-          isWholeList(parsed.value)
-            ? users.estimatedDocumentCount()
-            : users.countDocuments(filter).maxTimeMS(adminQueryTimeLimitMs),
-        ]);
+        const [rows, total] = await withinTimeLimit(
+          Promise.all([
+            users
+              .find(filter, rowFields)
+              .sort({ createdAt: -1, _id: -1 })
+              .skip((page - 1) * pageSize)
+              .limit(pageSize)
+              .maxTimeMS(adminQueryTimeLimitMs)
+              .lean<RowRecord[]>(),
+            isWholeList(parsed.value)
+              ? users.estimatedDocumentCount()
+              : users.countDocuments(filter).maxTimeMS(adminQueryTimeLimitMs),
+          ]),
+        );
         return { users: rows.map(rowOf), total, page, pageSize };
       },
 
