@@ -59,7 +59,9 @@ const rowEmails = async (page: Page) =>
 
 it('lets the admin see the counts, search in any case and filter by status', async () => {
   const page = await signedInPage(adminEmail);
-  await page.goto(`${haven.gatewayUrl}/admin/users`);
+  // The way in: Settings' Admin Panel card.
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByRole('link', { name: 'User Management' }).click();
   await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
   await page.getByTestId('stat-total-users').waitFor();
   expect(await page.locator('.admin-users__stats dt').allTextContents()).toEqual([
