@@ -42,7 +42,10 @@ const choiceFields = (record: ConsentRecord) => ({
 export function consentResolvers(deps: ConsentDeps): Pick<Resolvers, 'Query' | 'Mutation' | 'User'> {
   const { userConsents, visitorConsents } = deps;
 
-  /** Writes `record` as the account's choice unless the account already has a newer (or the same) one. */
+  /**
+   * Writes `record` as the account's choice unless the account has a newer (or the same) one by now: the rule
+   * was decided on what was read; the condition keeps it true against a save racing this one.
+   */
   async function keepNewer(userId: string, record: ConsentRecord): Promise<void> {
     const fields = choiceFields(record);
     const updated = await userConsents.updateOne(
@@ -68,7 +71,8 @@ export function consentResolvers(deps: ConsentDeps): Pick<Resolvers, 'Query' | '
     if (isVisitorId(visitorId)) {
       const visitor = await visitorConsents.findById(visitorId).lean<ConsentRecord>();
       if (visitor) {
-        await keepNewer(userId, visitor);
+        const account = await userConsents.findById(userId).lean<ConsentRecord>();
+        if (newerChoice(account, visitor) === visitor) await keepNewer(userId, visitor);
         await visitorConsents.deleteOne({ _id: visitorId });
         context.log.info({ userId }, "a visitor's cookie choice moved to the account");
       }
