@@ -68,6 +68,8 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     billing: { USER_SERVICE_URL: userServiceUrl },
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
     notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort), USER_SERVICE_URL: userServiceUrl },
+    // An admin reading another user's cookie choice: compliance asks the user service for the role.
+    compliance: { USER_SERVICE_URL: userServiceUrl },
     gateway: {
       ...Object.fromEntries(
         serviceCatalog.map(({ name: service }) => [serviceUrlVariable(service), localGraphqlUrl(ports[service])]),
