@@ -9,7 +9,7 @@ import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../tools/testing/verification';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
@@ -89,6 +89,7 @@ it('lets the admin see the counts, search in any case and filter by status', asy
     expect(await rowEmails(page)).toEqual([people.trialing.email, people.unverified.email].sort()),
   );
   await page.getByTestId('user-total').getByText('2 users').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
   const trialingRow = page.getByTestId('admin-user-row').filter({ hasText: people.trialing.email });
   await trialingRow.getByText('Trial', { exact: true }).waitFor();
   await trialingRow.getByText(`Wren Ashby${tag}`).waitFor();

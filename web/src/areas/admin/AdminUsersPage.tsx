@@ -13,7 +13,6 @@ import { formatLocalDate, parseIsoDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Card, CardContent } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Spinner } from '../../ui/Spinner';
@@ -156,15 +155,14 @@ export function AdminUsersPage() {
 
       <dl className="admin-users__stats">
         {statCards.map((card) => (
-          <Card key={card.label} className="admin-users__stat">
-            <CardContent>
-              <dt className="text-muted">{card.label}</dt>
-              <dd data-testid={card.testId}>
-                {card.value ?? '–'}
-                {card.extra && <span className="admin-users__percent"> ({card.extra})</span>}
-              </dd>
-            </CardContent>
-          </Card>
+          // A definition list's groups are plain divs of dt and dd, each drawn as a card.
+          <div key={card.label} className="card admin-users__stat">
+            <dt className="text-muted">{card.label}</dt>
+            <dd data-testid={card.testId}>
+              {card.value ?? '–'}
+              {card.extra && <span className="admin-users__percent"> ({card.extra})</span>}
+            </dd>
+          </div>
         ))}
       </dl>
 
