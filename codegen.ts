@@ -16,7 +16,7 @@ const mappers: Record<ServiceName, Record<string, string>> = {
   quote: { User: '@haven/platform#UserReference' },
   billing: { User: '@haven/platform#UserReference', SubscriptionStatus: '../domain/access#SubscriptionStatusView' },
   notification: { User: '@haven/platform#UserReference' },
-  compliance: {},
+  compliance: { User: '@haven/platform#UserReference' },
 };
 
 const outputRoot = process.env.HAVEN_CODEGEN_OUT ?? '.';

@@ -22,7 +22,7 @@ import { sameOriginOnly } from './csrf';
 import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
 import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
-import { sessionCookie } from './session';
+import { sessionCookie, visitorIdOf } from './session';
 import { checkedSessionToken, checkSession, sessionCheck } from './session-check';
 import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
 
@@ -96,6 +96,7 @@ export async function startGateway(
       correlationId,
       clientIp: req.ip ?? 'unknown',
       log: log.child({ correlationId }),
+      visitorId: visitorIdOf(req),
     };
   };
 

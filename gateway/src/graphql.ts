@@ -13,13 +13,15 @@ import {
   sessionHeader,
   sessionsEndedHeader,
   subgraphSecretHeader,
+  visitorCookieHeader,
+  visitorHeader,
   type Logger,
   unexpectedErrorLog,
   type RateLimitStore,
 } from '@haven/platform';
 import { GraphQLError, parse } from 'graphql';
 import type { GatewayConfig } from './config';
-import { sessionCookie } from './session';
+import { sessionCookie, visitorCookie } from './session';
 import { readSupergraph, type SubgraphName } from './supergraph';
 
 export interface GatewayContext extends BaseContext {
@@ -36,6 +38,10 @@ export interface GatewayContext extends BaseContext {
   endedUserSessions?: string[];
   /** Called for each of them: the gateway refuses their sessions from then on. */
   onUserSessionsEnded?: (userId: string) => void;
+  /** The visitor id of the consent cookie (session.ts), forwarded to the subgraphs; null without one. */
+  visitorId?: string | null;
+  /** Set when a subgraph asked to set (id) or clear (null) the consent cookie. */
+  visitorCookieChange?: { visitorId: string | null };
 }
 
 /** Forwards the session and correlation id; turns "cannot reach the subgraph" into a 503. */
@@ -60,6 +66,7 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     if (context.sessionToken) request.http?.headers.set('authorization', `Bearer ${context.sessionToken}`);
     request.http?.headers.set(correlationHeader, context.correlationId);
     request.http?.headers.set(clientAddressHeader, context.clientIp);
+    if (context.visitorId) request.http?.headers.set(visitorHeader, context.visitorId);
   }
 
   override didReceiveResponse({
@@ -73,6 +80,10 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     const ended = response.http?.headers.get(sessionsEndedHeader);
     if (ended && 'sessionToken' in context) {
       context.endedUserSessions = [...(context.endedUserSessions ?? []), ...ended.split(',').filter(Boolean)];
+    }
+    const visitor = response.http?.headers.get(visitorCookieHeader);
+    if (visitor !== null && visitor !== undefined && 'sessionToken' in context) {
+      context.visitorCookieChange = { visitorId: visitor === '' ? null : visitor };
     }
     return response;
   }
@@ -102,7 +113,11 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
-/** Turns a subgraph's request to start or end the session into the browser's cookie. */
+/**
+ * Turns a subgraph's request to start or end the session, or to set or clear the consent cookie, into the
+ * browser's cookie. No operation does both (sign-in and consent are separate fields); were one to, the session's
+ * cookie is the one sent.
+ */
 function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -112,6 +127,11 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
           if (contextValue.sessionChange) {
             if (contextValue.sessionChange.token === null) contextValue.onSessionEnded?.();
             response.http.headers.set('set-cookie', sessionCookie(contextValue.sessionChange.token, secureCookie));
+          } else if (contextValue.visitorCookieChange) {
+            response.http.headers.set(
+              'set-cookie',
+              visitorCookie(contextValue.visitorCookieChange.visitorId, secureCookie),
+            );
           }
         },
       };

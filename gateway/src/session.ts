@@ -37,3 +37,25 @@ export function sessionCookie(token: string | null, secure: boolean): string {
     ...(maxAge ? [`Max-Age=${maxAge}`] : []),
   ].join('; ');
 }
+
+/**
+ * The consent cookie: a random visitor id under which a signed-out browser's cookie choice is kept (the
+ * compliance service picks the id and asks for the cookie; the gateway sets it). Strictly necessary: it
+ * stores the choice itself. httpOnly and SameSite=Lax like the session; a year, then the banner asks again.
+ */
+export const visitorCookieName = 'haven_consent';
+export const visitorCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
+
+/** The visitor id of the consent cookie, when it is one (a UUID); anything else counts as no cookie. */
+export function visitorIdOf(req: Request): string | null {
+  const value = readCookie(req.headers.cookie, visitorCookieName);
+  return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : null;
+}
+
+/** Set-Cookie for a visitor id, or for removing the cookie (null). */
+export function visitorCookie(visitorId: string | null, secure: boolean): string {
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (secure) attributes.push('Secure');
+  if (visitorId === null) return [`${visitorCookieName}=`, ...attributes, 'Max-Age=0'].join('; ');
+  return [`${visitorCookieName}=${visitorId}`, ...attributes, `Max-Age=${visitorCookieMaxAgeSeconds}`].join('; ');
+}

@@ -68,7 +68,8 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     billing: { USER_SERVICE_URL: userServiceUrl },
     user: { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile },
     notification: { SMTP_HOST: infra.smtpHost, SMTP_PORT: String(infra.smtpPort), USER_SERVICE_URL: userServiceUrl },
-    // Account deletion: billing closes the payments and the user service the account before it answers.
+    // Account deletion: billing closes the payments and the user service the account before it answers;
+    // an admin reading another user's cookie choice: compliance asks the user service for the role.
     compliance: { USER_SERVICE_URL: userServiceUrl, BILLING_SERVICE_URL: localGraphqlUrl(ports.billing) },
     gateway: {
       ...Object.fromEntries(

@@ -6,12 +6,23 @@ export interface ApiResponse<T = unknown> {
 }
 
 export class ApiClient {
-  private cookie: string | null = null;
+  /** Cookies by name, as a browser keeps them (the session, and the consent cookie of a visitor). */
+  private readonly cookies = new Map<string, string>();
 
   constructor(private readonly baseUrl: string) {}
 
   get hasSession(): boolean {
-    return this.cookie !== null;
+    return this.cookies.has('haven_session');
+  }
+
+  /** The Cookie header the client sends (every cookie it keeps), or null without any. */
+  get cookie(): string | null {
+    return this.cookies.size > 0 ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : null;
+  }
+
+  /** A cookie's value, or undefined when the client has none by that name. */
+  cookieValue(name: string): string | undefined {
+    return this.cookies.get(name);
   }
 
   async request<T = Record<string, unknown>>(
@@ -40,10 +51,13 @@ export class ApiClient {
       body,
       redirect: options.redirect ?? 'manual',
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
-      this.cookie = /Max-Age=0/i.test(setCookie) ? null : (pair ?? null);
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const separator = pair.indexOf('=');
+      if (separator < 1) continue;
+      const name = pair.slice(0, separator).trim();
+      if (/Max-Age=0/i.test(setCookie)) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(separator + 1));
     }
     const text = await response.text();
     let parsed: unknown = text;

@@ -28,7 +28,11 @@ export interface BrowserHaven {
   browser: Browser;
 }
 
-/** Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium. */
+/**
+ * Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium.
+ * The cookie banner is off unless a test turns it on (`COOKIE_BANNER_ENABLED: 'true'`): it sits over the
+ * bottom of every page, and only its own tests (cookie-consent.e2e.test.ts) are about it.
+ */
 export async function startBrowserHaven(env: Record<string, string> = {}): Promise<BrowserHaven> {
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
@@ -43,7 +47,7 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
     ports,
     appUrl: `http://localhost:${ports.gateway}`,
     output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', ...env },
+    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', COOKIE_BANNER_ENABLED: 'false', ...env },
   });
   try {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

@@ -4,10 +4,9 @@
  * legal pages, the FAQ's deep links and structured data, and an axe scan of every public page and /auth in
  * both themes.
  */
-import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
 const PHONE = { width: 412, height: 900 };
@@ -263,22 +262,6 @@ it('gives /faq its head tags and FAQPage data with 30 questions, and restores th
   expect(after.description).toMatch(/^Haven is your daily emotional wellness companion/);
   expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
 });
-
-/** axe-core's serious and critical findings on the page as it stands. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-      }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.length} elements)`);
-}
 
 it('has no serious accessibility problems on the public pages and /auth, in light and dark', async () => {
   // Reduced motion: every section is at full opacity, so colour contrast is measured as people see it.

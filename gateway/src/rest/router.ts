@@ -52,12 +52,15 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
       res.status(status && status >= 400 ? status : error.status).json(error.body);
       return;
     }
-    const reply = route.reply((result.data ?? {}) as Record<string, unknown>);
+    const data = (result.data ?? {}) as Record<string, unknown>;
+    const reply = route.reply(data);
     if (reply === null) {
-      res.status(401).json({ message: 'Not signed in' });
+      const whenNull = route.whenNull ?? { status: 401, message: 'Not signed in' };
+      res.status(whenNull.status).json({ message: whenNull.message });
       return;
     }
-    if (route.download) {
+    if (route.headers) res.set(route.headers(data));
+    if (route.download && !Array.isArray(reply)) {
       const file = route.download(reply);
       res
         .status(route.status ?? 200)

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { deletionSaga } from './events/deletion-saga';
 import { complianceErasure } from './events/erasure';
 import { accountDeletionModel } from './model/account-deletion';
+import { userConsentModel, visitorConsentModel } from './model/consent';
 import { complianceResolvers } from './resolvers';
 
 /** The compliance service: consent, data export and the account-deletion saga. */
@@ -23,6 +24,8 @@ export const startComplianceService = defineService({
     GDPR_ENABLED: booleanFromEnv.default(true),
     COOKIE_BANNER_ENABLED: booleanFromEnv.default(true),
     ENHANCED_CONSENT_ENABLED: booleanFromEnv.default(false),
+    /** The cookie policy's version: a choice made under another one no longer hides the banner. */
+    COOKIE_POLICY_VERSION: z.string().trim().min(1).max(64).default('2025-01-28'),
     /** How often the deletion sweep runs (interrupted requests, services that have not answered). */
     ERASURE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
     /** A pending deletion is asked again of the services that have not answered after this long. */
@@ -57,9 +60,15 @@ export const startComplianceService = defineService({
           enhancedConsentEnabled: config.ENHANCED_CONSENT_ENABLED,
         },
         { saga, deletions },
+        {
+          userConsents: userConsentModel(connection),
+          visitorConsents: visitorConsentModel(connection),
+          policyVersion: config.COOKIE_POLICY_VERSION,
+        },
       ),
       erasure: complianceErasure(connection),
       consumers: [saga.consumer],
+      // An admin may read another user's data (User.cookieConsent); the user service says who is one.
       accessSources: (token) => ({ role: roleFromUserService(config, token) }),
       onStop: () => saga.stop(),
     };

@@ -53,6 +53,14 @@ export const sessionHeader = 'x-haven-session';
 export const sessionsEndedHeader = 'x-haven-sessions-ended';
 export const correlationHeader = 'x-correlation-id';
 
+/**
+ * A signed-out visitor's cookie choice is kept under a random id in a first-party, httpOnly cookie of the
+ * gateway's: the gateway forwards the id in `visitorHeader` (trusted like the session: only the gateway reaches
+ * a subgraph), and a subgraph asks it to set (an id) or clear ('') the cookie with `visitorCookieHeader`.
+ */
+export const visitorHeader = 'x-haven-visitor';
+export const visitorCookieHeader = 'x-haven-visitor-cookie';
+
 /** The gateway proves itself to the subgraphs with this header (SUBGRAPH_SECRET). */
 export const subgraphSecretHeader = 'x-haven-subgraph-secret';
 /** The client address the gateway decided on, for the subgraphs' own rate limits; trusted with the secret only. */

@@ -25,6 +25,8 @@ interface EntitlementCopy {
   granted: boolean;
   reason: string;
   validUntil: Date | null;
+  /** When the trial ends (or ended); null when the subscription never had one. */
+  trialEnd?: Date | null;
   updatedAt: Date;
 }
 
@@ -36,10 +38,25 @@ const entitlementCopySchema = new Schema<EntitlementCopy>(
     granted: { type: Boolean, required: true },
     reason: { type: String, default: '' },
     validUntil: { type: Date, default: null },
+    trialEnd: { type: Date, default: null },
     updatedAt: { type: Date, required: true },
   },
   { collection: 'entitlements', versionKey: false },
 );
+
+/**
+ * What one billing event says about a user's subscription, handed to a service that keeps more of it than the
+ * copy does (the user service: the admin list's status and trial end). Every event is handed on, a repeated or
+ * late one too, so the receiver keeps its own `revision` guard (newest wins) and a crash between the copy and
+ * the receiver's write is repaired by the event's redelivery.
+ */
+export interface SubscriptionFacts {
+  userId: string;
+  revision: number;
+  status: string;
+  granted: boolean;
+  trialEnd: Date | null;
+}
 
 /** Every billing event that carries access; each one updates the copy. */
 export const subscriptionEventTypes = [
@@ -79,7 +96,11 @@ export interface EntitlementProjection {
   ): (session: SessionClaims) => Promise<Entitlement>;
 }
 
-export function entitlementProjection(connection: Connection, service: string): EntitlementProjection {
+export function entitlementProjection(
+  connection: Connection,
+  service: string,
+  options: { onEvent?: (facts: SubscriptionFacts) => Promise<void> } = {},
+): EntitlementProjection {
   const copies = connection.model<EntitlementCopy>('EntitlementCopy', entitlementCopySchema);
 
   const apply: EventHandler<(typeof subscriptionEventTypes)[number]> = async (event: SubscriptionChange) => {
@@ -91,16 +112,25 @@ export function entitlementProjection(connection: Connection, service: string): 
       granted: event.access.granted,
       reason: event.access.reason,
       validUntil: event.access.validUntil ? timestampDate(event.access.validUntil) : null,
+      trialEnd: event.trialEnd ? timestampDate(event.trialEnd) : null,
       updatedAt: new Date(),
     };
     const updated = await copies.updateOne({ _id: event.userId, revision: { $lt: revision } }, { $set: fields });
-    if (updated.matchedCount > 0) return;
-    try {
-      await copies.create({ _id: event.userId, ...fields });
-    } catch (error) {
-      // The copy exists with this revision or a newer one: this event is old news.
-      if (!isDuplicateKeyError(error)) throw error;
+    if (updated.matchedCount === 0) {
+      try {
+        await copies.create({ _id: event.userId, ...fields });
+      } catch (error) {
+        // The copy exists with this revision or a newer one: this event is old news.
+        if (!isDuplicateKeyError(error)) throw error;
+      }
     }
+    await options.onEvent?.({
+      userId: event.userId,
+      revision,
+      status: fields.status,
+      granted: fields.granted,
+      trialEnd: fields.trialEnd,
+    });
   };
 
   return {

@@ -23,6 +23,8 @@ import {
   sessionHeader,
   sessionsEndedHeader,
   verifySessionToken,
+  visitorCookieHeader,
+  visitorHeader,
   type SessionClaims,
 } from './auth';
 import { defaultHost, loadConfig, requireSubgraphSecretInProduction, type BaseConfig } from './config';
@@ -71,6 +73,10 @@ export interface RequestContext extends ApolloBaseContext, AccessContext {
   setSessionToken(token: string | null): void;
   /** Tells the gateway that every session of these users ended (an account closed): it refuses them at once. */
   endSessionsOf(userIds: readonly string[]): void;
+  /** The browser's visitor id from the gateway's consent cookie (auth.ts, `visitorHeader`); null without one. */
+  visitorId: string | null;
+  /** Asks the gateway to set (id) or clear (null) the visitor cookie. */
+  setVisitorCookie(visitorId: string | null): void;
 }
 
 export interface ServiceRuntime<Config extends BaseConfig> {
@@ -263,6 +269,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
             const all = new Set([...already.split(','), ...userIds].filter(Boolean));
             res.setHeader(sessionsEndedHeader, [...all].join(','));
           },
+          visitorId: req.header(visitorHeader) || null,
+          setVisitorCookie: (value) => res.setHeader(visitorCookieHeader, value ?? ''),
         };
         if (!parts.buildContext) return base as Context;
         try {

@@ -1,4 +1,11 @@
-import { accessFacts, adminConfigShape, baseConfigShape, defineService, runMain } from '@haven/platform';
+import {
+  accessFacts,
+  adminConfigShape,
+  baseConfigShape,
+  defineService,
+  entitlementProjection,
+  runMain,
+} from '@haven/platform';
 import { z } from 'zod';
 import { userErasure } from './events/erasure';
 import { sessionModel } from './model/session';
@@ -6,6 +13,7 @@ import { signInFlowModel } from './model/sign-in-flow';
 import { userModel } from './model/user';
 import { oidcProviders } from './providers/oidc';
 import { isDesignatedAdmin, userResolvers } from './resolvers';
+import { keepSubscriptionOnUser } from './resolvers/admin-users';
 
 /** A callback route of the gateway on the public origin (APP_URL may carry a path prefix). */
 const callbackUrl = (appUrl: string, path: string) =>
@@ -72,6 +80,8 @@ export const startUserService = defineService({
         adminEmail: config.ADMIN_EMAIL,
       }),
       outboxModels: [users],
+      // Billing's status and trial end, kept on each user for the admin's list (resolvers/admin-users.ts).
+      consumers: [entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) }).consumer],
       // The user service decides roles itself, from the caller's stored address.
       accessSources: () => ({
         role: async (session) => {

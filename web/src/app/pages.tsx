@@ -48,6 +48,7 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   unsubscribe: { component: lazyPage(email, 'UnsubscribePage'), shell: false },
   emailPreferences: { component: lazyPage(email, 'EmailPreferencesPage'), shell: true },
   adminNewsletter: { component: lazyPage(admin, 'AdminNewsletterPage'), shell: true },
+  adminUsers: { component: lazyPage(admin, 'AdminUsersPage'), shell: true },
   sliders: { component: lazyPage(checkin, 'SlidersPage'), shell: true },
   favorites: { component: lazyPage(checkin, 'FavoritesPage'), shell: true },
   progress: { component: lazyPage(checkin, 'ProgressPage'), shell: true },

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router-dom';
 import { NeedHelpLink } from '../areas/checkin/NeedHelpLink';
+import { CookieConsentRoot } from '../areas/privacy/CookieConsentRoot';
 import { AppRoutes } from './AppRoutes';
 import { RouteError } from './RouteError';
 
@@ -8,6 +9,7 @@ function Root() {
     <>
       <NeedHelpLink />
       <Outlet />
+      <CookieConsentRoot />
       <ScrollRestoration />
     </>
   );

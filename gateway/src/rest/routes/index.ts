@@ -5,6 +5,7 @@
  */
 import { accountRoutes, logoutOperation } from './account';
 import { adminDeletionRoutes } from './admin-deletion';
+import { adminRoutes } from './admin';
 import { billingRoutes } from './billing';
 import { newsletterRoutes } from './newsletter';
 import { privacyRoutes } from './privacy';
@@ -21,4 +22,5 @@ export const restRoutes: RestRoute[] = [
   ...privacyRoutes,
   ...newsletterRoutes,
   ...adminDeletionRoutes,
+  ...adminRoutes,
 ];

@@ -4,6 +4,8 @@ import { pick, signedIn, userFields, type Json, type RestRoute } from './types';
 /** The one file name of the data export (spec: "a JSON download with a fixed file name"). */
 export const dataExportFileName = 'haven-data-export.json';
 
+const consentFields = 'necessary analytics marketing preferences consentGivenAt policyVersion';
+
 const quoteRatings =
   'stressLevel confidenceLevel focusClarity motivationLevel anxietyLevel connectionWithOthers supportSystemStrength senseOfPurpose progressTowardGoals hopeForFuture sleepQuality physicalComfort currentChallengeLevel gratitudeLevels urgencyOfNeed';
 
@@ -14,6 +16,7 @@ const quoteRatings =
 export const dataExportOperation = `query DataExport { me {
   ${userFields} timeZone role authProvider
   signInMethods { kind email linkedAt }
+  cookieConsent { ${consentFields} }
   sessions { id createdAt expiresAt current }
   quoteData {
     checkIns { id createdAt timeOfDay notes ratings { ${quoteRatings} } }
@@ -42,7 +45,13 @@ export function dataExportOf(me: Json, exportedAt: Date): Json {
   const quote = me.quoteData as Json;
   const billing = me.billingData as Json;
   const notification = me.notificationData as Json;
-  const { quoteData: _quote, billingData: _billing, notificationData: _notification, ...account } = me;
+  const {
+    quoteData: _quote,
+    billingData: _billing,
+    notificationData: _notification,
+    cookieConsent: _cookies,
+    ...account
+  } = me;
   const quotes = quote.quotes as Array<Json>;
   return {
     format: 'haven-data-export/1',
@@ -77,13 +86,34 @@ export function dataExportOf(me: Json, exportedAt: Date): Json {
     emails: { deliveries: notification.deliveries, weeklySummaryTally: notification.weeklyTally },
     consents: {
       email: { consentGivenAt: notification.consentGivenAt },
-      // Cookie consent: the consent issue's `User.cookieConsent`, wired here at merge.
-      cookies: null,
+      cookies: me.cookieConsent ?? null,
     },
   };
 }
 
 const privacySettingsFields = 'allowInsights keepNotes';
+
+/**
+ * The cookie choice, for signed-in users and visitors alike (a visitor's is kept under the gateway's consent
+ * cookie, session.ts). 404 until a choice is recorded, as the spec's banner expects.
+ */
+const cookieConsentRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/gdpr/cookie-consent',
+    operation: `query CookieConsent { cookieConsent { ${consentFields} } }`,
+    reply: (data) => (data.cookieConsent as Json | null) ?? null,
+    whenNull: { status: 404, message: 'No cookie choice has been recorded yet' },
+  },
+  {
+    method: 'POST',
+    path: '/api/gdpr/cookie-consent',
+    operation: `mutation SaveCookieConsent($input: CookieConsentInput!) {
+      saveCookieConsent(input: $input) { ${consentFields} } }`,
+    variables: (body) => ({ input: pick(body, ['necessary', 'analytics', 'marketing', 'preferences']) }),
+    reply: (data) => data.saveCookieConsent as Json,
+  },
+];
 
 export const privacyRoutes: RestRoute[] = [
   {
@@ -126,4 +156,5 @@ export const privacyRoutes: RestRoute[] = [
     variables: (body) => ({ input: pick(body, ['allowInsights', 'keepNotes']) }),
     reply: (data) => ({ message: 'Privacy settings saved', privacySettings: data.updatePrivacySettings as Json }),
   },
+  ...cookieConsentRoutes,
 ];

@@ -19,8 +19,12 @@ export interface RestRoute {
    * run); on GET and DELETE the body is `{}` and the route reads `request.query` / `request.params`.
    */
   variables?: (body: Json, request: RouteRequest) => Json;
-  /** Shapes the reply from the operation's data; null means "not signed in" (401). */
-  reply: (data: Json) => Json | null;
+  /** Shapes the reply from the operation's data (an object, or a list); null means "not signed in" (401). */
+  reply: (data: Json) => Json | Json[] | null;
+  /** For a route open to visitors, what a null reply means instead of 401 (e.g. 404: nothing recorded yet). */
+  whenNull?: { status: number; message: string };
+  /** Reply headers taken from the operation's data (a list's total, `X-Total-Count`). */
+  headers?: (data: Json) => Record<string, string>;
   status?: number;
   /** A file download (a CSV export): the reply becomes an attachment instead of JSON. */
   download?: (reply: Json) => { fileName: string; type: string; body: string };

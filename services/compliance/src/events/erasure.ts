@@ -1,13 +1,11 @@
 /**
- * What compliance erases of a deleted account itself: its consents. The cookie consents arrive with the
- * consent issue (another branch): their collection is named here, so the erasure covers them from the
- * start (a document keyed by the user id, or carrying it as `userId`). The saga's own records stay: they
- * hold a keyed hash of the id once the deletion completed (account_deletions).
+ * What compliance erases of a deleted account itself: its cookie consent (keyed by the user id). The saga's
+ * own records stay: they hold a keyed hash of the id once the deletion completed (account_deletions).
  */
 import type { DataMap, ServiceErasure } from '@haven/platform';
 import type { Connection } from 'mongoose';
 
-/** Per-user consent collections of this service; the consent issue adds its own here when it differs. */
+/** Per-user consent collections of this service (model/consent.ts). */
 export const consentCollections = ['cookie_consents'] as const;
 
 export function complianceErasure(connection: Connection): ServiceErasure {
@@ -29,4 +27,8 @@ export const complianceDataMap: DataMap = {
     erasureRecord: 'the deletion saga: the user id only while it runs, then a keyed hash of it',
   },
   cookie_consents: { exported: 'consents.cookies' },
+  visitor_cookie_consents: {
+    noUserData:
+      'a signed-out browser’s cookie choice under a random id from its consent cookie; no account, id or address; moved to the account at sign-in',
+  },
 };

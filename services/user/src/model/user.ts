@@ -48,6 +48,13 @@ export interface UserRecord extends WithOutbox {
   /** Google and hosted-platform sign-ins linked to this account, oldest first. */
   identities: LinkedIdentity[];
   pendingLink: PendingLink | null;
+  /**
+   * Billing's status of the user's subscription (trialing, active, trial_expired, …) and the trial's end, kept
+   * from billing's events for the admin's list (`subscriptionRevision` orders them); null before any event.
+   */
+  subscriptionStatus?: string | null;
+  trialEndsAt?: Date | null;
+  subscriptionRevision?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -107,6 +114,9 @@ const userSchema = new Schema<UserRecord>(
       ),
       default: null,
     },
+    subscriptionStatus: { type: String, default: null },
+    trialEndsAt: { type: Date, default: null },
+    subscriptionRevision: { type: Number, default: null },
   },
   { timestamps: true, collection: 'users' },
 );
@@ -114,6 +124,10 @@ const userSchema = new Schema<UserRecord>(
 // (an identity is linked only after looking it up), since a unique index over an array is not portable.
 userSchema.index({ 'identities.key': 1 });
 userSchema.plugin(outboxPlugin);
+// The admin's list: newest first, alone or within a status filter (domain/admin-users.ts).
+userSchema.index({ createdAt: -1, _id: -1 });
+userSchema.index({ subscriptionStatus: 1, createdAt: -1, _id: -1 });
+userSchema.index({ emailVerifiedAt: 1, createdAt: -1, _id: -1 });
 
 export function userModel(connection: Connection): Model<UserRecord> {
   return connection.model<UserRecord>('User', userSchema);

@@ -49,6 +49,7 @@ import type { SessionRecord } from '../model/session';
 import type { SignInFlowRecord } from '../model/sign-in-flow';
 import { findUsersByIds, type UserRecord } from '../model/user';
 import type { OidcProviders } from '../providers/oidc';
+import { adminUserResolvers } from './admin-users';
 import { erasureResolvers } from './erasure';
 import { federatedSignInResolvers } from './federated-sign-in';
 import type { Resolvers, SignInMethod } from './types.generated';
@@ -155,6 +156,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         await requireMayReadUser(context, id);
         return userById(context, id);
       },
+      ...adminUserResolvers(users).Query,
     },
     Mutation: {
       register: async (_parent, { input }, context) => {

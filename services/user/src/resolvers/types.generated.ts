@@ -34,6 +34,57 @@ export type AccountSession = {
   id: Scalars['ID']['output'];
 };
 
+/** One account in the admin's list. */
+export type AdminUser = {
+  __typename?: 'AdminUser';
+  /** email, google or oidc. */
+  authProvider: Scalars['String']['output'];
+  /** ISO 8601 */
+  createdAt: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** ISO 8601; null while the address is unverified. */
+  emailVerifiedAt?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** Billing's status, kept from its events: active, trialing, trial_expired, canceled, payment_failed, or none. */
+  subscriptionStatus: Scalars['String']['output'];
+  /** ISO 8601; null when the user never had a trial. */
+  trialEndsAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of the admin's list, newest accounts first, and how many accounts match in all. */
+export type AdminUserPage = {
+  __typename?: 'AdminUserPage';
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  users: Array<AdminUser>;
+};
+
+export type AdminUserStats = {
+  __typename?: 'AdminUserStats';
+  activeSubscriptions: Scalars['Int']['output'];
+  totalUsers: Scalars['Int']['output'];
+  trialUsers: Scalars['Int']['output'];
+  verifiedUsers: Scalars['Int']['output'];
+};
+
+/**
+ * The admin's user list: search, status filter and paging. Every field is optional; a bad one is a
+ * BAD_USER_INPUT error naming it.
+ */
+export type AdminUsersInput = {
+  /** From 1 (default 1). */
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 100 (default 25). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** Words matched case-insensitively, each somewhere in the e-mail, first name or last name (at most 100 characters). */
+  q?: InputMaybe<Scalars['String']['input']>;
+  /** all (default), verified, unverified, active, trial or expired. */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The session itself travels as an httpOnly cookie set by the gateway, never in the body. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
@@ -201,10 +252,19 @@ export type MutationVerifyEmailArgs = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Admin only (FORBIDDEN for anyone else): the four counts of the user-management page. */
+  adminUserStats: AdminUserStats;
+  /** Admin only (FORBIDDEN for anyone else): the user list. */
+  adminUsers: AdminUserPage;
   /** The signed-in user, or null when signed out. */
   me?: Maybe<User>;
   /** A user by id: the signed-in owner, or an admin. Anyone else gets FORBIDDEN. */
   user?: Maybe<User>;
+};
+
+
+export type QueryAdminUsersArgs = {
+  input?: InputMaybe<AdminUsersInput>;
 };
 
 
@@ -398,6 +458,11 @@ export type ResolversTypes = {
   AccountSession: ResolverTypeWrapper<AccountSession>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AdminUser: ResolverTypeWrapper<AdminUser>;
+  AdminUserPage: ResolverTypeWrapper<AdminUserPage>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  AdminUserStats: ResolverTypeWrapper<AdminUserStats>;
+  AdminUsersInput: AdminUsersInput;
   AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
   ChangeEmailInput: ChangeEmailInput;
   ChangePasswordInput: ChangePasswordInput;
@@ -428,6 +493,11 @@ export type ResolversParentTypes = {
   AccountSession: AccountSession;
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
+  AdminUser: AdminUser;
+  AdminUserPage: AdminUserPage;
+  Int: Scalars['Int']['output'];
+  AdminUserStats: AdminUserStats;
+  AdminUsersInput: AdminUsersInput;
   AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
   ChangeEmailInput: ChangeEmailInput;
   ChangePasswordInput: ChangePasswordInput;
@@ -461,6 +531,32 @@ export type AccountSessionResolvers<ContextType = RequestContext, ParentType ext
   current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type AdminUserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminUser'] = ResolversParentTypes['AdminUser']> = {
+  authProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  emailVerifiedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscriptionStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trialEndsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AdminUserPageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminUserPage'] = ResolversParentTypes['AdminUserPage']> = {
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['AdminUser']>, ParentType, ContextType>;
+};
+
+export type AdminUserStatsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AdminUserStats'] = ResolversParentTypes['AdminUserStats']> = {
+  activeSubscriptions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trialUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  verifiedUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = {
@@ -500,6 +596,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  adminUserStats?: Resolver<ResolversTypes['AdminUserStats'], ParentType, ContextType>;
+  adminUsers?: Resolver<ResolversTypes['AdminUserPage'], ParentType, ContextType, Partial<QueryAdminUsersArgs>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
@@ -535,6 +633,9 @@ export type VerifyEmailResultResolvers<ContextType = RequestContext, ParentType 
 export type Resolvers<ContextType = RequestContext> = {
   AccountClosure?: AccountClosureResolvers<ContextType>;
   AccountSession?: AccountSessionResolvers<ContextType>;
+  AdminUser?: AdminUserResolvers<ContextType>;
+  AdminUserPage?: AdminUserPageResolvers<ContextType>;
+  AdminUserStats?: AdminUserStatsResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   FederatedSignInResult?: FederatedSignInResultResolvers<ContextType>;
   FederatedSignInStart?: FederatedSignInStartResolvers<ContextType>;

@@ -24,6 +24,7 @@ import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
 import { SubscriptionCard } from '../subscription/SubscriptionCard';
 import { DataPrivacyCard } from '../privacy/DataPrivacyCard';
+import { GdprStatusCard } from '../privacy/GdprStatusCard';
 import { toast } from '../../ui/Toast';
 
 /** The header menu's links, as the spec lists them. */
@@ -172,8 +173,7 @@ export function SettingsPage() {
         </CardContent>
       </Card>
 
-      {/* GDPR status card: the privacy issue renders it here. */}
-      <></>
+      <GdprStatusCard />
 
       <footer className="page-footer text-muted">
         <nav aria-label="Legal" className="page-footer__links">

@@ -1,0 +1,44 @@
+/**
+ * Cookie consent rules, without I/O: what a choice must say, and which of two choices counts when a visitor's
+ * choice meets the account's at sign-in. docs/decisions.md, "Issue 12: consent and user management".
+ */
+
+/** The spec's four categories; `necessary` is always on (the cookies that make the site work). */
+export interface CookieChoice {
+  necessary: boolean;
+  analytics: boolean;
+  marketing: boolean;
+  preferences: boolean;
+}
+
+export interface RecordedChoice extends CookieChoice {
+  consentGivenAt: Date;
+  policyVersion: string;
+}
+
+export const necessaryRefusedMessage = 'Essential cookies are always on: necessary must be true';
+
+/** The one rule GraphQL's types do not already enforce: essential cookies cannot be switched off. */
+export function choiceProblem(choice: CookieChoice): { field: 'necessary'; message: string } | null {
+  return choice.necessary === true ? null : { field: 'necessary', message: necessaryRefusedMessage };
+}
+
+/**
+ * When a visitor who chose in this browser signs in to an account that has a choice too, the newer choice
+ * wins (it is the person's latest word); on a tie the account's stays.
+ */
+export function newerChoice<Choice extends Pick<RecordedChoice, 'consentGivenAt'>>(
+  account: Choice | null,
+  visitor: Choice | null,
+): Choice | null {
+  if (!account) return visitor;
+  if (!visitor) return account;
+  return visitor.consentGivenAt > account.consentGivenAt ? visitor : account;
+}
+
+/** A visitor id is a random UUID minted by this service; anything else in the cookie is ignored. */
+export function isVisitorId(value: string | null | undefined): value is string {
+  return (
+    typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(value)
+  );
+}

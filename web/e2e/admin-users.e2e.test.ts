@@ -1,0 +1,131 @@
+/**
+ * /admin/users in a real browser (Debian's Chromium, Playwright) against Haven started the way `make dev`
+ * starts it: the admin sees the counts, searches (any case) and filters by status; a member sees the same
+ * alert as on the newsletter page and no user data. (Deleting belongs with the account-deletion back end.)
+ */
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
+import { eventuallyExpect } from '../../tools/testing/eventually';
+import { ApiClient, uniqueEmail } from '../../tools/testing/http';
+import { startTrial } from '../../tools/testing/subscription';
+import { verifyByEmailLink } from '../../tools/testing/verification';
+import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+
+const adminEmail = uniqueEmail('admin');
+const password = 'a calm long password';
+let haven: RunningApps;
+let browser: Browser;
+/** A word in the test's own names, so the search finds only this file's people in the shared database. */
+const tag = `Q${Date.now().toString(36)}`;
+
+const people = {
+  trialing: { email: uniqueEmail('trialing'), firstName: 'Wren', lastName: `Ashby${tag}` },
+  unverified: { email: uniqueEmail('unverified'), firstName: 'Tobias', lastName: `Ashby${tag}` },
+};
+
+beforeAll(async () => {
+  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
+  await register(adminEmail, 'Ada', 'Admin');
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+  const trialing = await register(people.trialing.email, people.trialing.firstName, people.trialing.lastName);
+  await verifyByEmailLink(haven.gatewayUrl, people.trialing.email);
+  await startTrial(trialing);
+  await register(people.unverified.email, people.unverified.firstName, people.unverified.lastName);
+}, 180_000);
+
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+
+async function register(email: string, firstName: string, lastName: string): Promise<ApiClient> {
+  const client = new ApiClient(haven.gatewayUrl);
+  const response = await client.post('/api/auth/register', { email, password, firstName, lastName });
+  expect(response.status).toBe(201);
+  return client;
+}
+
+/** A browser page signed in through the real /auth form. */
+async function signedInPage(email: string): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+  return page;
+}
+
+const rowEmails = async (page: Page) =>
+  (await page.getByTestId('admin-user-row').locator('td:nth-child(2) div:last-child').allTextContents()).sort();
+
+it('lets the admin see the counts, search in any case and filter by status', async () => {
+  const page = await signedInPage(adminEmail);
+  // The way in: Settings' Admin Panel card.
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByRole('link', { name: 'User Management' }).click();
+  await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+  await page.getByTestId('stat-total-users').waitFor();
+  expect(await page.locator('.admin-users__stats dt').allTextContents()).toEqual([
+    'Total Users',
+    'Verified',
+    'Active Subscriptions',
+    'Trial Users',
+  ]);
+  for (const column of ['User', 'Auth Provider', 'Status', 'Email Verified', 'Joined', 'Trial Ends', 'Actions']) {
+    await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+  }
+  // The verified share to one decimal, from the counts shown beside it.
+  await eventuallyExpect('the verified count with its percentage', async () => {
+    const total = Number(await page.getByTestId('stat-total-users').textContent());
+    const verified = await page.getByTestId('stat-verified').textContent();
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(verified).toMatch(/^\d+ \(\d+\.\d%\)$/);
+    const count = Number(verified!.split(' ')[0]);
+    expect(verified).toContain(`(${((count / total) * 100).toFixed(1)}%)`);
+  });
+
+  const search = page.getByPlaceholder('Search users by email or name...');
+  await search.fill(`ashby${tag}`.toUpperCase());
+  await eventuallyExpect('both Ashbys and only them', async () =>
+    expect(await rowEmails(page)).toEqual([people.trialing.email, people.unverified.email].sort()),
+  );
+  await page.getByTestId('user-total').getByText('2 users').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const trialingRow = page.getByTestId('admin-user-row').filter({ hasText: people.trialing.email });
+  await trialingRow.getByText('Trial', { exact: true }).waitFor();
+  await trialingRow.getByText(`Wren Ashby${tag}`).waitFor();
+  const unverifiedRow = page.getByTestId('admin-user-row').filter({ hasText: people.unverified.email });
+  await unverifiedRow.getByText('Unverified', { exact: true }).waitFor();
+
+  const status = page.getByLabel('Status');
+  await status.selectOption({ label: 'Trial' });
+  await eventuallyExpect('the trialing Ashby alone', async () =>
+    expect(await rowEmails(page)).toEqual([people.trialing.email]),
+  );
+  await status.selectOption({ label: 'Unverified' });
+  await eventuallyExpect('the unverified Ashby alone', async () =>
+    expect(await rowEmails(page)).toEqual([people.unverified.email]),
+  );
+  await status.selectOption({ label: 'Active Subscription' });
+  await page.getByText('No users match your search criteria.').waitFor();
+  expect(await page.getByTestId('admin-user-row').count()).toBe(0);
+
+  // Select-all takes the loaded page, and the bulk button counts it.
+  await status.selectOption({ label: 'All Users' });
+  await eventuallyExpect('both Ashbys again', async () => expect(await rowEmails(page)).toHaveLength(2));
+  await page.getByRole('checkbox', { name: 'Select all users on this page' }).check();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).waitFor();
+  // The confirmation asks first, and Cancel changes nothing.
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await page.getByRole('alertdialog').getByText('Delete 2 users?').waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+  expect(await rowEmails(page)).toHaveLength(2);
+});
+
+it('shows a member the access-required alert and no user data', async () => {
+  const page = await signedInPage(people.trialing.email);
+  await page.goto(`${haven.gatewayUrl}/admin/users`);
+  await page.getByText('Admin access required. Please contact support if you believe this is an error.').waitFor();
+  expect(await page.getByTestId('admin-user-row').count()).toBe(0);
+  expect(await page.getByText(people.unverified.email).count()).toBe(0);
+});

@@ -1,0 +1,167 @@
+/**
+ * The cookie banner in a real browser (Debian's Chromium, Playwright) against Haven started the way `make dev`
+ * starts it, with the banner on: its three paths (Accept All, Essential Only and the close icon, Customize),
+ * the choice surviving a reload and a sign-in (the banner stays hidden), nothing but the consent cookie set
+ * before a choice, and the Settings card reopening the detailed view.
+ */
+import { type Browser, type Page, type Response } from 'playwright-core';
+import type { RunningApps } from '../../tools/dev/apps';
+import { uniqueEmail } from '../../tools/testing/http';
+import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+
+let haven: RunningApps;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ apps: haven, browser } = await startBrowserHaven({ COOKIE_BANNER_ENABLED: 'true' }));
+});
+
+afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+
+async function newPage(): Promise<Page> {
+  // Reduced motion: the landing page's sections are at full opacity, so axe measures contrast as people see it.
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+const banner = (page: Page) => page.getByTestId('cookie-banner');
+const isConsentCheck = (response: Response) =>
+  response.url().endsWith('/api/gdpr/cookie-consent') && response.request().method() === 'GET';
+
+/** Opens `path` and waits until the banner's check has been answered, so "hidden" means decided. */
+async function openChecked(page: Page, path: string): Promise<number> {
+  const check = page.waitForResponse(isConsentCheck);
+  await page.goto(`${haven.gatewayUrl}${path}`);
+  return (await check).status();
+}
+
+/** Reloads and waits for the check, then gives React a moment's turn to render what it decided. */
+async function reloadChecked(page: Page): Promise<number> {
+  const check = page.waitForResponse(isConsentCheck);
+  await page.reload();
+  const status = (await check).status();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  return status;
+}
+
+/** What the server has for this browser (or its account): the same request the banner makes. */
+async function serverChoice(page: Page) {
+  const response = await page.request.get(`${haven.gatewayUrl}/api/gdpr/cookie-consent`);
+  return { status: response.status(), body: response.status() === 200 ? await response.json() : null };
+}
+
+async function cookieNames(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((cookie) => cookie.name).sort();
+}
+
+it('accepts all, stays hidden after a reload and after signing up, and the account keeps the choice', async () => {
+  const page = await newPage();
+  expect(await openChecked(page, '/')).toBe(404);
+  await banner(page).getByRole('heading', { name: 'We value your privacy' }).waitFor();
+  // Nothing is stored in the browser before a choice: no cookies, nothing in storage but what the app had.
+  expect(await cookieNames(page)).toEqual([]);
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await banner(page).waitFor({ state: 'detached' });
+  expect(await serverChoice(page)).toMatchObject({
+    status: 200,
+    body: { necessary: true, analytics: true, marketing: true, preferences: true, consentGivenAt: expect.any(String) },
+  });
+  const [consentCookie] = await page.context().cookies();
+  expect(consentCookie).toMatchObject({ name: 'haven_consent', httpOnly: true, sameSite: 'Lax' });
+
+  expect(await reloadChecked(page)).toBe(200);
+  expect(await banner(page).count()).toBe(0);
+
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(uniqueEmail('consent'));
+  await page.getByLabel('Password').fill('a calm long password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+  expect(await banner(page).count()).toBe(0);
+
+  // Signed in: the visitor's choice moved to the account, its cookie is gone, the banner stays away.
+  expect(await reloadChecked(page)).toBe(200);
+  expect(await banner(page).count()).toBe(0);
+  expect(await cookieNames(page)).toEqual(['haven_session']);
+  expect((await serverChoice(page)).body).toMatchObject({ analytics: true, marketing: true, preferences: true });
+});
+
+it('saves essential only, from the button and from the close icon', async () => {
+  for (const control of ['Essential Only', 'Close (essential cookies only)']) {
+    const page = await newPage();
+    expect(await openChecked(page, '/about')).toBe(404);
+    await banner(page).getByRole('button', { name: control }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    expect(await serverChoice(page)).toMatchObject({
+      status: 200,
+      body: { necessary: true, analytics: false, marketing: false, preferences: false },
+    });
+    expect(await reloadChecked(page)).toBe(200);
+    expect(await banner(page).count()).toBe(0);
+    await page.context().close();
+  }
+});
+
+it('customises: essential locked on, the chosen switches saved, Back returns to the summary', async () => {
+  const page = await newPage();
+  expect(await openChecked(page, '/faq')).toBe(404);
+  // In the dark theme (the light one is checked on the landing page above).
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  expect(await reloadChecked(page)).toBe(404);
+  await banner(page).getByRole('button', { name: 'Customize' }).click();
+  const essential = banner(page).getByRole('switch', { name: 'Essential cookies' });
+  expect(await essential.getAttribute('aria-checked')).toBe('true');
+  expect(await essential.isDisabled()).toBe(true);
+  for (const name of ['Analytics cookies', 'Marketing cookies', 'Preference cookies']) {
+    expect(await banner(page).getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
+  }
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await banner(page).getByRole('button', { name: 'Back' }).click();
+  await banner(page).getByRole('button', { name: 'Accept All' }).waitFor();
+  await banner(page).getByRole('button', { name: 'Customize' }).click();
+
+  await banner(page).getByRole('switch', { name: 'Analytics cookies' }).click();
+  await banner(page).getByRole('switch', { name: 'Preference cookies' }).click();
+  await banner(page).getByRole('button', { name: 'Save Preferences' }).click();
+  await banner(page).waitFor({ state: 'detached' });
+  expect((await serverChoice(page)).body).toMatchObject({
+    necessary: true,
+    analytics: true,
+    marketing: false,
+    preferences: true,
+  });
+  expect(await reloadChecked(page)).toBe(200);
+  expect(await banner(page).count()).toBe(0);
+});
+
+it('shows the choice in Settings and changes it through the banner’s detailed view', async () => {
+  const page = await newPage();
+  expect(await openChecked(page, '/auth')).toBe(404);
+  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
+  await banner(page).waitFor({ state: 'detached' });
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(uniqueEmail('settings'));
+  await page.getByLabel('Password').fill('a calm long password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  const card = page.getByTestId('gdpr-status');
+  await card.getByText('Essential cookies only', { exact: true }).waitFor();
+  await card.getByText('Data protection tools:').waitFor();
+  await card.getByRole('button', { name: 'Change cookie settings' }).click();
+  await banner(page).getByRole('switch', { name: 'Marketing cookies' }).click();
+  await banner(page).getByRole('button', { name: 'Save Preferences' }).click();
+  await banner(page).waitFor({ state: 'detached' });
+  await card.getByText('Essential cookies, plus marketing cookies', { exact: true }).waitFor();
+  expect((await serverChoice(page)).body).toMatchObject({ analytics: false, marketing: true, preferences: false });
+});

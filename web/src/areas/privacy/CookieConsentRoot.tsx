@@ -1,0 +1,41 @@
+/**
+ * Mounted once at the app's root (app/router.tsx), so public and signed-in pages alike have the banner.
+ * Hidden at first; asks the server (consentStore.ts) and shows the banner only when the spec's rule says so
+ * (consentRules.ts `bannerShouldShow`), or when Settings asks to change the choice. The banner's own code
+ * loads only then, so a returning visitor downloads none of it.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { bannerShouldShow } from './consentRules';
+import { loadConsent, useCustomiseRequests } from './consentStore';
+
+const CookieBanner = lazy(() => import('./CookieBanner'));
+
+type View = 'summary' | 'details';
+
+export function CookieConsentRoot() {
+  const [open, setOpen] = useState<View | null>(null);
+  const customiseRequests = useCustomiseRequests();
+
+  useEffect(() => {
+    let mounted = true;
+    void loadConsent().then((state) => {
+      if (mounted && state.status === 'ready' && bannerShouldShow(state.config, state.consent)) {
+        setOpen((current) => current ?? 'summary');
+      }
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (customiseRequests > 0) setOpen('details');
+  }, [customiseRequests]);
+
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner key={customiseRequests} initialView={open} onClose={() => setOpen(null)} />
+    </Suspense>
+  );
+}
