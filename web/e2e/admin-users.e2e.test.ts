@@ -1,7 +1,8 @@
 /**
  * /admin/users in a real browser (Debian's Chromium, Playwright) against Haven started the way `make dev`
  * starts it: the admin sees the counts, searches (any case) and filters by status; a member sees the same
- * alert as on the newsletter page and no user data. (Deleting belongs with the account-deletion back end.)
+ * alert as on the newsletter page and no user data; the admin deletes one user (whose trial is cancelled) and
+ * bulk-deletes two, each through the account deletion, and they are gone from the list and cannot sign in.
  */
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
@@ -22,6 +23,12 @@ const people = {
   trialing: { email: uniqueEmail('trialing'), firstName: 'Wren', lastName: `Ashby${tag}` },
   unverified: { email: uniqueEmail('unverified'), firstName: 'Tobias', lastName: `Ashby${tag}` },
 };
+/** People the admin deletes (their own surname, so the other tests' rows stay as they are). */
+const leaving = {
+  one: { email: uniqueEmail('leaving-one'), firstName: 'Ivo', lastName: `Bramble${tag}` },
+  two: { email: uniqueEmail('leaving-two'), firstName: 'Nell', lastName: `Bramble${tag}` },
+  three: { email: uniqueEmail('leaving-three'), firstName: 'Otto', lastName: `Bramble${tag}` },
+};
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
@@ -31,7 +38,11 @@ beforeAll(async () => {
   await verifyByEmailLink(haven.gatewayUrl, people.trialing.email);
   await startTrial(trialing);
   await register(people.unverified.email, people.unverified.firstName, people.unverified.lastName);
-}, 180_000);
+  const one = await register(leaving.one.email, leaving.one.firstName, leaving.one.lastName);
+  await startTrial(one);
+  await register(leaving.two.email, leaving.two.firstName, leaving.two.lastName);
+  await register(leaving.three.email, leaving.three.firstName, leaving.three.lastName);
+}, 240_000);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
@@ -120,6 +131,45 @@ it('lets the admin see the counts, search in any case and filter by status', asy
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
   expect(await rowEmails(page)).toHaveLength(2);
+});
+
+it('lets the admin delete one user and bulk-delete two, each behind a confirmation', async () => {
+  const page = await signedInPage(adminEmail);
+  await page.goto(`${haven.gatewayUrl}/admin/users`);
+  const search = page.getByPlaceholder('Search users by email or name...');
+  await search.fill(`bramble${tag}`);
+  const all = [leaving.one.email, leaving.two.email, leaving.three.email].sort();
+  await eventuallyExpect('the three Brambles', async () => expect(await rowEmails(page)).toEqual(all));
+
+  // One: the row's Delete, confirmed; their trial is cancelled with the account.
+  await page.getByRole('button', { name: `Delete ${leaving.one.email}` }).click();
+  await page.getByRole('alertdialog').getByText('Delete this user?').waitFor();
+  await page.getByRole('button', { name: 'Delete user', exact: true }).click();
+  await page.getByText('User deleted', { exact: true }).waitFor();
+  await page
+    .getByText(
+      'User has been permanently deleted. Their subscription was cancelled and their payment details removed from the card provider.',
+      { exact: true },
+    )
+    .waitFor();
+  await eventuallyExpect('the other two Brambles', async () =>
+    expect(await rowEmails(page)).toEqual([leaving.two.email, leaving.three.email].sort()),
+  );
+
+  // Two at once: select-all on the loaded page, confirmed.
+  await page.getByRole('checkbox', { name: 'Select all users on this page' }).check();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await page.getByRole('alertdialog').getByText('Delete 2 users?').waitFor();
+  await page.getByRole('button', { name: 'Delete users', exact: true }).click();
+  await page.getByText('Bulk delete completed', { exact: true }).waitFor();
+  await page.getByText('2 users deleted successfully', { exact: true }).waitFor();
+  await page.getByText('No users match your search criteria.').waitFor();
+
+  // Gone for good: none of them can sign in, whatever the password.
+  for (const person of Object.values(leaving)) {
+    const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email: person.email, password });
+    expect([person.email, response.status]).toEqual([person.email, 401]);
+  }
 });
 
 it('shows a member the access-required alert and no user data', async () => {
