@@ -85,17 +85,20 @@ export function PrivacyPage() {
         <p>
           You can sign in with Google or with our single sign-on partner instead of a password. That provider tells us
           your e-mail address, whether it has verified it, and your name and picture if you allow it. We link it to an
-          existing {name} account only when both e-mail addresses are verified, so nobody can take over your account
-          that way.
+          existing {name} account at once only when both sides have verified the e-mail address; otherwise we ask for
+          your {name} password first, so nobody can take over your account that way. We e-mail you whenever a new way to
+          sign in is linked.
         </p>
       </section>
 
       <section aria-labelledby="privacy-cookies">
         <h2 id="privacy-cookies">Cookies</h2>
         <p>
-          We use one essential cookie to keep you signed in, and remember your cookie choice. Analytics, marketing and
-          preference cookies are off until you choose them in the cookie banner, and you can change your choice at any
-          time.
+          We use only essential cookies: one keeps you signed in, a short-lived one protects a sign-in with Google or
+          single sign-on, and one remembers the cookie choice of a visitor who is not signed in (once you sign in, the
+          choice is kept with your account). {name} sets no analytics, marketing or preference cookies; the cookie
+          banner asks anyway, so none would ever be set without your say, and you can change your choice at any time in
+          Settings. Your light or dark theme is kept in your own browser because you chose it.
         </p>
       </section>
 
@@ -113,12 +116,14 @@ export function PrivacyPage() {
         <h2 id="privacy-controls">Your privacy controls</h2>
         <ul>
           <li>
-            <strong>Adjust what is stored:</strong> turn on “keep my notes off the server” and, from then on, your
-            check-in notes are used for that one message and never saved.
+            <strong>Adjust what is stored:</strong> turn off “Keep check-in notes” in Settings and, from then on, the
+            notes box is hidden and nothing you would have written there is sent or saved. Notes you saved before stay
+            until you delete your account.
           </li>
           <li>
-            <strong>Opt out of analysis:</strong> turn off insights and {name} stops computing them from your history
-            and deletes the ones already stored.
+            <strong>Opt out of analysis:</strong> turn off “Insights from your history” in Settings and {name} no longer
+            works out or shows insights from your check-ins. Insights are worked out when you look at them and never
+            stored, so there is nothing left behind.
           </li>
           <li>
             <strong>Export:</strong> download everything {name} stores about you as one file, at any time, whatever your
@@ -148,7 +153,10 @@ export function PrivacyPage() {
         <p>
           We keep your data while your account is open. Passwords are stored only as secure hashes, sessions can be
           ended from Settings, and traffic is encrypted. If you cancel your subscription, your data stays until you
-          delete your account, so you can come back to it.
+          delete your account, so you can come back to it. When you delete it, every part of {name} erases what it holds
+          about you; copies inside our internal message logs expire within 7 days; and the only thing kept is what the
+          law requires for invoices (subscription dates and the payment provider’s reference, without your name, e-mail
+          address or account id).
         </p>
       </section>
 

@@ -121,6 +121,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'What do mood tracking and insights show me?',
         answer: [
           'Analytics shows your average mood on the 1 to 5 scale, a chart of your recent check-ins, whether your mood is trending up, down or steady, your streaks and short insights drawn from your history. It is there to help you notice patterns, not to grade you.',
+          'If you like, turn on "Your week in review" on your e-mail preferences page: each Sunday morning you get a short summary of your week in numbers only (check-ins, average mood and its direction), never your notes or messages.',
         ],
       },
       {
@@ -169,8 +170,8 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         slug: 'data-preferences-consent',
         question: 'Can I choose what is stored and analysed?',
         answer: [
-          'Yes. In Settings you can turn on "keep my notes off the server": from then on your notes are used for that one message and never saved. You can also opt out of analysis: insights stop being computed from your history and the stored ones are deleted.',
-          'Cookies beyond the essential sign-in cookie are off until you choose them, and your e-mail preferences let you pick each kind of e-mail. You can withdraw any consent at any time.',
+          'Yes. In Settings, under Data & Privacy, turn off "Keep check-in notes" and the notes box is hidden: from then on nothing you would have written there is sent or saved. Turn off "Insights from your history" to opt out of analysis: no insights are worked out or shown (they are never stored, so nothing is left behind).',
+          `${name} uses only essential cookies, and the cookie banner lets you say no to anything else. Your e-mail preferences let you pick each kind of e-mail. You can change or withdraw any choice at any time.`,
         ],
       },
       {
@@ -185,7 +186,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         slug: 'login-protection',
         question: 'How is my account protected?',
         answer: [
-          'Passwords are stored only as secure hashes, your session lives in a cookie that page scripts cannot read, and sign-in attempts are rate-limited. Google and single sign-on use the standard OpenID Connect flow. You can change your password and sign out of every device from Settings, and we e-mail you when your password or e-mail address changes.',
+          'Passwords are stored only as secure hashes, your session lives in a cookie that page scripts cannot read, and sign-in attempts are rate-limited. Google and single sign-on use the standard OpenID Connect flow. You can change your password and sign out of every device from Settings, and we e-mail you when your password or e-mail address changes or a new way to sign in is linked.',
         ],
       },
     ],
