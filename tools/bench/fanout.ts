@@ -6,10 +6,10 @@
  */
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraEndpoints } from '../infra';
+import type { InfraEndpoints } from '../infra';
 import { startTestHaven } from '../testing/haven';
 import { startCountingSmtp } from '../testing/smtp-sink';
+import { runStandalone } from './standalone';
 
 export interface FanOutBenchResult {
   recipients: number;
@@ -130,36 +130,8 @@ export function formatFanOutResult(result: FanOutBenchResult): string {
 }
 
 /** `npx tsx tools/bench/fanout.ts [recipients]`: the fan-out alone, on servers of its own (as `make bench` runs it). */
-async function standalone(): Promise<void> {
-  const stateDir = join(repoRoot, '.haven', `bench-fanout-${process.pid}`);
-  const say = (line: string) => console.log(`[bench] ${line}`);
-  await provision(say);
-  const [mongo, kafka, kafkaController, smtp, mailWeb] = await freePorts(5);
-  // Interrupted: the servers go too (they are separate processes).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void stopInfra(stateDir).finally(() => process.exit(130)));
-  }
-  const infra = await startInfra(stateDir, {
-    mongo: mongo!,
-    kafka: kafka!,
-    kafkaController: kafkaController!,
-    smtp: smtp!,
-    mailWeb: mailWeb!,
-  });
-  try {
-    const result = await benchFanOut(infra, say, Number(process.argv[2] ?? 10_000));
-    console.log(formatFanOutResult(result));
-  } finally {
-    await stopInfra(stateDir);
-  }
-}
-
 if (require.main === module) {
-  standalone().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
+  runStandalone('fanout', async (infra, say) =>
+    formatFanOutResult(await benchFanOut(infra, say, Number(process.argv[2] ?? 10_000))),
   );
 }
