@@ -286,3 +286,17 @@ export const havenConsumerGroups: Record<string, string[]> = {
   'compliance-saga': producerServices.map((service) => topicOf(service)),
   ...Object.fromEntries(serviceNames.map((service) => [`${service}-erasure`, [topicOf('compliance')]])),
 };
+
+/** A deletion's progress as compliance shows it (`accountDeletion`): pending until every service confirmed. */
+export interface DeletionProgress {
+  status: string;
+  services: Array<{ service: string; erased: boolean }>;
+}
+
+export async function deletionProgress(haven: TestHaven, requestId: string): Promise<DeletionProgress> {
+  const answer = await new ApiClient(haven.gatewayUrl).graphql<{ accountDeletion: DeletionProgress }>(
+    'query($id: ID!) { accountDeletion(requestId: $id) { status services { service erased } } }',
+    { id: requestId },
+  );
+  return answer.body.data!.accountDeletion;
+}

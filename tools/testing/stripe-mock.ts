@@ -27,6 +27,17 @@ export interface StripeMock {
   stop(): Promise<void>;
 }
 
+/** Billing's environment for Stripe through this stripe-mock, with webhooks signed by `webhookSecret`. */
+export function stripeEnv(stripeMock: StripeMock, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_haven',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_haven',
+    STRIPE_PRICE_ID: 'price_premium_monthly',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: stripeMock.url,
+  };
+}
+
 export async function startStripeMock(): Promise<StripeMock> {
   if (!existsSync(stripeMockBinary)) {
     throw new Error(`stripe-mock is missing at ${stripeMockBinary}: run \`make stripe-mock\` (go install)`);

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { startStripeMock, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
 
 const webhookSecret = 'whsec_test_haven_erasure';
 let haven: TestHaven;
@@ -16,15 +16,7 @@ let stripeMock: StripeMock;
 
 beforeAll(async () => {
   stripeMock = await startStripeMock();
-  haven = await startTestHaven({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_haven',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_haven',
-      STRIPE_PRICE_ID: 'price_premium_monthly',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: stripeMock.url,
-    },
-  });
+  haven = await startTestHaven({ env: stripeEnv(stripeMock, webhookSecret) });
   await Promise.all(Object.values(haven.services).map((service) => service.eventsReady));
 });
 

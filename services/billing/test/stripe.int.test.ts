@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { startStripeMock, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
 
 const webhookSecret = 'whsec_test_haven';
 let haven: TestHaven;
@@ -9,15 +9,7 @@ let stripeMock: StripeMock;
 
 beforeAll(async () => {
   stripeMock = await startStripeMock();
-  haven = await startTestHaven({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_haven',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_haven',
-      STRIPE_PRICE_ID: 'price_premium_monthly',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: stripeMock.url,
-    },
-  });
+  haven = await startTestHaven({ env: stripeEnv(stripeMock, webhookSecret) });
 });
 
 afterAll(async () => {

@@ -5,9 +5,14 @@
  * confirms; then the deletion completes and nothing of the person is left anywhere.
  */
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
-import { fullyUsedAccount, tracesOf, type UsedAccount } from '../../../tools/testing/erasure';
+import {
+  deletionProgress,
+  fullyUsedAccount,
+  tracesOf,
+  type DeletionProgress,
+  type UsedAccount,
+} from '../../../tools/testing/erasure';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
-import { ApiClient } from '../../../tools/testing/http';
 
 let haven: TestHaven;
 
@@ -20,20 +25,9 @@ afterAll(async () => {
   await haven?.stop();
 });
 
-interface Progress {
-  status: string;
-  services: Array<{ service: string; erased: boolean }>;
-}
+const progressOf = (requestId: string) => deletionProgress(haven, requestId);
 
-async function progressOf(requestId: string): Promise<Progress> {
-  const answer = await new ApiClient(haven.gatewayUrl).graphql<{ accountDeletion: Progress }>(
-    'query($id: ID!) { accountDeletion(requestId: $id) { status services { service erased } } }',
-    { id: requestId },
-  );
-  return answer.body.data!.accountDeletion;
-}
-
-const erasedServices = (progress: Progress) =>
+const erasedServices = (progress: DeletionProgress) =>
   progress.services
     .filter((each) => each.erased)
     .map((each) => each.service)

@@ -10,6 +10,7 @@ import { eventually, eventuallyExpect } from '../../../tools/testing/eventually'
 import {
   anotherSessionCookie,
   consumersCaughtUp,
+  deletionProgress,
   forgetProcessedEvents,
   fullyUsedAccount,
   redeliverEventsOf,
@@ -31,18 +32,7 @@ afterAll(async () => {
   await haven?.stop();
 });
 
-interface DeletionProgress {
-  status: string;
-  services: Array<{ service: string; erased: boolean }>;
-}
-
-async function progressOf(requestId: string): Promise<DeletionProgress> {
-  const answer = await new ApiClient(haven.gatewayUrl).graphql<{ accountDeletion: DeletionProgress }>(
-    'query($id: ID!) { accountDeletion(requestId: $id) { status services { service erased } } }',
-    { id: requestId },
-  );
-  return answer.body.data!.accountDeletion;
-}
+const progressOf = (requestId: string) => deletionProgress(haven, requestId);
 
 const needlesOf = (account: UsedAccount) => [
   account.userId,
