@@ -4,21 +4,14 @@
  * timing, and a refused address never holds up the e-mails behind it.
  */
 import { encodeEvent, timestampFromDate, topicOf } from '@haven/proto';
-import { createKafka, createLogger, createProducer, ensureTopics, EventConsumer } from '@haven/platform';
+import { createKafka, createLogger, createProducer, ensureTopics } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { notificationConsumers } from '../src/events/consumers';
-import { createMailer, createTransport } from '../src/events/mailer';
-import { newsletterFanOut } from '../src/events/newsletter-fanout';
-import { campaignModel } from '../src/model/campaign';
+import { startNotificationReplica } from './replica';
 import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
-import { knownUserModel } from '../src/model/known-user';
-import { preferencesModel } from '../src/model/preferences';
-import { subscriberModel } from '../src/model/subscriber';
-import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven } from '../../../tools/testing/haven';
@@ -113,35 +106,17 @@ function registered(email: string) {
 
 /** One notification consumer replica, wired as the service wires it, with its own group and SMTP server. */
 async function startReplica(groupId: string, smtpPort: number, deliveries = deliveryModel(connection)) {
-  const transport = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, from: 'hello@haven.local' });
-  const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
-  const subscribers = subscriberModel(connection);
-  const store = { subscribers, preferences: preferencesModel(connection), publishSoon: () => undefined };
-  const fanOut = newsletterFanOut({
+  const replica = await startNotificationReplica({
     kafka,
-    campaigns: campaignModel(connection),
-    subscribers,
-    mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
+    connection,
+    log,
+    serviceGroup: 'notification',
+    groupId,
+    smtpPort,
+    deliveries,
   });
-  const [spec] = notificationConsumers({
-    mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
-    store,
-    knownUsers: knownUserModel(connection),
-    tallies: weeklyCheckInsModel(connection),
-    fanOut,
-  });
-  const consumer = new EventConsumer({ kafka, connection, log, spec: { ...spec!, groupId } });
-  cleanups.push(async () => {
-    await consumer.stop();
-    mailer.close();
-  });
-  consumer.supervise();
-  await consumer.ready;
-  return consumer;
+  cleanups.push(replica.stop);
+  return replica.consumer;
 }
 
 /** Resolves once the group has committed past `offset` on `partition`: no replica will handle it again. */

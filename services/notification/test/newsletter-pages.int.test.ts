@@ -7,28 +7,17 @@
  * mail server that cannot be reached waits for a later try, then goes once.
  */
 import { encodeEvent, topicOf } from '@haven/proto';
-import {
-  createKafka,
-  createLogger,
-  createProducer,
-  ensureTopics,
-  EventConsumer,
-  processedEventsCollection,
-} from '@haven/platform';
+import { createKafka, createLogger, createProducer, ensureTopics, processedEventsCollection } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { notificationConsumers } from '../src/events/consumers';
+import { startNotificationReplica } from './replica';
 import { createMailer, createTransport } from '../src/events/mailer';
-import { newsletterFanOut } from '../src/events/newsletter-fanout';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
-import { knownUserModel } from '../src/model/known-user';
-import { preferencesModel } from '../src/model/preferences';
 import { subscriberModel } from '../src/model/subscriber';
-import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { testInfra } from '../../../tools/testing/test-env';
 
@@ -94,35 +83,16 @@ async function startSmtp(later: (address: string, tries: number) => boolean = ()
 
 /** One replica of the fan-out's consumer group, wired as the service wires it. */
 async function startReplica(groupId: string, smtpPort: number, now?: () => number) {
-  const transport = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, from: 'hello@haven.local' });
-  const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveryModel(connection), log);
-  const subscribers = subscriberModel(connection);
-  const fanOut = newsletterFanOut({
+  const replica = await startNotificationReplica({
     kafka,
-    campaigns: campaignModel(connection),
-    subscribers,
-    mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
+    connection,
+    log,
+    serviceGroup: 'notification-newsletter',
+    groupId,
+    smtpPort,
     ...(now ? { now } : {}),
   });
-  const spec = notificationConsumers({
-    mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
-    store: { subscribers, preferences: preferencesModel(connection), publishSoon: () => undefined },
-    knownUsers: knownUserModel(connection),
-    tallies: weeklyCheckInsModel(connection),
-    fanOut,
-  }).find((candidate) => candidate.groupId === 'notification-newsletter')!;
-  const consumer = new EventConsumer({ kafka, connection, log, spec: { ...spec, groupId } });
-  cleanups.push(async () => {
-    await consumer.stop();
-    await fanOut.close();
-    mailer.close();
-  });
-  consumer.supervise();
-  await consumer.ready;
+  cleanups.push(replica.stop);
 }
 
 /** Subscribers and a campaign in the test's database; returns the subscribers' ids and addresses. */
