@@ -87,7 +87,8 @@ async function waitHealthy(name: string, url: string, child: ChildProcess, timeo
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return;
+      // A service is settled once its consumers have joined too (`events`; the gateway has none).
+      if (response.ok && ((await response.json()) as { events?: boolean }).events !== false) return;
     } catch {
       // not listening yet
     }

@@ -21,7 +21,8 @@ beforeAll(async () => {
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
   }
-  haven = await startTestHaven();
+  // The cookie banner is its own tests' subject (cookie-consent.e2e.test.ts), as in browserHaven.ts.
+  haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false' } });
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],

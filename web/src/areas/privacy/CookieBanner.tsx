@@ -4,7 +4,7 @@
  * acts as Essential Only. Buttons are disabled while saving; after a choice, or a failed save, it closes
  * (failures are logged only). Haven sets no analytics, marketing or preference cookies today, and says so.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
@@ -54,6 +54,23 @@ export default function CookieBanner({ initialView, onClose }: CookieBannerProps
     preferences: current?.preferences ?? false,
   }));
 
+  // While the banner is up, the page keeps room for it at its bottom, so nothing (a form's last button, the
+  // footer) stays hidden beneath it.
+  const banner = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = banner.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--cookie-banner-space', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-space');
+    };
+  }, []);
+
   const save = async (chosen: CookieChoice) => {
     setSaving(true);
     try {
@@ -67,7 +84,7 @@ export default function CookieBanner({ initialView, onClose }: CookieBannerProps
   };
 
   return (
-    <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
+    <section ref={banner} className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
       <div className="cookie-banner__inner">
         <button
           type="button"
