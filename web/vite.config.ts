@@ -98,6 +98,8 @@ export default defineConfig(({ mode }) => {
             // tslib is not Apollo's alone (other vendor packages use its helpers): it stays in vendor, so
             // vendor never imports from the apollo chunk and the public pages never load it.
             if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism)\//.test(id)) return 'apollo';
+            // Stripe's client only with the card form that uses it, never on other pages.
+            if (/node_modules\/@stripe\//.test(id)) return 'stripe';
             if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie)\//.test(id))
               return 'react';
             return 'vendor';

@@ -32,7 +32,10 @@ export async function measureLandingJs(gatewayUrl: string): Promise<WebBenchResu
     await page.getByRole('heading', { name: 'Track. Reflect. Thrive.' }).waitFor({ state: 'attached' });
     const files = [];
     for (const url of [...scripts].sort()) {
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const response = await fetch(url).catch((error: Error) => {
+        throw new Error(`fetching ${url}: ${error.message} (${String(error.cause)})`);
+      });
+      const body = Buffer.from(await response.arrayBuffer());
       files.push({ path: new URL(url).pathname, bytes: body.length, gzipBytes: gzipSync(body).length });
     }
     const totalGzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);

@@ -3,7 +3,9 @@
  * confirming the setup intent without a redirect unless the card's bank requires one.
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The pure entry loads Stripe.js when loadStripe is called, not when this module is imported.
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
