@@ -32,8 +32,12 @@ async function expectTitle(page: Page, pattern: RegExp) {
 it('shows the five-dot loader, then the landing page with every section in order, without loading Apollo', async () => {
   const page = await newPage({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
   const scripts: string[] = [];
+  const otherOrigins = new Set<string>();
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
+    if (url.origin !== new URL(haven.gatewayUrl).origin && url.protocol.startsWith('http'))
+      otherOrigins.add(url.origin);
   });
   await page.goto(`${haven.gatewayUrl}/`, { waitUntil: 'commit' });
 
@@ -103,6 +107,8 @@ it('shows the five-dot loader, then the landing page with every section in order
   );
 
   expect(scripts.filter((path) => /apollo/i.test(path))).toEqual([]);
+  // Nothing from anyone else (no payment provider's script, no fonts, no trackers) on a visitor's page.
+  expect([...otherOrigins]).toEqual([]);
 
   // The call to action leads to /auth, which brings Apollo with it and works.
   await page.getByRole('link', { name: 'Start Your Free Trial' }).click();
