@@ -45,7 +45,7 @@ it('shows the five-dot loader, then the landing page with every section in order
   // Checked in one look: index.html's dots go when the app mounts, which may be at any moment.
   await page.waitForFunction(() => {
     const loader = document.querySelector('.boot-loader, [data-testid="landing-loader"]');
-    return loader !== null && loader.querySelectorAll('span').length === 5;
+    return loader !== null && loader.querySelectorAll('span, svg').length === 5;
   });
   // The page renders beneath the loader.
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor({ state: 'attached' });
