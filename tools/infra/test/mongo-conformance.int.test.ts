@@ -372,7 +372,7 @@ describe('sorted pages and counts from indexes', () => {
         [0, 10],
         [13, 9],
         [100, 40],
-      ]) {
+      ] as const) {
         const part = await indexed.find(filter, { sort, skip, limit }).toArray();
         expect(keysOf(part, sort)).toEqual(keysOf(all.slice(skip, skip + limit), sort));
       }
