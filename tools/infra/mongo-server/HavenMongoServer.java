@@ -209,7 +209,8 @@ public final class HavenMongoServer {
         Channel channel, String command, Document query, DatabaseResolver databaseResolver, Oplog oplog) {
       if (command.equalsIgnoreCase("aggregate")) {
         CountPipeline count = query.get(command) instanceof String ? CountPipeline.of(query) : null;
-        MongoCollection<Object> collection = count == null ? null : resolveCollection((String) query.get(command), false);
+        MongoCollection<Object> collection =
+            count == null ? null : resolveCollection((String) query.get(command), false);
         if (collection != null) {
           clearLastStatus(channel);
           int counted = collection.count(count.filter, count.skip, count.limit);
@@ -333,12 +334,13 @@ public final class HavenMongoServer {
    * the collection opens. A document holding a date finer than a millisecond (only `$currentDate` makes one)
    * is kept the old way, so what is stored stays exactly what the indexes were given.
    *
-   * Queries, in order: a unique index that can answer the filter alone (the library's lookup); a sorted
-   * query whose sort an index provides (after equality on its leading keys): the index is walked in order
-   * and the walk stops after skip + limit matches (IndexPlan); a non-unique index answering the filter, or
-   * narrowing it (a unique or non-unique index whose keys the filter names with equality); else every document,
-   * each decoded only as far as the filter and the sort need. Conformance: "narrowed by a unique index",
-   * "answer by non-unique and compound indexes exactly as a scan would", "sorted pages and counts".
+   * Queries, in order: a unique index that can answer the filter alone (the library's lookup); unless a unique
+   * index narrows the filter (a point lookup), a sorted query whose sort an index provides (after equality on
+   * its leading keys): the index is walked in order and the walk stops after skip + limit matches (IndexPlan);
+   * a non-unique index answering the filter, or narrowing it (a unique or non-unique index whose keys the filter
+   * names with equality); else every document, each decoded only as far as the filter and the sort need.
+   * Conformance: "narrow a query that names the key and more", "answer by non-unique and compound indexes
+   * exactly as a scan would", "sorted pages and counts from indexes".
    */
   static final class Collection extends H2Collection {
     /** H2Collection's map (private there), read and written here: values are byte[] (BSON) or Document. */
@@ -430,10 +432,11 @@ public final class HavenMongoServer {
                 query, index.getPositions(query), orderBy, numberToSkip, limit, batchSize, fieldSelector);
           }
         }
-        if (Sort.isIndexable(orderBy)) {
+        if (Sort.isIndexable(orderBy) && !isPointLookup(query)) {
           IndexPlan plan = bestPlan(query, orderBy);
           if (plan != null && (plan.narrowed() || !plan.readsDocuments() || !anyIndexNarrows(query))) {
-            List<Document> page = plan.walk(this, numberToSkip, limit, Fields.ofProjection(fieldSelector, getIdField()));
+            Fields output = Fields.ofProjection(fieldSelector, getIdField());
+            List<Document> page = plan.walk(this, numberToSkip, limit, output);
             if (page != null) return finish(page.stream(), batchSize, fieldSelector);
           }
         }
@@ -453,6 +456,18 @@ public final class HavenMongoServer {
         }
         return matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
       }
+    }
+
+    /** Whether a unique index answers the filter or narrows it by equality (`_id`, an e-mail): a few documents. */
+    private boolean isPointLookup(Document query) {
+      for (Index<Object> index : getIndexes()) {
+        if (index instanceof SecondaryIndex) continue;
+        if (index.canHandle(query)) return true;
+        for (Document narrowing : narrowingsOf(query, index)) {
+          if (index.canHandle(narrowing)) return true;
+        }
+      }
+      return false;
     }
 
     /** Whether an index answers or narrows the filter by equality (the paths after the ordered walk). */
@@ -583,9 +598,10 @@ public final class HavenMongoServer {
     @Override
     public int count(Document query, int skip, int limit) {
       synchronized (this) {
-        if (query == null || query.isEmpty()) return super.count(query, skip, limit);
+        if (query == null || query.isEmpty() || isPointLookup(query)) return super.count(query, skip, limit);
         IndexPlan plan = bestPlan(query, null);
-        int counted = plan == null ? -1 : plan.count(this);
+        boolean useful = plan != null && (plan.narrowed() || !anyIndexNarrows(query));
+        int counted = useful ? plan.count(this) : -1;
         if (counted < 0) return super.count(query, skip, limit);
         counted = Math.max(0, counted - Math.max(skip, 0));
         return limit > 0 ? Math.min(limit, counted) : counted;
@@ -629,7 +645,9 @@ public final class HavenMongoServer {
         Object value = condition.getValue();
         if ((key.equals("$and") || key.equals("$or") || key.equals("$nor")) && value instanceof List) {
           List<Object> parts = new ArrayList<>();
-          for (Object part : (List<?>) value) parts.add(part instanceof Document ? compiledOnce((Document) part) : part);
+          for (Object part : (List<?>) value) {
+            parts.add(part instanceof Document ? compiledOnce((Document) part) : part);
+          }
           value = parts;
         } else if (!key.startsWith("$") && isPlainRegex(value)) {
           Document regex = (Document) value;
@@ -1390,7 +1408,9 @@ public final class HavenMongoServer {
       Document document = new Document();
       String[] keys = index.keyNames();
       for (int i = 0; i < keys.length; i++) {
-        if (keyFields.contains(keys[i]) && !(entry.values[i] instanceof Missing)) document.put(keys[i], entry.values[i]);
+        if (keyFields.contains(keys[i]) && !(entry.values[i] instanceof Missing)) {
+          document.put(keys[i], entry.values[i]);
+        }
       }
       return document;
     }
