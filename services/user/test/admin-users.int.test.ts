@@ -197,6 +197,18 @@ describe('the list', () => {
     expect(ids).toEqual((await list()).rows.map((row) => row.id));
   });
 
+  // A last page that is not full gives the total itself; full pages and pages past the end count.
+  it.each([
+    ['?status=verified&pageSize=3', [3, 1, 0], 4],
+    ['?q=quinlan&pageSize=1', [1, 1, 0], 2],
+    ['?q=quinlan&status=trial&pageSize=2', [2, 0, 0], 2],
+  ] as const)('pages through %s with the same total on every page', async (query, sizes, expectedTotal) => {
+    const pages = await Promise.all([1, 2, 3].map((page) => list(`${query}&page=${page}`)));
+    expect(pages.map((page) => page.rows.length)).toEqual(sizes);
+    expect(pages.map((page) => page.total)).toEqual([expectedTotal, expectedTotal, expectedTotal]);
+    expect(new Set(pages.flatMap((page) => page.rows.map((row) => row.id))).size).toBe(expectedTotal);
+  });
+
   it.each([
     ['?status=paying', 'status'],
     ['?page=0', 'page'],

@@ -4,6 +4,7 @@ import {
   isWholeList,
   maxPageSize,
   parseAdminUserQuery,
+  totalGivenByPage,
 } from '../src/domain/admin-users';
 
 describe('parseAdminUserQuery', () => {
@@ -73,5 +74,19 @@ describe('adminUserFilter', () => {
     const typed = '(a+)+$ [x] {2} ^.*?|\\';
     expect(new RegExp(escapeRegExp(typed)).test(`before ${typed} after`)).toBe(true);
     expect(new RegExp(escapeRegExp('a.c')).test('abc')).toBe(false);
+  });
+});
+
+describe('totalGivenByPage', () => {
+  it('reads the total off a last page that is not full', () => {
+    expect(totalGivenByPage(1, 25, 1)).toBe(1);
+    expect(totalGivenByPage(1, 25, 0)).toBe(0);
+    expect(totalGivenByPage(3, 10, 4)).toBe(24);
+  });
+
+  it('cannot tell from a full page, nor from an empty page past the end', () => {
+    expect(totalGivenByPage(1, 25, 25)).toBeNull();
+    expect(totalGivenByPage(4, 10, 10)).toBeNull();
+    expect(totalGivenByPage(5, 10, 0)).toBeNull();
   });
 });

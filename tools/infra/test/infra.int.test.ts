@@ -176,6 +176,10 @@ test('the database: stops, restarts on its data file, and answers by its indexes
     const reopened = after.collection<{ _id: string; userId: string; day: number }>('quotes');
     const days = (await reopened.find({ userId: 'u1' }).sort({ day: -1 }).toArray()).map((quote) => quote.day);
     expect(days).toEqual([28, 25, 22, 19, 16, 13, 10, 7, 4, 1]);
+    // The ordered view of the rebuilt index: a page in index order, and a count on its entries.
+    const page = await reopened.find({}).sort({ userId: 1, day: -1 }).skip(5).limit(5).toArray();
+    expect(page.map((quote) => quote._id)).toEqual(['q12', 'q9', 'q6', 'q3', 'q0']);
+    expect(await reopened.countDocuments({ userId: 'u2', day: { $gte: 10 } })).toBe(7);
     expect(await reopened.findOne({ _id: 'q4', userId: 'u1' })).toMatchObject({ day: 4 });
     await expect(reopened.insertOne({ _id: 'again', userId: 'u1', day: 4 })).rejects.toMatchObject({ code: 11000 });
   } finally {

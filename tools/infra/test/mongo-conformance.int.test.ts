@@ -222,6 +222,258 @@ describe('unique indexes', () => {
   });
 });
 
+describe('sorted pages and counts from indexes', () => {
+  // The admin's user list pages through 100,000 accounts newest first, filtered by a status or not, and counts
+  // them. The embedded server walks its ordered indexes for these and counts on them; every answer must be the
+  // one a scan gives. Each check runs the same query on two collections holding the same documents, one with
+  // the indexes and one without (a scan on any server), through inserts, updates and deletes made after the
+  // indexes were built. Sorts that leave ties compare the sort keys, and the whole set of ids apart.
+  type Filter = Record<string, unknown>;
+  type SortSpec = Record<string, 1 | -1>;
+  const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000);
+  const groups = ['g0', 'g1', 'g2', null, undefined] as const;
+  const statuses = ['active', 'trialing', 'trial_expired', null, undefined] as const;
+
+  /** A document with null and missing values, ties on `day`, and a few days that are text or dates. */
+  function make(n: number): Doc {
+    const doc: Doc = { _id: `d${String(n).padStart(3, '0')}`, day: n % 37, tomb: n % 11 === 0 ? true : undefined };
+    const group = groups[n % groups.length];
+    if (group !== undefined) doc.group = group;
+    const status = statuses[n % statuses.length];
+    if (status !== undefined) doc.status = status;
+    if (n % 3 === 1) doc.verifiedAt = at(n);
+    else if (n % 3 === 2) doc.verifiedAt = null;
+    if (n % 29 === 0) doc.day = `day ${n}`;
+    if (n % 31 === 0) doc.day = at(n);
+    if (n % 23 === 0) delete doc.day;
+    if (n % 19 === 0) doc.day = null;
+    if (doc.tomb === undefined) delete doc.tomb;
+    // Something large before the fields queried (as the outbox is), so reading fields past it is tested too.
+    doc.events = Array.from({ length: n % 4 }, (_, index) => ({ type: `e${index}`, value: Buffer.alloc(200, n) }));
+    return doc;
+  }
+
+  async function twins() {
+    const name = `pages_${randomBytes(3).toString('hex')}`;
+    const indexed = db.collection<Doc>(`${name}_indexed`);
+    const plain = db.collection<Doc>(`${name}_plain`);
+    const both = async (write: (target: mongoose.mongo.Collection<Doc>) => Promise<unknown>) => {
+      await write(indexed);
+      await write(plain);
+    };
+    await both((target) => target.insertMany(Array.from({ length: 240 }, (_, n) => make(n))));
+    await indexed.createIndex({ day: -1, _id: -1 });
+    await indexed.createIndex({ group: 1, day: -1, _id: -1 });
+    await indexed.createIndex({ verifiedAt: 1, day: -1, _id: -1 });
+    await indexed.createIndex({ status: 1 });
+    // After the indexes exist: documents arrive, move within and between keys, lose and gain fields, go.
+    await both((target) => target.insertMany(Array.from({ length: 60 }, (_, n) => make(240 + n))));
+    await both((target) => target.updateMany({ group: 'g1', day: { $lt: 10 } }, { $set: { group: 'g2' } }));
+    await both((target) => target.updateMany({ status: 'trialing', day: { $gte: 30 } }, { $set: { day: 3 } }));
+    await both((target) => target.updateMany({ day: 7 }, { $unset: { group: '' }, $set: { tomb: true } }));
+    await both((target) => target.updateMany({ verifiedAt: null, day: 12 }, { $set: { verifiedAt: at(1000) } }));
+    await both((target) => target.deleteMany({ group: 'g0', day: { $gte: 20 } }));
+    return { indexed, plain, both };
+  }
+
+  // A missing field sorts as null (they tie), so both read as null here.
+  const keysOf = (docs: Doc[], sort: SortSpec) => docs.map((doc) => Object.keys(sort).map((key) => doc[key] ?? null));
+  const idsOf = (docs: Doc[]) => docs.map((doc) => doc._id);
+
+  it('give the pages a scan gives: sorted both ways, skipped, limited, filtered on and off the index', async () => {
+    const { indexed, plain } = await twins();
+    const page = (
+      target: mongoose.mongo.Collection<Doc>,
+      filter: Filter,
+      sort: SortSpec,
+      skip: number,
+      limit: number,
+    ) => target.find(filter, { sort, skip, limit }).toArray();
+    const filters: Filter[] = [
+      {},
+      { tomb: { $ne: true } },
+      { group: 'g1' },
+      { group: 'g2', tomb: { $ne: true } },
+      { group: null },
+      { group: 'g2', day: { $gte: 5, $lt: 20 } },
+      { day: { $gt: 30 } },
+      { day: { $ne: null }, tomb: { $exists: false } },
+      { verifiedAt: { $ne: null } },
+      { verifiedAt: null, group: { $in: ['g0', 'g2'] } },
+      { $or: [{ status: 'active' }, { group: 'g0' }], tomb: { $ne: true } },
+      { group: 'nobody' },
+    ];
+    const sorts: SortSpec[] = [
+      { day: -1, _id: -1 },
+      { day: 1, _id: 1 },
+      { group: 1, day: -1, _id: -1 },
+      { group: -1, day: 1, _id: 1 },
+    ];
+    let compared = 0;
+    for (const filter of filters) {
+      for (const sort of sorts) {
+        for (const [skip, limit] of [
+          [0, 0],
+          [0, 1],
+          [0, 25],
+          [7, 10],
+          [50, 25],
+          [280, 25],
+        ] as const) {
+          const expected = await page(plain, filter, sort, skip, limit);
+          expect({ filter, sort, skip, limit, ids: idsOf(await page(indexed, filter, sort, skip, limit)) }).toEqual({
+            filter,
+            sort,
+            skip,
+            limit,
+            ids: idsOf(expected),
+          });
+          compared += expected.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    // The whole documents come back, fields past the large one included, and projections as asked.
+    const [first] = await page(indexed, { group: 'g2' }, { day: -1, _id: -1 }, 0, 1);
+    expect(first).toEqual((await plain.findOne({ _id: first!._id }))!);
+    const projected = await indexed
+      .find(
+        { tomb: { $ne: true } },
+        { sort: { day: -1, _id: -1 }, skip: 3, limit: 5, projection: { day: 1, group: 1 } },
+      )
+      .toArray();
+    expect(projected).toEqual(
+      await plain
+        .find(
+          { tomb: { $ne: true } },
+          { sort: { day: -1, _id: -1 }, skip: 3, limit: 5, projection: { day: 1, group: 1 } },
+        )
+        .toArray(),
+    );
+    expect(Object.keys(projected[0]!).every((key) => ['_id', 'day', 'group'].includes(key))).toBe(true);
+  });
+
+  it('order ties, nulls, missing fields and mixed types as a scan does', async () => {
+    const { indexed, plain } = await twins();
+    for (const [filter, sort] of [
+      [{}, { day: -1 }],
+      [{}, { day: 1 }],
+      [{ group: 'g2' }, { day: 1 }],
+      [{ tomb: { $ne: true } }, { day: -1 }],
+      [{ status: 'active' }, { status: 1 }],
+    ] as Array<[Filter, SortSpec]>) {
+      const all = await plain.find(filter, { sort }).toArray();
+      const walked = await indexed.find(filter, { sort }).toArray();
+      // The sort keys in the same order (nulls and missing first ascending, numbers before text before dates)…
+      expect(keysOf(walked, sort)).toEqual(keysOf(all, sort));
+      // …and the same documents; which of two equal keys comes first is not defined, here as on MongoDB.
+      expect(idsOf(walked).sort()).toEqual(idsOf(all).sort());
+      for (const [skip, limit] of [
+        [0, 10],
+        [13, 9],
+        [100, 40],
+      ] as const) {
+        const part = await indexed.find(filter, { sort, skip, limit }).toArray();
+        expect(keysOf(part, sort)).toEqual(keysOf(all.slice(skip, skip + limit), sort));
+      }
+    }
+    // Written out for the plainest case, so the scan itself is checked too: numbers descending, then text.
+    const days = keysOf(await indexed.find({ day: { $type: ['number', 'string'] } }, { sort: { day: -1 } }).toArray(), {
+      day: -1,
+    }).map(([day]) => day);
+    const texts = days.filter((day) => typeof day === 'string');
+    const numbers = days.filter((day) => typeof day === 'number');
+    expect(days).toEqual([...texts, ...numbers]);
+    expect(texts).toEqual([...texts].sort().reverse());
+    expect(numbers).toEqual([...numbers].sort((a, b) => (b as number) - (a as number)));
+  });
+
+  it('count as a scan does, for each filter shape, with skip and limit, by count, countDocuments and $count', async () => {
+    const { indexed, plain, both } = await twins();
+    const filters: Filter[] = [
+      {},
+      { group: 'g1' },
+      { group: null },
+      { group: { $exists: false } },
+      { group: 'g2', tomb: { $ne: true } },
+      { group: 'g2', day: { $ne: null } },
+      { verifiedAt: { $ne: null } },
+      { verifiedAt: { $ne: null }, tomb: { $ne: true } },
+      { verifiedAt: { $gte: at(100) } },
+      { day: { $gt: 10 } },
+      { day: { $gte: 3, $lte: 9 } },
+      { day: { $lt: 'day 9' } },
+      { day: { $gte: at(0) } },
+      { day: 12, group: 'g2' },
+      { status: 'active' },
+      { status: { $in: ['active', 'trialing'] } },
+      { status: 'trialing', tomb: { $ne: true } },
+      { $and: [{ group: 'g2' }, { day: { $lt: 20 } }] },
+      { tomb: { $ne: true } },
+      { group: 'nobody' },
+    ];
+    for (const filter of filters) {
+      const expected = await plain.countDocuments(filter);
+      expect({ filter, n: await indexed.countDocuments(filter) }).toEqual({ filter, n: expected });
+      expect({ filter, n: await indexed.countDocuments(filter, { skip: 5, limit: 20 }) }).toEqual({
+        filter,
+        n: Math.min(20, Math.max(0, expected - 5)),
+      });
+      const [counted] = await indexed.aggregate<{ n: number }>([{ $match: filter }, { $count: 'n' }]).toArray();
+      // $count answers nothing at all when nothing matches.
+      expect({ filter, counted }).toEqual({ filter, counted: expected === 0 ? undefined : { n: expected } });
+      const [grouped] = await indexed
+        .aggregate([{ $match: filter }, { $skip: 2 }, { $group: { _id: null, total: { $sum: 1 } } }])
+        .toArray();
+      expect({ filter, grouped }).toEqual({
+        filter,
+        grouped: expected <= 2 ? undefined : { _id: null, total: expected - 2 },
+      });
+    }
+    // The legacy count command (estimatedDocumentCount and old drivers) agrees as well.
+    const legacy = await db.command({ count: indexed.collectionName, query: { group: 'g2', tomb: { $ne: true } } });
+    expect(legacy.n).toBe(await plain.countDocuments({ group: 'g2', tomb: { $ne: true } }));
+    // A pipeline that does more than count is the library's: same answer on both.
+    const perGroup = (target: mongoose.mongo.Collection<Doc>) =>
+      target
+        .aggregate([
+          { $match: { day: { $ne: null } } },
+          { $group: { _id: '$group', n: { $sum: 1 } } },
+          { $sort: { _id: 1 } },
+        ])
+        .toArray();
+    expect(await perGroup(indexed)).toEqual(await perGroup(plain));
+    // Counts follow later writes.
+    await both((target) => target.deleteMany({ group: 'g2', day: { $lt: 5 } }));
+    await both((target) => target.updateMany({ status: 'active' }, { $set: { group: 'g1', tomb: true } }));
+    for (const filter of filters) {
+      expect({ filter, n: await indexed.countDocuments(filter) }).toEqual({
+        filter,
+        n: await plain.countDocuments(filter),
+      });
+    }
+  });
+
+  // MongoDB indexes each element of an array (multikey); the embedded server stops walking an index while it
+  // holds an array or a document under a key, and answers as a scan does.
+  it('answer the same while an indexed key holds an array or a document, and after', async () => {
+    const { indexed, plain, both } = await twins();
+    const check = async () => {
+      for (const filter of [{}, { group: 'g1' }, { day: { $gte: 10 } }] as Filter[]) {
+        expect(idsOf(await indexed.find(filter, { sort: { day: -1, _id: -1 }, skip: 2, limit: 30 }).toArray())).toEqual(
+          idsOf(await plain.find(filter, { sort: { day: -1, _id: -1 }, skip: 2, limit: 30 }).toArray()),
+        );
+        expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
+      }
+    };
+    await both((target) => target.insertOne({ _id: 'array', day: [5, 40], group: 'g1' }));
+    await both((target) => target.insertOne({ _id: 'embedded', day: { n: 1 }, group: ['g1', 'g2'] }));
+    await check();
+    await both((target) => target.deleteMany({ _id: { $in: ['array', 'embedded'] } }));
+    await check();
+  });
+});
+
 describe('the query shapes the services use', () => {
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 
@@ -317,6 +569,66 @@ describe('the query shapes the services use', () => {
     const stored = await values.findOne({ _id: 'v' });
     expect(Buffer.from((stored?.bytes as mongoose.mongo.Binary).buffer)).toEqual(bytes);
     expect(stored?.at).toEqual(day(3));
+  });
+
+  // The embedded server keeps documents as BSON and reads only the fields a query names: every type must come
+  // back exactly, and fields stored after a large one (an outbox) must be found, sorted and projected.
+  it('keep every BSON type exactly, and find, sort and project fields stored after large ones', async () => {
+    const values = collection('bson');
+    const { Decimal128, Double, Long, MaxKey, MinKey, ObjectId, Timestamp, BSONRegExp, UUID, BSON } = mongoose.mongo;
+    const everything = {
+      _id: 'all',
+      big: Buffer.alloc(50_000, 7),
+      int: 42,
+      long: Long.fromString('9007199254740993'),
+      double: new Double(1.5),
+      decimal: Decimal128.fromString('12.345'),
+      text: 'héllo ✓',
+      nested: { list: [1, { deep: null }, 'x'], when: day(4), empty: {} },
+      flag: false,
+      nothing: null,
+      objectId: new ObjectId(),
+      uuid: new UUID(),
+      pattern: new BSONRegExp('^a.c$', 'i'),
+      min: new MinKey(),
+      max: new MaxKey(),
+      stamp: new Timestamp({ t: 1_700_000_000, i: 7 }),
+      rank: 2,
+    };
+    await values.insertMany([everything, { _id: 'small', rank: 1, text: 'plain', big: Buffer.alloc(10) }]);
+    const stored = await values.findOne({ _id: 'all' }, { promoteValues: false, promoteBuffers: false });
+    expect(Buffer.from(BSON.serialize(stored!))).toEqual(Buffer.from(BSON.serialize(everything)));
+    expect((await values.find({ text: 'héllo ✓' }).toArray()).map((doc) => doc._id)).toEqual(['all']);
+    expect(await values.countDocuments({ 'nested.when': day(4), flag: false })).toBe(1);
+    expect((await values.find({}, { sort: { rank: -1 } }).toArray()).map((doc) => doc._id)).toEqual(['all', 'small']);
+    expect(
+      await values.find({ rank: { $gte: 1 } }, { sort: { rank: 1 }, projection: { flag: 1, text: 1 } }).toArray(),
+    ).toEqual([
+      { _id: 'small', text: 'plain' },
+      { _id: 'all', text: 'héllo ✓', flag: false },
+    ]);
+  });
+
+  // $currentDate makes dates finer than a millisecond on the embedded server (MongoDB keeps milliseconds); such a
+  // document must still be found, updated and deleted through a unique index on that date.
+  it('update and delete documents dated by $currentDate through an index on the date', async () => {
+    const stamps = collection('current_date');
+    await stamps.createIndex({ at: 1 }, { unique: true });
+    await stamps.createIndex({ owner: 1, at: -1 });
+    await stamps.updateOne({ _id: 'a' }, { $currentDate: { at: true }, $set: { owner: 'o' } }, { upsert: true });
+    await stamps.updateOne({ _id: 'b' }, { $currentDate: { at: true }, $set: { owner: 'o' } }, { upsert: true });
+    await stamps.updateOne({ _id: 'a' }, { $currentDate: { at: true } });
+    expect((await stamps.find({ owner: 'o' }, { sort: { at: -1 } }).toArray()).map((doc) => doc._id)).toEqual([
+      'a',
+      'b',
+    ]);
+    expect((await stamps.deleteOne({ _id: 'a' })).deletedCount).toBe(1);
+    expect(await stamps.countDocuments({ owner: 'o', at: { $lte: new Date(Date.now() + 60_000) } })).toBe(1);
+    await stamps.insertOne({ _id: 'c', owner: 'o', at: day(1) });
+    expect((await stamps.find({ owner: 'o' }, { sort: { at: 1 } }).toArray()).map((doc) => doc._id)).toEqual([
+      'c',
+      'b',
+    ]);
   });
 
   it('delete by filter, leaving the rest', async () => {

@@ -104,6 +104,16 @@ export function adminUserFilter(query: Pick<AdminUserQuery, 'words' | 'status'>)
   return { $and: parts };
 }
 
+/**
+ * The total a page already gives: a page with fewer rows than its size is the last one (every page before it
+ * is full), so the matching accounts need no count. Null when the page is full, or empty past the end.
+ */
+export function totalGivenByPage(page: number, pageSize: number, rowsOnPage: number): number | null {
+  if (rowsOnPage >= pageSize) return null;
+  if (rowsOnPage === 0 && page > 1) return null;
+  return (page - 1) * pageSize + rowsOnPage;
+}
+
 /** Whether a query can be counted from the collection's size alone (no filter at all). */
 export function isWholeList(query: Pick<AdminUserQuery, 'words' | 'status'>): boolean {
   return query.status === 'all' && query.words.length === 0;
