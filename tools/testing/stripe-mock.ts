@@ -3,6 +3,7 @@
  * billing tests that use the `stripe` SDK, behind a small recording proxy: stripe-mock keeps no state, so
  * tests assert on the requests billing sent (or did not send) to the provider.
  */
+import type { TestHaven } from './haven';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -77,4 +78,38 @@ export async function startStripeMock(): Promise<StripeMock> {
       child.kill('SIGTERM');
     },
   };
+}
+
+/**
+ * Writes the state a completed Stripe setup leaves in billing's database — a trialing Stripe subscription —
+ * since stripe-mock's setup intents never reach `succeeded`.
+ */
+export async function storeStripeTrial(
+  haven: TestHaven,
+  trial: { userId: string; subscriptionId: string; customerId?: string; email?: string },
+): Promise<void> {
+  const now = Date.now();
+  await (
+    await haven.collection('billing', 'subscriptions')
+  ).insertOne({
+    _id: trial.userId,
+    status: 'trialing',
+    trialEnd: new Date(now + 3 * 86_400_000),
+    currentPeriodEnd: new Date(now + 3 * 86_400_000),
+    cancelAtPeriodEnd: false,
+    trialReminderSent: false,
+    provider: 'stripe',
+    customerId: trial.customerId ?? 'cus_test',
+    subscriptionId: trial.subscriptionId,
+    paymentMethodId: 'pm_test',
+    email: trial.email ?? 'someone@example.com',
+    firstName: '',
+    revision: 1,
+    trialUsed: true,
+    providerEventAt: null,
+    outbox: [],
+    outboxVersion: 0,
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+  });
 }

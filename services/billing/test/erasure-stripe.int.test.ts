@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { startStripeMock, storeStripeTrial, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
 
 const webhookSecret = 'whsec_test_haven_erasure';
 let haven: TestHaven;
@@ -42,30 +42,7 @@ it('cancels the Stripe subscription and deletes the customer before the deletion
   const customer = await (await haven.collection('billing', 'customers')).findOne({ _id: userId });
   const customerId = String(customer?.customerId);
   const subscriptionId = `sub_erased_${userId.slice(0, 8)}`;
-  const now = Date.now();
-  await (
-    await haven.collection('billing', 'subscriptions')
-  ).insertOne({
-    _id: userId,
-    status: 'trialing',
-    trialEnd: new Date(now + 3 * 86_400_000),
-    currentPeriodEnd: new Date(now + 3 * 86_400_000),
-    cancelAtPeriodEnd: false,
-    trialReminderSent: false,
-    provider: 'stripe',
-    customerId,
-    subscriptionId,
-    paymentMethodId: 'pm_test',
-    email,
-    firstName: '',
-    revision: 1,
-    trialUsed: true,
-    providerEventAt: null,
-    outbox: [],
-    outboxVersion: 0,
-    createdAt: new Date(now),
-    updatedAt: new Date(now),
-  });
+  await storeStripeTrial(haven, { userId, subscriptionId, customerId, email });
 
   const mark = stripeMock.requests.length;
   const answer = await client.request('DELETE', '/api/user/delete-account');

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { startStripeMock, storeStripeTrial, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
 
 const webhookSecret = 'whsec_test_haven';
 let haven: TestHaven;
@@ -72,33 +72,7 @@ describe('Stripe webhooks', () => {
   const stripe = new Stripe('sk_test_haven');
   const hook = () => `${haven.gatewayUrl}/hooks/billing/stripe/webhook`;
 
-  async function seedTrial(userId: string, subscriptionId: string) {
-    // The state a completed setup leaves (stripe-mock cannot confirm a card): a trialing Stripe subscription.
-    const now = Date.now();
-    await (
-      await subscriptions()
-    ).insertOne({
-      _id: userId,
-      status: 'trialing',
-      trialEnd: new Date(now + 3 * 86_400_000),
-      currentPeriodEnd: new Date(now + 3 * 86_400_000),
-      cancelAtPeriodEnd: false,
-      trialReminderSent: false,
-      provider: 'stripe',
-      customerId: 'cus_test',
-      subscriptionId,
-      paymentMethodId: 'pm_test',
-      email: 'someone@example.com',
-      firstName: '',
-      revision: 1,
-      trialUsed: true,
-      providerEventAt: null,
-      outbox: [],
-      outboxVersion: 0,
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-    });
-  }
+  const seedTrial = (userId: string, subscriptionId: string) => storeStripeTrial(haven, { userId, subscriptionId });
 
   function event(id: string, created: number, subscriptionId: string, status: string, extra: object = {}) {
     return JSON.stringify({
