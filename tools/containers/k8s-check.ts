@@ -2,7 +2,7 @@
  * `make k8s-check`: every overlay in k8s/overlays built with kustomize and validated by the small Go
  * checker in tools/containers/k8s-check (strict decoding against the k8s.io/api types pinned in its
  * go.mod, then Haven's policy: probes, resources, non-root and read-only, PDB and HPA per app in
- * production, only the gateway reaching the subgraphs, no secrets in ConfigMaps, the deployed apps
+ * production, only the gateway and the callers the catalog declares reaching the subgraphs, no secrets in ConfigMaps, the deployed apps
  * = the service list in services/platform/src/catalog.ts).
  *
  * The overlays' Secrets are generated from git-ignored files an operator creates; the check runs on a
@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
-import { gatewayEntry, serviceCatalog } from '../../services/platform/src/catalog';
+import { callersOf, gatewayEntry, serviceCatalog } from '../../services/platform/src/catalog';
 import { cacheDir, repoRoot } from '../infra/paths';
 import { hashInputs } from './images';
 
@@ -89,6 +89,8 @@ export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
         apps.join(','),
         '-gateway',
         gatewayEntry.name,
+        '-callers',
+        serviceCatalog.map(({ name }) => `${name}=${callersOf(name).join('+')}`).join(','),
         '-scaled',
         SCALED_OVERLAYS.join(','),
         ...overlays.flatMap((name) => ['-overlay', `${name}=${join(overlaysDir, name)}`]),

@@ -11,17 +11,23 @@ export interface ServiceEntry {
   dir: string;
   /** Port in development (`make dev`) and in the deploy files. */
   port: number;
+  /**
+   * The subgraphs this service asks directly while it works (the caller's role, a profile, an entitlement,
+   * deletion's close steps), besides what the gateway routes. Kubernetes' NetworkPolicies admit exactly
+   * these callers and the gateway (`make k8s-check` compares them).
+   */
+  asks: readonly ServiceName[];
 }
 
 /** A subgraph service's name: also its event producer name (haven.<name>.events). */
 export type ServiceName = ProducerService;
 
 export const serviceCatalog: readonly ServiceEntry[] = [
-  { name: 'user', dir: 'services/user', port: 4001 },
-  { name: 'quote', dir: 'services/quote', port: 4002 },
-  { name: 'billing', dir: 'services/billing', port: 4003 },
-  { name: 'notification', dir: 'services/notification', port: 4004 },
-  { name: 'compliance', dir: 'services/compliance', port: 4005 },
+  { name: 'user', dir: 'services/user', port: 4001, asks: [] },
+  { name: 'quote', dir: 'services/quote', port: 4002, asks: ['user', 'billing'] },
+  { name: 'billing', dir: 'services/billing', port: 4003, asks: ['user'] },
+  { name: 'notification', dir: 'services/notification', port: 4004, asks: ['user'] },
+  { name: 'compliance', dir: 'services/compliance', port: 4005, asks: ['user', 'billing'] },
 ];
 
 export const gatewayEntry = { name: 'gateway', dir: 'gateway', port: 4000 } as const;
@@ -32,6 +38,11 @@ export function catalogEntry(name: ServiceName): ServiceEntry {
   const entry = serviceCatalog.find((candidate) => candidate.name === name);
   if (!entry) throw new Error(`${name} is not in the service catalog (services/platform/src/catalog.ts)`);
   return entry;
+}
+
+/** Who may reach a subgraph: the services that ask it (see `asks`), by name. */
+export function callersOf(name: ServiceName): ServiceName[] {
+  return serviceCatalog.filter((entry) => entry.asks.includes(name)).map((entry) => entry.name);
 }
 
 /** The gateway's variable for a subgraph's URL: USER_SERVICE_URL, QUOTE_SERVICE_URL, … */

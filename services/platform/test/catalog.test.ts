@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { producerServices } from '@haven/proto';
-import { gatewayEntry, serviceCatalog, serviceUrlVariable } from '../src/catalog';
+import { callersOf, gatewayEntry, serviceCatalog, serviceUrlVariable, type ServiceName } from '../src/catalog';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -27,5 +27,24 @@ describe('the service catalog', () => {
 
   it('names the gateway variable of each subgraph URL after the service', () => {
     expect(serviceUrlVariable('notification')).toBe('NOTIFICATION_SERVICE_URL');
+  });
+
+  it('declares every subgraph a service asks (NetworkPolicies admit exactly those callers)', () => {
+    // The ways a service reaches another subgraph: its URL variable, or the platform helper that uses it.
+    const askedThrough: Partial<Record<ServiceName, RegExp>> = {
+      user: /USER_SERVICE_URL|roleFromUserService\(/,
+      billing: /BILLING_SERVICE_URL|entitlements\.source\(/,
+    };
+    for (const { name, dir, asks } of serviceCatalog) {
+      const sources = readdirSync(join(repoRoot, dir, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .map((file) => readFileSync(join(repoRoot, dir, 'src', file), 'utf8'))
+        .join('\n');
+      const found = Object.entries(askedThrough)
+        .filter(([target, pattern]) => target !== name && pattern.test(sources))
+        .map(([target]) => target);
+      expect({ name, asks: [...asks].sort() }).toEqual({ name, asks: found.sort() });
+    }
+    expect(callersOf('user')).toEqual(['quote', 'billing', 'notification', 'compliance']);
   });
 });

@@ -3,6 +3,7 @@
 // wrong types and unknown kinds are errors), then checks the policy Haven promises operators.
 //
 //	k8s-check -apps user,quote,billing,notification,compliance,gateway -gateway gateway \
+//	  -callers user=quote+billing,billing=compliance \
 //	  -overlay dev=/path/to/k8s/overlays/dev -overlay production=/path/... -scaled production
 //
 // Exit 0 when every overlay passes, 1 with one line per problem otherwise.
@@ -51,7 +52,8 @@ func (r *report) add(overlay, format string, args ...any) {
 func main() {
 	var overlays listFlag
 	apps := flag.String("apps", "", "comma-separated app names (Deployments) the one service list says are deployed")
-	gateway := flag.String("gateway", "gateway", "the only app allowed to reach the others")
+	gateway := flag.String("gateway", "gateway", "the app allowed to reach every other")
+	callersFlag := flag.String("callers", "", "app=caller+caller,… : the apps besides the gateway that ask an app directly")
 	scaled := flag.String("scaled", "", "comma-separated overlays that must have a PodDisruptionBudget and a HorizontalPodAutoscaler per app")
 	flag.Var(&overlays, "overlay", "name=dir of a kustomize overlay (repeatable)")
 	flag.Parse()
@@ -66,6 +68,12 @@ func main() {
 		}
 	}
 	decoder := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
+	callers := map[string][]string{}
+	for _, spec := range strings.Split(*callersFlag, ",") {
+		if app, list, ok := strings.Cut(spec, "="); ok && list != "" {
+			callers[app] = strings.Split(list, "+")
+		}
+	}
 	scaledSet := map[string]bool{}
 	for _, name := range strings.Split(*scaled, ",") {
 		scaledSet[name] = true
@@ -78,7 +86,7 @@ func main() {
 			os.Exit(2)
 		}
 		objects := build(r, name, dir, decoder)
-		checkPolicy(r, name, objects, strings.Split(*apps, ","), *gateway, scaledSet[name])
+		checkPolicy(r, name, objects, strings.Split(*apps, ","), *gateway, callers, scaledSet[name])
 		fmt.Printf("%s: %d objects built and decoded strictly\n", name, len(objects))
 	}
 	if len(r.problems) > 0 {
@@ -153,7 +161,7 @@ func looksSecret(name string) bool {
 	return false
 }
 
-func checkPolicy(r *report, overlay string, objects []object, apps []string, gateway string, scaled bool) {
+func checkPolicy(r *report, overlay string, objects []object, apps []string, gateway string, callers map[string][]string, scaled bool) {
 	deployments := map[string]*appsv1.Deployment{}
 	for _, o := range objects {
 		if d, ok := o.value.(*appsv1.Deployment); ok {
@@ -200,7 +208,7 @@ func checkPolicy(r *report, overlay string, objects []object, apps []string, gat
 	if scaled {
 		checkScaling(r, overlay, objects, apps, deployments)
 	}
-	checkNetwork(r, overlay, objects, apps, gateway, deployments)
+	checkNetwork(r, overlay, objects, apps, gateway, callers, deployments)
 }
 
 func appImage(d *appsv1.Deployment) string {
@@ -275,15 +283,14 @@ func checkScaling(r *report, overlay string, objects []object, apps []string, de
 }
 
 // checkNetwork: every app other than the gateway is selected by at least one NetworkPolicy with an
-// Ingress section, and every ingress rule of every policy selecting it admits only the gateway's pods
-// (policies add up, so one open rule anywhere opens the app).
-func checkNetwork(r *report, overlay string, objects []object, apps []string, gateway string, deployments map[string]*appsv1.Deployment) {
-	g, ok := deployments[gateway]
-	if !ok {
+// Ingress section; every ingress rule of every policy selecting it admits only pods of the gateway or of
+// the app's declared callers (policies add up, so one open rule anywhere opens the app); and each of
+// those is admitted by some rule, since a caller left out would find its requests dropped.
+func checkNetwork(r *report, overlay string, objects []object, apps []string, gateway string, callers map[string][]string, deployments map[string]*appsv1.Deployment) {
+	if _, ok := deployments[gateway]; !ok {
 		r.add(overlay, "no Deployment %s (the gateway)", gateway)
 		return
 	}
-	gatewayLabels := g.Spec.Template.Labels
 	var policies []*networkingv1.NetworkPolicy
 	for _, o := range objects {
 		if p, ok := o.value.(*networkingv1.NetworkPolicy); ok {
@@ -296,6 +303,9 @@ func checkNetwork(r *report, overlay string, objects []object, apps []string, ga
 		if app == gateway || !ok {
 			continue
 		}
+		allowed := append([]string{gateway}, callers[app]...)
+		allowedText := strings.Join(allowed, ", ")
+		admitted := map[string]bool{}
 		isolated := false
 		for _, p := range policies {
 			if !selects(&p.Spec.PodSelector, d.Spec.Template.Labels) && len(p.Spec.PodSelector.MatchLabels)+len(p.Spec.PodSelector.MatchExpressions) > 0 {
@@ -308,22 +318,54 @@ func checkNetwork(r *report, overlay string, objects []object, apps []string, ga
 			isolated = true
 			for i, rule := range p.Spec.Ingress {
 				if len(rule.From) == 0 {
-					r.add(overlay, "NetworkPolicy/%s ingress rule %d lets anyone reach %s; only %s may", p.Name, i, app, gateway)
+					r.add(overlay, "NetworkPolicy/%s ingress rule %d lets anyone reach %s; only %s may", p.Name, i, app, allowedText)
 				}
 				for _, peer := range rule.From {
-					// Only the gateway's pods of this namespace: no address ranges, no other namespaces, no empty selector.
-					if peer.IPBlock != nil || peer.NamespaceSelector != nil || peer.PodSelector == nil ||
-						len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) == 0 ||
-						!selects(peer.PodSelector, gatewayLabels) {
-						r.add(overlay, "NetworkPolicy/%s ingress rule %d lets pods other than %s reach %s", p.Name, i, gateway, app)
+					// Only pods of this namespace, picked by label: no address ranges, no other namespaces, no empty selector.
+					named := peer.IPBlock == nil && peer.NamespaceSelector == nil && peer.PodSelector != nil &&
+						len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) > 0
+					var peerApps []string
+					if named {
+						for _, candidate := range apps {
+							if c, ok := deployments[candidate]; ok && selects(peer.PodSelector, c.Spec.Template.Labels) {
+								peerApps = append(peerApps, candidate)
+							}
+						}
+					}
+					for _, peerApp := range peerApps {
+						if !containsString(allowed, peerApp) {
+							named = false
+						}
+					}
+					if !named {
+						r.add(overlay, "NetworkPolicy/%s ingress rule %d lets pods other than %s reach %s", p.Name, i, allowedText, app)
+						continue
+					}
+					for _, peerApp := range peerApps {
+						admitted[peerApp] = true
 					}
 				}
 			}
 		}
 		if !isolated {
-			r.add(overlay, "no NetworkPolicy limits who reaches %s; only %s may", app, gateway)
+			r.add(overlay, "no NetworkPolicy limits who reaches %s; only %s may", app, allowedText)
+			continue
+		}
+		for _, caller := range allowed {
+			if !admitted[caller] {
+				r.add(overlay, "no NetworkPolicy rule lets %s reach %s, which it asks", caller, app)
+			}
 		}
 	}
+}
+
+func containsString(list []string, want string) bool {
+	for _, item := range list {
+		if item == want {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(types []networkingv1.PolicyType, want networkingv1.PolicyType) bool {

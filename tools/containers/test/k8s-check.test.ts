@@ -71,9 +71,34 @@ it('fails when a subgraph can be reached by pods other than the gateway', () => 
   expect(result.output).toContain('NetworkPolicy/notification-open ingress rule 0 lets anyone reach notification');
 }, 60_000);
 
+it('fails when a service that asks another is left out of its policy, or one that does not is let in', () => {
+  const withoutNotification = checkKubernetes(
+    brokenManifests('base/network-policies.yaml', (text) =>
+      text.replace(/ {8}- podSelector:\n {12}matchLabels:\n {14}app: notification\n/, ''),
+    ),
+  );
+  expect(withoutNotification.ok).toBe(false);
+  expect(withoutNotification.output).toContain('no NetworkPolicy rule lets notification reach user, which it asks');
+
+  const notificationToBilling = checkKubernetes(
+    brokenManifests('base/network-policies.yaml', (text) =>
+      text.replace(
+        /( {14}app: compliance\n)( {6}ports:\n {8}- protocol: TCP\n {10}port: 4003)/,
+        '$1        - podSelector:\n            matchLabels:\n              app: notification\n$2',
+      ),
+    ),
+  );
+  expect(notificationToBilling.ok).toBe(false);
+  expect(notificationToBilling.output).toContain(
+    'NetworkPolicy/billing-callers ingress rule 0 lets pods other than gateway, quote, compliance reach billing',
+  );
+}, 120_000);
+
 it('fails when a subgraph has no NetworkPolicy at all', () => {
   const result = checkKubernetes(
-    brokenManifests('base/network-policies.yaml', (text) => text.replace(/app: quote\n/, 'app: quote-old\n')),
+    brokenManifests('base/network-policies.yaml', (text) =>
+      text.replace(/( {2}podSelector:\n {4}matchLabels:\n {6})app: quote\n/, '$1app: quote-old\n'),
+    ),
   );
   expect(result.ok).toBe(false);
   expect(result.output).toContain('no NetworkPolicy limits who reaches quote; only gateway may');
