@@ -1,7 +1,6 @@
 import DataLoader from 'dataloader';
-import { GraphQLError } from 'graphql';
 import type { Role } from './access';
-import { subgraphSecretHeader } from './auth';
+import { askSubgraph } from './subgraph-client';
 
 /**
  * Where a service that does not own roles learns the caller's: it asks the user service, which decides
@@ -13,30 +12,15 @@ export function roleFromUserService(
   config: { USER_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
   sessionToken: string,
 ): () => Promise<Role> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    authorization: `Bearer ${sessionToken}`,
-  };
-  if (config.SUBGRAPH_SECRET) headers[subgraphSecretHeader] = config.SUBGRAPH_SECRET;
   return async () => {
-    let body: { data?: { me: { role: string } | null } };
-    try {
-      const response = await fetch(config.USER_SERVICE_URL, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ query: '{ me { role } }' }),
-        signal: AbortSignal.timeout(5_000),
-      });
-      if (!response.ok) throw new Error(`answered ${response.status}`);
-      body = (await response.json()) as typeof body;
-    } catch (error) {
-      throw new GraphQLError('The user service is unavailable. Please try again shortly.', {
-        extensions: { code: 'SERVICE_UNAVAILABLE' },
-        originalError: error instanceof Error ? error : undefined,
-      });
-    }
+    const data = await askSubgraph<{ me: { role: string } | null }>(
+      { url: config.USER_SERVICE_URL, secret: config.SUBGRAPH_SECRET, sessionToken },
+      '{ me { role } }',
+      {},
+      'user service',
+    );
     // A revoked session (me: null) is nobody's admin.
-    return body.data?.me?.role === 'ADMIN' ? 'admin' : 'member';
+    return data.me?.role === 'ADMIN' ? 'admin' : 'member';
   };
 }
 

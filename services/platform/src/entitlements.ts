@@ -1,10 +1,10 @@
 import { topicOf, timestampDate, type EventType, type SubscriptionChange } from '@haven/proto';
-import { GraphQLError } from 'graphql';
 import { Schema, type Connection } from 'mongoose';
 import { entitlementOf, type DeniedReason, type Entitlement } from './access';
-import { subgraphSecretHeader, type SessionClaims } from './auth';
+import type { SessionClaims } from './auth';
 import type { ConsumerSpec, EventHandler } from './consumer';
 import { isDuplicateKeyError } from './mongo';
+import { askSubgraph } from './subgraph-client';
 
 /**
  * A service's own copy of who may use the paid features, kept from billing's subscription events (each
@@ -154,34 +154,14 @@ async function entitlementFromBilling(
   sessionToken: string,
   userId: string,
 ): Promise<Entitlement> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    authorization: `Bearer ${sessionToken}`,
-  };
-  if (config.SUBGRAPH_SECRET) headers[subgraphSecretHeader] = config.SUBGRAPH_SECRET;
-  type Reply = {
-    data?: { _entities: Array<{ subscriptionStatus: { status: string; hasActiveSubscription: boolean } } | null> };
-  };
-  let body: Reply;
-  try {
-    const response = await fetch(config.BILLING_SERVICE_URL, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        query:
-          'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { subscriptionStatus { status hasActiveSubscription } } } }',
-        variables: { r: [{ __typename: 'User', id: userId }] },
-      }),
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (!response.ok) throw new Error(`answered ${response.status}`);
-    body = (await response.json()) as Reply;
-  } catch (error) {
-    throw new GraphQLError('The billing service is unavailable. Please try again shortly.', {
-      extensions: { code: 'SERVICE_UNAVAILABLE' },
-      originalError: error instanceof Error ? error : undefined,
-    });
-  }
-  const status = body.data?._entities?.[0]?.subscriptionStatus;
+  const data = await askSubgraph<{
+    _entities: Array<{ subscriptionStatus: { status: string; hasActiveSubscription: boolean } } | null>;
+  }>(
+    { url: config.BILLING_SERVICE_URL, secret: config.SUBGRAPH_SECRET, sessionToken },
+    'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { subscriptionStatus { status hasActiveSubscription } } } }',
+    { r: [{ __typename: 'User', id: userId }] },
+    'billing service',
+  );
+  const status = data._entities[0]?.subscriptionStatus;
   return status ? entitlementOf(status) : { granted: false, reason: 'no_subscription' };
 }
