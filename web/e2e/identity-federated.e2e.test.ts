@@ -27,9 +27,13 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-/** A fresh browser profile: no Haven session, no session at the provider either. */
+/** A fresh browser profile in Tokyo: no Haven session, no session at the provider either. */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 900 },
+    timezoneId: 'Asia/Tokyo',
+  });
   return context.newPage();
 }
 
@@ -47,7 +51,7 @@ async function continueWithGoogle(page: Page, account: { email: string; givenNam
 const currentUserId = (page: Page) =>
   page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
 
-it('creates the account on the first Google sign-in, lands in the app, and reuses it the second time', async () => {
+it('creates the account on the first Google sign-in in the browser’s time zone, lands in the app, and reuses it the second time', async () => {
   const email = uniqueEmail('google-browser');
   const first = await newPage();
   await continueWithGoogle(first, { email, givenName: 'Robin' });
@@ -55,6 +59,16 @@ it('creates the account on the first Google sign-in, lands in the app, and reuse
   await first.waitForURL('**/subscription');
   await first.getByRole('button', { name: 'Logout' }).first().waitFor();
   const id = await currentUserId(first);
+  // Check-in days and e-mail times count in the browser's time zone, as after a registration by password.
+  const timeZone = await first.evaluate(async () => {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ me { timeZone } }' }),
+    });
+    return ((await response.json()) as { data: { me: { timeZone: string } } }).data.me.timeZone;
+  });
+  expect(timeZone).toBe('Asia/Tokyo');
 
   const second = await newPage();
   await continueWithGoogle(second, { email });

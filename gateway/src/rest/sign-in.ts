@@ -87,7 +87,12 @@ export function mountFederatedSignIn(
       // One binding per browser for its open sign-ins: a second tab's sign-in keeps the first one working.
       const binding = bindingOf(req) ?? randomBytes(32).toString('base64url');
       const { result } = await run(req, startOperation, {
-        input: { provider: route.provider, browserBinding: binding },
+        input: {
+          provider: route.provider,
+          browserBinding: binding,
+          // The web app adds the browser's time zone, for an account this sign-in creates.
+          timeZone: typeof req.query.timeZone === 'string' ? req.query.timeZone.slice(0, 100) : undefined,
+        },
       });
       const started = result.data?.startFederatedSignIn as { authorizationUrl: string } | undefined;
       if (result.errors?.length || !started) {

@@ -52,9 +52,18 @@ async function stored(email: string) {
 
 const startPaths = { google: '/api/auth/google', platform: '/api/login' } as const;
 
-/** Presses the provider's button: Haven answers with a redirect to the provider's authorisation page. */
-async function start(browser: CookieBrowser, which: keyof typeof startPaths = 'google'): Promise<URL> {
-  const response = await browser.request(gateway(startPaths[which]));
+/**
+ * Presses the provider's button: Haven answers with a redirect to the provider's authorisation page. The web
+ * app adds the browser's time zone to the start link.
+ */
+async function start(
+  browser: CookieBrowser,
+  which: keyof typeof startPaths = 'google',
+  timeZone?: string,
+): Promise<URL> {
+  const url = gateway(startPaths[which]);
+  if (timeZone) url.searchParams.set('timeZone', timeZone);
+  const response = await browser.request(url);
   expect(response.status).toBe(302);
   expect(response.location?.origin).toBe(provider.issuer);
   return response.location!;
@@ -65,15 +74,21 @@ async function callbackFor(
   browser: CookieBrowser,
   account: ProviderAccount | 'cancel',
   which: keyof typeof startPaths = 'google',
+  timeZone?: string,
 ): Promise<URL> {
-  const callback = await signInAtProvider(browser, await start(browser, which), account);
+  const callback = await signInAtProvider(browser, await start(browser, which, timeZone), account);
   expect(callback.origin).toBe(appUrl);
   return callback;
 }
 
 /** The whole flow: Haven's answer at the callback (a redirect). */
-async function signIn(browser: CookieBrowser, account: ProviderAccount, which: keyof typeof startPaths = 'google') {
-  return browser.request(atGateway(await callbackFor(browser, account, which)));
+async function signIn(
+  browser: CookieBrowser,
+  account: ProviderAccount,
+  which: keyof typeof startPaths = 'google',
+  timeZone?: string,
+) {
+  return browser.request(atGateway(await callbackFor(browser, account, which, timeZone)));
 }
 
 async function currentUser(browser: CookieBrowser) {
@@ -115,10 +130,11 @@ const linkedNotice = (email: string, providerName = 'Google') =>
   );
 
 describe('a first sign-in through a provider', () => {
-  it('creates a verified account from Google, and a second sign-in reuses it', async () => {
+  it('creates a verified account from Google in the browser’s time zone, and a second sign-in reuses it', async () => {
     const email = uniqueEmail('google-first');
     const first = new CookieBrowser();
-    const response = await signIn(first, { email, emailVerified: true, givenName: 'Gail', familyName: 'Hart' });
+    const gail = { email, emailVerified: true, givenName: 'Gail', familyName: 'Hart' };
+    const response = await signIn(first, gail, 'google', 'Europe/London');
     signedInHome(response);
     // The session cookie is set as a password sign-in sets it; the browser binding is cleared.
     expect(first.cookie(haven.gatewayUrl, 'haven_session')).toBeDefined();
@@ -128,14 +144,15 @@ describe('a first sign-in through a provider', () => {
     expect(me.user).toMatchObject({ email, firstName: 'Gail', lastName: 'Hart', emailVerified: true });
 
     const account = await (await users()).findOne({ email });
-    expect(account).toMatchObject({ authProvider: 'google', passwordHash: null });
+    expect(account).toMatchObject({ authProvider: 'google', passwordHash: null, timeZone: 'Europe/London' });
     expect(account?.identities).toEqual([expect.objectContaining({ provider: 'google', email, emailVerified: true })]);
 
-    // Another browser, the same Google account: the same Haven account, still one.
+    // Another browser, the same Google account: the same Haven account, still one, its time zone kept.
     const second = new CookieBrowser();
-    signedInHome(await signIn(second, { email, emailVerified: true }));
+    signedInHome(await signIn(second, { email, emailVerified: true }, 'google', 'America/New_York'));
     expect((await currentUser(second)).user?.id).toBe(me.user?.id);
     expect(await stored(email)).toMatchObject({ accounts: 1, identities: [expect.anything()], sessions: 2 });
+    expect(await (await users()).findOne({ email })).toMatchObject({ timeZone: 'Europe/London' });
 
     // The account says how it signs in (the data export lists these).
     const methods = await second.request(gateway('/graphql'), {
@@ -146,13 +163,14 @@ describe('a first sign-in through a provider', () => {
     });
   });
 
-  it('creates an unverified account from the hosted platform when it does not vouch for the address, and e-mails a verification link', async () => {
+  it('creates an unverified account (in UTC when the time zone is unknown) from the hosted platform when it does not vouch for the address, and e-mails a verification link', async () => {
     const email = uniqueEmail('platform-first');
     const browser = new CookieBrowser();
-    const response = await signIn(browser, { email, emailVerified: false }, 'platform');
+    // A time zone the browser got wrong does not stop the sign-in: the account starts in UTC.
+    const response = await signIn(browser, { email, emailVerified: false }, 'platform', 'Mars/Olympus_Mons');
     signedInHome(response);
     expect((await currentUser(browser)).user).toMatchObject({ email, emailVerified: false });
-    expect(await (await users()).findOne({ email })).toMatchObject({ authProvider: 'oidc' });
+    expect(await (await users()).findOne({ email })).toMatchObject({ authProvider: 'oidc', timeZone: 'UTC' });
     await verificationEmailTo(email);
   });
 });

@@ -9,3 +9,12 @@ export function parseIsoDate(value: string | null | undefined): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+/** The browser's IANA time zone, for check-in days and e-mail times; the server falls back to UTC. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

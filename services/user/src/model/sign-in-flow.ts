@@ -16,6 +16,8 @@ export interface SignInFlowRecord {
   nonce: string;
   /** sha256 of the browser binding the gateway keeps in a cookie: the callback must come from this browser. */
   bindingHash: string;
+  /** The browser's time zone when it said one (canonical IANA name): an account this sign-in creates gets it. */
+  timeZone: string | null;
   createdAt: Date;
   // Checked when used; expired flows are swept when new ones start (no TTL index: not in the portable subset).
   expiresAt: Date;
@@ -28,6 +30,7 @@ const signInFlowSchema = new Schema<SignInFlowRecord>(
     codeVerifier: { type: String, required: true },
     nonce: { type: String, required: true },
     bindingHash: { type: String, required: true },
+    timeZone: { type: String, default: null },
     createdAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true, index: true },
   },

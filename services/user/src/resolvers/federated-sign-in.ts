@@ -23,7 +23,7 @@ import {
   type ProviderProfile,
   type SignInFailure,
 } from '../domain/federated-sign-in';
-import { defaultTimeZone } from '../domain/registration';
+import { canonicalTimeZone, defaultTimeZone } from '../domain/registration';
 import { newVerificationToken } from '../domain/verification';
 import { recordUserRegistered, signInMethodLinkedEvent } from '../events/publish';
 import type { SignInFlowRecord } from '../model/sign-in-flow';
@@ -84,7 +84,12 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
   });
 
   /** A new account from the provider's answer: verified only when the provider vouched for the address. */
-  async function createAccount(provider: FederatedProvider, profile: ProviderProfile, context: RequestContext) {
+  async function createAccount(
+    provider: FederatedProvider,
+    profile: ProviderProfile,
+    timeZone: string,
+    context: RequestContext,
+  ) {
     const now = new Date();
     const verification = profile.emailVerified ? null : newVerificationToken(now);
     const user = new users({
@@ -94,7 +99,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       firstName: profile.firstName,
       lastName: profile.lastName,
       profileImageUrl: profile.profileImageUrl,
-      timeZone: defaultTimeZone,
+      timeZone,
       authProvider: provider,
       emailVerifiedAt: profile.emailVerified ? now : null,
       emailVerification: verification && { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
@@ -115,6 +120,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
   async function settle(
     provider: FederatedProvider,
     profile: ProviderProfile,
+    newAccountTimeZone: string,
     context: RequestContext,
     retried = false,
   ): Promise<{ user: UserRecord | null; linkToken: string | null; created: boolean }> {
@@ -136,7 +142,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
     });
     const again = () => {
       if (retried) throw failed(provider, 'failed', 'code');
-      return settle(provider, profile, context, true);
+      return settle(provider, profile, newAccountTimeZone, context, true);
     };
 
     switch (decision.action) {
@@ -147,7 +153,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       case 'create': {
         let userId: string;
         try {
-          userId = await createAccount(provider, profile, context);
+          userId = await createAccount(provider, profile, newAccountTimeZone, context);
         } catch (error) {
           if (isDuplicateKeyError(error)) return again();
           throw error;
@@ -218,6 +224,8 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
         codeVerifier: flow.codeVerifier,
         nonce: flow.nonce,
         bindingHash: hashSecret(binding),
+        // A name the browser got wrong (or none) leaves the new account in UTC rather than stopping the sign-in.
+        timeZone: input.timeZone ? canonicalTimeZone(input.timeZone) : null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + signInFlowTtlMs),
       });
@@ -253,7 +261,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       }
       const profile = profileFromClaims(claims);
       if (!profile.ok) throw failed(provider, profile.reason, profile.reason === 'no_email' ? 'email' : 'code');
-      return settle(provider, profile.profile, context);
+      return settle(provider, profile.profile, flow.timeZone ?? defaultTimeZone, context);
     },
 
     linkSignInMethod: async (_parent, { input }, context) => {

@@ -317,6 +317,8 @@ export type StartFederatedSignInInput = {
   /** A secret the gateway keeps in a short-lived cookie of this browser; only its hash is stored with the flow. */
   browserBinding: Scalars['String']['input'];
   provider: SignInProvider;
+  /** IANA name from the browser, for an account this sign-in creates; UTC when absent or not a known name. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The fields given change; absent fields stay as they are; an empty name clears it. */

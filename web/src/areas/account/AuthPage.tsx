@@ -17,6 +17,7 @@ import {
 } from '../../constants';
 import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
 import { LinkSignInMethodDocument, LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
+import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
@@ -29,7 +30,7 @@ import {
   type SignInValues,
 } from './authValidation';
 import { useSession } from '../../gating/useSession';
-import { federatedSignInNotice, pendingLink, type PendingLink } from './federatedSignIn';
+import { federatedSignInNotice, federatedSignInStart, pendingLink, type PendingLink } from './federatedSignIn';
 import { ResendVerificationForm } from './ResendVerification';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -153,7 +154,7 @@ export function AuthPage() {
                 variant="outline"
                 block
                 disabled={completing}
-                onClick={() => navigateToServer(GOOGLE_SIGN_IN_URL)}
+                onClick={() => navigateToServer(federatedSignInStart(GOOGLE_SIGN_IN_URL, browserTimeZone()))}
               >
                 <GoogleIcon />
                 Continue with Google
@@ -162,7 +163,7 @@ export function AuthPage() {
                 variant="outline"
                 block
                 disabled={completing}
-                onClick={() => navigateToServer(HOSTED_SIGN_IN_URL)}
+                onClick={() => navigateToServer(federatedSignInStart(HOSTED_SIGN_IN_URL, browserTimeZone()))}
               >
                 <KeyIcon />
                 Continue with {BRAND.hostedSignInName}
@@ -201,15 +202,6 @@ function ResendOnSignIn() {
       )}
     </div>
   );
-}
-
-/** The browser's IANA time zone, for check-in days and e-mail times; the server falls back to UTC. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Moves focus to the first field flagged invalid, after React has rendered the flags. */

@@ -1,5 +1,5 @@
 import { BRAND } from '../../brand';
-import { federatedSignInNotice, pendingLink } from './federatedSignIn';
+import { federatedSignInNotice, federatedSignInStart, pendingLink } from './federatedSignIn';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -53,5 +53,14 @@ describe('pendingLink', () => {
     expect(pendingLink(params('link=short'))).toBeNull();
     expect(pendingLink(params('link=has spaces in it and more than twenty'))).toBeNull();
     expect(pendingLink(params(''))).toBeNull();
+  });
+});
+
+describe('federatedSignInStart', () => {
+  it('tells the start route the browser’s time zone, encoded, and nothing when there is none', () => {
+    expect(federatedSignInStart('/api/auth/google', 'America/Argentina/Buenos_Aires')).toBe(
+      '/api/auth/google?timeZone=America%2FArgentina%2FBuenos_Aires',
+    );
+    expect(federatedSignInStart('/api/login', undefined)).toBe('/api/login');
   });
 });

@@ -5,6 +5,11 @@
  */
 import { BRAND } from '../../brand';
 
+/** Where a "Continue with …" button goes: the gateway's start route, told the browser's time zone for a new account. */
+export function federatedSignInStart(startPath: string, timeZone: string | undefined): string {
+  return timeZone ? `${startPath}?${new URLSearchParams({ timeZone }).toString()}` : startPath;
+}
+
 export function providerDisplayName(provider: string | null): string | null {
   if (provider === 'google') return 'Google';
   if (provider === 'platform') return BRAND.hostedSignInName;

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
+import { browserTimeZone } from '../../lib/dates';
 import { crisisLinesFor, guessCrisisRegion } from './crisisLines';
 
 /** The crisis lines, the visitor's country first (guessed in the browser). */
 export function CrisisLines() {
   const lines = useMemo(() => {
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return crisisLinesFor(guessCrisisRegion(timeZone, navigator.language));
+    return crisisLinesFor(guessCrisisRegion(browserTimeZone(), navigator.language));
   }, []);
   return (
     <ul className="crisis-lines">
