@@ -2,7 +2,7 @@
  * "Continue with Google" in a real browser, against a local OpenID Connect provider (oidc-provider on a
  * loopback port, configured as Google's issuer for the user service): a first sign-in creates the account
  * and lands on the signed-in app (a new account goes to /subscription), a second one reuses it; an existing
- * password account is linked with its password; saying no at the provider comes back to /auth with a note.
+ * password account is linked with its password (and Settings lists both ways in); saying no at the provider comes back to /auth with a note.
  */
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
@@ -109,6 +109,15 @@ it('links Google to an existing password account once its password is given', as
       mail.to.some((to) => to.address === email) && mail.subject === 'Google sign-in was linked to your Haven account',
     { what: `the "sign-in method linked" notice to ${email}` },
   );
+
+  // Settings lists both ways in: the password, then Google with the address it gave.
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  const methods = page.getByRole('list', { name: 'Sign-in Methods' }).getByRole('listitem');
+  await methods.first().waitFor();
+  expect(await methods.allInnerTexts()).toEqual([
+    'Email and password',
+    expect.stringMatching(new RegExp(`^Google · ${email.replace(/[.+]/g, '\\$&')}, linked `)),
+  ]);
 });
 
 it('comes back to /auth with a kind note when the person says no at Google', async () => {

@@ -1,7 +1,8 @@
 /**
  * /settings: "Loading..." until the user is known, the header menu, Account Information (with the
  * quote service's counts), Appearance, Subscription, Data & Privacy (areas/privacy), the place for the GDPR card,
- * the Admin Panel card (the designated admin only), Account Actions, and the footer.
+ * the Admin Panel card (the designated admin only), e-mail, password and sign-in methods, Account Actions, and
+ * the footer.
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -13,6 +14,7 @@ import { SettingsStatsDocument, SignOutEverywhereDocument } from '../../graphql/
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ChangeEmailCard, ChangePasswordCard, ProfileCard } from './AccountCare';
+import { SignInMethodsCard } from './SignInMethodsCard';
 import { avatarInitial, displayName, memberSince } from './userDisplay';
 import { useSession } from '../../gating/useSession';
 import { useTheme } from '../../theme/ThemeProvider';
@@ -159,6 +161,8 @@ export function SettingsPage() {
       <ChangeEmailCard email={user.email} />
 
       <ChangePasswordCard />
+
+      <SignInMethodsCard />
 
       <Card aria-labelledby="actions-title">
         <CardHeader>

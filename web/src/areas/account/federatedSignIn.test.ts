@@ -1,5 +1,5 @@
 import { BRAND } from '../../brand';
-import { federatedSignInNotice, federatedSignInStart, pendingLink } from './federatedSignIn';
+import { federatedSignInNotice, federatedSignInStart, pendingLink, signInMethodLine } from './federatedSignIn';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -62,5 +62,23 @@ describe('federatedSignInStart', () => {
       '/api/auth/google?timeZone=America%2FArgentina%2FBuenos_Aires',
     );
     expect(federatedSignInStart('/api/login', undefined)).toBe('/api/login');
+  });
+});
+
+describe('signInMethodLine', () => {
+  it('names the password plainly, and a provider with the address it gave and the day it was linked', () => {
+    expect(signInMethodLine({ kind: 'PASSWORD', email: null, linkedAt: null })).toEqual({
+      name: 'Email and password',
+      detail: null,
+    });
+    const linkedAt = '2026-11-03T10:00:00.000Z';
+    expect(signInMethodLine({ kind: 'GOOGLE', email: 'robin@example.com', linkedAt })).toEqual({
+      name: 'Google',
+      detail: `robin@example.com, linked ${new Date(linkedAt).toLocaleDateString()}`,
+    });
+    expect(signInMethodLine({ kind: 'PLATFORM', email: null, linkedAt: 'not a date' })).toEqual({
+      name: BRAND.hostedSignInName,
+      detail: null,
+    });
   });
 });

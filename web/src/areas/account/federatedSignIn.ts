@@ -4,6 +4,7 @@
  * live here, so a crafted link can never put text of its choosing on the page.
  */
 import { BRAND } from '../../brand';
+import { formatLocalDate, parseIsoDate } from '../../lib/dates';
 
 /** Where a "Continue with …" button goes: the gateway's start route, told the browser's time zone for a new account. */
 export function federatedSignInStart(startPath: string, timeZone: string | undefined): string {
@@ -64,4 +65,20 @@ export function pendingLink(params: URLSearchParams): PendingLink | null {
   const token = params.get('link');
   if (!token || !/^[\w-]{20,200}$/.test(token)) return null;
   return { token, providerName: providerDisplayName(params.get('provider')) ?? 'your provider' };
+}
+
+/** One way into an account, as Settings lists it. */
+export interface SignInMethodLike {
+  kind: 'PASSWORD' | 'GOOGLE' | 'PLATFORM';
+  email?: string | null;
+  linkedAt?: string | null;
+}
+
+/** "Email and password", or the provider's name with the address it gave and the day it was linked. */
+export function signInMethodLine(method: SignInMethodLike): { name: string; detail: string | null } {
+  if (method.kind === 'PASSWORD') return { name: 'Email and password', detail: null };
+  const name = method.kind === 'GOOGLE' ? 'Google' : BRAND.hostedSignInName;
+  const linked = parseIsoDate(method.linkedAt);
+  const parts = [method.email, linked && `linked ${formatLocalDate(linked)}`].filter(Boolean);
+  return { name, detail: parts.length > 0 ? parts.join(', ') : null };
 }
