@@ -6,6 +6,28 @@
  * both say the same. Pure: no I/O, every "today" is passed in.
  */
 
+/**
+ * The 15 rated dimensions of a check-in, in the order of the spec's assessment payload (document 000,
+ * section 3): the quote service validates them, the gateway's REST facade passes exactly these on.
+ */
+export const checkInDimensions = [
+  'stressLevel',
+  'confidenceLevel',
+  'focusClarity',
+  'motivationLevel',
+  'anxietyLevel',
+  'connectionWithOthers',
+  'supportSystemStrength',
+  'senseOfPurpose',
+  'progressTowardGoals',
+  'hopeForFuture',
+  'sleepQuality',
+  'physicalComfort',
+  'currentChallengeLevel',
+  'gratitudeLevels',
+  'urgencyOfNeed',
+] as const;
+
 const dayMs = 24 * 60 * 60 * 1000;
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,28 +1,11 @@
 /** Check-ins, quotes and progress (the quote service). */
+import { checkInDimensions } from '@haven/platform';
 import { pick, signedIn, type RestRoute, type Json } from './types';
 
 const quoteFields =
   'id text createdAt isFavorite timeOfDay emotionalState { stressLevel confidenceLevel motivationLevel anxietyLevel hopeForFuture gratitudeLevels focusClarity senseOfPurpose }';
 
-const assessmentFields = [
-  'stressLevel',
-  'confidenceLevel',
-  'focusClarity',
-  'motivationLevel',
-  'anxietyLevel',
-  'connectionWithOthers',
-  'supportSystemStrength',
-  'senseOfPurpose',
-  'progressTowardGoals',
-  'hopeForFuture',
-  'sleepQuality',
-  'physicalComfort',
-  'currentChallengeLevel',
-  'gratitudeLevels',
-  'urgencyOfNeed',
-  'timeOfDayPreference',
-  'notes',
-];
+const assessmentFields = [...checkInDimensions, 'timeOfDayPreference', 'notes'];
 
 /** A query-string number stays a string when it is not one, so GraphQL names the field in its 400. */
 const numberOrRaw = (value: unknown) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);

@@ -1,23 +1,8 @@
 /** The check-in: the 15 named ratings, the time of day and optional notes. Pure validation, no I/O. */
+import { checkInDimensions } from '@haven/platform';
 
 /** The 15 dimensions in the order of the spec's assessment payload (document 000, section 3). */
-export const dimensions = [
-  'stressLevel',
-  'confidenceLevel',
-  'focusClarity',
-  'motivationLevel',
-  'anxietyLevel',
-  'connectionWithOthers',
-  'supportSystemStrength',
-  'senseOfPurpose',
-  'progressTowardGoals',
-  'hopeForFuture',
-  'sleepQuality',
-  'physicalComfort',
-  'currentChallengeLevel',
-  'gratitudeLevels',
-  'urgencyOfNeed',
-] as const;
+export const dimensions = checkInDimensions;
 
 export type Dimension = (typeof dimensions)[number];
 export type Ratings = Record<Dimension, number>;
