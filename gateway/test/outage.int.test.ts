@@ -190,8 +190,12 @@ describe('Kafka stopped', () => {
       const response = await fetch(haven.services.quote.url.replace('/graphql', '/readyz'));
       return { status: response.status, body: (await response.json()) as unknown };
     };
-    // (`events` says whether the consumers have joined; it does not decide readiness.)
-    expect(await readiness()).toMatchObject({ status: 200, body: { status: 'ready', mongo: true, kafka: true } });
+    // (`events` says whether the consumers are in their groups; it does not decide readiness.)
+    await haven.services.quote.eventsReady;
+    expect(await readiness()).toMatchObject({
+      status: 200,
+      body: { status: 'ready', mongo: true, kafka: true, events: true },
+    });
     await stopTestKafka();
     try {
       expect(await readiness()).toMatchObject({
@@ -201,8 +205,13 @@ describe('Kafka stopped', () => {
     } finally {
       await startTestKafka();
     }
-    await eventuallyExpect('the quote service ready again after Kafka restarted', async () => {
-      expect((await readiness()).status).toBe(200);
-    });
-  });
+    // Ready again, and its consumers back in their groups (they rejoin by themselves, after a crash or not).
+    await eventuallyExpect(
+      'the quote service ready again, its consumers rejoined, after Kafka restarted',
+      async () => {
+        expect(await readiness()).toMatchObject({ status: 200, body: { events: true } });
+      },
+      { timeoutMs: 120_000 },
+    );
+  }, 180_000);
 });

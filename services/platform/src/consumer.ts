@@ -151,6 +151,11 @@ export class EventConsumer {
 
   /** Resolves once the consumer has joined its group (tests wait on it before disturbing Kafka). */
   readonly ready: Promise<void>;
+  /** Whether it is in its group now: false from a crash or a Kafka outage until it has joined again. */
+  get joined(): boolean {
+    return this.inGroup;
+  }
+  private inGroup = false;
   private markReady: () => void = () => undefined;
   private supervising: Promise<void> | null = null;
   private attempt: Promise<{ crashed: Promise<void> }> | null = null;
@@ -180,8 +185,12 @@ export class EventConsumer {
       await producer.disconnect().catch(() => undefined);
       throw new Error('consumer start abandoned');
     };
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      if (this.consumer === consumer) this.inGroup = true;
+    });
     const crashed = new Promise<void>((resolve) => {
       consumer.on(consumer.events.CRASH, (event) => {
+        if (this.consumer === consumer) this.inGroup = false;
         if (!event.payload.restart) resolve();
       });
     });
@@ -220,6 +229,7 @@ export class EventConsumer {
     const producer = this.dltProducer;
     this.consumer = null;
     this.dltProducer = null;
+    this.inGroup = false;
     await consumer?.disconnect().catch(() => undefined);
     await producer?.disconnect().catch(() => undefined);
   }

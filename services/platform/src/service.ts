@@ -241,16 +241,17 @@ export async function startService<Config extends BaseConfig, Context extends Re
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name });
   });
-  // `events`: whether every consumer has joined its group once. It does not make the service unready (it
-  // serves requests meanwhile, and its consumers catch up from where they are), but a launcher that wants
-  // the whole system settled (make dev, the browser tests) waits for it too.
-  let eventsJoined = false;
+  // `events`: whether every consumer is in its group now (false while one starts, or rejoins after a crash or a
+  // Kafka outage). It does not make the service unready (it serves requests meanwhile, and its consumers catch
+  // up from where they are), but a launcher that wants the whole system settled (make dev, the browser tests)
+  // waits for it too.
+  const eventsJoined = () => consumers.every((consumer) => consumer.joined);
   app.get('/readyz', async (_req, res) => {
     const [mongo, kafkaUp] = await Promise.all([pingMongo(connection), kafkaReady()]);
     const ready = mongo && kafkaUp;
     res
       .status(ready ? 200 : 503)
-      .json({ status: ready ? 'ready' : 'not ready', mongo, kafka: kafkaUp, events: eventsJoined });
+      .json({ status: ready ? 'ready' : 'not ready', mongo, kafka: kafkaUp, events: eventsJoined() });
   });
   app.use('/graphql', onlyFromGateway(config.SUBGRAPH_SECRET, log));
   if (parts.httpRoutes) app.use(httpRoutesPath, onlyFromGateway(config.SUBGRAPH_SECRET, log), parts.httpRoutes);
@@ -311,9 +312,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     })();
     return stopped;
   };
-  const eventsReady = Promise.all(consumers.map((consumer) => consumer.ready)).then(() => {
-    eventsJoined = true;
-  });
+  const eventsReady = Promise.all(consumers.map((consumer) => consumer.ready)).then(() => undefined);
   return { name, port, url: `http://127.0.0.1:${port}/graphql`, relay, eventsReady, stop };
 }
 
