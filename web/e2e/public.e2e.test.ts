@@ -178,7 +178,7 @@ it('signs up to the newsletter as the spec says: empty field, failure and succes
   await page.getByText('Successfully Subscribed!', { exact: true }).waitFor();
   await page.getByText('Welcome aboard!').waitFor();
   expect(await field.count()).toBe(0);
-  expect(bodies).toEqual([{ email: 'reader@example.com', subscriptionSource: 'landing' }]);
+  expect(bodies).toEqual([{ email: 'reader@example.com', userId: null, subscriptionSource: 'website' }]);
 });
 
 it('shows About, Terms (13 numbered sections) and Privacy with their titles and ways back', async () => {

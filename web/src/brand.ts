@@ -13,6 +13,9 @@ export const BRAND = {
   description: `${name} is your daily emotional wellness companion: rate how you feel and receive a personalised, supportive message.`,
   /** How the hosted-platform sign-in (/api/login) is named on its button: "Continue with …". */
   hostedSignInName: 'Single Sign-On',
-  /** Where people write to a person at Haven (the dashboard's contact-support link). */
-  supportEmail: 'support@haven.local',
+  /**
+   * Where people write to a person at Haven: every contact-support link, the footer and legal pages, the
+   * cancellation e-mail, the newsletter confirmation's error state.
+   */
+  supportEmail: 'support@haven.app',
 } as const;

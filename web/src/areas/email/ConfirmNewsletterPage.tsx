@@ -2,6 +2,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { BRAND } from '../../brand';
 import { serverMessage } from '../../graphql/errors';
 import { ConfirmNewsletterSubscriptionDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -9,7 +10,7 @@ import { buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
 import { LinkResultCard } from './LinkResultCard';
-import { SUPPORT_EMAIL, tokenFrom } from './emailRules';
+import { tokenFrom } from './emailRules';
 import { useOnceOnMount } from './useOnceOnMount';
 
 type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
@@ -64,7 +65,7 @@ export function ConfirmNewsletterPage() {
       <Link to="/" className={buttonClass({ block: true })}>
         Go to Homepage
       </Link>
-      <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClass({ variant: 'outline', block: true })}>
+      <a href={`mailto:${BRAND.supportEmail}`} className={buttonClass({ variant: 'outline', block: true })}>
         Contact Support
       </a>
     </LinkResultCard>

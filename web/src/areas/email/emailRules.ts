@@ -1,8 +1,5 @@
 /** The e-mail area's rules: link tokens, the unsubscribe form, the preference switches. Pure, no DOM. */
 
-/** Where visitors reach a person (the error state of the confirmation page). */
-export const SUPPORT_EMAIL = 'support@haven.local';
-
 /** The token of a link, or null when it is missing or empty. */
 export function tokenFrom(search: string): string | null {
   const token = new URLSearchParams(search).get('token');

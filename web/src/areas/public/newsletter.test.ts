@@ -12,7 +12,11 @@ describe('newsletter sign-up', () => {
       return new Response('{}', { status: 201 });
     }) as typeof fetch;
     await expect(subscribeToNewsletter('a@example.com', fetchImpl)).resolves.toEqual({ ok: true });
-    expect(JSON.parse(String(sent?.body))).toEqual({ email: 'a@example.com', subscriptionSource: 'landing' });
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      email: 'a@example.com',
+      userId: null,
+      subscriptionSource: 'website',
+    });
     expect(sent?.method).toBe('POST');
   });
 

@@ -5,8 +5,8 @@
 import type { ToastOptions } from '../../ui/toastStore';
 
 export const NEWSLETTER_SUBSCRIBE_URL = '/api/newsletter/subscribe';
-/** Recorded with the subscriber, so the newsletter service knows where the sign-up came from. */
-export const NEWSLETTER_SOURCE = 'landing';
+/** Recorded with the subscriber: the spec's value for a sign-up on the site. */
+export const NEWSLETTER_SOURCE = 'website';
 
 export const EMAIL_REQUIRED_TOAST: ToastOptions = {
   title: 'Email Required',
@@ -47,7 +47,8 @@ export async function subscribeToNewsletter(email: string, fetchImpl: typeof fet
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email, subscriptionSource: NEWSLETTER_SOURCE }),
+      // The spec's payload; the landing page is for visitors, so there is no user id to send.
+      body: JSON.stringify({ email, userId: null, subscriptionSource: NEWSLETTER_SOURCE }),
     });
     if (response.ok) return { ok: true };
     // A 404 means the route is not there at all: its body says nothing useful to a visitor.

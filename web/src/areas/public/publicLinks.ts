@@ -2,7 +2,9 @@
  * Where the public pages point: the navigation's anchors and links, the footer's links and the contact
  * address. Pure data, shared by the landing page, the FAQ and the legal pages.
  */
-export const CONTACT_EMAIL = 'support@haven.app';
+import { BRAND } from '../../brand';
+
+export const CONTACT_EMAIL = BRAND.supportEmail;
 export const CONTACT_MAILTO = `mailto:${CONTACT_EMAIL}`;
 
 /** The crisis page (built with the check-in issue); a plain link, reachable without signing in. */

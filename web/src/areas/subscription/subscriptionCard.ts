@@ -2,9 +2,6 @@
 import { BRAND } from '../../brand';
 import type { SubscriptionStatusLike } from './subscriptionStatus';
 
-/** Where cancellation e-mails go (the Settings card tells the user to e-mail support to cancel). */
-export const SUPPORT_EMAIL = 'support@haven.local';
-
 /** Cancel while access is open and no cancellation is pending; reactivate while one is. */
 export function subscriptionActions(s: SubscriptionStatusLike): { cancel: boolean; reactivate: boolean } {
   return {
@@ -14,7 +11,7 @@ export function subscriptionActions(s: SubscriptionStatusLike): { cancel: boolea
 }
 
 /** The pre-filled cancellation e-mail to support. */
-export function cancellationMailto(user: { email: string }, supportEmail = SUPPORT_EMAIL): string {
+export function cancellationMailto(user: { email: string }, supportEmail: string = BRAND.supportEmail): string {
   const subject = `Cancel my ${BRAND.name} subscription`;
   const body = `Hello,\n\nPlease cancel the ${BRAND.name} Premium subscription for the account ${user.email}.\n\nThank you.`;
   return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
