@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { startNotificationReplica } from './replica';
-import { createMailer, createTransport } from '../src/events/mailer';
+import { createMailer, createTransport, type DeliveryRequest } from '../src/events/mailer';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
@@ -223,7 +223,7 @@ it('leaves a copy to try again when the mail server cannot be reached, and sends
       probe.close(() => resolve(port));
     });
   });
-  const request = {
+  const request: DeliveryRequest = {
     eventId: randomUUID(),
     kind: 'newsletter',
     userId: randomUUID(),

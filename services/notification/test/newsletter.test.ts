@@ -66,8 +66,16 @@ describe('e-mail kinds', () => {
       newsletter: false,
       weeklySummary: false,
     };
-    expect(mayReceive('security', allOff)).toBe(true);
-    expect(mayReceive('billing', allOff)).toBe(true);
+    // What the person asked for, and billing's e-mails, always go.
+    for (const kind of ['verify-email', 'verify-new-email', 'password-reset', 'newsletter-confirmation'] as const) {
+      expect(mayReceive(kind, allOff)).toBe(true);
+    }
+    expect(mayReceive('billing-payment-failed', allOff)).toBe(true);
+    // The security notices follow securityNotifications, which is on by default.
+    for (const kind of ['password-changed', 'email-changed', 'sign-in-method-linked'] as const) {
+      expect(mayReceive(kind, allOff)).toBe(false);
+      expect(mayReceive(kind, defaultEmailPreferences)).toBe(true);
+    }
     expect(mayReceive('marketing', defaultEmailPreferences)).toBe(false);
     expect(mayReceive('product-update', defaultEmailPreferences)).toBe(true);
     expect(mayReceive('newsletter', { ...allOff, newsletter: true })).toBe(true);

@@ -6,9 +6,10 @@
 import { timestampDate, topicOf, type SubscriptionChange } from '@haven/proto';
 import type { ConsumerSpec } from '@haven/platform';
 import { escapeHtml, type RenderedEmail } from '../domain/verification-email';
+import type { EmailKind } from '../domain/email-kinds';
 import type { Mailer } from './mailer';
 
-export type BillingEmailKind = 'billing-welcome' | 'billing-trial-ending' | 'billing-payment-failed';
+export type BillingEmailKind = Extract<EmailKind, `billing-${string}`>;
 
 const dateOf = (date: Date | null) =>
   date ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '';

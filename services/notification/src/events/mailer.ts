@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { EmailKind } from '../domain/email-kinds';
 import { isDuplicateKeyError, type Logger } from '@haven/platform';
 import type { Model, mongo } from 'mongoose';
 import { connect, type Socket } from 'node:net';
@@ -81,7 +82,8 @@ export type DeliveryOutcome = 'sent' | 'already-claimed' | 'refused' | 'unknown'
 /** One e-mail of a batch: what `deliverOnce` takes. */
 export interface DeliveryRequest {
   eventId: string;
-  kind: string;
+  /** Declared with its governing preference in domain/email-kinds.ts. */
+  kind: EmailKind;
   userId: string;
   to: string;
   email: RenderedEmail;

@@ -1,6 +1,7 @@
 import { topicOf } from '@haven/proto';
 import type { ConsumerSpec } from '@haven/platform';
 import type { Model } from 'mongoose';
+import { mayReceive, type EmailKind } from '../domain/email-kinds';
 import { withDefaults } from '../domain/preferences';
 import {
   renderEmailChangedEmail,
@@ -26,8 +27,8 @@ export interface SecurityEmailDeps {
  * consumer group, so these e-mails never wait behind another group's retries.
  */
 export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] {
-  const wantsSecurityEmails = async (userId: string) =>
-    withDefaults(await deps.preferences.findById(userId).lean()).securityNotifications;
+  const wants = async (kind: EmailKind, userId: string) =>
+    mayReceive(kind, withDefaults(await deps.preferences.findById(userId).lean()));
   const common = { productName: deps.productName, appUrl: deps.appUrl };
 
   return [
@@ -63,7 +64,7 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
         },
         'user.email_changed': async (event, { eventId }) => {
-          if (!(await wantsSecurityEmails(event.userId))) return;
+          if (!(await wants('email-changed', event.userId))) return;
           const email = renderEmailChangedEmail({ ...common, firstName: event.firstName, newEmail: event.newEmail });
           await deps.mailer.deliverOnce({
             eventId,
@@ -74,7 +75,7 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
         },
         'user.password_changed': async (event, { eventId, log }) => {
-          if (!(await wantsSecurityEmails(event.userId))) {
+          if (!(await wants('password-changed', event.userId))) {
             log.info({ userId: event.userId }, 'security e-mails turned off: no password-changed notice');
             return;
           }
@@ -88,7 +89,7 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
         },
         'user.sign_in_method_linked': async (event, { eventId, log }) => {
-          if (!(await wantsSecurityEmails(event.userId))) {
+          if (!(await wants('sign-in-method-linked', event.userId))) {
             log.info({ userId: event.userId }, 'security e-mails turned off: no sign-in-method notice');
             return;
           }
