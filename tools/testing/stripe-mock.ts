@@ -19,6 +19,8 @@ export interface RecordedStripeRequest {
   method: string;
   path: string;
   idempotencyKey: string | null;
+  /** The form-encoded body as sent (complete once the request has been answered). */
+  body: string;
 }
 
 export interface StripeMock {
@@ -54,11 +56,16 @@ export async function startStripeMock(): Promise<StripeMock> {
   const requests: RecordedStripeRequest[] = [];
   const proxy: Server = createServer((req, res) => {
     const header = req.headers['idempotency-key'];
-    requests.push({
+    const recorded: RecordedStripeRequest = {
       method: req.method ?? 'GET',
       path: (req.url ?? '/').split('?')[0]!,
       idempotencyKey: typeof header === 'string' ? header : null,
-    });
+      body: '',
+    };
+    requests.push(recorded);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => (recorded.body = Buffer.concat(chunks).toString('utf8')));
     const upstream = httpRequest(
       { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {

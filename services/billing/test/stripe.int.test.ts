@@ -66,6 +66,39 @@ describe('billing with Stripe (the SDK against stripe-mock)', () => {
     expect(sentSince(mark)).toEqual([expect.stringMatching(/^GET \/v1\/setup_intents\//)]);
     expect(await (await subscriptions()).findOne({ _id: userId })).toBeNull();
   });
+
+  it('cancels at the period end and reactivates through Stripe, each once, with an idempotency key', async () => {
+    const { client, userId } = await signedUp();
+    expect((await client.post('/api/create-setup-intent')).status).toBe(200);
+    const subscriptionId = `sub_cancel_${userId.slice(0, 8)}`;
+    await storeStripeTrial(haven, { userId, subscriptionId });
+
+    let mark = stripeMock.requests.length;
+    const cancelled = await client.post<{ message: string }>('/api/subscription/cancel');
+    expect(cancelled.status).toBe(200);
+    const [cancelCall, ...others] = stripeMock.requests.slice(mark);
+    expect(others).toEqual([]);
+    expect(cancelCall).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}` });
+    expect(new URLSearchParams(cancelCall!.body).get('cancel_at_period_end')).toBe('true');
+    expect(cancelCall!.idempotencyKey).toBeTruthy();
+    expect(await (await subscriptions()).findOne({ _id: userId })).toMatchObject({ cancelAtPeriodEnd: true });
+    // Cancelling again asks nothing of Stripe: there is nothing left to cancel.
+    mark = stripeMock.requests.length;
+    const again = await client.post('/api/subscription/cancel');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      message: 'Your subscription is already set to end. You can reactivate it from Settings.',
+    });
+    expect(sentSince(mark)).toEqual([]);
+
+    mark = stripeMock.requests.length;
+    expect((await client.post('/api/subscription/reactivate')).status).toBe(200);
+    const [reactivateCall] = stripeMock.requests.slice(mark);
+    expect(sentSince(mark)).toEqual([`POST /v1/subscriptions/${subscriptionId}`]);
+    expect(new URLSearchParams(reactivateCall!.body).get('cancel_at_period_end')).toBe('false');
+    expect(reactivateCall!.idempotencyKey).not.toBe(cancelCall!.idempotencyKey);
+    expect(await (await subscriptions()).findOne({ _id: userId })).toMatchObject({ cancelAtPeriodEnd: false });
+  });
 });
 
 describe('Stripe webhooks', () => {
