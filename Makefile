@@ -106,18 +106,30 @@ proto-check: $(BUF) ## buf lint, and buf breaking against main
 
 check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typecheck, the supergraph and generated-types checks, buf lint and breaking
 
-# The whole suite: checks, then one jest run (unit, integration against the real embedded database/Kafka/maildev,
-# browser), then the container stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the
-# browser journey and one test per service on testcontainers, the compose smoke; a machine where the engine
-# cannot start gets a loud message and a counted failure). The last line is the plain "N passed, N failed"
-# summary CI reads, over both. --forceExit: a test that fails half-way may leave a client open, and jest would
-# then wait for it forever instead of reporting (a CI run once hung until its 90-minute limit that way); the
-# servers are stopped by the global teardown regardless.
-test: install provision stripe-mock check web-build ## Everything: lint, types, supergraph, unit, integration, browser, containers
-	@mkdir -p .haven; rm -f $(JEST_RESULTS)
-	@npx jest --selectProjects unit integration --runInBand --forceExit --json --outputFile=$(JEST_RESULTS); status=$$?; \
-	  $(TSX) tools/containers/cli.ts stage || status=1; \
-	  node tools/ci/summary.js $(JEST_RESULTS) --dir .haven/containers/results; exit $$status
+# The whole suite, stage by stage: set-up, checks, the web build, one jest run (unit, integration against the real
+# embedded database/Kafka/maildev, browser) with TEST_WORKERS workers, each with its own servers, then the container
+# stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the browser journey and one test per
+# service on testcontainers, the compose smoke; a machine where the engine cannot start gets a loud message and a
+# counted failure). It ends with each stage's time, the ten slowest test files, a warning past the budget
+# (HAVEN_TEST_BUDGET_S), and the plain "N passed, N failed" summary CI reads, over both test stages. --forceExit:
+# a test that fails half-way may leave a client open, and jest would then wait for it forever instead of
+# reporting; the servers are stopped by the global teardown regardless.
+TEST_WORKERS ?= 3
+STAGE_TIMES := .haven/stage-times.tsv
+# $(call timed,<stage>,<command>): runs the command, appends "<stage> <seconds> <exit status>" to STAGE_TIMES.
+timed = start=$$(date +%s); $(2); code=$$?; \
+  printf '%s\t%s\t%s\n' '$(1)' "$$(( $$(date +%s) - start ))" "$$code" >>$(STAGE_TIMES); [ $$code -eq 0 ]
+REPORT = node tools/ci/report.js $(STAGE_TIMES) $(JEST_RESULTS) .haven/containers/results/testcontainers.json
+
+test: ## Everything: lint, types, supergraph, unit, integration, browser, containers
+	@mkdir -p .haven; rm -f $(JEST_RESULTS) $(STAGE_TIMES)
+	@$(call timed,set-up,$(MAKE) --no-print-directory install provision stripe-mock) || { $(REPORT); exit 1; }
+	@$(call timed,checks,$(MAKE) --no-print-directory check) || { $(REPORT); exit 1; }
+	@$(call timed,web build,$(MAKE) --no-print-directory web-build) || { $(REPORT); exit 1; }
+	@status=0; \
+	  $(call timed,jest,npx jest --selectProjects unit integration --maxWorkers=$(TEST_WORKERS) --forceExit --json --outputFile=$(JEST_RESULTS)) || status=1; \
+	  $(call timed,containers,$(TSX) tools/containers/cli.ts stage) || status=1; \
+	  $(REPORT); node tools/ci/summary.js $(JEST_RESULTS) --dir .haven/containers/results; exit $$status
 
 docker-engine: ## Debian's Docker engine (docker.io) and mmdebstrap, for the container stage
 	$(TSX) tools/containers/cli.ts engine-install
@@ -145,7 +157,7 @@ N ?= 5
 test-repeat: install provision check web-build ## Run the whole suite N times in a row (N=5), stop at the first failure
 	@mkdir -p .haven; for run in $$(seq 1 $(N)); do \
 	  rm -f $(JEST_RESULTS); start=$$(date +%s); \
-	  npx jest --runInBand --forceExit --silent --json --outputFile=$(JEST_RESULTS) >.haven/test-repeat-$$run.log 2>&1; status=$$?; \
+	  npx jest --maxWorkers=$(TEST_WORKERS) --forceExit --silent --json --outputFile=$(JEST_RESULTS) >.haven/test-repeat-$$run.log 2>&1; status=$$?; \
 	  echo "run $$run/$(N): $$(node tools/ci/summary.js $(JEST_RESULTS)) in $$(( $$(date +%s) - start )) s"; \
 	  if [ $$status -ne 0 ]; then echo "run $$run failed; its output: .haven/test-repeat-$$run.log" >&2; exit $$status; fi; \
 	done
@@ -153,11 +165,11 @@ test-repeat: install provision check web-build ## Run the whole suite N times in
 test-unit: $(NPM_STAMP) ## Unit tests only (no servers)
 	npx jest --selectProjects unit
 
-test-integration: install provision web-build ## Integration and browser tests (real servers)
-	npx jest --selectProjects integration --runInBand
+test-integration: install provision web-build ## Integration and browser tests (real servers; FILES=path… for one area)
+	npx jest --selectProjects integration --maxWorkers=$(TEST_WORKERS) $(FILES)
 
 test-browser: install provision web-build ## Browser tests only
-	npx jest --selectProjects integration --runInBand web/e2e
+	npx jest --selectProjects integration --maxWorkers=$(TEST_WORKERS) web/e2e
 
 bench: install provision web-build ## Benchmarks: GET /api/user through each layer vs a bare Node server; the landing page's JavaScript and Lighthouse scores
 	$(TSX) tools/bench/run.ts

@@ -3,7 +3,8 @@
  * - unit: pure logic, no servers (`*.test.ts`);
  * - integration: real MongoDB-compatible server, Kafka and mail catcher started by tools/testing (`*.int.test.ts`),
  *   and the browser tests, Debian's Chromium driven by Playwright against the whole stack (`*.e2e.test.ts`).
- *   One project, so the servers start once; run it in band (a test stops and restarts Kafka).
+ *   One project, so the servers start once per run: one world of them per jest worker (tools/testing/test-env.ts),
+ *   so files run in parallel and a test that stops its broker or database stops only its own worker's.
  */
 const transform = {
   '^.+\\.tsx?$': [

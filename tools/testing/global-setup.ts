@@ -1,9 +1,10 @@
 /**
- * Jest globalSetup for integration tests: real MongoDB-compatible store, Kafka and mail catcher.
+ * Jest globalSetup for integration tests: real MongoDB-compatible store, Kafka and mail catcher — one
+ * world of the three per jest worker, started side by side, so workers never share a server.
  *
  * With a reachable Docker engine (and HAVEN_TEST_INFRA not 'local') the parts run as
  * testcontainers; otherwise as local processes (mongo-java-server, Kafka KRaft, maildev) on free loopback
- * ports, with data and logs in `<repo>/.haven/test-<pid>`. Either way the endpoints reach the
+ * ports, with data and logs in `<repo>/.haven/test-<pid>/world-<n>`. Either way the endpoints reach the
  * tests through process.env (see test-env.ts).
  */
 import { execFile, spawn } from 'node:child_process';
@@ -13,7 +14,8 @@ import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts 
 import { isProcessAlive } from '../infra/process';
 import type { StartedTestContainer } from 'testcontainers';
 import { missingImages, startContainers } from './containers';
-import { KEEP_MARKER, TEST_ENV, keepTestState, publishTestInfra } from './test-env';
+import { stopLocalWorlds, worldDir } from './local-worlds';
+import { KEEP_MARKER, TEST_ENV, keepTestState, publishTestWorlds, type TestInfra } from './test-env';
 
 const testStateRoot = join(repoRoot, '.haven');
 const testStatePattern = /^test-(\d+)$/;
@@ -67,44 +69,66 @@ async function cleanUpAbandonedRuns(): Promise<void> {
     const ownerPid = Number(testStatePattern.exec(name)?.[1]);
     if (!ownerPid || ownerPid === process.pid || isProcessAlive(ownerPid)) continue;
     const stateDir = join(testStateRoot, name);
-    await stopInfra(stateDir).catch(() => undefined);
+    await stopLocalWorlds(stateDir).catch(() => undefined);
     if (!existsSync(join(stateDir, KEEP_MARKER))) rmSync(stateDir, { recursive: true, force: true });
   }
 }
 
-async function startLocal(stateDir: string): Promise<void> {
+async function startLocal(stateDir: string, worlds: number): Promise<void> {
   await provision(log);
   await cleanUpAbandonedRuns();
   startOrphanReaper(stateDir);
   const started = Date.now();
-  try {
-    const endpoints = await startInfra(stateDir, portsFrom(await freePorts(5)));
-    publishTestInfra({ kind: 'local', stateDir, ...endpoints });
-  } catch (error) {
-    await stopInfra(stateDir).catch(() => undefined);
-    throw error;
+  const dirs = Array.from({ length: worlds }, (_, index) => worldDir(stateDir, index + 1));
+  // Ports for every world at once, so no two worlds are given the same one.
+  const ports = await freePorts(5 * worlds);
+  const results = await Promise.allSettled(
+    dirs.map((dir, index) => startInfra(dir, portsFrom(ports.slice(5 * index, 5 * index + 5)))),
+  );
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
+  if (failures.length > 0) {
+    await Promise.allSettled(dirs.map((dir) => stopInfra(dir)));
+    throw new Error(failures.join('\n'));
   }
-  log(`Database, Kafka and maildev healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (state ${stateDir})`);
+  const published: TestInfra[] = results.map((result, index) => ({
+    kind: 'local',
+    stateDir: dirs[index]!,
+    ...(result as PromiseFulfilledResult<Awaited<ReturnType<typeof startInfra>>>).value,
+  }));
+  publishTestWorlds('local', stateDir, published);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  log(`${worlds} world(s) of database, Kafka and maildev healthy in ${seconds} s (state ${stateDir})`);
 }
 
-async function startWithContainers(stateDir: string): Promise<void> {
-  const started = await startContainers();
-  setupHandoff.havenTestContainers = started.containers;
-  publishTestInfra(
-    {
+async function startWithContainers(stateDir: string, worlds: number): Promise<void> {
+  const results = await Promise.allSettled(Array.from({ length: worlds }, () => startContainers()));
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  setupHandoff.havenTestContainers = started.flatMap((world) => world.containers);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw (failure as PromiseRejectedResult).reason;
+  publishTestWorlds(
+    'testcontainers',
+    stateDir,
+    started.map((world, index) => ({
       kind: 'testcontainers',
-      stateDir,
-      mongoUrl: started.mongoUrl,
-      kafkaBrokers: started.kafkaBrokers,
-      smtpHost: started.smtpHost,
-      smtpPort: started.smtpPort,
-      mailWebUrl: started.mailWebUrl,
-    },
-    started.kafkaContainerId,
+      stateDir: worldDir(stateDir, index + 1),
+      mongoUrl: world.mongoUrl,
+      kafkaBrokers: world.kafkaBrokers,
+      smtpHost: world.smtpHost,
+      smtpPort: world.smtpPort,
+      mailWebUrl: world.mailWebUrl,
+      kafkaContainerId: world.kafkaContainerId,
+    })),
   );
 }
 
-export default async function globalSetup(): Promise<void> {
+/** One world per worker jest may start (1 in band: jest then reports maxWorkers 1). */
+function worldCount(globalConfig: { maxWorkers?: number } | undefined): number {
+  return Math.max(1, globalConfig?.maxWorkers ?? 1);
+}
+
+export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
+  const worlds = worldCount(globalConfig);
   const requested = process.env[TEST_ENV.infra];
   if (requested && requested !== 'local' && requested !== 'testcontainers') {
     throw new Error(`${TEST_ENV.infra}=${requested}: use 'local' or 'testcontainers'`);
@@ -120,7 +144,7 @@ export default async function globalSetup(): Promise<void> {
     if (await dockerReachable()) {
       const missing = await missingImages();
       if (missing.length === 0) {
-        await startWithContainers(stateDir);
+        await startWithContainers(stateDir, worlds);
         return;
       }
       const why = `the Docker engine answers but has no ${missing.join(', ')} (run \`make images\`; no registry is used)`;
@@ -130,5 +154,5 @@ export default async function globalSetup(): Promise<void> {
     if (requested === 'testcontainers')
       throw new Error(`${TEST_ENV.infra}=testcontainers, but no Docker engine answers \`docker info\``);
   }
-  await startLocal(stateDir);
+  await startLocal(stateDir, worlds);
 }

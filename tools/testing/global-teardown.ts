@@ -1,7 +1,7 @@
 /** Jest globalTeardown: stops what global-setup.ts started and removes the run's state folder. */
 import { rmSync } from 'node:fs';
-import { stopInfra } from '../infra/index';
 import { stopContainers } from './containers';
+import { stopLocalWorlds } from './local-worlds';
 import { setupHandoff } from './global-setup';
 import { TEST_ENV, keepTestState } from './test-env';
 
@@ -11,7 +11,7 @@ export default async function globalTeardown(): Promise<void> {
     await stopContainers(setupHandoff.havenTestContainers ?? []);
     setupHandoff.havenTestContainers = undefined;
   } else if (stateDir) {
-    await stopInfra(stateDir);
+    await stopLocalWorlds(stateDir);
   }
   if (stateDir && !keepTestState()) rmSync(stateDir, { recursive: true, force: true });
   else if (stateDir) console.log(`[haven test infra] kept ${stateDir} (data and logs)`);

@@ -7,7 +7,7 @@ import { startKafka, stopKafka } from '../infra/index';
 import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { describeKafkaCluster } from '../infra/kafka';
 import { defaultEventuallyTimeoutMs, eventually } from './eventually';
-import { TEST_ENV, testInfra } from './test-env';
+import { testInfra } from './test-env';
 
 export { testInfra, type TestInfra } from './test-env';
 
@@ -21,8 +21,8 @@ function docker(args: string[], timeoutMs: number): Promise<void> {
 }
 
 function kafkaContainerId(): string {
-  const id = process.env[TEST_ENV.kafkaContainerId];
-  if (!id) throw new Error(`${TEST_ENV.kafkaContainerId} is not set by the global setup`);
+  const id = testInfra().kafkaContainerId;
+  if (!id) throw new Error("this worker's world has no Kafka container id (set by the global setup)");
   return id;
 }
 

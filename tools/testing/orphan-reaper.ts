@@ -1,6 +1,6 @@
 /**
  * Watches a jest process and, if it ends without its global teardown (Ctrl-C, kill -9, crash),
- * stops the local test servers it started and removes their state folder. Started detached by
+ * stops the local test servers it started (every world's) and removes their state folder. Started detached by
  * global-setup.ts:  node --import tsx tools/testing/orphan-reaper.ts <jest pid> <state dir>
  *
  * A separate process, because a dying jest cannot be relied on to run its own clean-up (a
@@ -8,8 +8,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { stopInfra } from '../infra/index';
 import { isProcessAlive, sleep } from '../infra/process';
+import { stopLocalWorlds } from './local-worlds';
 import { KEEP_MARKER } from './test-env';
 
 async function reap(ownerPid: number, stateDir: string): Promise<void> {
@@ -19,7 +19,7 @@ async function reap(ownerPid: number, stateDir: string): Promise<void> {
     if (!isProcessAlive(ownerPid)) break;
     await sleep(1_000);
   }
-  await stopInfra(stateDir);
+  await stopLocalWorlds(stateDir);
   if (!existsSync(join(stateDir, KEEP_MARKER))) rmSync(stateDir, { recursive: true, force: true });
 }
 

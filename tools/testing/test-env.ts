@@ -1,20 +1,19 @@
 /**
  * The contract between the jest global setup and the tests: what the setup publishes in
  * `process.env` (jest workers inherit it) and how a test reads it back.
+ *
+ * Each jest worker has a world of its own — its own database server, Kafka broker and mail catcher —
+ * so test files run in parallel, and a file that stops its broker or database on purpose affects only
+ * the files of its own worker, which run one after another.
  */
 
 export const TEST_ENV = {
   /** 'local' (database/Kafka/maildev processes) or 'testcontainers' (Docker). Also read as a request by the setup. */
   infra: 'HAVEN_TEST_INFRA',
+  /** The run's state folder (each world has a subfolder); the teardown removes it. */
   stateDir: 'HAVEN_TEST_STATE_DIR',
-  mongoUrl: 'HAVEN_TEST_MONGO_URL',
-  /** Comma-separated host:port list. */
-  kafkaBrokers: 'HAVEN_TEST_KAFKA_BROKERS',
-  smtpHost: 'HAVEN_TEST_SMTP_HOST',
-  smtpPort: 'HAVEN_TEST_SMTP_PORT',
-  mailWebUrl: 'HAVEN_TEST_MAIL_WEB_URL',
-  /** Testcontainers only: the Kafka container, so a test can stop and start it with the docker CLI. */
-  kafkaContainerId: 'HAVEN_TEST_KAFKA_CONTAINER_ID',
+  /** JSON: one TestInfra per jest worker, in worker order (JEST_WORKER_ID 1 is the first). */
+  worlds: 'HAVEN_TEST_WORLDS',
   /** Set to 1 to keep `<repo>/.haven/test-<pid>` (data and logs) after the run. */
   keepState: 'HAVEN_KEEP_TEST_STATE',
 } as const;
@@ -26,12 +25,15 @@ export type TestInfraKind = 'local' | 'testcontainers';
 
 export interface TestInfra {
   kind: TestInfraKind;
+  /** This world's own state folder (local processes' data, ports and logs). */
   stateDir: string;
   mongoUrl: string;
   kafkaBrokers: string[];
   smtpHost: string;
   smtpPort: number;
   mailWebUrl: string;
+  /** Testcontainers only: the Kafka container, so a test can stop and start it with the docker CLI. */
+  kafkaContainerId?: string;
 }
 
 function required(name: string): string {
@@ -44,31 +46,33 @@ function required(name: string): string {
   return value;
 }
 
-/** The running test infrastructure, as published by the global setup. */
-export function testInfra(): TestInfra {
-  const kind = required(TEST_ENV.infra);
-  if (kind !== 'local' && kind !== 'testcontainers')
-    throw new Error(`${TEST_ENV.infra} is '${kind}', expected local or testcontainers`);
-  return {
-    kind,
-    stateDir: required(TEST_ENV.stateDir),
-    mongoUrl: required(TEST_ENV.mongoUrl),
-    kafkaBrokers: required(TEST_ENV.kafkaBrokers).split(','),
-    smtpHost: process.env[TEST_ENV.smtpHost] || '127.0.0.1',
-    smtpPort: Number(required(TEST_ENV.smtpPort)),
-    mailWebUrl: required(TEST_ENV.mailWebUrl),
-  };
+/** Every world the global setup started, in worker order. */
+export function testWorlds(): TestInfra[] {
+  const worlds: unknown = JSON.parse(required(TEST_ENV.worlds));
+  if (!Array.isArray(worlds) || worlds.length === 0) throw new Error(`${TEST_ENV.worlds} lists no world`);
+  return worlds as TestInfra[];
 }
 
-export function publishTestInfra(infra: TestInfra, kafkaContainerId?: string): void {
-  process.env[TEST_ENV.infra] = infra.kind;
-  process.env[TEST_ENV.stateDir] = infra.stateDir;
-  process.env[TEST_ENV.mongoUrl] = infra.mongoUrl;
-  process.env[TEST_ENV.kafkaBrokers] = infra.kafkaBrokers.join(',');
-  process.env[TEST_ENV.smtpHost] = infra.smtpHost;
-  process.env[TEST_ENV.smtpPort] = String(infra.smtpPort);
-  process.env[TEST_ENV.mailWebUrl] = infra.mailWebUrl;
-  if (kafkaContainerId) process.env[TEST_ENV.kafkaContainerId] = kafkaContainerId;
+/** The jest worker this code runs in: 1 in band, 1…maxWorkers with workers. */
+export function workerIndex(): number {
+  const id = Number(process.env.JEST_WORKER_ID ?? '1');
+  return Number.isInteger(id) && id > 0 ? id : 1;
+}
+
+/** The running test infrastructure of this jest worker, as published by the global setup. */
+export function testInfra(): TestInfra {
+  const worlds = testWorlds();
+  const world = worlds[(workerIndex() - 1) % worlds.length]!;
+  if (world.kind !== 'local' && world.kind !== 'testcontainers')
+    throw new Error(`a world's kind is '${String(world.kind)}', expected local or testcontainers`);
+  return world;
+}
+
+/** Publishes the worlds for the workers jest starts after the global setup (they inherit process.env). */
+export function publishTestWorlds(kind: TestInfraKind, stateDir: string, worlds: TestInfra[]): void {
+  process.env[TEST_ENV.infra] = kind;
+  process.env[TEST_ENV.stateDir] = stateDir;
+  process.env[TEST_ENV.worlds] = JSON.stringify(worlds);
 }
 
 export function keepTestState(): boolean {

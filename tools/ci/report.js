@@ -1,0 +1,54 @@
+// The report `make test` prints before its summary line: each stage's duration, the ten slowest test
+// files, and a warning when the run went over the suite's time budget. For people only: it never fails
+// a run. Usage: node report.js <stage-times.tsv> <jest-results.json>... [--budget <seconds>]
+const { existsSync, readFileSync } = require('node:fs');
+const { relative } = require('node:path');
+
+const args = process.argv.slice(2);
+let budgetSeconds = Number(process.env.HAVEN_TEST_BUDGET_S || 900);
+const files = [];
+for (let index = 0; index < args.length; index += 1) {
+  if (args[index] === '--budget') budgetSeconds = Number(args[(index += 1)]);
+  else files.push(args[index]);
+}
+const [stageFile, ...resultFiles] = files;
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+
+const stages = existsSync(stageFile)
+  ? readFileSync(stageFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [name, seconds, status] = line.split('\t');
+        return { name, seconds: Number(seconds), status };
+      })
+  : [];
+const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
+const width = Math.max(5, ...stages.map((stage) => stage.name.length));
+console.log('\nmake test, stage by stage:');
+for (const stage of stages) {
+  console.log(
+    `  ${stage.name.padEnd(width)}  ${minutes(stage.seconds).padStart(11)}${stage.status === '0' ? '' : '  (failed)'}`,
+  );
+}
+console.log(`  ${'total'.padEnd(width)}  ${minutes(total).padStart(11)}`);
+
+const suites = resultFiles
+  .filter((file) => existsSync(file))
+  .flatMap((file) => JSON.parse(readFileSync(file, 'utf8')).testResults ?? [])
+  .filter((suite) => suite.startTime && suite.endTime)
+  .map((suite) => ({ name: relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000 }))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
+if (suites.length > 0) {
+  console.log('\nthe ten slowest test files:');
+  for (const suite of suites) console.log(`  ${suite.seconds.toFixed(1).padStart(6)} s  ${suite.name}`);
+}
+if (budgetSeconds > 0 && total > budgetSeconds) {
+  console.log(
+    `\nWARNING: make test took ${minutes(total)}, over the suite's budget of ${minutes(budgetSeconds)} ` +
+      '(README, "Testing"): find what grew in the tables above.',
+  );
+}
+console.log('');
