@@ -32,6 +32,8 @@ export type StoredDocument = mongoose.mongo.Document & { _id: string };
 
 export interface TestHaven {
   gatewayUrl: string;
+  /** The gateway's environment: a second gateway started with it shares the first's database. */
+  gatewayEnv?: Readonly<Record<string, string>>;
   services: Record<ServiceName, RunningService>;
   /** The database a service uses in this run. */
   dbName(service: ServiceName): string;
@@ -115,15 +117,14 @@ export async function startTestHaven(
     await stopServices();
     throw error;
   }
-  const gateway = await startGateway(
-    loadGatewayConfig({
-      ...common,
-      ...Object.fromEntries(serviceNames.map((name) => [serviceUrlVariable(name), services[name].url])),
-      WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
-      APP_URL: 'http://localhost:4000',
-      MONGO_DB: `t${runId}_gateway`,
-    }),
-  );
+  const gatewayEnv: Record<string, string> = {
+    ...common,
+    ...Object.fromEntries(serviceNames.map((name) => [serviceUrlVariable(name), services[name].url])),
+    WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
+    APP_URL: 'http://localhost:4000',
+    MONGO_DB: `t${runId}_gateway`,
+  };
+  const gateway = await startGateway(loadGatewayConfig(gatewayEnv));
   const gatewayUrl = gateway.url;
   const reader = await mongoose.createConnection(infra.mongoUrl).asPromise();
   const stopService = async (name: ServiceName) => {
@@ -139,6 +140,7 @@ export async function startTestHaven(
   };
   return {
     gatewayUrl,
+    gatewayEnv,
     services,
     dbName,
     collection: async (service, name) => reader.useDb(dbName(service)).db!.collection<StoredDocument>(name),

@@ -224,8 +224,8 @@ export const platformDataMap: DataMap = {
   },
   [erasureCollections.erasedSubjects]: { erasureRecord: 'keyed hashes of erased users’ ids' },
   entitlements: { copyOf: 'billing.subscription', reason: 'billing’s access decision, copied from its events' },
-  rate_limit_windows: {
-    noUserData: 'attempts per client address and rate-limited field in the current window; no account',
+  rate_limit_logs: {
+    noUserData: 'times of the latest accepted attempts per client address and rate-limited field; no account',
   },
   'processed_events_*': { noUserData: 'ids and types of the events a consumer group handled' },
 };

@@ -11,6 +11,7 @@ export * from './outbox';
 export * from './service';
 export * from './catalog';
 export * from './limits';
+export * from './rate-window';
 export * from './email';
 export * from './entitlements';
 export * from './support-resources';

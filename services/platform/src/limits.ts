@@ -17,6 +17,7 @@ import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Collection, Connection } from 'mongoose';
 import { databaseUnavailableMessage, isDatabaseUnavailable, serviceUnavailable, tooManyRequests } from './errors';
 import { isDuplicateKeyError } from './mongo';
+import { decideSlidingWindow } from './rate-window';
 
 interface Size {
   /** Deepest nesting of fields. */
@@ -171,22 +172,33 @@ export function rootFieldCounts(
   return new Map([...responseKeys].map(([name, keys]) => [name, keys.size]));
 }
 
-/** Counts attempts per key in fixed windows; returns the count so far in the current window. */
-export interface RateLimitStore {
-  hit(key: string, count: number, windowMs: number): Promise<{ count: number; resetAt: number }>;
-}
-
-export interface RateLimitOptions {
-  fields: Set<string>;
+/** A rate limit: at most `max` accepted attempts in any interval of `windowMs` (a sliding log). */
+export interface RateLimit {
   max: number;
   windowMs: number;
+}
+
+/** What a store answers for one attempt: accepted, or refused with the time (ms) until one would be. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  retryAfterMs: number;
+}
+
+/** Keeps each key's log of accepted attempts and decides each new one (`decideSlidingWindow`'s rule). */
+export interface RateLimitStore {
+  hit(key: string, cost: number, limit: RateLimit): Promise<RateLimitDecision>;
+}
+
+export interface RateLimitOptions extends RateLimit {
+  fields: Set<string>;
   store: RateLimitStore;
 }
 
 /**
- * Counts the rate-limited fields of an operation against the client's buckets (one per field);
- * returns the seconds to wait when any is over its limit, else null. Every attempt counts, including
- * the refused ones, so hammering does not reopen the window.
+ * Counts the rate-limited fields of an operation against the client's logs (one per field, keyed
+ * `${field}:${client}`); returns the seconds to wait when any is over its limit, else null. A refused
+ * attempt uses no budget (see rate-window.ts). The fields are decided one by one, so when one is
+ * refused the others' accepted attempts stay counted: the request costs its client more, never less.
  */
 export async function checkRateLimit(
   options: RateLimitOptions,
@@ -195,57 +207,100 @@ export async function checkRateLimit(
   operation: OperationDefinitionNode,
   variables: Variables,
 ): Promise<number | null> {
+  const limit = { max: options.max, windowMs: options.windowMs };
   let wait: number | null = null;
-  for (const [field, count] of rootFieldCounts(document, operation, variables)) {
+  for (const [field, cost] of rootFieldCounts(document, operation, variables)) {
     if (!options.fields.has(field)) continue;
-    const window = await options.store.hit(`${field}:${client}`, count, options.windowMs);
-    if (window.count > options.max) {
-      wait = Math.max(wait ?? 0, Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000)));
+    const decision = await options.store.hit(`${field}:${client}`, cost, limit);
+    if (!decision.allowed) {
+      wait = Math.max(wait ?? 0, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
     }
   }
   return wait;
 }
 
-interface WindowDocument {
+interface LogDocument {
   _id: string;
-  count: number;
+  /** Times (ms) of the accepted attempts, newest first, at most `max` of them. */
+  hits: number[];
+  /** The newest hit plus the window: past it the whole log is out of the window (TTL clean-up only). */
   expiresAt: Date;
 }
 
+/** Tries of one hit: a log that vanishes or a hit that leaves the window mid-decision sends it round again. */
+const maxTries = 5;
+
 /**
- * Rate-limit windows in MongoDB, so every replica counts against the same numbers: one document
- * per key and window, raised with an atomic `$inc`, removed by a TTL index once the window is over.
+ * Rate-limit logs in MongoDB, so every replica (of the gateway, of a subgraph) decides against the same
+ * log: one document per key, `{ _id: key, hits: [newest first] }`.
+ *
+ * Atomic with one conditional `findOneAndUpdate` per hit, the same on MongoDB 7 and the embedded server,
+ * which supports every part of it, so no compare-and-set on a version field with retries is needed
+ * (checked by services/platform/test/rate-limit-store.int.test.ts and, across two gateway processes,
+ * gateway/test/rate-limit-shared.int.test.ts): the filter holds only while the log has room
+ * for `cost` more hits in the window (its `max - cost`-th entry, counting from 0, is missing or older than
+ * the window), and `$push` with `$each`, `$sort: -1` and `$slice: max` adds the hits, keeping the log
+ * sorted and bounded. Two replicas racing for the last slot cannot both match: the database applies one
+ * update per document at a time and re-checks the filter. No match means refused (or no log yet: it is
+ * made with an upsert of `$setOnInsert`, a duplicate key meaning another replica made it first); the log
+ * is then read to say how long to wait.
+ *
+ * `expiresAt` feeds a TTL index that deletes dead logs on MongoDB; the embedded server ignores TTL, and
+ * nothing depends on it, since old hits are ignored by the filter and cut by `$slice`. Times are each
+ * replica's clock; a replica running ahead only makes its hits count a little longer.
  */
 export class MongoRateLimitStore implements RateLimitStore {
-  private readonly windows: Collection<WindowDocument>;
+  private readonly logs: Collection<LogDocument>;
   private indexed: Promise<unknown> | null = null;
 
-  constructor(connection: Connection) {
-    this.windows = connection.collection<WindowDocument>('rate_limit_windows');
+  constructor(
+    connection: Connection,
+    private readonly clock: () => number = Date.now,
+  ) {
+    // A new name: the fixed-window counters before it (`rate_limit_windows`) have another shape.
+    this.logs = connection.collection<LogDocument>('rate_limit_logs');
   }
 
-  async hit(key: string, count: number, windowMs: number): Promise<{ count: number; resetAt: number }> {
-    this.indexed ??= this.windows.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }).catch(() => {
-      this.indexed = null; // tried again on the next hit; the counts do not depend on it
-    });
-    const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
-    const resetAt = windowStart + windowMs;
-    const id = `${key}@${windowStart}`;
-    const raise = () =>
-      this.windows.findOneAndUpdate(
-        { _id: id },
-        { $inc: { count }, $setOnInsert: { expiresAt: new Date(resetAt) } },
-        { upsert: true, returnDocument: 'after' },
-      );
-    let window: WindowDocument | null;
-    try {
-      window = await raise();
-    } catch (error) {
-      // Two first hits raced to insert the window; the loser's increment goes to the winner's document.
-      if (!isDuplicateKeyError(error)) throw error;
-      window = await raise();
+  async hit(key: string, cost: number, { max, windowMs }: RateLimit): Promise<RateLimitDecision> {
+    // An attempt that can never fit is refused without touching the log.
+    if (cost > max) {
+      const { allowed, retryAfterMs } = decideSlidingWindow({ hits: [], now: this.clock(), cost, max, windowMs });
+      return { allowed, retryAfterMs };
     }
-    return { count: window?.count ?? count, resetAt };
+    this.indexed ??= this.logs.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }).catch(() => {
+      this.indexed = null; // tried again on the next hit; the decisions do not depend on it
+    });
+    for (let tries = 0; tries < maxTries; tries += 1) {
+      const now = this.clock();
+      const accepted = await this.logs.findOneAndUpdate(
+        { _id: key, [`hits.${max - cost}`]: { $not: { $gt: now - windowMs } } },
+        {
+          $push: { hits: { $each: Array<number>(cost).fill(now), $sort: -1, $slice: max } },
+          $max: { expiresAt: new Date(now + windowMs) },
+        },
+        { projection: { _id: 1 } },
+      );
+      if (accepted) return { allowed: true, retryAfterMs: 0 };
+      const log = await this.logs.findOne({ _id: key });
+      if (!log) {
+        try {
+          await this.logs.updateOne(
+            { _id: key },
+            { $setOnInsert: { hits: [], expiresAt: new Date(now + windowMs) } },
+            { upsert: true },
+          );
+        } catch (error) {
+          // Two first hits raced to make the log; the loser uses the winner's.
+          if (!isDuplicateKeyError(error)) throw error;
+        }
+        continue;
+      }
+      const decision = decideSlidingWindow({ hits: log.hits ?? [], now: this.clock(), cost, max, windowMs });
+      if (!decision.allowed) return { allowed: false, retryAfterMs: decision.retryAfterMs };
+      // A hit left the window between the update and the read: try again.
+    }
+    // Only a log deleted and remade, or a hit leaving the window, on every try: refuse rather than guess.
+    return { allowed: false, retryAfterMs: 1_000 };
   }
 }
 

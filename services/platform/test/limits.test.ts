@@ -1,5 +1,14 @@
 import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
-import { depthLimit, fieldLimit, rateLimitedFields, rootFieldCounts } from '../src/limits';
+import {
+  checkRateLimit,
+  depthLimit,
+  fieldLimit,
+  rateLimitedFields,
+  rootFieldCounts,
+  type RateLimit,
+  type RateLimitDecision,
+  type RateLimitStore,
+} from '../src/limits';
 
 const schema = buildSchema(`
   type Node {
@@ -174,5 +183,45 @@ describe('rateLimitedFields', () => {
       `),
     );
     expect([...fields].sort()).toEqual(['login', 'register', 'resend']);
+  });
+});
+
+describe('checkRateLimit', () => {
+  /** A store that answers from a script and records what it was asked. */
+  function scriptedStore(answers: Record<string, RateLimitDecision>) {
+    const asked: Array<{ key: string; cost: number; limit: RateLimit }> = [];
+    const store: RateLimitStore = {
+      hit: async (key, cost, limit) => {
+        asked.push({ key, cost, limit });
+        return answers[key] ?? { allowed: true, retryAfterMs: 0 };
+      },
+    };
+    return { store, asked };
+  }
+  const check = (store: RateLimitStore, source: string) => {
+    const document = parse(source);
+    const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    if (operation?.kind !== Kind.OPERATION_DEFINITION) throw new Error('no operation');
+    const options = { fields: new Set(['login', 'register']), max: 4, windowMs: 60_000, store };
+    return checkRateLimit(options, '203.0.113.9', document, operation, undefined);
+  };
+
+  it('asks the store once per limited field, keyed field:client, with its cost and the limit', async () => {
+    const { store, asked } = scriptedStore({});
+    expect(await check(store, 'mutation { a: login { ok } b: login { ok } register { ok } logout }')).toBeNull();
+    expect(asked).toEqual([
+      { key: 'login:203.0.113.9', cost: 2, limit: { max: 4, windowMs: 60_000 } },
+      { key: 'register:203.0.113.9', cost: 1, limit: { max: 4, windowMs: 60_000 } },
+    ]);
+  });
+
+  it('waits the longest refusal, in whole seconds rounded up, at least one', async () => {
+    const { store } = scriptedStore({
+      'login:203.0.113.9': { allowed: false, retryAfterMs: 1_200 },
+      'register:203.0.113.9': { allowed: false, retryAfterMs: 30_001 },
+    });
+    expect(await check(store, 'mutation { login { ok } register { ok } }')).toBe(31);
+    const soon = scriptedStore({ 'login:203.0.113.9': { allowed: false, retryAfterMs: 3 } });
+    expect(await check(soon.store, 'mutation { login { ok } }')).toBe(1);
   });
 });
