@@ -106,19 +106,21 @@ proto-check: $(BUF) ## buf lint, and buf breaking against main
 
 check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typecheck, the supergraph and generated-types checks, buf lint and breaking
 
-# The whole suite, stage by stage: set-up, checks, the web build, one jest run (unit, integration against the real
-# embedded database/Kafka/maildev, browser) with TEST_WORKERS workers, each with its own servers, then the container
-# stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the browser journey and one test per
-# service on testcontainers, the compose smoke; a machine where the engine cannot start gets a loud message and a
-# counted failure). It ends with each stage's time, the ten slowest test files, a warning past the budget
-# (HAVEN_TEST_BUDGET_S), and the plain "N passed, N failed" summary CI reads, over both test stages. --forceExit:
-# a test that fails half-way may leave a client open, and jest would then wait for it forever instead of
-# reporting; the servers are stopped by the global teardown regardless.
+# The whole suite, stage by stage: set-up, checks, the web build, then two stages side by side (both mostly wait on
+# servers, so together they use the two cores better than one after the other): one jest run (unit, integration
+# against the real embedded database/Kafka/maildev, browser) with TEST_WORKERS workers, each with its own servers,
+# and the container stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the browser
+# journey and one test per service on testcontainers, the compose smoke; a machine where the engine cannot start
+# gets a loud message and a counted failure; its output is shown after jest's). It ends with each stage's time,
+# the ten slowest test files, a warning past the budget (HAVEN_TEST_BUDGET_S), and the plain "N passed, N failed"
+# summary CI reads, over both test stages. --forceExit: a test that fails half-way may leave a client open, and
+# jest would then wait for it forever instead of reporting; the servers are stopped by the global teardown.
 TEST_WORKERS ?= 3
 STAGE_TIMES := .haven/stage-times.tsv
-# $(call timed,<stage>,<command>): runs the command, appends "<stage> <seconds> <exit status>" to STAGE_TIMES.
+CONTAINER_STAGE_LOG := .haven/container-stage.log
+# $(call timed,<stage>,<command>): runs the command, appends "<stage> <start> <end> <exit status>" to STAGE_TIMES.
 timed = start=$$(date +%s); $(2); code=$$?; \
-  printf '%s\t%s\t%s\n' '$(1)' "$$(( $$(date +%s) - start ))" "$$code" >>$(STAGE_TIMES); [ $$code -eq 0 ]
+  printf '%s\t%s\t%s\t%s\n' '$(1)' "$$start" "$$(date +%s)" "$$code" >>$(STAGE_TIMES); [ $$code -eq 0 ]
 REPORT = node tools/ci/report.js $(STAGE_TIMES) $(JEST_RESULTS) .haven/containers/results/testcontainers.json
 
 test: ## Everything: lint, types, supergraph, unit, integration, browser, containers
@@ -127,8 +129,10 @@ test: ## Everything: lint, types, supergraph, unit, integration, browser, contai
 	@$(call timed,checks,$(MAKE) --no-print-directory check) || { $(REPORT); exit 1; }
 	@$(call timed,web build,$(MAKE) --no-print-directory web-build) || { $(REPORT); exit 1; }
 	@status=0; \
+	  ( $(call timed,containers,$(TSX) tools/containers/cli.ts stage >$(CONTAINER_STAGE_LOG) 2>&1) ) & containers=$$!; \
 	  $(call timed,jest,npx jest --selectProjects unit integration --maxWorkers=$(TEST_WORKERS) --forceExit --json --outputFile=$(JEST_RESULTS)) || status=1; \
-	  $(call timed,containers,$(TSX) tools/containers/cli.ts stage) || status=1; \
+	  wait $$containers || status=1; \
+	  echo; echo '--- the container stage (it ran beside jest) ---'; cat $(CONTAINER_STAGE_LOG); \
 	  $(REPORT); node tools/ci/summary.js $(JEST_RESULTS) --dir .haven/containers/results; exit $$status
 
 docker-engine: ## Debian's Docker engine (docker.io) and mmdebstrap, for the container stage

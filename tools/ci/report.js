@@ -20,19 +20,21 @@ const stages = existsSync(stageFile)
       .split('\n')
       .filter(Boolean)
       .map((line) => {
-        const [name, seconds, status] = line.split('\t');
-        return { name, seconds: Number(seconds), status };
+        const [name, start, end, status] = line.split('\t');
+        return { name, start: Number(start), end: Number(end), seconds: Number(end) - Number(start), status };
       })
   : [];
-const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
-const width = Math.max(5, ...stages.map((stage) => stage.name.length));
+// Wall time: stages that ran side by side count once.
+const total = stages.length === 0 ? 0 : Math.max(...stages.map((s) => s.end)) - Math.min(...stages.map((s) => s.start));
+const offset = (stage) => (stages.length === 0 ? 0 : stage.start - Math.min(...stages.map((s) => s.start)));
+const width = Math.max(9, ...stages.map((stage) => stage.name.length));
 console.log('\nmake test, stage by stage:');
 for (const stage of stages) {
-  console.log(
-    `  ${stage.name.padEnd(width)}  ${minutes(stage.seconds).padStart(11)}${stage.status === '0' ? '' : '  (failed)'}`,
-  );
+  const from = `started at ${minutes(offset(stage))}`;
+  const failed = stage.status === '0' ? '' : '  (failed)';
+  console.log(`  ${stage.name.padEnd(width)}  ${minutes(stage.seconds).padStart(11)}   ${from}${failed}`);
 }
-console.log(`  ${'total'.padEnd(width)}  ${minutes(total).padStart(11)}`);
+console.log(`  ${'wall time'.padEnd(width)}  ${minutes(total).padStart(11)}`);
 
 const suites = resultFiles
   .filter((file) => existsSync(file))
