@@ -249,6 +249,8 @@ export interface OutboxRelayMetrics {
   /** Entities parked since start; each also logged at error level. */
   parked: number;
   documentFailures: number;
+  /** Passes that could not publish (Kafka away, or the database), each followed by a back-off and a retry. */
+  failedPasses: number;
   sweeps: number;
   isLeader: boolean;
 }
@@ -295,7 +297,14 @@ export class OutboxRelay {
   private topicsReady = false;
   private lastSweep = 0;
   private readonly owner: string;
-  readonly metrics: OutboxRelayMetrics = { published: 0, parked: 0, documentFailures: 0, sweeps: 0, isLeader: false };
+  readonly metrics: OutboxRelayMetrics = {
+    published: 0,
+    parked: 0,
+    documentFailures: 0,
+    failedPasses: 0,
+    sweeps: 0,
+    isLeader: false,
+  };
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.owner = options.owner ?? randomUUID();
@@ -377,6 +386,7 @@ export class OutboxRelay {
         }
       } catch (error) {
         this.failures += 1;
+        this.metrics.failedPasses += 1;
         delay = Math.min(maxBackoff, 200 * 2 ** Math.min(this.failures, 10));
         const level = this.failures === 1 ? 'warn' : 'debug';
         if (error instanceof OutboxDatabaseError) {

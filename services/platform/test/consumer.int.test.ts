@@ -151,14 +151,6 @@ function registeredEvent(userId: string) {
   });
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 it('handles a redelivered event once', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   const seen: string[] = [];
@@ -176,7 +168,7 @@ it('handles a redelivered event once', async () => {
   // A later event with the same key lands on the same partition: once it is handled, so is the duplicate.
   const marker = registeredEvent(`${userId}-after`);
   await producer.send({ topic, messages: [{ key: event.key, value: Buffer.from(marker.value) }] });
-  await waitFor(() => seenAfter.includes(`${userId}-after`));
+  await eventually('the later event handled', () => seenAfter.includes(`${userId}-after`));
   expect(seen).toEqual([userId]);
 });
 
@@ -206,7 +198,7 @@ it('retries a failing handler with back-off, then parks the message on the dead-
   try {
     const event = registeredEvent(userId);
     await producer.send({ topic, messages: [{ key: event.key, value: Buffer.from(event.value) }] });
-    await waitFor(() => parked.some((entry) => entry.key === userId), 30_000);
+    await eventually('the failing event on the dead-letter topic', () => parked.some((entry) => entry.key === userId));
     expect(attempts).toBe(3);
     expect(parked.find((entry) => entry.key === userId)?.error).toBe('mail server on fire');
   } finally {
@@ -228,7 +220,10 @@ it('parks a message that is not an event envelope instead of blocking the partit
     await producer.send({ topic, messages: [{ key, value: Buffer.from([0xff, 0x01, 0x02]) }] });
     const after = registeredEvent(`u-after-${key}`);
     await producer.send({ topic, messages: [{ key, value: Buffer.from(after.value) }] });
-    await waitFor(() => parked.includes(key) && handled.includes(`u-after-${key}`), 30_000);
+    await eventually(
+      'the garbage parked and the next event handled',
+      () => parked.includes(key) && handled.includes(`u-after-${key}`),
+    );
   } finally {
     await reader.disconnect();
   }
