@@ -10,7 +10,7 @@ BUF_VERSION := v1.75.0
 HAVEN_BIN := $(HOME)/.cache/haven/bin
 BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 
-.PHONY: stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
+.PHONY: test-servers test-servers-down test-area stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -169,8 +169,18 @@ test-repeat: install provision check web-build ## Run the whole suite N times in
 test-unit: $(NPM_STAMP) ## Unit tests only (no servers)
 	npx jest --selectProjects unit
 
-test-integration: install provision web-build ## Integration and browser tests (real servers; FILES=path… for one area)
-	npx jest --selectProjects integration --maxWorkers=$(TEST_WORKERS) $(FILES)
+test-integration: install provision web-build ## Integration and browser tests (real servers)
+	npx jest --selectProjects integration --maxWorkers=$(TEST_WORKERS)
+
+test-servers: $(NPM_STAMP) ## Keep a database, Kafka and maildev running for make test-area
+	$(TSX) tools/testing/servers-cli.ts up
+
+test-servers-down: $(NPM_STAMP) ## Stop the servers of make test-servers
+	$(TSX) tools/testing/servers-cli.ts down
+
+AREA ?= services
+test-area: $(NPM_STAMP) ## One area's integration tests against the kept test servers (AREA=services/quote)
+	HAVEN_TEST_INFRA=running npx jest --selectProjects integration --maxWorkers=1 $(AREA)
 
 test-browser: install provision web-build ## Browser tests only
 	npx jest --selectProjects integration --maxWorkers=$(TEST_WORKERS) web/e2e

@@ -10,11 +10,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra/index';
+import { freePorts, provision, repoRoot, startInfra, stopInfra } from '../infra/index';
 import { isProcessAlive } from '../infra/process';
 import type { StartedTestContainer } from 'testcontainers';
 import { missingImages, startContainers } from './containers';
-import { stopLocalWorlds, worldDir } from './local-worlds';
+import { keptServers, portsFrom, stopLocalWorlds, worldDir } from './local-worlds';
 import { KEEP_MARKER, TEST_ENV, keepTestState, publishTestWorlds, type TestInfra } from './test-env';
 
 const testStateRoot = join(repoRoot, '.haven');
@@ -46,20 +46,6 @@ function dockerReachable(timeoutMs = 5_000): Promise<boolean> {
 
 function log(line: string): void {
   console.log(`[haven test infra] ${line}`);
-}
-
-function portsFrom(list: number[]): InfraPorts {
-  const [mongo, kafka, kafkaController, smtp, mailWeb] = list;
-  if (
-    mongo === undefined ||
-    kafka === undefined ||
-    kafkaController === undefined ||
-    smtp === undefined ||
-    mailWeb === undefined
-  ) {
-    throw new Error('could not find five free ports');
-  }
-  return { mongo, kafka, kafkaController, smtp, mailWeb };
 }
 
 /** A run killed before its teardown leaves a JVM behind; stop those and drop their state. */
@@ -130,8 +116,16 @@ function worldCount(globalConfig: { maxWorkers?: number } | undefined): number {
 export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
   const worlds = worldCount(globalConfig);
   const requested = process.env[TEST_ENV.infra];
-  if (requested && requested !== 'local' && requested !== 'testcontainers') {
-    throw new Error(`${TEST_ENV.infra}=${requested}: use 'local' or 'testcontainers'`);
+  if (requested && requested !== 'local' && requested !== 'testcontainers' && requested !== 'running') {
+    throw new Error(`${TEST_ENV.infra}=${requested}: use 'local', 'testcontainers' or 'running'`);
+  }
+  if (requested === 'running') {
+    // The kept servers of `make test-servers`: every worker shares them, and the teardown leaves them running.
+    const kept = await keptServers();
+    if (!kept) throw new Error(`${TEST_ENV.infra}=running, but no kept test servers answer: run \`make test-servers\``);
+    publishTestWorlds('running', kept.stateDir, [kept]);
+    log(`using the kept test servers (${kept.stateDir})`);
+    return;
   }
   const stateDir = join(testStateRoot, `test-${process.pid}`);
   rmSync(stateDir, { recursive: true, force: true });

@@ -6,6 +6,8 @@ import { setupHandoff } from './global-setup';
 import { TEST_ENV, keepTestState } from './test-env';
 
 export default async function globalTeardown(): Promise<void> {
+  // The kept servers of `make test-servers` stay up for the next run.
+  if (process.env[TEST_ENV.infra] === 'running') return;
   const stateDir = process.env[TEST_ENV.stateDir];
   if (process.env[TEST_ENV.infra] === 'testcontainers') {
     await stopContainers(setupHandoff.havenTestContainers ?? []);

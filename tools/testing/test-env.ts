@@ -8,7 +8,10 @@
  */
 
 export const TEST_ENV = {
-  /** 'local' (database/Kafka/maildev processes) or 'testcontainers' (Docker). Also read as a request by the setup. */
+  /**
+   * 'local' (database/Kafka/maildev processes), 'testcontainers' (Docker) or 'running' (the kept servers of
+   * `make test-servers`, left running by the teardown). Also read as a request by the setup.
+   */
   infra: 'HAVEN_TEST_INFRA',
   /** The run's state folder (each world has a subfolder); the teardown removes it. */
   stateDir: 'HAVEN_TEST_STATE_DIR',
@@ -69,7 +72,7 @@ export function testInfra(): TestInfra {
 }
 
 /** Publishes the worlds for the workers jest starts after the global setup (they inherit process.env). */
-export function publishTestWorlds(kind: TestInfraKind, stateDir: string, worlds: TestInfra[]): void {
+export function publishTestWorlds(kind: TestInfraKind | 'running', stateDir: string, worlds: TestInfra[]): void {
   process.env[TEST_ENV.infra] = kind;
   process.env[TEST_ENV.stateDir] = stateDir;
   process.env[TEST_ENV.worlds] = JSON.stringify(worlds);
