@@ -39,12 +39,12 @@ async function openChecked(page: Page, path: string): Promise<number> {
   return (await check).status();
 }
 
-/** Reloads and waits for the check, then gives React a moment's turn to render what it decided. */
+/** Reloads and waits until the app has read the check's answer and decided, so "hidden" means decided. */
 async function reloadChecked(page: Page): Promise<number> {
   const check = page.waitForResponse(isConsentCheck);
   await page.reload();
   const status = (await check).status();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await page.locator('html[data-consent-checked]').waitFor({ state: 'attached' });
   return status;
 }
 

@@ -2,7 +2,7 @@
  * Mounted once at the app's root (app/router.tsx), so public and signed-in pages alike have the banner.
  * Hidden at first; asks the server (consentStore.ts) and shows the banner only when the spec's rule says so
  * (consentRules.ts `bannerShouldShow`), or when Settings asks to change the choice. The banner's own code
- * loads only then, so a returning visitor downloads none of it.
+ * loads only then, so a returning visitor downloads none of it. Once decided, `<html data-consent-checked>`.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { bannerShouldShow } from './consentRules';
@@ -19,9 +19,12 @@ export function CookieConsentRoot() {
   useEffect(() => {
     let mounted = true;
     void loadConsent().then((state) => {
-      if (mounted && state.status === 'ready' && bannerShouldShow(state.config, state.consent)) {
+      if (!mounted) return;
+      if (state.status === 'ready' && bannerShouldShow(state.config, state.consent)) {
         setOpen((current) => current ?? 'summary');
       }
+      // Whether the banner shows is decided: a hidden banner leaves no other trace, and the browser tests wait on it.
+      document.documentElement.dataset.consentChecked = 'true';
     });
     return () => {
       mounted = false;
