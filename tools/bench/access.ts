@@ -6,7 +6,7 @@
 import { entitlementProjection } from '@haven/platform';
 import mongoose from 'mongoose';
 import { performance } from 'node:perf_hooks';
-import { ApiClient } from '../testing/http';
+import { ApiClient, type ApiResponse } from '../testing/http';
 import { startTrial } from '../testing/subscription';
 
 export interface AccessBenchResult {
@@ -47,8 +47,15 @@ async function signedUpClient(gatewayUrl: string, name: string) {
   return { client, userId: registered.body.user.id };
 }
 
-const tokenOf = (client: ApiClient) =>
-  decodeURIComponent((client as unknown as { cookie: string }).cookie.replace(/^haven_session=/, ''));
+/** A step the figures rely on: a refusal stops the bench with the answer, rather than a timeout later. */
+function expectOk(what: string, response: ApiResponse<unknown>): void {
+  const errors = (response.body as { errors?: unknown } | null)?.errors;
+  if (response.status !== 200 || errors) {
+    throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`);
+  }
+}
+
+const tokenOf = (client: ApiClient) => decodeURIComponent(client.cookieValue('haven_session') ?? '');
 
 async function untilDenied(copies: mongoose.mongo.Collection, userId: string, since: number): Promise<number> {
   for (;;) {
@@ -84,21 +91,29 @@ export async function benchAccess(options: {
     const deniedSamples = await timeEach(200, () => denied({ userId: lapsed.userId, sessionId: 'bench' }));
 
     // Trial expiry: cancel, then move billing's clock past the trial's end.
-    await trial.client.post('/api/subscription/cancel');
+    expectOk('POST /api/subscription/cancel', await trial.client.post('/api/subscription/cancel'));
     let start = performance.now();
-    await trial.client.graphql('mutation { advanceBillingClock(seconds: 259260) }');
+    expectOk('advanceBillingClock', await trial.client.graphql('mutation { advanceBillingClock(seconds: 259260) }'));
     const trialExpiryTakesEffectMs = await untilDenied(copies, trial.userId, start);
 
     // Payment failure: a card whose charges fail, then the trial's end.
     const failing = await signedUpClient(options.gatewayUrl, 'failing');
     const setup = await failing.client.post<{ clientSecret: string }>('/api/create-setup-intent');
-    await failing.client.post('/api/local-payments/confirm-setup', {
+    expectOk('POST /api/create-setup-intent', setup);
+    const confirmed = await failing.client.post<{ status: string }>('/api/local-payments/confirm-setup', {
       clientSecret: setup.body.clientSecret,
       cardNumber: '4000000000000341',
     });
-    await failing.client.post('/api/create-subscription-after-setup');
+    expectOk('POST /api/local-payments/confirm-setup', confirmed);
+    if (confirmed.body.status !== 'succeeded') {
+      throw new Error(`the failing-charge card's setup was not confirmed: ${JSON.stringify(confirmed.body)}`);
+    }
+    expectOk(
+      'POST /api/create-subscription-after-setup',
+      await failing.client.post('/api/create-subscription-after-setup'),
+    );
     start = performance.now();
-    await failing.client.graphql('mutation { advanceBillingClock(seconds: 259260) }');
+    expectOk('advanceBillingClock', await failing.client.graphql('mutation { advanceBillingClock(seconds: 259260) }'));
     const paymentFailureTakesEffectMs = await untilDenied(copies, failing.userId, start);
 
     return {
@@ -111,4 +126,14 @@ export async function benchAccess(options: {
   } finally {
     await connection.close();
   }
+}
+
+export function formatAccessResult(access: AccessBenchResult): string {
+  return (
+    `Access (issue 9): GET /api/subscription-status median ${access.subscriptionStatusMs.median} ms ` +
+    `(p95 ${access.subscriptionStatusMs.p95}); a paid operation's decision: granted from the local copy ` +
+    `${access.grantedDecisionMs.median} ms (p95 ${access.grantedDecisionMs.p95}), denied and confirmed with billing ` +
+    `${access.deniedDecisionMs.median} ms (p95 ${access.deniedDecisionMs.p95}); trial expiry takes effect in ` +
+    `${access.trialExpiryTakesEffectMs} ms, a payment failure in ${access.paymentFailureTakesEffectMs} ms (target 2000)`
+  );
 }

@@ -8,6 +8,9 @@ import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { hash } from '@node-rs/argon2';
+import { hashVerificationToken, verificationTtlMs } from '../../services/user/src/domain/verification';
+import { eventually } from '../testing/eventually';
 import { ApiClient } from '../testing/http';
 import { summarizeLatencies } from './report';
 
@@ -37,36 +40,61 @@ export interface AdminListBenchResult {
 const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Radia', 'Tim'];
 const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Perlman'];
 const statuses = ['active', 'trialing', 'trial_expired', 'canceled', null, null] as const;
+/**
+ * Billing's revision once a subscription reaches each status: a trial started (1) and charged (2); a trial cancelled
+ * (2) and run out (3); a paid period cancelled (3) and ended (4).
+ */
+const revisionOf = { active: 2, trialing: 1, trial_expired: 3, canceled: 4 } as const;
+const hour = 3_600_000;
+const day = 24 * hour;
 
-/** `count` accounts over two years, a third unverified, a spread of billing statuses. */
+/**
+ * `count` accounts over two years, a third unverified, a spread of billing statuses, each as the user service leaves
+ * it: a password hash (one for all, made by the service's own argon2), an unverified account's link (long expired),
+ * and billing's status as its events set it (a trial still running ends within three days).
+ */
 export async function seedUsers(mongoUrl: string, count: number, dbName = 'haven_user'): Promise<number> {
   const connection = await mongoose.createConnection(mongoUrl, { dbName }).asPromise();
   const started = performance.now();
   try {
     const users = connection.db!.collection<{ _id: string }>('users');
-    const span = 2 * 365 * 86_400_000;
+    const passwordHash = await hash('seeded-password-1');
+    const span = 2 * 365 * day;
     const now = Date.now();
     for (let from = 0; from < count; from += 5_000) {
       const batch = [];
       for (let index = from; index < Math.min(count, from + 5_000); index += 1) {
         const createdAt = new Date(now - span + Math.round((span * index) / count));
         const status = statuses[index % statuses.length]!;
+        const verified = index % 3 !== 0;
         batch.push({
           _id: randomUUID(),
           email: `seeded.person${index}@example${index % 40}.com`,
-          passwordHash: null,
+          passwordHash,
           firstName: firstNames[index % firstNames.length],
           lastName: `${lastNames[index % lastNames.length]}${index % 97}`,
           profileImageUrl: null,
           authProvider: 'email',
-          emailVerifiedAt: index % 3 === 0 ? null : createdAt,
-          emailVerification: null,
+          emailVerifiedAt: verified ? createdAt : null,
+          emailVerification: verified
+            ? null
+            : {
+                tokenHash: hashVerificationToken(randomUUID()),
+                expiresAt: new Date(createdAt.getTime() + verificationTtlMs),
+              },
           passwordReset: null,
           pendingEmail: null,
           timeZone: 'UTC',
+          identities: [],
+          pendingLink: null,
           subscriptionStatus: status,
-          trialEndsAt: status ? new Date(createdAt.getTime() + 3 * 86_400_000) : null,
-          subscriptionRevision: status ? 1 : null,
+          trialEndsAt:
+            status === 'trialing'
+              ? new Date(now + day + (index % 48) * hour)
+              : status
+                ? new Date(createdAt.getTime() + 3 * day)
+                : null,
+          subscriptionRevision: status ? revisionOf[status] : null,
           outbox: [],
           outboxVersion: 0,
           createdAt,
@@ -81,8 +109,23 @@ export async function seedUsers(mongoUrl: string, count: number, dbName = 'haven
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
-/** Registers the bench's admin (ADMIN_EMAIL of the bench's apps) and marks the address verified in place. */
-async function adminClient(gatewayUrl: string, mongoUrl: string): Promise<ApiClient> {
+/** The verification link the user service sent `address`, read from the bench's mail catcher (maildev). */
+async function verificationTokenFor(mailWebUrl: string, address: string): Promise<string> {
+  return eventually(
+    `the verification e-mail to ${address}`,
+    async () => {
+      const response = await fetch(`${mailWebUrl.replace(/\/+$/, '')}/email`, { signal: AbortSignal.timeout(5_000) });
+      const emails = (await response.json()) as Array<{ to?: Array<{ address: string }>; text?: string }>;
+      const email = emails.find((candidate) => candidate.to?.some((to) => to.address === address));
+      const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(email?.text ?? '')?.[0];
+      return link ? new URL(link).searchParams.get('token') : null;
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+}
+
+/** Registers the bench's admin (ADMIN_EMAIL of the bench's apps) and verifies the address through its link. */
+async function adminClient(gatewayUrl: string, mailWebUrl: string): Promise<ApiClient> {
   const client = new ApiClient(gatewayUrl);
   const registered = await client.post('/api/auth/register', {
     email: benchAdminEmail,
@@ -90,14 +133,9 @@ async function adminClient(gatewayUrl: string, mongoUrl: string): Promise<ApiCli
     firstName: 'Bench',
   });
   if (registered.status !== 201) throw new Error(`registering the admin answered ${registered.status}`);
-  const connection = await mongoose.createConnection(mongoUrl, { dbName: 'haven_user' }).asPromise();
-  try {
-    await connection
-      .db!.collection('users')
-      .updateOne({ email: benchAdminEmail }, { $set: { emailVerifiedAt: new Date() } });
-  } finally {
-    await connection.close();
-  }
+  const token = await verificationTokenFor(mailWebUrl, benchAdminEmail);
+  const verified = await client.get(`/api/auth/verify-email?token=${token}`);
+  if (verified.status !== 200) throw new Error(`verifying the admin answered ${verified.status}`);
   return client;
 }
 
@@ -140,13 +178,13 @@ async function measureTarget(
 
 export async function benchAdminList(
   gatewayUrl: string,
-  mongoUrl: string,
+  infra: { mongoUrl: string; mailWebUrl: string },
   log: (line: string) => void,
   { users = 100_000, samples = 10 }: { users?: number; samples?: number } = {},
 ): Promise<AdminListBenchResult> {
-  const client = await adminClient(gatewayUrl, mongoUrl);
+  const client = await adminClient(gatewayUrl, infra.mailWebUrl);
   log(`admin list: seeding ${users.toLocaleString('en')} accounts into haven_user`);
-  const seedSeconds = await seedUsers(mongoUrl, users);
+  const seedSeconds = await seedUsers(infra.mongoUrl, users);
   log(`admin list: seeded in ${seedSeconds} s; ${samples} requests per target, one at a time`);
   const loadAverageBefore = loadavg();
   const targets = [

@@ -1,32 +1,15 @@
 /**
- * The quote service's part of `make bench` (issue 10): a trial for the bench users, written into billing's
- * collection as tools/testing/subscription.ts does, and a history of 1,000 check-ins over three years for
- * one user, written straight into the quote service's database (the same documents generateQuote writes).
+ * The quote service's part of `make bench` (issue 10): a history of 1,000 check-ins over three years for one
+ * user, written straight into the quote service's database (the same documents generateQuote writes). The bench
+ * users' trials are started through the REST facade (tools/testing/subscription.ts), never written into billing.
  */
 import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { subscriptionModel } from '../../services/billing/src/model/subscription';
 import { dimensions, type Ratings } from '../../services/quote/src/domain/assessment';
 import { dayNumber, moodOf, noStreak, recordDay } from '../../services/quote/src/domain/progress';
 import { checkInModel } from '../../services/quote/src/model/check-in';
 import { progressModel } from '../../services/quote/src/model/progress';
 import { quoteModel } from '../../services/quote/src/model/quote';
-
-export async function grantTrials(mongoUrl: string, userIds: string[]): Promise<void> {
-  const connection = await mongoose.createConnection(mongoUrl, { dbName: 'haven_billing' }).asPromise();
-  try {
-    const subscriptions = subscriptionModel(connection);
-    for (const userId of userIds) {
-      await subscriptions.updateOne(
-        { _id: userId },
-        { $set: { status: 'trialing', trialEnd: new Date(Date.now() + 3 * 86_400_000), cancelAtPeriodEnd: false } },
-        { upsert: true },
-      );
-    }
-  } finally {
-    await connection.close();
-  }
-}
 
 /** `count` check-ins with their quotes, spread over `years` up to now, and the user's kept progress. */
 export async function seedHistory(mongoUrl: string, userId: string, count = 1000, years = 3): Promise<void> {
