@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { noStreak, recordDay, type StreakState } from '../domain/progress';
 
 /**
@@ -32,6 +33,12 @@ export function progressModel(connection: Connection): Model<ProgressRecord> {
   return connection.model<ProgressRecord>('Progress', progressSchema);
 }
 
+/**
+ * How many times a check-in is folded in before giving up. Each round of concurrent writers has one winner, so
+ * this many check-ins of one user at once all land (the check-in and its quote are already stored by then).
+ */
+const progressAttempts = 30;
+
 /** Folds one check-in in; retried on a concurrent write (compare-and-set on the entry count). */
 export async function recordProgress(
   progress: Model<ProgressRecord>,
@@ -39,7 +46,9 @@ export async function recordProgress(
   mood: number,
   day: number,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  for (let attempt = 0; attempt < progressAttempts; attempt += 1) {
+    // Losers of a round spread out before reading again, so the next round is not the same crowd at once.
+    if (attempt > 0) await sleep(Math.random() * 10 * Math.min(attempt, 5));
     const current = await progress.findById(userId).lean();
     const entries = current?.entries ?? 0;
     const update = {
