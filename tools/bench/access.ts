@@ -7,6 +7,7 @@ import { entitlementProjection } from '@haven/platform';
 import mongoose from 'mongoose';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, type ApiResponse } from '../testing/http';
+import { eventually } from '../testing/eventually';
 import { startTrial } from '../testing/subscription';
 
 export interface AccessBenchResult {
@@ -55,6 +56,12 @@ function expectOk(what: string, response: ApiResponse<unknown>): void {
   }
 }
 
+/** The figures are of the right answer: a grant for the trial, a denial for the user without one. */
+function expectDecision(who: string, decision: { granted: boolean }, granted: boolean): void {
+  if (decision.granted !== granted)
+    throw new Error(`${who}: expected granted ${granted}, got ${JSON.stringify(decision)}`);
+}
+
 const tokenOf = (client: ApiClient) => decodeURIComponent(client.cookieValue('haven_session') ?? '');
 
 async function untilDenied(copies: mongoose.mongo.Collection, userId: string, since: number): Promise<number> {
@@ -82,13 +89,21 @@ export async function benchAccess(options: {
     const trial = await signedUpClient(options.gatewayUrl, 'trial');
     await startTrial(trial.client);
     const statusSamples = await timeEach(200, () => trial.client.get('/api/subscription-status'));
+    // The grant is timed from the local copy, so the trial's event must have reached it first.
+    await eventually('the trial in the local entitlement copy', async () => {
+      const copy = await copies.findOne({ _id: trial.userId as never });
+      return copy?.granted === true;
+    });
     const granted = projection.source(config, tokenOf(trial.client));
     const session = { userId: trial.userId, sessionId: 'bench' };
+    expectDecision('the trial', await granted(session), true);
     const grantedSamples = await timeEach(500, () => granted(session));
 
     const lapsed = await signedUpClient(options.gatewayUrl, 'none');
     const denied = projection.source(config, tokenOf(lapsed.client));
-    const deniedSamples = await timeEach(200, () => denied({ userId: lapsed.userId, sessionId: 'bench' }));
+    const lapsedSession = { userId: lapsed.userId, sessionId: 'bench' };
+    expectDecision('a user without a subscription', await denied(lapsedSession), false);
+    const deniedSamples = await timeEach(200, () => denied(lapsedSession));
 
     // Trial expiry: cancel, then move billing's clock past the trial's end.
     expectOk('POST /api/subscription/cancel', await trial.client.post('/api/subscription/cancel'));
