@@ -109,16 +109,9 @@ export async function startGateway(
     contextOf,
     log,
   });
-  app.use('/hooks', hooks);
+  app.use('/hooks', hooks.router);
   // The spec's data export is a file download: the quote service's /http/export, forwarded like a hook.
-  app.get(
-    '/api/user/export',
-    (req, _res, next) => {
-      req.url = '/quote/export';
-      next();
-    },
-    hooks,
-  );
+  app.get('/api/user/export', hooks.forward('quote', 'GET /export'));
   app.use(
     '/api',
     restRouter(

@@ -1,8 +1,15 @@
 /**
- * Routes that are not GraphQL: a service mounts plain HTTP routes (raw body for a webhook's signature,
- * a form POST) and the gateway routes /hooks/<service>/… to them by prefix, untouched.
+ * Routes that are not GraphQL: a service mounts the plain HTTP routes its catalog entry declares (raw body
+ * for a webhook's signature, a form POST) and the gateway forwards /hooks/<service>/… to exactly those, untouched.
  */
-import { baseConfigShape, loadConfig, loadTypeDefs, startService, type RunningService } from '@haven/platform';
+import {
+  baseConfigShape,
+  loadConfig,
+  loadTypeDefs,
+  serviceHttpRoutes,
+  startService,
+  type RunningService,
+} from '@haven/platform';
 import express from 'express';
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -15,6 +22,7 @@ import { testInfra } from '../../tools/testing/infra-control';
 const signingKey = 'whsec_test_only';
 const secret = randomBytes(24).toString('hex');
 let service: RunningService;
+let forms: RunningService;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
@@ -29,29 +37,43 @@ beforeAll(async () => {
     JWT_PUBLIC_KEY: testKeys().publicKey,
     SUBGRAPH_SECRET: secret,
   };
-  const routes = express.Router();
-  // A webhook: the signature is over the exact bytes sent, so the body is read raw.
-  routes.post('/webhook', express.raw({ type: 'application/json' }), (req, res) => {
-    const body = req.body as Buffer;
-    const expected = createHmac('sha256', signingKey).update(body).digest('hex');
-    if (req.header('x-signature') !== expected) {
-      res.status(400).json({ message: 'Bad signature' });
-      return;
-    }
-    res.json({ received: JSON.parse(body.toString('utf8')) as unknown, bytes: body.length });
+  // Billing's declared webhook: the signature is over the exact bytes sent, so the body is read raw.
+  const webhook = serviceHttpRoutes('billing', {
+    'POST /stripe/webhook': [
+      express.raw({ type: 'application/json' }),
+      (req, res) => {
+        const body = req.body as Buffer;
+        const expected = createHmac('sha256', signingKey).update(body).digest('hex');
+        if (req.header('x-signature') !== expected) {
+          res.status(400).json({ message: 'Bad signature' });
+          return;
+        }
+        res.json({ received: JSON.parse(body.toString('utf8')) as unknown, bytes: body.length, query: req.query });
+      },
+    ],
   });
-  // A form POST (one-click unsubscribe style), answered with HTML.
-  routes.post('/unsubscribe', express.urlencoded({ extended: false }), (req, res) => {
-    res.type('html').send(`<p>Unsubscribed ${String((req.body as Record<string, string>).list)}</p>`);
-  });
-  routes.get('/slow', () => {
-    // never answers: the gateway's deadline decides
+  // Notification's declared routes: a form POST answered with HTML, and a GET that never answers (the
+  // gateway's deadline decides).
+  const form = serviceHttpRoutes('notification', {
+    'POST /newsletter/one-click': [
+      express.urlencoded({ extended: false }),
+      (req, res) => {
+        res.type('html').send(`<p>Unsubscribed ${String((req.body as Record<string, string>).list)}</p>`);
+      },
+    ],
+    'GET /newsletter/one-click': [() => undefined],
   });
   const config = loadConfig(baseConfigShape('billing', 0), { ...common, MONGO_DB: `t${runId}_hooks` });
   service = await startService('billing', config, () => ({
     typeDefs: loadTypeDefs(join(repoRoot, 'services', 'billing', 'src', 'schema.graphql')),
     resolvers: {},
-    httpRoutes: routes,
+    httpRoutes: webhook,
+  }));
+  const formsConfig = loadConfig(baseConfigShape('notification', 0), { ...common, MONGO_DB: `t${runId}_forms` });
+  forms = await startService('notification', formsConfig, () => ({
+    typeDefs: loadTypeDefs(join(repoRoot, 'services', 'notification', 'src', 'schema.graphql')),
+    resolvers: {},
+    httpRoutes: form,
   }));
   const unused = 'http://127.0.0.1:9/graphql';
   gateway = await startGateway(
@@ -62,7 +84,7 @@ beforeAll(async () => {
       USER_SERVICE_URL: unused,
       QUOTE_SERVICE_URL: unused,
       BILLING_SERVICE_URL: service.url,
-      NOTIFICATION_SERVICE_URL: unused,
+      NOTIFICATION_SERVICE_URL: forms.url,
       COMPLIANCE_SERVICE_URL: unused,
       WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
     }),
@@ -72,21 +94,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.stop();
   await service?.stop();
+  await forms?.stop();
 });
 
 it('passes a webhook through with its raw body, so the signature checks out', async () => {
   // Spacing and key order a JSON round trip would lose.
   const body = '{"type":  "invoice.paid",   "id": "evt_1"}';
   const signature = createHmac('sha256', signingKey).update(body).digest('hex');
-  const response = await fetch(`${gateway.url}/hooks/billing/webhook`, {
+  const response = await fetch(`${gateway.url}/hooks/billing/stripe/webhook?attempt=1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-signature': signature },
     body,
   });
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({ received: { type: 'invoice.paid', id: 'evt_1' }, bytes: body.length });
+  expect(await response.json()).toEqual({
+    received: { type: 'invoice.paid', id: 'evt_1' },
+    bytes: body.length,
+    query: { attempt: '1' },
+  });
 
-  const forged = await fetch(`${gateway.url}/hooks/billing/webhook`, {
+  const forged = await fetch(`${gateway.url}/hooks/billing/stripe/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-signature': signature },
     body: body.replace('evt_1', 'evt_2'),
@@ -95,7 +122,7 @@ it('passes a webhook through with its raw body, so the signature checks out', as
 });
 
 it('passes a form POST and the service’s HTML reply', async () => {
-  const response = await fetch(`${gateway.url}/hooks/billing/unsubscribe`, {
+  const response = await fetch(`${gateway.url}/hooks/notification/newsletter/one-click`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'list=newsletter',
@@ -105,17 +132,20 @@ it('passes a form POST and the service’s HTML reply', async () => {
   expect(await response.text()).toBe('<p>Unsubscribed newsletter</p>');
 });
 
-it('answers 404 for an unknown service and 503 when the route does not answer in time', async () => {
+it('answers 404 for an unknown service, an undeclared route or method, and 503 when the route does not answer in time', async () => {
   expect((await fetch(`${gateway.url}/hooks/nobody/webhook`, { method: 'POST' })).status).toBe(404);
-  const slow = await fetch(`${gateway.url}/hooks/billing/slow`);
+  expect((await fetch(`${gateway.url}/hooks/billing/webhook`, { method: 'POST' })).status).toBe(404);
+  expect((await fetch(`${gateway.url}/hooks/billing/stripe/webhook`)).status).toBe(404);
+  expect((await fetch(`${gateway.url}/hooks/billing/graphql`, { method: 'POST' })).status).toBe(404);
+  const slow = await fetch(`${gateway.url}/hooks/notification/newsletter/one-click`);
   expect(slow.status).toBe(503);
   expect(await slow.json()).toEqual({
-    message: 'The billing service did not answer in time. Please try again shortly.',
+    message: 'The notification service did not answer in time. Please try again shortly.',
   });
 });
 
 it('keeps the service’s routes closed to anyone but the gateway', async () => {
-  const direct = await fetch(service.url.replace('/graphql', '/http/unsubscribe'), {
+  const direct = await fetch(forms.url.replace('/graphql', '/http/newsletter/one-click'), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'list=newsletter',

@@ -60,6 +60,9 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
     SUBGRAPH_SECRET_FILE: keys.subgraphSecretFile,
     APP_URL: options.appUrl,
   };
+  // The services' own credential opens their internal operations; the gateway never holds it.
+  const serviceSecret: Record<string, string> =
+    name === 'gateway' ? {} : { SERVICE_SECRET_FILE: keys.serviceSecretFile };
   // Services other than user ask it for callers' roles; the gateway reaches every subgraph.
   const userServiceUrl = localGraphqlUrl(ports.user);
   const specific: Partial<Record<AppName, Record<string, string>>> = {
@@ -78,7 +81,7 @@ export function appEnv(name: AppName, options: AppsOptions): Record<string, stri
       WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
     },
   };
-  return { ...common, ...specific[name], ...options.env };
+  return { ...common, ...serviceSecret, ...specific[name], ...options.env };
 }
 
 async function waitHealthy(name: string, url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -7,6 +7,8 @@ export interface KeyFiles {
   publicKeyFile: string;
   /** The secret the gateway sends the subgraphs (SUBGRAPH_SECRET_FILE). */
   subgraphSecretFile: string;
+  /** The services' own credential (SERVICE_SECRET_FILE), never given to the gateway. */
+  serviceSecretFile: string;
 }
 
 /** A local ES256 key pair for session tokens, made once per state folder. Never used in production. */
@@ -16,6 +18,7 @@ export function ensureDevKeys(stateDir: string): KeyFiles {
     privateKeyFile: join(dir, 'jwt-private.pem'),
     publicKeyFile: join(dir, 'jwt-public.pem'),
     subgraphSecretFile: join(dir, 'subgraph-secret'),
+    serviceSecretFile: join(dir, 'service-secret'),
   };
   if (!existsSync(files.privateKeyFile) || !existsSync(files.publicKeyFile)) {
     mkdirSync(dir, { recursive: true });
@@ -27,9 +30,10 @@ export function ensureDevKeys(stateDir: string): KeyFiles {
     writeFileSync(files.privateKeyFile, privateKey, { mode: 0o600 });
     writeFileSync(files.publicKeyFile, publicKey);
   }
-  if (!existsSync(files.subgraphSecretFile)) {
+  for (const secretFile of [files.subgraphSecretFile, files.serviceSecretFile]) {
+    if (existsSync(secretFile)) continue;
     mkdirSync(dir, { recursive: true });
-    writeFileSync(files.subgraphSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+    writeFileSync(secretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
   }
   return files;
 }

@@ -56,6 +56,8 @@ const SERVICE_URL_VARS: Record<string, string> = Object.fromEntries(
 type EnvRequirement = string | string[];
 const JWT_PUBLIC: EnvRequirement = ['JWT_PUBLIC_KEY', 'JWT_PUBLIC_KEY_FILE'];
 const JWT_PRIVATE: EnvRequirement = ['JWT_PRIVATE_KEY', 'JWT_PRIVATE_KEY_FILE'];
+/** The services' own credential: every service needs it (production refuses to start without), the gateway never. */
+const SERVICE_SECRET: EnvRequirement = ['SERVICE_SECRET', 'SERVICE_SECRET_FILE'];
 const SERVICE_ENV: EnvRequirement[] = [
   'NODE_ENV',
   'LOG_LEVEL',
@@ -65,6 +67,7 @@ const SERVICE_ENV: EnvRequirement[] = [
   'KAFKA_BROKERS',
   'KAFKA_CLIENT_ID',
   JWT_PUBLIC,
+  SERVICE_SECRET,
 ];
 const EXTRA_ENV: Record<string, EnvRequirement[]> = {
   user: [JWT_PRIVATE, 'SESSION_TTL_SECONDS'],
@@ -456,6 +459,15 @@ describe('docker-compose.yml', () => {
     }
     if (app.name !== 'user' && ('JWT_PRIVATE_KEY_FILE' in env || 'JWT_PRIVATE_KEY' in env))
       problems.push(`${at(app.name)}: only the user service signs sessions; it must not be given the private key`);
+    if (app.kind === 'gateway') {
+      if ('SERVICE_SECRET' in env || 'SERVICE_SECRET_FILE' in env)
+        problems.push(`${at(app.name)}: the service secret is the services' alone; the gateway must not be given it`);
+      const serviceSecretDir = path.posix.dirname(
+        String(services.get('user')?.env.SERVICE_SECRET_FILE ?? '/etc/haven/service/service-secret'),
+      );
+      if (svc.volumes.some((v) => v.target.replace(/\/$/, '') === serviceSecretDir))
+        problems.push(`${at(app.name)}: mounts ${serviceSecretDir}, the services' own secret`);
+    }
     expect(problems).toEqual([]);
   });
 
@@ -1347,6 +1359,8 @@ describe('k8s/', () => {
         }
         if (app.name !== 'user' && (env.values.has('JWT_PRIVATE_KEY') || env.values.has('JWT_PRIVATE_KEY_FILE')))
           problems.push(`${ctr}: only the user service signs sessions; it must not get the private key`);
+        if (app.kind === 'gateway' && (env.values.has('SERVICE_SECRET') || env.values.has('SERVICE_SECRET_FILE')))
+          problems.push(`${ctr}: the service secret is the services' alone; the gateway must not get it`);
         // *_FILE variables must name a file of a mounted Secret volume.
         const spec = podSpec(r.doc);
         for (const [n, v] of env.values) {

@@ -56,6 +56,8 @@ export interface TestHaven {
 
 /** The secret the test gateway sends its subgraphs. */
 export const testSubgraphSecret = randomBytes(24).toString('hex');
+/** The services' own credential (never the gateway's); tests that call an internal operation read it here. */
+export const testServiceSecret = randomBytes(24).toString('hex');
 
 let cachedKeys: { privateKey: string; publicKey: string } | null = null;
 export function testKeys() {
@@ -97,7 +99,12 @@ export async function startTestHaven(
   const envOf = new Map<ServiceName, Record<string, string>>();
   const start = async (name: ServiceName, env: Record<string, string>) => {
     envOf.set(name, env);
-    const service = await starters[name]({ ...common, ...env, MONGO_DB: dbName(name) });
+    const service = await starters[name]({
+      ...common,
+      SERVICE_SECRET: testServiceSecret,
+      ...env,
+      MONGO_DB: dbName(name),
+    });
     started.push(service);
     services[name] = service;
   };

@@ -10,6 +10,7 @@ import { repoRoot } from '../../tools/infra';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
+import { advanceBillingClock } from '../../services/billing/test/clock';
 
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 let haven: TestHaven;
@@ -105,14 +106,10 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
 
-  // The user cancels, and three days pass on billing's test clock (the session's cookie, Haven's own origin).
+  // The user cancels (the session's cookie, Haven's own origin), and three days pass on billing's test clock.
   const asUser = { headers: { origin: haven.gatewayUrl } };
   expect((await page.request.post(`${haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
-  const advanced = await page.request.post(`${haven.gatewayUrl}/graphql`, {
-    ...asUser,
-    data: { query: 'mutation { advanceBillingClock(seconds: 259260) }' },
-  });
-  expect(((await advanced.json()) as { errors?: unknown }).errors).toBeUndefined();
+  await advanceBillingClock(haven, 259260);
   const status = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
   expect(await status.json()).toMatchObject({ status: 'trial_expired' });
 

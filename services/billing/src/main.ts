@@ -92,16 +92,18 @@ export const startBillingService = defineService({
         testClock: config.BILLING_TEST_CLOCK,
       }),
       outboxModels: [subscriptions],
-      httpRoutes: stripeSettings
-        ? stripeWebhookRoutes({
-            stripe: stripeClient(stripeSettings),
-            webhookSecret: stripeSettings.webhookSecret,
-            connection,
-            subscriptions,
-            publishSoon,
-            log,
-          })
-        : undefined,
+      httpRoutes: stripeWebhookRoutes(
+        stripeSettings
+          ? {
+              stripe: stripeClient(stripeSettings),
+              webhookSecret: stripeSettings.webhookSecret,
+              connection,
+              subscriptions,
+              publishSoon,
+              log,
+            }
+          : null,
+      ),
       accessSources: (token) => ({
         role: roleFromUserService(config, token),
         // Billing decides entitlements, from its own record of the caller's subscription.

@@ -1,13 +1,13 @@
-import { askSubgraph, unauthenticated } from '@haven/platform';
+import { askSubgraph, unauthenticated, type CallerSecrets } from '@haven/platform';
 
 /**
  * The caller's address and first name, asked of the user service with their own token when a payment setup
  * starts (the provider's customer, and the e-mails billing's events trigger).
  */
-export function profileFromUserService(config: { USER_SERVICE_URL: string; SUBGRAPH_SECRET?: string }) {
+export function profileFromUserService(config: { USER_SERVICE_URL: string } & CallerSecrets) {
   return async (sessionToken: string): Promise<{ email: string; firstName: string }> => {
     const data = await askSubgraph<{ me: { email: string; firstName: string | null } | null }>(
-      { url: config.USER_SERVICE_URL, secret: config.SUBGRAPH_SECRET, sessionToken },
+      { url: config.USER_SERVICE_URL, credentials: config, sessionToken },
       '{ me { email firstName } }',
       {},
       'user service',

@@ -5,6 +5,7 @@ import { startTestHaven, testSubgraphSecret, type TestHaven } from '../../../too
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { declinedTestCard, goodTestCard, startTrial } from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
+import { advanceBillingClock } from './clock';
 
 let haven: TestHaven;
 let quoteDb: mongoose.Connection;
@@ -50,9 +51,6 @@ async function confirmSetup(client: ApiClient, cardNumber: string) {
     cardNumber,
   });
 }
-
-const advanceClock = (client: ApiClient, seconds: number) =>
-  client.graphql('mutation Advance($s: Int!) { advanceBillingClock(seconds: $s) }', { s: seconds });
 
 describe('subscription lifecycle with the local test-mode provider', () => {
   it('answers GET /api/subscription-status with exactly the spec’s fields', async () => {
@@ -146,7 +144,7 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect((await client.post('/api/subscription/reactivate')).status).toBe(409);
     expect((await client.post('/api/subscription/cancel')).status).toBe(200);
 
-    expect((await advanceClock(client, 3 * day + 60)).body.errors).toBeUndefined();
+    await advanceBillingClock(haven, 3 * day + 60);
     expect(await status(client)).toMatchObject({ status: 'trial_expired', needsSetup: true, planType: 'free' });
     const types = await eventTypes(userId);
     expect(types.filter((type) => type === 'billing.trial_expired')).toHaveLength(1);
@@ -167,16 +165,16 @@ describe('subscription lifecycle with the local test-mode provider', () => {
   it('charges after the trial, reminds a day before, and fixes a failed payment with a new card', async () => {
     const { client, userId } = await signedUp();
     await startTrial(client);
-    await advanceClock(client, 2 * day + 60);
+    await advanceBillingClock(haven, 2 * day + 60);
     expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.trial_will_end']);
-    await advanceClock(client, day);
+    await advanceBillingClock(haven, day);
     expect(await status(client)).toMatchObject({ status: 'active', planType: 'premium', needsSetup: false });
     expect((await eventTypes(userId)).at(-1)).toBe('billing.activated');
 
     const failing = await signedUp('failing');
     expect((await confirmSetup(failing.client, '4000 0000 0000 0341')).body.status).toBe('succeeded');
     await failing.client.post('/api/create-subscription-after-setup');
-    await advanceClock(failing.client, 3 * day + 60);
+    await advanceBillingClock(haven, 3 * day + 60);
     expect(await status(failing.client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
     await eventuallyExpect('the copy naming the failed payment', async () =>
       expect(await entitlementCopy(failing.userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),

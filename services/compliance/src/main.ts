@@ -45,7 +45,7 @@ export const startComplianceService = defineService({
       settings: {
         userServiceUrl: config.USER_SERVICE_URL,
         billingServiceUrl: config.BILLING_SERVICE_URL,
-        subgraphSecret: config.SUBGRAPH_SECRET,
+        credentials: config,
         sweepIntervalMs: config.ERASURE_SWEEP_INTERVAL_MS,
         retryAfterMs: config.ERASURE_RETRY_AFTER_MS,
         // Longer than the deletion's own steps can take (the gateway's 10 s, twice).

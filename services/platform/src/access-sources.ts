@@ -1,20 +1,21 @@
 import DataLoader from 'dataloader';
 import type { Role } from './access';
+import type { CallerSecrets } from './auth';
 import { askSubgraph } from './subgraph-client';
 
 /**
  * Where a service that does not own roles learns the caller's: it asks the user service, which decides
  * roles, with the caller's own bearer token (`{ me { role } }`). Called only when a check needs the role
- * (an owner reading their own data never does), at most once per request (see accessFacts). The user
- * service answers the gateway only, so the call carries the subgraph secret like the gateway's.
+ * (an owner reading their own data never does), at most once per request (see accessFacts), with the asking
+ * service's credentials (askSubgraph).
  */
 export function roleFromUserService(
-  config: { USER_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+  config: { USER_SERVICE_URL: string } & CallerSecrets,
   sessionToken: string,
 ): () => Promise<Role> {
   return async () => {
     const data = await askSubgraph<{ me: { role: string } | null }>(
-      { url: config.USER_SERVICE_URL, secret: config.SUBGRAPH_SECRET, sessionToken },
+      { url: config.USER_SERVICE_URL, credentials: config, sessionToken },
       '{ me { role } }',
       {},
       'user service',

@@ -1,5 +1,6 @@
-import { GraphQLError } from 'graphql';
-import type { SessionClaims } from './auth';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import { GraphQLError, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { Caller, SessionClaims } from './auth';
 
 /**
  * The one access policy of every subgraph: who is signed in, who may read a user's data (the owner, or an
@@ -40,6 +41,8 @@ export const notSignedInMessage = 'Not signed in';
 /** What a non-admin is told on an admin page (the alert of the admin pages). */
 export const adminOnlyMessage = 'Admin access required. Please contact support if you believe this is an error.';
 export const notYoursMessage = 'You can only see your own account.';
+/** What anyone but a Haven service is told when it asks for an operation of the services. */
+export const servicesOnlyMessage = 'This operation is for Haven’s own services only.';
 
 /** The configured admin address, compared case-insensitively; no address configured means no admin. */
 export function isAdminEmail(email: string, adminEmail: string | undefined): boolean {
@@ -127,5 +130,67 @@ export function accessFacts(session: SessionClaims | null, sources: AccessFactSo
   return {
     role: once<Role>('role', sources.role, 'member'),
     entitlement: once<Entitlement>('entitlement', sources.entitlement, { granted: false, reason: 'no_subscription' }),
+  };
+}
+
+/**
+ * The fields marked `@internal` in a subgraph's schema, as `Type.field`: what only Haven's services call (the
+ * deletion saga's steps, test hooks), declared next to the schema rather than kept in a list. Each must be
+ * `@inaccessible` too, so it stays out of the public supergraph the gateway serves.
+ */
+export function internalFields(schema: DocumentNode): Set<string> {
+  const fields = new Set<string>();
+  for (const definition of schema.definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    for (const field of definition.fields ?? []) {
+      const marked = (name: string) => field.directives?.some((directive) => directive.name.value === name) ?? false;
+      if (!marked('internal')) continue;
+      const coordinate = `${definition.name.value}.${field.name.value}`;
+      if (!marked('inaccessible')) throw new Error(`${coordinate} is @internal, so it must be @inaccessible too`);
+      fields.add(coordinate);
+    }
+  }
+  return fields;
+}
+
+/** The first internal field the document selects anywhere (every operation and fragment, at any depth). */
+function internalFieldIn(document: DocumentNode, schema: GraphQLSchema, fields: Set<string>): string | null {
+  const typeInfo = new TypeInfo(schema);
+  let found: string | null = null;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const coordinate = `${typeInfo.getParentType()?.name ?? ''}.${node.name.value}`;
+        if (fields.has(coordinate)) found ??= coordinate;
+      },
+    }),
+  );
+  return found;
+}
+
+/**
+ * Refuses an operation that selects an `@internal` field unless the caller presents the service credential
+ * (`Caller.service`): the gateway's secret and a user's session do not open it, so neither a user through the
+ * gateway nor anything that borrows the gateway's secret reaches the services' own operations.
+ */
+export function internalOperationGuard<Context extends BaseContext & { caller: Caller }>(
+  schema: DocumentNode,
+): ApolloServerPlugin<Context> {
+  const fields = internalFields(schema);
+  return {
+    async requestDidStart() {
+      if (fields.size === 0) return;
+      return {
+        async didResolveOperation({ document, schema: runningSchema, contextValue }) {
+          if (contextValue.caller.service) return;
+          const field = internalFieldIn(document, runningSchema, fields);
+          if (!field) return;
+          const error = denied('FORBIDDEN', servicesOnlyMessage, false, 'services_only');
+          error.extensions.http = { status: 403 };
+          throw error;
+        },
+      };
+    },
   };
 }

@@ -65,6 +65,11 @@ export const visitorCookieHeader = 'x-haven-visitor-cookie';
 export const subgraphSecretHeader = 'x-haven-subgraph-secret';
 /** The client address the gateway decided on, for the subgraphs' own rate limits; trusted with the secret only. */
 export const clientAddressHeader = 'x-haven-client-address';
+/**
+ * A Haven service proves itself to another with this header (SERVICE_SECRET): only services hold that secret,
+ * the gateway does not, so nothing a user sends through the gateway carries it.
+ */
+export const serviceCredentialHeader = 'x-haven-service-credential';
 
 /** Compares secrets in constant time (hashed first, so their lengths leak nothing either). */
 export function sameSecret(offered: string | undefined, expected: string): boolean {
@@ -83,6 +88,45 @@ export function onlyFromGateway(secret: string | undefined, log: Logger) {
     if (sameSecret(offered, secret)) return next();
     log.warn({ ip: req.socket.remoteAddress, offered: offered !== undefined }, 'request without the gateway secret');
     res.status(offered === undefined ? 401 : 403).json({ message: 'This service answers the Haven gateway only' });
+  };
+}
+
+/** The secrets a subgraph checks its callers against. */
+export interface CallerSecrets {
+  SUBGRAPH_SECRET?: string;
+  SERVICE_SECRET?: string;
+}
+
+/** What a request's headers prove about its caller. */
+export interface Caller {
+  /** It carries the gateway's secret (the gateway, on a user's behalf). */
+  gateway: boolean;
+  /** It carries the service credential (another Haven service). */
+  service: boolean;
+}
+
+export function callerOf(req: Request, secrets: CallerSecrets): Caller {
+  const holds = (header: string, secret: string | undefined) =>
+    secret !== undefined && sameSecret(req.header(header), secret);
+  return {
+    gateway: holds(subgraphSecretHeader, secrets.SUBGRAPH_SECRET),
+    service: holds(serviceCredentialHeader, secrets.SERVICE_SECRET),
+  };
+}
+
+/**
+ * A subgraph's /graphql answers the gateway (its secret) and the other Haven services (the service credential),
+ * nobody else: 401 without either, 403 with a wrong one. With no SUBGRAPH_SECRET configured (development and
+ * tests may run so) every caller passes; the operations for services only still need the credential (access.ts).
+ */
+export function onlyFromHaven(secrets: CallerSecrets, log: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!secrets.SUBGRAPH_SECRET) return next();
+    const caller = callerOf(req, secrets);
+    if (caller.gateway || caller.service) return next();
+    const offered = req.header(subgraphSecretHeader) !== undefined || req.header(serviceCredentialHeader) !== undefined;
+    log.warn({ ip: req.socket.remoteAddress, offered }, 'request without the gateway secret or a service credential');
+    res.status(offered ? 403 : 401).json({ message: 'This service answers the Haven gateway only' });
   };
 }
 

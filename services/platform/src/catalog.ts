@@ -17,18 +17,49 @@ export interface ServiceEntry {
    * these callers and the gateway (`make k8s-check` compares them).
    */
   asks: readonly ServiceName[];
+  /**
+   * The service's plain HTTP routes (webhooks, form posts, file downloads): what it mounts under /http
+   * (`serviceHttpRoutes`) and all that the gateway forwards from /hooks/<service>/…, read from here by both,
+   * so a route the service does not serve is never reachable and one it serves is never left out.
+   */
+  httpRoutes: readonly HttpRoute[];
 }
+
+/** A plain HTTP route: its method and its path below the service's /http (the gateway's /hooks/<service>). */
+export type HttpRoute = `${'GET' | 'POST'} /${string}`;
 
 /** A subgraph service's name: also its event producer name (haven.<name>.events). */
 export type ServiceName = ProducerService;
 
-export const serviceCatalog: readonly ServiceEntry[] = [
-  { name: 'user', dir: 'services/user', port: 4001, asks: [] },
-  { name: 'quote', dir: 'services/quote', port: 4002, asks: ['user', 'billing'] },
-  { name: 'billing', dir: 'services/billing', port: 4003, asks: ['user'] },
-  { name: 'notification', dir: 'services/notification', port: 4004, asks: ['user'] },
-  { name: 'compliance', dir: 'services/compliance', port: 4005, asks: ['user', 'billing'] },
-];
+const entries = [
+  { name: 'user', dir: 'services/user', port: 4001, asks: [], httpRoutes: [] },
+  {
+    name: 'quote',
+    dir: 'services/quote',
+    port: 4002,
+    asks: ['user', 'billing'],
+    // The data export's CSV download (also the gateway's GET /api/user/export).
+    httpRoutes: ['GET /export'],
+  },
+  { name: 'billing', dir: 'services/billing', port: 4003, asks: ['user'], httpRoutes: ['POST /stripe/webhook'] },
+  {
+    name: 'notification',
+    dir: 'services/notification',
+    port: 4004,
+    asks: ['user'],
+    // The newsletter's one-click unsubscribe: a mail client's POST, a person's GET.
+    httpRoutes: ['POST /newsletter/one-click', 'GET /newsletter/one-click'],
+  },
+  { name: 'compliance', dir: 'services/compliance', port: 4005, asks: ['user', 'billing'], httpRoutes: [] },
+] as const satisfies readonly ServiceEntry[];
+
+export const serviceCatalog: readonly ServiceEntry[] = entries;
+
+/** The plain HTTP routes one service declares, as a type: its handlers must cover exactly these. */
+export type HttpRouteOf<Name extends ServiceName> = Extract<
+  (typeof entries)[number],
+  { name: Name }
+>['httpRoutes'][number];
 
 export const gatewayEntry = { name: 'gateway', dir: 'gateway', port: 4000 } as const;
 

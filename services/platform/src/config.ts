@@ -22,6 +22,9 @@ const brokerList = z
 
 export const subgraphSecret = z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional();
 
+/** The services' own secret (never the gateway's): it opens the operations marked `@internal`. */
+export const serviceSecret = z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional();
+
 /** Where a server listens when HOST is not set: loopback except in production (behind a network policy). */
 export function defaultHost(nodeEnv: string): string {
   return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
@@ -31,6 +34,13 @@ export function defaultHost(nodeEnv: string): string {
 export function requireSubgraphSecretInProduction(config: { NODE_ENV: string; SUBGRAPH_SECRET?: string }): void {
   if (config.NODE_ENV === 'production' && !config.SUBGRAPH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SUBGRAPH_SECRET: required in production');
+  }
+}
+
+/** Production refuses to start a service without the service secret: the deletion saga could not run. */
+export function requireServiceSecretInProduction(config: { NODE_ENV: string; SERVICE_SECRET?: string }): void {
+  if (config.NODE_ENV === 'production' && !config.SERVICE_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SERVICE_SECRET: required in production');
   }
 }
 
@@ -49,6 +59,11 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
     HOST: z.string().min(1).optional(),
     /** The gateway's shared secret; requests without it are refused (required in production). */
     SUBGRAPH_SECRET: subgraphSecret,
+    /**
+     * Held by every service and never by the gateway: sent with a call to another subgraph (askSubgraph), and
+     * required for the operations marked `@internal` (required in production).
+     */
+    SERVICE_SECRET: serviceSecret,
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     /**
@@ -113,6 +128,7 @@ const fileSecretNames = [
   'JWT_PRIVATE_KEY',
   'SMTP_PASS',
   'SUBGRAPH_SECRET',
+  'SERVICE_SECRET',
   'GOOGLE_CLIENT_SECRET',
   'OIDC_CLIENT_SECRET',
   'ERASURE_HMAC_SECRET',

@@ -1,7 +1,7 @@
 import { topicOf, timestampDate, type EventType, type SubscriptionChange } from '@haven/proto';
 import { Schema, type Connection } from 'mongoose';
 import { entitlementOf, type DeniedReason, type Entitlement } from './access';
-import type { SessionClaims } from './auth';
+import type { CallerSecrets, SessionClaims } from './auth';
 import type { ConsumerSpec, EventHandler } from './consumer';
 import { isDuplicateKeyError } from './mongo';
 import { askSubgraph } from './subgraph-client';
@@ -91,7 +91,7 @@ export interface EntitlementProjection {
   consumer: ConsumerSpec;
   /** The service's `accessSources(token).entitlement`. */
   source(
-    config: { BILLING_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+    config: { BILLING_SERVICE_URL: string } & CallerSecrets,
     sessionToken: string,
   ): (session: SessionClaims) => Promise<Entitlement>;
 }
@@ -150,14 +150,14 @@ export function entitlementProjection(
 
 /** Billing's own answer, through its subgraph with the caller's token (the path of a denial only). */
 async function entitlementFromBilling(
-  config: { BILLING_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+  config: { BILLING_SERVICE_URL: string } & CallerSecrets,
   sessionToken: string,
   userId: string,
 ): Promise<Entitlement> {
   const data = await askSubgraph<{
     _entities: Array<{ subscriptionStatus: { status: string; hasActiveSubscription: boolean } } | null>;
   }>(
-    { url: config.BILLING_SERVICE_URL, secret: config.SUBGRAPH_SECRET, sessionToken },
+    { url: config.BILLING_SERVICE_URL, credentials: config, sessionToken },
     'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { subscriptionStatus { status hasActiveSubscription } } } }',
     { r: [{ __typename: 'User', id: userId }] },
     'billing service',

@@ -1,4 +1,4 @@
-import { ApolloServer, type BaseContext as ApolloBaseContext } from '@apollo/server';
+import type { BaseContext as ApolloBaseContext } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -14,20 +14,30 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { accessFacts, type AccessContext, type AccessFactSources } from './access';
+import { accessFacts, internalOperationGuard, type AccessContext, type AccessFactSources } from './access';
 import {
   bearerToken,
+  callerOf,
   clientAddressOf,
   correlationHeader,
   onlyFromGateway,
+  onlyFromHaven,
   sessionHeader,
   sessionsEndedHeader,
   verifySessionToken,
   visitorCookieHeader,
   visitorHeader,
+  type Caller,
   type SessionClaims,
 } from './auth';
-import { defaultHost, loadConfig, requireSubgraphSecretInProduction, type BaseConfig } from './config';
+import { catalogEntry, type HttpRoute, type HttpRouteOf, type ServiceName } from './catalog';
+import {
+  defaultHost,
+  loadConfig,
+  requireServiceSecretInProduction,
+  requireSubgraphSecretInProduction,
+  type BaseConfig,
+} from './config';
 import {
   bodyErrorHandler,
   databaseUnavailable,
@@ -37,7 +47,7 @@ import {
   serviceUnavailable,
   unexpectedErrorLog,
 } from './errors';
-import { MongoRateLimitStore, operationLimits, rateLimitedFields, rateLimitPlugin } from './limits';
+import { LimitedApolloServer, MongoRateLimitStore, rateLimitedFields, rateLimitPlugin } from './limits';
 import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
 import {
@@ -68,6 +78,8 @@ export interface RequestContext extends ApolloBaseContext, AccessContext {
   correlationId: string;
   /** The client's address as the gateway saw it (rate limits). */
   clientAddress: string;
+  /** Whether the gateway's secret or a Haven service's credential came with the request (access.ts). */
+  caller: Caller;
   log: Logger;
   /** Asks the gateway to set (token) or clear (null) the browser's session cookie. */
   setSessionToken(token: string | null): void;
@@ -115,11 +127,43 @@ export interface ServiceParts<Context extends RequestContext> {
    */
   erasure?: ServiceErasure;
   /**
-   * Plain HTTP routes beside /graphql (a payment provider's webhook, a one-click unsubscribe form),
-   * mounted at /http and reached through the gateway at /hooks/<service>/…; they parse their own bodies,
-   * so a webhook can verify its signature over the raw bytes (express.raw).
+   * Plain HTTP routes beside /graphql (a payment provider's webhook, a one-click unsubscribe form), exactly
+   * the ones the catalog declares for the service (`serviceHttpRoutes`), mounted at /http and reached through
+   * the gateway at /hooks/<service>/…; they parse their own bodies, so a webhook can verify its signature over
+   * the raw bytes (express.raw).
    */
-  httpRoutes?: express.Router;
+  httpRoutes?: ServiceHttpRoutes;
+}
+
+/** A service's plain HTTP routes, built from its catalog declaration only (`serviceHttpRoutes`). */
+export interface ServiceHttpRoutes {
+  readonly service: ServiceName;
+  readonly router: express.Router;
+}
+
+/**
+ * Mounts a service's handlers on the routes its catalog entry declares (`httpRoutes`): one handler list per
+ * declared route, no more, no less, so the service serves what the gateway forwards and nothing else.
+ */
+export function serviceHttpRoutes<Name extends ServiceName>(
+  service: Name,
+  handlers: { readonly [Route in HttpRouteOf<Name>]: readonly express.RequestHandler[] },
+): ServiceHttpRoutes {
+  const declared = catalogEntry(service).httpRoutes;
+  const given = handlers as Readonly<Record<string, readonly express.RequestHandler[]>>;
+  const undeclared = Object.keys(given).filter((route) => !declared.includes(route as HttpRoute));
+  if (undeclared.length > 0) {
+    throw new Error(`${service}: routes not declared in the service catalog: ${undeclared.join(', ')}`);
+  }
+  const router = express.Router({ caseSensitive: true, strict: true });
+  for (const route of declared) {
+    const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+    const chain = given[route];
+    if (!chain || chain.length === 0) throw new Error(`${service}: no handler for the declared route ${route}`);
+    if (method === 'GET') router.get(path, ...chain);
+    else router.post(path, ...chain);
+  }
+  return { service, router };
 }
 
 export interface RunningService {
@@ -150,6 +194,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   build: (runtime: ServiceRuntime<Config>) => ServiceParts<Context> | Promise<ServiceParts<Context>>,
 ): Promise<RunningService> {
   requireSubgraphSecretInProduction(config);
+  requireServiceSecretInProduction(config);
   const log = createLogger(name, config.LOG_LEVEL);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log);
@@ -165,6 +210,13 @@ export async function startService<Config extends BaseConfig, Context extends Re
   };
   const runtime: ServiceRuntime<Config> = { name, config, log, connection, kafka, publishSoon, erasure };
   const parts = await build(runtime);
+  const httpRoutes = parts.httpRoutes;
+  if (httpRoutes && httpRoutes.service !== name) {
+    throw new Error(`${name} was given the plain HTTP routes of ${httpRoutes.service}`);
+  }
+  if (!httpRoutes && catalogEntry(name).httpRoutes.length > 0) {
+    throw new Error(`${name} declares plain HTTP routes in the service catalog but serves none`);
+  }
   await ensureIndexes(connection);
 
   const outboxModels = [...(parts.outboxModels ?? []), standaloneEvents];
@@ -212,11 +264,13 @@ export async function startService<Config extends BaseConfig, Context extends Re
   app.use(requestLogger(log, correlationHeader));
   const httpServer = createServer(app);
   const kafkaReady = kafkaProbe(kafka);
-  const apollo = new ApolloServer<Context>({
+  // The gateway's limits, so a request that reaches a subgraph some other way gains nothing.
+  const apollo = new LimitedApolloServer<Context>({
     schema: buildSubgraphSchema([{ typeDefs: parts.typeDefs, resolvers: parts.resolvers as SubgraphResolvers }]),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       unexpectedErrorLog<Context>(),
+      internalOperationGuard<Context>(parts.typeDefs),
       rateLimitPlugin<Context>(
         {
           fields: rateLimitedFields(parts.typeDefs),
@@ -231,8 +285,6 @@ export async function startService<Config extends BaseConfig, Context extends Re
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
     hideSchemaDetailsFromClientErrors: config.NODE_ENV === 'production',
-    // The same limits as the gateway, so a request that reaches a subgraph some other way gains nothing.
-    validationRules: operationLimits,
     logger: log,
     formatError: (formatted, error) => maskError(databaseUnavailable(formatted, error)),
   });
@@ -253,8 +305,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not ready', mongo, kafka: kafkaUp, events: eventsJoined() });
   });
-  app.use('/graphql', onlyFromGateway(config.SUBGRAPH_SECRET, log));
-  if (parts.httpRoutes) app.use(httpRoutesPath, onlyFromGateway(config.SUBGRAPH_SECRET, log), parts.httpRoutes);
+  app.use('/graphql', onlyFromHaven(config, log));
+  if (httpRoutes) app.use(httpRoutesPath, onlyFromGateway(config.SUBGRAPH_SECRET, log), httpRoutes.router);
   app.use(
     '/graphql',
     express.json({ limit: '100kb' }),
@@ -263,12 +315,14 @@ export async function startService<Config extends BaseConfig, Context extends Re
         const correlationId = req.header(correlationHeader) ?? randomUUID(); // set by requestLogger
         const token = bearerToken(req.header('authorization'));
         const session = token ? verifySessionToken(token, config.JWT_PUBLIC_KEY) : null;
+        const caller = callerOf(req, config);
         const base: RequestContext = {
           session,
           sessionToken: session ? token : null,
           access: accessFacts(session, token && parts.accessSources ? parts.accessSources(token) : {}),
           correlationId,
-          clientAddress: clientAddressOf(req, Boolean(config.SUBGRAPH_SECRET)),
+          clientAddress: clientAddressOf(req, caller.gateway),
+          caller,
           log: log.child({ correlationId, requestId: randomUUID() }),
           setSessionToken: (value) => res.setHeader(sessionHeader, value ?? ''),
           endSessionsOf: (userIds) => {

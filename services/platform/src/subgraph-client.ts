@@ -1,13 +1,22 @@
 import { GraphQLError } from 'graphql';
-import { correlationHeader, subgraphSecretHeader } from './auth';
+import { correlationHeader, serviceCredentialHeader, subgraphSecretHeader, type CallerSecrets } from './auth';
 
 /**
  * One GraphQL call from a service to another subgraph while a request runs, on the caller's behalf (their
- * bearer token) and with the subgraph secret the gateway sends. The other service's own errors (FORBIDDEN,
- * NOT_FOUND, BAD_USER_INPUT…) come back as the same errors; no answer in time is SERVICE_UNAVAILABLE.
+ * bearer token). It carries the service credential (SERVICE_SECRET), which proves a Haven service is asking and
+ * opens the operations for services only, and the subgraph secret, so a subgraph not yet given the credential
+ * (a rolling deploy) still answers. The other service's own errors (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT…) come
+ * back as the same errors; no answer in time is SERVICE_UNAVAILABLE.
  */
 export async function askSubgraph<T>(
-  target: { url: string; secret?: string; sessionToken: string; correlationId?: string; timeoutMs?: number },
+  target: {
+    url: string;
+    /** The asking service's configuration, whose secrets go with the call. */
+    credentials: CallerSecrets;
+    sessionToken: string;
+    correlationId?: string;
+    timeoutMs?: number;
+  },
   query: string,
   variables: Record<string, unknown>,
   what: string,
@@ -16,7 +25,9 @@ export async function askSubgraph<T>(
     'content-type': 'application/json',
     authorization: `Bearer ${target.sessionToken}`,
   };
-  if (target.secret) headers[subgraphSecretHeader] = target.secret;
+  const { SUBGRAPH_SECRET, SERVICE_SECRET } = target.credentials;
+  if (SERVICE_SECRET) headers[serviceCredentialHeader] = SERVICE_SECRET;
+  if (SUBGRAPH_SECRET) headers[subgraphSecretHeader] = SUBGRAPH_SECRET;
   if (target.correlationId) headers[correlationHeader] = target.correlationId;
   let body: { data?: T | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
   try {

@@ -47,4 +47,14 @@ describe('the service catalog', () => {
     }
     expect(callersOf('user')).toEqual(['quote', 'billing', 'notification', 'compliance']);
   });
+
+  it('declares each plain HTTP route once, as a plain path the gateway can match byte for byte', () => {
+    for (const { name, httpRoutes } of serviceCatalog) {
+      expect({ name, unique: new Set(httpRoutes).size }).toEqual({ name, unique: httpRoutes.length });
+      for (const route of httpRoutes) {
+        // No dot segments, encodings, doubled slashes, backslashes or query: nothing a URL parser would rewrite.
+        expect(route).toMatch(/^(GET|POST) (\/[a-z0-9][a-z0-9-]*)+$/);
+      }
+    }
+  });
 });

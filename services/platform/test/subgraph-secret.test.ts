@@ -1,4 +1,4 @@
-import { ConfigError, requireSubgraphSecretInProduction, sameSecret } from '../src';
+import { ConfigError, requireServiceSecretInProduction, requireSubgraphSecretInProduction, sameSecret } from '../src';
 
 describe('the subgraph secret', () => {
   it('is compared whole: the same secret passes; a prefix, another value or none does not', () => {
@@ -17,5 +17,13 @@ describe('the subgraph secret', () => {
       requireSubgraphSecretInProduction({ NODE_ENV: 'production', SUBGRAPH_SECRET: 'x'.repeat(16) }),
     ).not.toThrow();
     expect(() => requireSubgraphSecretInProduction({ NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('has a counterpart for the services alone, also required in production (the deletion saga needs it)', () => {
+    expect(() => requireServiceSecretInProduction({ NODE_ENV: 'production' })).toThrow(/SERVICE_SECRET: required/);
+    expect(() =>
+      requireServiceSecretInProduction({ NODE_ENV: 'production', SERVICE_SECRET: 'x'.repeat(16) }),
+    ).not.toThrow();
+    expect(() => requireServiceSecretInProduction({ NODE_ENV: 'test' })).not.toThrow();
   });
 });

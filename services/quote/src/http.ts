@@ -2,8 +2,16 @@
  * GET /api/user/export (the gateway forwards it here as /http/export): the user's check-ins and quotes as
  * one CSV download, one row per check-in with its quote. A file, so a plain HTTP route, not GraphQL.
  */
-import { bearerToken, deniedMessages, verifySessionToken, type Entitlement, type SessionClaims } from '@haven/platform';
-import express, { type Router } from 'express';
+import {
+  bearerToken,
+  deniedMessages,
+  serviceHttpRoutes,
+  verifySessionToken,
+  type Entitlement,
+  type ServiceHttpRoutes,
+  type SessionClaims,
+} from '@haven/platform';
+import type { Request, Response } from 'express';
 import type { Model } from 'mongoose';
 import { dimensions } from './domain/assessment';
 import { csvRow, exportFileName } from './domain/csv';
@@ -19,9 +27,8 @@ export function exportRoutes(deps: {
   timeZones: Model<TimeZoneRecord>;
   publicKey: string;
   entitlementOf: (token: string, session: SessionClaims) => Promise<Entitlement>;
-}): Router {
-  const router = express.Router();
-  router.get('/export', async (req, res) => {
+}): ServiceHttpRoutes {
+  const download = async (req: Request, res: Response) => {
     const token = bearerToken(req.header('authorization'));
     const session = token ? verifySessionToken(token, deps.publicKey) : null;
     if (!token || !session) {
@@ -67,6 +74,6 @@ export function exportRoutes(deps: {
       );
     }
     res.end();
-  });
-  return router;
+  };
+  return serviceHttpRoutes('quote', { 'GET /export': [download] });
 }

@@ -57,7 +57,7 @@ export const startQuoteService = defineService({
         ai: openAiWriter(config),
         publishSoon,
         userServiceUrl: config.USER_SERVICE_URL,
-        subgraphSecret: config.SUBGRAPH_SECRET,
+        credentials: config,
       }),
       outboxModels: [quotes],
       consumers: [entitlements.consumer, timeZoneConsumer(timeZones)],

@@ -1,13 +1,13 @@
 /** What the quote service asks other services while a request runs. */
-import { askSubgraph } from '@haven/platform';
+import { askSubgraph, type CallerSecrets } from '@haven/platform';
 
 /** The caller's own names and address, so the notes can be scrubbed of them before an AI provider sees them. */
 export async function callerIdentity(
-  config: { USER_SERVICE_URL: string; SUBGRAPH_SECRET?: string },
+  config: { USER_SERVICE_URL: string } & CallerSecrets,
   sessionToken: string,
 ): Promise<{ firstName: string | null; lastName: string | null; email: string | null }> {
   const data = await askSubgraph<{ me: { firstName: string | null; lastName: string | null; email: string } | null }>(
-    { url: config.USER_SERVICE_URL, secret: config.SUBGRAPH_SECRET, sessionToken },
+    { url: config.USER_SERVICE_URL, credentials: config, sessionToken },
     '{ me { firstName lastName email } }',
     {},
     'user service',

@@ -1,5 +1,5 @@
-import { isDuplicateKeyError, type Logger } from '@haven/platform';
-import express, { type Router } from 'express';
+import { isDuplicateKeyError, serviceHttpRoutes, type Logger, type ServiceHttpRoutes } from '@haven/platform';
+import express, { type Request, type Response } from 'express';
 import type { Connection, Model } from 'mongoose';
 import type Stripe from 'stripe';
 import { changeFromStripe } from '../domain/stripe-events';
@@ -12,19 +12,29 @@ import { changeSubscription } from './changes';
  * the raw body, so the route reads bytes, never parsed JSON. Each event id is processed once (a
  * `processed_webhooks` record); an event older than the newest applied to the subscription changes nothing
  * (out of order); a change is a compare-and-set like every other, and one that lost a race answers 503 so
- * Stripe delivers it again.
+ * Stripe delivers it again. Without Stripe configured (null) the route answers 404.
  */
-export function stripeWebhookRoutes(deps: {
-  stripe: Stripe;
-  webhookSecret: string;
-  connection: Connection;
-  subscriptions: Model<SubscriptionRecord>;
-  publishSoon: () => void;
-  log: Logger;
-}): Router {
+export function stripeWebhookRoutes(
+  deps: {
+    stripe: Stripe;
+    webhookSecret: string;
+    connection: Connection;
+    subscriptions: Model<SubscriptionRecord>;
+    publishSoon: () => void;
+    log: Logger;
+  } | null,
+): ServiceHttpRoutes {
+  if (!deps) {
+    return serviceHttpRoutes('billing', {
+      'POST /stripe/webhook': [
+        (_req, res) => {
+          res.status(404).json({ message: 'Stripe is not configured' });
+        },
+      ],
+    });
+  }
   const processed = () => deps.connection.db!.collection<{ _id: string; type: string; at: Date }>('processed_webhooks');
-  const router = express.Router();
-  router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+  const receive = async (req: Request, res: Response) => {
     let event: Stripe.Event;
     try {
       const signature = req.header('stripe-signature') ?? '';
@@ -51,10 +61,10 @@ export function stripeWebhookRoutes(deps: {
       }
     }
     res.json({ received: true });
-  });
+  };
 
   /** False when a concurrent change won (deliver again); true when applied or nothing to do. */
-  async function apply(event: Stripe.Event): Promise<boolean> {
+  const apply = async (event: Stripe.Event): Promise<boolean> => {
     if (!event.type.startsWith('customer.subscription.')) return true; // setup intents, invoices: the subscription event follows
     const snapshot = event.data.object as Stripe.Subscription;
     const current = await deps.subscriptions.findOne({ subscriptionId: snapshot.id }).lean<SubscriptionRecord>();
@@ -83,7 +93,9 @@ export function stripeWebhookRoutes(deps: {
     );
     if (applied) deps.publishSoon();
     return applied;
-  }
+  };
 
-  return router;
+  return serviceHttpRoutes('billing', {
+    'POST /stripe/webhook': [express.raw({ type: () => true, limit: '1mb' }), receive],
+  });
 }

@@ -73,7 +73,7 @@ export type Mutation = {
   cancelSubscription: SubscriptionChangeResult;
   /**
    * Compliance's step of an account deletion (not in the public API): cancels the provider's subscription now and
-   * deletes its customer, before the deletion answers. The owner or an admin.
+   * deletes its customer, before the deletion answers. The owner or an admin, asked by the compliance service.
    */
   closePaymentsForErasure: PaymentClosure;
   /** The local test-mode provider's card form: confirms a setup intent with a test card number. */
@@ -296,6 +296,10 @@ export type ResolversParentTypes = {
   User: UserReference;
 };
 
+export type InternalDirectiveArgs = { };
+
+export type InternalDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = InternalDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type BillingDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingDataExport'] = ResolversParentTypes['BillingDataExport']> = {
   billingEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -387,3 +391,6 @@ export type Resolvers<ContextType = RequestContext> = {
   User?: UserResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = RequestContext> = {
+  internal?: InternalDirectiveResolver<any, any, ContextType>;
+};

@@ -8,7 +8,7 @@
  * 4. when all five answered: `completed`, the clear user id removed, `account.deletion_completed` out.
  * A sweep sends on a request interrupted in step 2 and asks again the services that have not answered.
  */
-import { askSubgraph, type ConsumerSpec, type ErasureRuntime, type Logger } from '@haven/platform';
+import { askSubgraph, type CallerSecrets, type ConsumerSpec, type ErasureRuntime, type Logger } from '@haven/platform';
 import { producerServices, timestampFromDate, topicOf, userDataPurgedType, type ProducerService } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -23,7 +23,8 @@ export interface PaymentClosure {
 export interface SagaSettings extends RetryTimings {
   userServiceUrl: string;
   billingServiceUrl: string;
-  subgraphSecret?: string;
+  /** Compliance's secrets: its service credential opens billing's and the user service's erasure steps. */
+  credentials: CallerSecrets;
   /** How often the sweep looks for interrupted and unanswered requests. */
   sweepIntervalMs: number;
 }
@@ -60,7 +61,7 @@ export function deletionSaga(deps: {
   const { deletions, erasure, settings } = deps;
   const target = (url: string, sessionToken: string, correlationId: string) => ({
     url,
-    secret: settings.subgraphSecret,
+    credentials: settings.credentials,
     sessionToken,
     correlationId,
     timeoutMs: 8_000,

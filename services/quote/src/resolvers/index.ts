@@ -7,6 +7,7 @@ import {
   mayReadUser,
   supportResourcesFor,
   allSupportResources,
+  type CallerSecrets,
   type FieldProblemLike,
   type RequestContext,
 } from '@haven/platform';
@@ -53,7 +54,8 @@ export interface QuoteServiceDeps {
   ai: AiWriter | null;
   publishSoon(): void;
   userServiceUrl: string;
-  subgraphSecret?: string;
+  /** The service's secrets, sent with its calls to the user service. */
+  credentials: CallerSecrets;
 }
 
 /** The most quotes one page asks for: the recent list and the progress journey. */
@@ -142,7 +144,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       let notes = assessment.notes;
       if (notes) {
         const identity = await callerIdentity(
-          { USER_SERVICE_URL: deps.userServiceUrl, SUBGRAPH_SECRET: deps.subgraphSecret },
+          { USER_SERVICE_URL: deps.userServiceUrl, ...deps.credentials },
           context.sessionToken ?? '',
         );
         notes = scrubNotes(notes, [identity.firstName, identity.lastName, identity.email]);

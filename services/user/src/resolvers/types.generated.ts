@@ -156,7 +156,7 @@ export type Mutation = {
   /**
    * Compliance's step of an account deletion (not in the public API): every session ends and the account, with
    * its personal data, is erased at once, so signing in with its address fails as for an unknown one. The owner
-   * or an admin.
+   * or an admin, asked by the compliance service.
    */
   closeAccountForErasure: AccountClosure;
   /** The provider's answer: signs in, creates the account, links it, or asks for the account's password. */
@@ -520,6 +520,10 @@ export type ResolversParentTypes = {
   VerifyEmailResult: VerifyEmailResult;
 };
 
+export type InternalDirectiveArgs = { };
+
+export type InternalDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = InternalDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type RateLimitDirectiveArgs = { };
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
@@ -650,5 +654,6 @@ export type Resolvers<ContextType = RequestContext> = {
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {
+  internal?: InternalDirectiveResolver<any, any, ContextType>;
   rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
 };
