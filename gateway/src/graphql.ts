@@ -1,11 +1,11 @@
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Fetcher } from '@apollo/utils.fetcher';
 import {
   clientAddressHeader,
   correlationHeader,
+  LimitedApolloServer,
   maskError,
-  operationLimits,
   rateLimitedFields,
   rateLimitPlugin,
   serviceCatalog,
@@ -167,14 +167,13 @@ export function createGatewayServer(
     logger: log,
   });
   const production = config.NODE_ENV === 'production';
-  return new ApolloServer<GatewayContext>({
+  return new LimitedApolloServer<GatewayContext>({
     gateway,
     logger: log,
     introspection: !production,
     includeStacktraceInErrorResponses: false,
     // "Did you mean …?" would give back the schema that turning introspection off hides.
     hideSchemaDetailsFromClientErrors: production,
-    validationRules: operationLimits,
     plugins: [
       rateLimitPlugin<GatewayContext>(
         {

@@ -5,7 +5,12 @@
 import {
   GraphQLError,
   Kind,
+  Lexer,
+  parse,
+  Source,
+  TokenKind,
   type ASTVisitor,
+  type DefinitionNode,
   type DirectiveNode,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -13,48 +18,110 @@ import {
   type SelectionSetNode,
   type ValidationContext,
 } from 'graphql';
-import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import {
+  ApolloServer,
+  HeaderMap,
+  type ApolloServerOptions,
+  type ApolloServerPlugin,
+  type BaseContext,
+  type ContextThunk,
+  type HTTPGraphQLRequest,
+  type HTTPGraphQLResponse,
+} from '@apollo/server';
 import type { Collection, Connection } from 'mongoose';
 import { databaseUnavailableMessage, isDatabaseUnavailable, serviceUnavailable, tooManyRequests } from './errors';
 import { isDuplicateKeyError } from './mongo';
 import { decideSlidingWindow } from './rate-window';
 
-interface Size {
+/** What one GraphQL endpoint accepts in a query. */
+export interface OperationBounds {
+  /** Lexical tokens in the whole document (a name, a brace, a string are one each). */
+  tokens: number;
   /** Deepest nesting of fields. */
   depth: number;
   /** Fields selected, fragments counted each time they are spread. */
   fields: number;
+  /** Aliased fields, counted likewise. */
+  aliases: number;
+  /** Directives used, counted likewise. */
+  directives: number;
+  /** Fields selected at one response path (the same name at the same place, fragments merged in). */
+  repeats: number;
 }
 
 /**
- * Measures operations of one document. Each fragment is measured once (memoised), so spreading a
- * fragment many times costs nothing extra to measure; a spread inside its own cycle counts nothing
- * (graphql-js's NoFragmentCycles refuses such documents anyway).
+ * Haven's bounds, far above what its own clients send (gateway/test/operation-bounds.test.ts holds each
+ * of them to these): the largest operation, the REST facade's data export, has 162 tokens, depth 5 and
+ * 120 fields; none has an alias or a directive, or selects one response path more than twice (Apollo
+ * Client's `__typename` in a fragment and beside it). Within them, graphql-js compares at most
+ * fields × repeats / 2 = 5,000 pairs of overlapping fields, and a refused query is parsed no further
+ * than 15,000 tokens.
  */
-function operationSizer(document: DocumentNode): (operation: OperationDefinitionNode) => Size {
+export const operationBounds: OperationBounds = {
+  tokens: 15_000,
+  depth: 10,
+  fields: 500,
+  aliases: 30,
+  directives: 50,
+  repeats: 20,
+};
+
+/** How much one definition, or a whole document, asks for. */
+export interface QuerySize {
+  /** Deepest nesting of fields. */
+  depth: number;
+  /** Fields selected, fragments counted each time they are spread. */
+  fields: number;
+  /** Aliased fields, likewise. */
+  aliases: number;
+  /** Directives, likewise. */
+  directives: number;
+}
+
+const directivesOn = (node: { readonly directives?: readonly DirectiveNode[] }) => node.directives?.length ?? 0;
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
-  const fragmentSizes = new Map<string, Size>();
+  return fragments;
+}
+
+/**
+ * Measures the definitions of one document. Each fragment is measured once (memoised), so spreading a
+ * fragment many times costs nothing extra to measure; a spread inside its own cycle counts nothing
+ * (graphql-js's NoFragmentCycles refuses such documents anyway).
+ */
+function definitionSizer(document: DocumentNode): (definition: DefinitionNode) => QuerySize {
+  const fragments = fragmentsOf(document);
+  const fragmentSizes = new Map<string, QuerySize>();
   const measuring = new Set<string>();
-  const fragmentSize = (name: string): Size => {
+  const none = (): QuerySize => ({ depth: 0, fields: 0, aliases: 0, directives: 0 });
+  const fragmentSize = (name: string): QuerySize => {
     const known = fragmentSizes.get(name);
     if (known) return known;
-    if (measuring.has(name)) return { depth: 0, fields: 0 };
+    if (measuring.has(name)) return none();
     measuring.add(name);
-    const size = sizeOf(fragments.get(name)?.selectionSet);
+    const fragment = fragments.get(name);
+    const size = sizeOf(fragment?.selectionSet);
+    size.directives += fragment ? directivesOn(fragment) : 0;
     measuring.delete(name);
     fragmentSizes.set(name, size);
     return size;
   };
-  const sizeOf = (selectionSet: SelectionSetNode | undefined): Size => {
-    const total = { depth: 0, fields: 0 };
+  const sizeOf = (selectionSet: SelectionSetNode | undefined): QuerySize => {
+    const total = none();
     for (const selection of selectionSet?.selections ?? []) {
-      let size: Size;
+      let size: QuerySize;
       if (selection.kind === Kind.FIELD) {
         const inner = sizeOf(selection.selectionSet);
-        size = { depth: 1 + inner.depth, fields: 1 + inner.fields };
+        size = {
+          depth: 1 + inner.depth,
+          fields: 1 + inner.fields,
+          aliases: (selection.alias ? 1 : 0) + inner.aliases,
+          directives: inner.directives,
+        };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         size = sizeOf(selection.selectionSet);
       } else {
@@ -62,15 +129,189 @@ function operationSizer(document: DocumentNode): (operation: OperationDefinition
       }
       total.depth = Math.max(total.depth, size.depth);
       total.fields += size.fields;
+      total.aliases += size.aliases;
+      total.directives += size.directives + directivesOn(selection);
     }
     return total;
   };
-  return (operation) => sizeOf(operation.selectionSet);
+  return (definition) => {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION && fragments.get(definition.name.value) === definition) {
+      return fragmentSize(definition.name.value);
+    }
+    if (definition.kind !== Kind.OPERATION_DEFINITION && definition.kind !== Kind.FRAGMENT_DEFINITION) return none();
+    const size = { ...sizeOf(definition.selectionSet) };
+    size.directives += directivesOn(definition);
+    for (const variable of definition.kind === Kind.OPERATION_DEFINITION
+      ? (definition.variableDefinitions ?? [])
+      : []) {
+      size.directives += directivesOn(variable);
+    }
+    return size;
+  };
 }
 
-function limitRule(check: (size: Size) => string | null) {
+/**
+ * The definitions graphql-js validates one by one: every operation, and every fragment no operation
+ * spreads (unused, in a cycle of its own, or a second definition of one name). Fragments an operation
+ * spreads are measured inside it.
+ */
+function validatedRoots(document: DocumentNode): DefinitionNode[] {
+  const fragments = fragmentsOf(document);
+  const reached = new Set<FragmentDefinitionNode>();
+  const reach = (selectionSet: SelectionSetNode | undefined) => {
+    for (const selection of selectionSet?.selections ?? []) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || reached.has(fragment)) continue;
+        reached.add(fragment);
+        reach(fragment.selectionSet);
+      } else {
+        reach(selection.selectionSet);
+      }
+    }
+  };
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) reach(definition.selectionSet);
+  }
+  return document.definitions.filter(
+    (definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION ||
+      (definition.kind === Kind.FRAGMENT_DEFINITION && !reached.has(definition)),
+  );
+}
+
+/**
+ * The size of a whole document: fields, aliases and directives summed over its operations and the
+ * fragments no operation spreads (graphql-js validates all of them, whichever operation runs), the
+ * deepest of their depths. Linear in the document: fragments are measured once.
+ */
+export function documentSize(document: DocumentNode): QuerySize {
+  const sizeOf = definitionSizer(document);
+  const total: QuerySize = { depth: 0, fields: 0, aliases: 0, directives: 0 };
+  for (const root of validatedRoots(document)) {
+    const size = sizeOf(root);
+    total.depth = Math.max(total.depth, size.depth);
+    total.fields += size.fields;
+    total.aliases += size.aliases;
+    total.directives += size.directives;
+  }
+  return total;
+}
+
+/** The response path selected most often and how many times. */
+export interface Repeat {
+  path: string;
+  times: number;
+}
+
+interface MergedField {
+  times: number;
+  children: Map<string, MergedField>;
+}
+
+/**
+ * The response path (e.g. `me.friends.id`) selected most often in one operation, or in one fragment no
+ * operation spreads: fields of one response name at one place, whether written twice, brought in by
+ * fragments or nested under fields that are themselves repeated, all merge there, and graphql-js's
+ * OverlappingFieldsCanBeMerged compares every pair of them, so its work grows with the square of this
+ * count. The walk expands fragments where they are spread, so it runs once `documentSize` is bounded,
+ * and stops after `maxFields` fields (only fragment cycles, which graphql-js refuses, unfold further).
+ */
+export function mostRepeatedField(document: DocumentNode, maxFields = Infinity): Repeat {
+  const fragments = fragmentsOf(document);
+  let worst: Repeat = { path: '', times: 0 };
+  let fields = 0;
+  const merge = (
+    selectionSet: SelectionSetNode | undefined,
+    into: Map<string, MergedField>,
+    path: string,
+    spreading: Set<string>,
+  ) => {
+    for (const selection of selectionSet?.selections ?? []) {
+      if (fields > maxFields) return;
+      if (selection.kind === Kind.FIELD) {
+        fields += 1;
+        const key = selection.alias?.value ?? selection.name.value;
+        const merged = into.get(key) ?? { times: 0, children: new Map<string, MergedField>() };
+        into.set(key, merged);
+        merged.times += 1;
+        const at = path ? `${path}.${key}` : key;
+        if (merged.times > worst.times) worst = { path: at, times: merged.times };
+        merge(selection.selectionSet, merged.children, at, spreading);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        merge(selection.selectionSet, into, path, spreading);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (!fragment || spreading.has(name)) continue;
+        spreading.add(name);
+        merge(fragment.selectionSet, into, path, spreading);
+        spreading.delete(name);
+      }
+    }
+  };
+  for (const root of validatedRoots(document)) {
+    if (root.kind !== Kind.OPERATION_DEFINITION && root.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    merge(root.selectionSet, new Map(), '', new Set(root.kind === Kind.FRAGMENT_DEFINITION ? [root.name.value] : []));
+  }
+  return worst;
+}
+
+const depthProblem = (depth: number, max: number) =>
+  depth > max ? `Query is nested too deeply: depth ${depth}, at most ${max} allowed` : null;
+const fieldsProblem = (fields: number, max: number) =>
+  fields > max ? `Query selects too many fields: ${fields}, at most ${max} allowed` : null;
+
+/** Whether a source has more than `max` tokens, lexing at most `max + 1` of them (false when it does not lex). */
+function tokensOver(source: string, max: number): boolean {
+  const lexer = new Lexer(new Source(source));
+  try {
+    for (let count = 0; lexer.advance().kind !== TokenKind.EOF; count += 1) {
+      if (count >= max) return true;
+    }
+  } catch {
+    // a syntax error before the bound: the server reports it
+  }
+  return false;
+}
+
+/**
+ * Why a query is refused before graphql-js validates it, or nothing: parsed with at most `bounds.tokens`
+ * tokens, then measured by linear walks. A query that does not parse is left to the server, which reports
+ * the syntax error as usual. Each check runs only when the ones before it passed, so no walk is longer
+ * than the bounds allow.
+ */
+export function queryProblems(source: string, bounds: OperationBounds = operationBounds): string[] {
+  let document: DocumentNode;
+  try {
+    document = parse(source, { maxTokens: bounds.tokens, noLocation: true });
+  } catch {
+    return tokensOver(source, bounds.tokens) ? [`Query is too long: at most ${bounds.tokens} tokens allowed`] : [];
+  }
+  const size = documentSize(document);
+  const problems = [
+    depthProblem(size.depth, bounds.depth),
+    fieldsProblem(size.fields, bounds.fields),
+    size.aliases > bounds.aliases
+      ? `Query uses too many aliases: ${size.aliases}, at most ${bounds.aliases} allowed`
+      : null,
+    size.directives > bounds.directives
+      ? `Query uses too many directives: ${size.directives}, at most ${bounds.directives} allowed`
+      : null,
+  ].filter((problem): problem is string => problem !== null);
+  if (problems.length > 0) return problems;
+  const repeat = mostRepeatedField(document, bounds.fields);
+  if (repeat.times > bounds.repeats) {
+    return [
+      `Query repeats a field too often: ${repeat.path} selected ${repeat.times} times, at most ${bounds.repeats} allowed`,
+    ];
+  }
+  return [];
+}
+
+function limitRule(check: (size: QuerySize) => string | null) {
   return (context: ValidationContext): ASTVisitor => {
-    const sizeOf = operationSizer(context.getDocument());
+    const sizeOf = definitionSizer(context.getDocument());
     return {
       OperationDefinition(operation) {
         const problem = check(sizeOf(operation));
@@ -86,20 +327,64 @@ function limitRule(check: (size: Size) => string | null) {
 
 /** Refuses operations nested deeper than `maxDepth` (fragments counted where they are spread). */
 export function depthLimit(maxDepth: number) {
-  return limitRule(({ depth }) =>
-    depth > maxDepth ? `Query is nested too deeply: depth ${depth}, at most ${maxDepth} allowed` : null,
-  );
+  return limitRule(({ depth }) => depthProblem(depth, maxDepth));
 }
 
 /** Refuses operations selecting more than `maxFields` fields in all: a cost bound that depth alone misses. */
 export function fieldLimit(maxFields: number) {
-  return limitRule(({ fields }) =>
-    fields > maxFields ? `Query selects too many fields: ${fields}, at most ${maxFields} allowed` : null,
-  );
+  return limitRule(({ fields }) => fieldsProblem(fields, maxFields));
 }
 
-/** The depth and field limits every GraphQL endpoint applies. */
-export const operationLimits = [depthLimit(10), fieldLimit(500)];
+/**
+ * The depth and field limits as validation rules, for documents that reach graphql-js without passing
+ * `queryProblems` (an operation the server runs itself, a persisted query sent by its hash).
+ */
+export const operationLimits = [depthLimit(operationBounds.depth), fieldLimit(operationBounds.fields)];
+
+/** The queries of an HTTP request: `query` of a GET's search string, or of each JSON body (a batch has several). */
+function queriesOf({ method, search, body }: HTTPGraphQLRequest): string[] {
+  const candidates: unknown[] =
+    method === 'GET'
+      ? new URLSearchParams(search).getAll('query')
+      : (Array.isArray(body) ? body : [body]).map((request: unknown) =>
+          typeof request === 'object' && request !== null ? (request as { query?: unknown }).query : undefined,
+        );
+  return candidates.filter((query): query is string => typeof query === 'string');
+}
+
+/**
+ * An ApolloServer held to `operationBounds`. Every HTTP request's query is checked by `queryProblems`
+ * before Apollo parses or validates it, and refused with a 400 (BAD_USER_INPUT) naming the limit:
+ * Apollo runs custom validation rules in the same pass as graphql-js's own (one of them quadratic in
+ * repeated fields), and a plugin hook before validation can answer only with a 500. Apollo's own parse
+ * stops at the same token bound, and the depth and field rules stay for documents that skip HTTP.
+ */
+export class LimitedApolloServer<TContext extends BaseContext> extends ApolloServer<TContext> {
+  constructor(config: ApolloServerOptions<TContext>) {
+    super({
+      ...config,
+      parseOptions: { ...config.parseOptions, maxTokens: operationBounds.tokens },
+      validationRules: [...operationLimits, ...(config.validationRules ?? [])],
+    });
+  }
+
+  override async executeHTTPGraphQLRequest(request: {
+    httpGraphQLRequest: HTTPGraphQLRequest;
+    context: ContextThunk<TContext>;
+  }): Promise<HTTPGraphQLResponse> {
+    for (const query of queriesOf(request.httpGraphQLRequest)) {
+      const problems = queryProblems(query);
+      if (problems.length === 0) continue;
+      const errors = problems.map((message) => ({ message, extensions: { code: 'BAD_USER_INPUT' } }));
+      return {
+        status: 400,
+        headers: new HeaderMap([['content-type', 'application/json; charset=utf-8']]),
+        body: { kind: 'complete', string: `${JSON.stringify({ errors })}\n` },
+      };
+    }
+    return super.executeHTTPGraphQLRequest(request);
+  }
+}
 
 /**
  * Root fields marked `@rateLimit` in a schema (a subgraph's own, or the composed supergraph):
