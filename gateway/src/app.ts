@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { GatewayConfig } from './config';
 import { sameOriginOnly } from './csrf';
+import { dropClientHavenHeaders } from './edge';
 import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
 import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
@@ -44,6 +45,7 @@ export async function startGateway(
   app.disable('x-powered-by');
   // Only the listed proxies may name the client in X-Forwarded-For; by default nobody can.
   app.set('trust proxy', config.TRUSTED_PROXIES);
+  app.use(dropClientHavenHeaders);
   const httpServer: Server = createServer(app);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const server = createGatewayServer(config, log, new MongoRateLimitStore(connection), [

@@ -4,6 +4,7 @@ import {
   correlationHeader,
   serviceCredentialHeader,
   subgraphSecretHeader,
+  visitorHeader,
   type HttpRoute,
   type Logger,
 } from '@haven/platform';
@@ -52,7 +53,8 @@ function rawTarget(req: Request): { path: string; query: string } {
  * byte for byte: percent-encoded dots or slashes, `..`, `.`, doubled slashes and backslashes are a 404 here, so
  * no spelling that a URL parser would resolve elsewhere (a subgraph's /graphql) ever leaves the gateway. The
  * target is built from the declaration, never from the request. The gateway adds what it adds to GraphQL calls
- * (secret, correlation id, client address, session).
+ * (secret, correlation id, client address, session, visitor); a client's own `x-haven-*` headers never arrive
+ * here (edge.ts).
  */
 export function hookRouter(
   serviceUrls: Record<SubgraphName, string>,
@@ -78,6 +80,7 @@ export function hookRouter(
     headers.set(correlationHeader, context.correlationId);
     headers.set(clientAddressHeader, context.clientIp);
     if (context.sessionToken) headers.set('authorization', `Bearer ${context.sessionToken}`);
+    if (context.visitorId) headers.set(visitorHeader, context.visitorId);
     const target = new URL(serviceUrls[service]);
     target.pathname = `/http${path}`;
     target.search = rawTarget(req).query;

@@ -48,7 +48,13 @@ beforeAll(async () => {
           res.status(400).json({ message: 'Bad signature' });
           return;
         }
-        res.json({ received: JSON.parse(body.toString('utf8')) as unknown, bytes: body.length, query: req.query });
+        res.json({
+          received: JSON.parse(body.toString('utf8')) as unknown,
+          bytes: body.length,
+          query: req.query,
+          // The gateway-to-service headers as they arrived, so a test can tell who set them.
+          haven: Object.fromEntries(Object.entries(req.headers).filter(([name]) => name.startsWith('x-haven-'))),
+        });
       },
     ],
   });
@@ -107,7 +113,7 @@ it('passes a webhook through with its raw body, so the signature checks out', as
     body,
   });
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({
+  expect(await response.json()).toMatchObject({
     received: { type: 'invoice.paid', id: 'evt_1' },
     bytes: body.length,
     query: { attempt: '1' },
@@ -119,6 +125,28 @@ it('passes a webhook through with its raw body, so the signature checks out', as
     body: body.replace('evt_1', 'evt_2'),
   });
   expect(forged.status).toBe(400);
+});
+
+it('drops every x-haven-* header the client sent: the service hears only what the gateway set', async () => {
+  const body = '{"type":"invoice.paid","id":"evt_3"}';
+  const response = await fetch(`${gateway.url}/hooks/billing/stripe/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': createHmac('sha256', signingKey).update(body).digest('hex'),
+      // A visitor id of someone else's consent record, and names the gateway or the services use.
+      'x-haven-visitor': '0b7c4a62-5a0e-4f43-9a53-2d8c8f1e0a11',
+      'x-haven-sessions-ended': 'someone',
+      'x-haven-client-address': '203.0.113.9',
+      'x-haven-anything-new': 'spoofed',
+    },
+    body,
+  });
+  expect(response.status).toBe(200);
+  const { haven } = (await response.json()) as { haven: Record<string, string> };
+  expect(Object.keys(haven).sort()).toEqual(['x-haven-client-address', 'x-haven-subgraph-secret']);
+  expect(haven['x-haven-client-address']).not.toBe('203.0.113.9');
+  expect(haven['x-haven-subgraph-secret']).toBe(secret);
 });
 
 it('passes a form POST and the service’s HTML reply', async () => {
