@@ -1,7 +1,9 @@
 import {
   baseConfigShape,
+  ConfigError,
   defineService,
   entitlementOf,
+  loadConfig,
   roleFromUserService,
   runMain,
   userServiceConfigShape,
@@ -29,23 +31,43 @@ function required(value: string | undefined, name: string): string {
   return value;
 }
 
-/** The billing service: the Premium plan, its trial, and who may use the app. */
-export const startBillingService = defineService({
+/**
+ * Production takes real cards: without Stripe keys it refuses to start rather than fall back to the local
+ * test-mode provider (which never charges and accepts test card numbers), unless ALLOW_LOCAL_PAYMENTS says
+ * this deployment is a demo on purpose.
+ */
+export function requirePaymentProviderInProduction(config: {
+  NODE_ENV: string;
+  STRIPE_SECRET_KEY?: string;
+  ALLOW_LOCAL_PAYMENTS: boolean;
+}): void {
+  if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY && !config.ALLOW_LOCAL_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production (or ALLOW_LOCAL_PAYMENTS=1 for a demo that takes no real payments)',
+    );
+  }
+}
+
+export const billingConfigShape = {
+  ...baseConfigShape('billing'),
+  ...userServiceConfigShape,
+  /** Tests only: a clock that advanceBillingClock moves forward. */
+  BILLING_TEST_CLOCK: flag,
+  BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
+  /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_ID: z.string().min(1).optional(),
+  /** Another Stripe API origin (stripe-mock in tests). */
+  STRIPE_API_URL: z.url().optional(),
+  /** Production only: lets billing run on the local test-mode provider (a demo stack that takes no payments). */
+  ALLOW_LOCAL_PAYMENTS: flag,
+};
+
+const startBilling = defineService({
   name: 'billing',
-  configShape: {
-    ...baseConfigShape('billing'),
-    ...userServiceConfigShape,
-    /** Tests only: a clock that advanceBillingClock moves forward. */
-    BILLING_TEST_CLOCK: flag,
-    BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
-    /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    STRIPE_PRICE_ID: z.string().min(1).optional(),
-    /** Another Stripe API origin (stripe-mock in tests). */
-    STRIPE_API_URL: z.url().optional(),
-  },
+  configShape: billingConfigShape,
   dir: __dirname,
   build: ({ connection, config, log, publishSoon, erasure: erasureRuntime }) => {
     const subscriptions = subscriptionModel(connection);
@@ -119,5 +141,12 @@ export const startBillingService = defineService({
     };
   },
 });
+
+/** The billing service: the Premium plan, its trial, and who may use the app. */
+export async function startBillingService(env: Record<string, string | undefined> = process.env) {
+  // Checked before anything connects: a refused start leaves nothing running.
+  requirePaymentProviderInProduction(loadConfig(billingConfigShape, env));
+  return startBilling(env);
+}
 
 if (require.main === module) runMain(startBillingService);
