@@ -98,13 +98,16 @@ export async function startGateway(
       correlationId,
       clientIp: req.ip ?? 'unknown',
       log: log.child({ correlationId }),
-      visitorId: visitorIdOf(req),
+      visitorId: visitorIdOf(req, config.COOKIE_SECURE),
     };
   };
 
   app.use(sameOriginOnly([new URL(config.APP_URL).origin]));
   // Every way in that forwards a session: a revoked one is dropped here, for all five subgraphs.
-  app.use(['/api', '/graphql', '/hooks'], checkSession(sessions, config.JWT_PUBLIC_KEY, log));
+  app.use(
+    ['/api', '/graphql', '/hooks'],
+    checkSession(sessions, { publicKey: config.JWT_PUBLIC_KEY, secureCookies: config.COOKIE_SECURE }, log),
+  );
   const hooks = hookRouter(serviceUrlsOf(config), {
     secret: config.SUBGRAPH_SECRET,
     timeoutMs: config.SUBGRAPH_TIMEOUT_MS,

@@ -125,9 +125,9 @@ export const sessionCheckUnavailableMessage = 'Haven cannot check your sign-in r
  * Express middleware: a cookie whose token is well signed and unexpired is forwarded only while its session
  * is live; a revoked one signs nobody in (the request goes on signed out, so routes answer 401 as usual).
  */
-export function checkSession(check: SessionCheck, publicKey: string, log: Logger) {
+export function checkSession(check: SessionCheck, cookie: { publicKey: string; secureCookies: boolean }, log: Logger) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const token = sessionTokenOf(req, publicKey);
+    const token = sessionTokenOf(req, cookie.publicKey, cookie.secureCookies);
     if (!token) {
       liveTokens.set(req, null);
       next();

@@ -4,9 +4,19 @@ import type { Request } from 'express';
 
 export const sessionCookieName = 'haven_session';
 
+/**
+ * A first-party cookie's name. Secure cookies (production, https) carry the `__Host-` prefix, which browsers
+ * accept only from the host itself, Secure, with `Path=/` and no `Domain`: a sibling subdomain or a plain-http
+ * page cannot plant or overwrite one. Over plain http (development, compose on localhost) a browser refuses a
+ * `__Host-` cookie without Secure, so the name stays bare there. Only the name of the current mode is read.
+ */
+export function cookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 /** The session token from the cookie, if its signature and expiry check out. */
-export function sessionTokenOf(req: Request, publicKey: string): string | null {
-  const token = readCookie(req.headers.cookie, sessionCookieName);
+export function sessionTokenOf(req: Request, publicKey: string, secure: boolean): string | null {
+  const token = readCookie(req.headers.cookie, cookieName(sessionCookieName, secure));
   return token && verifySessionToken(token, publicKey) ? token : null;
 }
 
@@ -27,15 +37,12 @@ export function readCookie(header: string | undefined, name: string): string | n
 export function sessionCookie(token: string | null, secure: boolean): string {
   const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax'];
   if (secure) attributes.push('Secure');
-  if (token === null) return [`${sessionCookieName}=`, ...attributes, 'Max-Age=0'].join('; ');
+  const name = cookieName(sessionCookieName, secure);
+  if (token === null) return [`${name}=`, ...attributes, 'Max-Age=0'].join('; ');
   const decoded = jwt.decode(token);
   const exp = decoded && typeof decoded === 'object' ? decoded.exp : undefined;
   const maxAge = exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : undefined;
-  return [
-    `${sessionCookieName}=${encodeURIComponent(token)}`,
-    ...attributes,
-    ...(maxAge ? [`Max-Age=${maxAge}`] : []),
-  ].join('; ');
+  return [`${name}=${encodeURIComponent(token)}`, ...attributes, ...(maxAge ? [`Max-Age=${maxAge}`] : [])].join('; ');
 }
 
 /**
@@ -47,8 +54,8 @@ export const visitorCookieName = 'haven_consent';
 export const visitorCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** The visitor id of the consent cookie, when it is one (a UUID); anything else counts as no cookie. */
-export function visitorIdOf(req: Request): string | null {
-  const value = readCookie(req.headers.cookie, visitorCookieName);
+export function visitorIdOf(req: Request, secure: boolean): string | null {
+  const value = readCookie(req.headers.cookie, cookieName(visitorCookieName, secure));
   return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : null;
 }
 
@@ -56,6 +63,7 @@ export function visitorIdOf(req: Request): string | null {
 export function visitorCookie(visitorId: string | null, secure: boolean): string {
   const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax'];
   if (secure) attributes.push('Secure');
-  if (visitorId === null) return [`${visitorCookieName}=`, ...attributes, 'Max-Age=0'].join('; ');
-  return [`${visitorCookieName}=${visitorId}`, ...attributes, `Max-Age=${visitorCookieMaxAgeSeconds}`].join('; ');
+  const name = cookieName(visitorCookieName, secure);
+  if (visitorId === null) return [`${name}=`, ...attributes, 'Max-Age=0'].join('; ');
+  return [`${name}=${visitorId}`, ...attributes, `Max-Age=${visitorCookieMaxAgeSeconds}`].join('; ');
 }

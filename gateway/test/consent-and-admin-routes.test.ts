@@ -19,10 +19,19 @@ describe('the consent cookie', () => {
   });
 
   it('is read only when it holds a UUID', () => {
-    expect(visitorIdOf(requestWithCookie(`haven_session=x; haven_consent=${uuid}`))).toBe(uuid);
-    expect(visitorIdOf(requestWithCookie('haven_consent=../../etc'))).toBeNull();
-    expect(visitorIdOf(requestWithCookie(`haven_consent=${uuid}x`))).toBeNull();
-    expect(visitorIdOf(requestWithCookie(undefined))).toBeNull();
+    expect(visitorIdOf(requestWithCookie(`haven_session=x; haven_consent=${uuid}`), false)).toBe(uuid);
+    expect(visitorIdOf(requestWithCookie('haven_consent=../../etc'), false)).toBeNull();
+    expect(visitorIdOf(requestWithCookie(`haven_consent=${uuid}x`), false)).toBeNull();
+    expect(visitorIdOf(requestWithCookie(undefined), false)).toBeNull();
+  });
+
+  it('is __Host-haven_consent when Secure, and only that name is read then', () => {
+    expect(visitorCookie(uuid, true)).toBe(
+      `__Host-haven_consent=${uuid}; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=${visitorCookieMaxAgeSeconds}`,
+    );
+    expect(visitorIdOf(requestWithCookie(`__Host-haven_consent=${uuid}`), true)).toBe(uuid);
+    // A bare name planted by a sibling subdomain or a plain-http page is not the consent cookie.
+    expect(visitorIdOf(requestWithCookie(`haven_consent=${uuid}`), true)).toBeNull();
   });
 });
 

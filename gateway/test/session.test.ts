@@ -1,5 +1,9 @@
+import { signSessionToken } from '@haven/platform';
 import jwt from 'jsonwebtoken';
-import { readCookie, sessionCookie, sessionCookieName } from '../src/session';
+import { generateKeyPairSync } from 'node:crypto';
+import type { Request } from 'express';
+import { bindingCookie, bindingOf } from '../src/rest/sign-in';
+import { cookieName, readCookie, sessionCookie, sessionCookieName, sessionTokenOf } from '../src/session';
 
 const attributesOf = (setCookie: string) => setCookie.split('; ').slice(1);
 
@@ -69,10 +73,50 @@ describe('sessionCookie', () => {
 
   it('clears the cookie on sign-out with Max-Age=0 and the same attributes', () => {
     const cleared = sessionCookie(null, true);
-    expect(cleared.split('; ')[0]).toBe('haven_session=');
+    expect(cleared.split('; ')[0]).toBe('__Host-haven_session=');
     expect(attributesOf(cleared)).toEqual(
       expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', 'Secure', 'Max-Age=0']),
     );
     expect(attributesOf(sessionCookie(null, false))).not.toContain('Secure');
+  });
+});
+
+describe('__Host- cookie names in production', () => {
+  const requestWithCookie = (cookie: string) => ({ headers: { cookie } }) as unknown as Request;
+  const { privateKey, publicKey } = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+
+  it('prefixes every first-party cookie when Secure, and keeps the bare name over plain http', () => {
+    expect(cookieName('haven_session', true)).toBe('__Host-haven_session');
+    expect(cookieName('haven_session', false)).toBe('haven_session');
+  });
+
+  it('gives the session and the sign-in binding what __Host- requires: Secure, Path=/, no Domain', () => {
+    const session = signSessionToken({ userId: 'user-1', sessionId: 'session-1' }, privateKey, 3600);
+    for (const cookie of [
+      sessionCookie(session, true),
+      sessionCookie(null, true),
+      bindingCookie('b'.repeat(43), true),
+    ]) {
+      expect(cookie).toMatch(/^__Host-haven_(session|signin)=/);
+      expect(attributesOf(cookie)).toEqual(expect.arrayContaining(['Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax']));
+      expect(cookie).not.toMatch(/Domain=/i);
+    }
+    expect(bindingCookie('b'.repeat(43), false)).toMatch(
+      /^haven_signin=b+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600$/,
+    );
+  });
+
+  it('reads only the name of its mode: a bare cookie planted beside a Secure site signs nobody in', () => {
+    const session = signSessionToken({ userId: 'user-1', sessionId: 'session-1' }, privateKey, 3600);
+    expect(sessionTokenOf(requestWithCookie(`__Host-haven_session=${session}`), publicKey, true)).toBe(session);
+    expect(sessionTokenOf(requestWithCookie(`haven_session=${session}`), publicKey, true)).toBeNull();
+    expect(sessionTokenOf(requestWithCookie(`haven_session=${session}`), publicKey, false)).toBe(session);
+    const binding = 'c'.repeat(43);
+    expect(bindingOf(requestWithCookie(`__Host-haven_signin=${binding}`), true)).toBe(binding);
+    expect(bindingOf(requestWithCookie(`haven_signin=${binding}`), true)).toBeNull();
   });
 });

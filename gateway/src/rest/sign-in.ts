@@ -7,7 +7,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import type { Request, Response, Router } from 'express';
 import { randomBytes } from 'node:crypto';
-import { readCookie } from '../session';
+import { cookieName, readCookie } from '../session';
 
 export const signInBindingCookieName = 'haven_signin';
 /** As long as the user service keeps a started flow. */
@@ -35,19 +35,23 @@ export type RunOperation = (
   headers: { get(name: string): string | undefined | null };
 }>;
 
-/** Set-Cookie for the binding: httpOnly, SameSite=Lax (it must ride along the provider's top-level redirect back). */
+/**
+ * Set-Cookie for the binding: httpOnly, SameSite=Lax (it must ride along the provider's top-level redirect back),
+ * `Path=/` so the link step (/graphql or /api) carries it too and a `__Host-` name is allowed in production.
+ */
 export function bindingCookie(value: string | null, secure: boolean): string {
-  const attributes = ['Path=/api', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  const name = cookieName(signInBindingCookieName, secure);
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
   return value === null
-    ? [`${signInBindingCookieName}=`, ...attributes, 'Max-Age=0'].join('; ')
-    : [`${signInBindingCookieName}=${value}`, ...attributes, `Max-Age=${bindingMaxAgeSeconds}`].join('; ');
+    ? [`${name}=`, ...attributes, 'Max-Age=0'].join('; ')
+    : [`${name}=${value}`, ...attributes, `Max-Age=${bindingMaxAgeSeconds}`].join('; ');
 }
 
 /** 32 random bytes, base64url: what this gateway puts in the cookie; anything else there is ignored. */
 const bindingPattern = /^[\w-]{43}$/;
 
-function bindingOf(req: Request): string | null {
-  const value = readCookie(req.headers.cookie, signInBindingCookieName);
+export function bindingOf(req: Request, secure: boolean): string | null {
+  const value = readCookie(req.headers.cookie, cookieName(signInBindingCookieName, secure));
   return value && bindingPattern.test(value) ? value : null;
 }
 
@@ -85,7 +89,7 @@ export function mountFederatedSignIn(
     router.get(route.start, async (req, res) => {
       res.setHeader('cache-control', 'no-store');
       // One binding per browser for its open sign-ins: a second tab's sign-in keeps the first one working.
-      const binding = bindingOf(req) ?? randomBytes(32).toString('base64url');
+      const binding = bindingOf(req, options.secureCookies) ?? randomBytes(32).toString('base64url');
       const { result } = await run(req, startOperation, {
         input: {
           provider: route.provider,
@@ -106,7 +110,11 @@ export function mountFederatedSignIn(
     router.get(route.callback, async (req, res) => {
       res.setHeader('cache-control', 'no-store');
       const { result, headers } = await run(req, completeOperation, {
-        input: { provider: route.provider, callbackQuery: rawQuery(req), browserBinding: bindingOf(req) },
+        input: {
+          provider: route.provider,
+          callbackQuery: rawQuery(req),
+          browserBinding: bindingOf(req, options.secureCookies),
+        },
       });
       const completed = result.data?.completeFederatedSignIn as {
         user: { id: string } | null;
