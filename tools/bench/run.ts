@@ -24,7 +24,7 @@
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
  * BENCH_RELAY (0 skips the relay part), BENCH_WEB (0 skips the web part), BENCH_ONLY=web (only the web part),
  * BENCH_ADMIN (0 skips the admin list), BENCH_ONLY=admin (only the admin list), BENCH_ONLY=access (only the
- * access figures).
+ * access figures), BENCH_ONLY=limits (only the GraphQL limits' figures, tools/bench/limits.ts).
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
 import { benchAccess, formatAccessResult } from './access';
 import { benchAdminEmail, benchAdminList, formatAdminListResult, type AdminListBenchResult } from './adminUsers';
+import { benchLimits, formatLimitsResult } from './limits';
 import { ensureDevKeys } from '../dev/keys';
 import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/catalog';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
@@ -499,6 +500,23 @@ async function main(): Promise<number> {
       return 0;
     }
 
+    const limitsOptions = {
+      gatewayUrl,
+      subgraphUrl: localGraphqlUrl(ports.apps.user),
+      subgraphSecret: accessOptions.subgraphSecret,
+    };
+    if (process.env.BENCH_ONLY === 'limits') {
+      const limits = await benchLimits(limitsOptions, log);
+      console.log('');
+      console.log(formatLimitsResult(limits));
+      mkdirSync(resultsDir, { recursive: true });
+      const limitsFile = join(resultsDir, `limits-${timestamp(startedAt)}.json`);
+      writeFileSync(limitsFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), limits }, null, 2)}\n`);
+      console.log(`Results: ${limitsFile}`);
+      succeeded = true;
+      return 0;
+    }
+
     if (process.env.BENCH_ONLY === 'admin') {
       const adminList = await benchAdminList(gatewayUrl, infra, log);
       console.log('');
@@ -635,6 +653,8 @@ async function main(): Promise<number> {
     }
     const access = await benchAccess(accessOptions);
     checkAborted();
+    const limits = await benchLimits(limitsOptions, log);
+    checkAborted();
     // The newsletter fan-out, after the relay (alone on the cores, like it).
     let fanOut: FanOutBenchResult | null = null;
     if (process.env.BENCH_FANOUT !== '0') {
@@ -678,6 +698,8 @@ async function main(): Promise<number> {
     }
     console.log('');
     console.log(formatAccessResult(access));
+    console.log('');
+    console.log(formatLimitsResult(limits));
     if (fanOut) {
       console.log('');
       console.log(formatFanOutResult(fanOut));
@@ -713,6 +735,7 @@ async function main(): Promise<number> {
       outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
       relay,
       access,
+      limits,
       fanOut,
       adminList,
       web,
