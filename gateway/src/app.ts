@@ -23,6 +23,7 @@ import { dropClientHavenHeaders } from './edge';
 import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
 import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
+import { bindingOf } from './rest/sign-in';
 import { sessionCookie, visitorIdOf } from './session';
 import { checkedSessionToken, checkSession, sessionCheck } from './session-check';
 import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
@@ -95,10 +96,12 @@ export async function startGateway(
       sessionToken,
       onSessionEnded: sessionToken ? () => sessions.revoke(sessionToken) : undefined,
       onUserSessionsEnded: (userId) => sessions.revokeUser(userId),
+      onUserSessionsChanged: (userId) => sessions.forgetUser(userId),
       correlationId,
       clientIp: req.ip ?? 'unknown',
       log: log.child({ correlationId }),
       visitorId: visitorIdOf(req, config.COOKIE_SECURE),
+      signInBinding: bindingOf(req, config.COOKIE_SECURE),
     };
   };
 

@@ -12,6 +12,8 @@ import {
   serviceUrlVariable,
   sessionHeader,
   sessionsEndedHeader,
+  sessionsRecheckHeader,
+  signInBindingHeader,
   subgraphSecretHeader,
   visitorCookieHeader,
   visitorHeader,
@@ -38,10 +40,16 @@ export interface GatewayContext extends BaseContext {
   endedUserSessions?: string[];
   /** Called for each of them: the gateway refuses their sessions from then on. */
   onUserSessionsEnded?: (userId: string) => void;
+  /** Users some of whose sessions the user service ended during this request (a verification, a reset). */
+  recheckedUserSessions?: string[];
+  /** Called for each of them: the gateway asks the user service again about their tokens. */
+  onUserSessionsChanged?: (userId: string) => void;
   /** The visitor id of the consent cookie (session.ts), forwarded to the subgraphs; null without one. */
   visitorId?: string | null;
   /** Set when a subgraph asked to set (id) or clear (null) the consent cookie. */
   visitorCookieChange?: { visitorId: string | null };
+  /** The federated sign-in binding of this browser (rest/sign-in.ts), forwarded to the subgraphs; null without one. */
+  signInBinding?: string | null;
 }
 
 /** Forwards the session and correlation id; turns "cannot reach the subgraph" into a 503. */
@@ -67,6 +75,7 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     request.http?.headers.set(correlationHeader, context.correlationId);
     request.http?.headers.set(clientAddressHeader, context.clientIp);
     if (context.visitorId) request.http?.headers.set(visitorHeader, context.visitorId);
+    if (context.signInBinding) request.http?.headers.set(signInBindingHeader, context.signInBinding);
   }
 
   override didReceiveResponse({
@@ -80,6 +89,10 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     const ended = response.http?.headers.get(sessionsEndedHeader);
     if (ended && 'sessionToken' in context) {
       context.endedUserSessions = [...(context.endedUserSessions ?? []), ...ended.split(',').filter(Boolean)];
+    }
+    const recheck = response.http?.headers.get(sessionsRecheckHeader);
+    if (recheck && 'sessionToken' in context) {
+      context.recheckedUserSessions = [...(context.recheckedUserSessions ?? []), ...recheck.split(',').filter(Boolean)];
     }
     const visitor = response.http?.headers.get(visitorCookieHeader);
     if (visitor !== null && visitor !== undefined && 'sessionToken' in context) {
@@ -124,6 +137,7 @@ function sessionCookiePlugin(secureCookie: boolean): ApolloServerPlugin<GatewayC
       return {
         async willSendResponse({ contextValue, response }) {
           for (const userId of contextValue.endedUserSessions ?? []) contextValue.onUserSessionsEnded?.(userId);
+          for (const userId of contextValue.recheckedUserSessions ?? []) contextValue.onUserSessionsChanged?.(userId);
           if (contextValue.sessionChange) {
             if (contextValue.sessionChange.token === null) contextValue.onSessionEnded?.();
             response.http.headers.set('set-cookie', sessionCookie(contextValue.sessionChange.token, secureCookie));

@@ -17,6 +17,8 @@ export interface SessionCheck {
   revoke(token: string): void;
   /** Every session of this user ended (the account was closed): refuse each of their tokens from now on. */
   revokeUser(userId: string): void;
+  /** Some sessions of this user ended: forget the answers about their tokens, so the next request asks again. */
+  forgetUser(userId: string): void;
 }
 
 export interface SessionCheckOptions {
@@ -30,7 +32,7 @@ export interface SessionCheckOptions {
 
 export function sessionCheck(options: SessionCheckOptions): SessionCheck {
   const maxEntries = options.maxEntries ?? 50_000;
-  const answers = new Map<string, { live: boolean; until: number }>();
+  const answers = new Map<string, { live: boolean; until: number; user: string | null }>();
   const pending = new Map<string, Promise<boolean>>();
   // Users whose sessions all ended through this gateway, until the user service's own answer is sure to say so.
   const endedUsers = new Map<string, number>();
@@ -43,7 +45,7 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
 
   function remember(token: string, live: boolean, forMs: number) {
     answers.delete(token);
-    answers.set(token, { live, until: Date.now() + forMs });
+    answers.set(token, { live, until: Date.now() + forMs, user: userOf(token) });
     // Map iteration is insertion order: the first key is the oldest answer.
     while (answers.size > maxEntries) answers.delete(answers.keys().next().value!);
   }
@@ -98,6 +100,12 @@ export function sessionCheck(options: SessionCheckOptions): SessionCheck {
     revoke(token) {
       // Longer than any other answer: a revoked session never comes back.
       remember(token, false, revokedFor);
+    },
+    forgetUser(userId) {
+      for (const [token, answer] of answers) {
+        // A token this gateway revoked itself stays refused.
+        if (answer.user === userId && answer.live) answers.delete(token);
+      }
     },
     revokeUser(userId) {
       endedUsers.delete(userId);

@@ -63,6 +63,22 @@ describe('sessionCheck', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('asks again about a user’s tokens when some of their sessions ended (a verification), and keeps the others’ answers', async () => {
+    const calls = userServiceAnswering(live, live, revoked, live);
+    const check = sessionCheck(options);
+    const token = (userId: string, sessionId: string) => jwt.sign({ sub: userId, jti: sessionId }, 'test');
+    const registrant = token('verified-user', 's1');
+    const someoneElse = token('other-user', 's2');
+    await check.isLive(registrant, 'a');
+    await check.isLive(someoneElse, 'b');
+    check.forgetUser('verified-user');
+    // The ended session is refused now, and a fresh one of the same user is asked about, not refused.
+    await expect(check.isLive(registrant, 'c')).resolves.toBe(false);
+    await expect(check.isLive(token('verified-user', 's3'), 'd')).resolves.toBe(true);
+    await expect(check.isLive(someoneElse, 'e')).resolves.toBe(true);
+    expect(calls).toHaveLength(4);
+  });
+
   it('asks again once the answer is older than the bound', async () => {
     const calls = userServiceAnswering(live, revoked);
     const check = sessionCheck({ ...options, ttlMs: 0 });

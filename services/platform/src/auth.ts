@@ -51,6 +51,12 @@ export const sessionHeader = 'x-haven-session';
  * comma-separated, so the gateway refuses their cookies at once; never forwarded to the browser.
  */
 export const sessionsEndedHeader = 'x-haven-sessions-ended';
+/**
+ * The user service names the users some of whose sessions it just deleted (a verification, a password reset or
+ * change, "sign out everywhere") in this response header, comma-separated: the gateway forgets what it remembers
+ * about their tokens and asks again, so the ended ones stop at once and a new one of the same user works.
+ */
+export const sessionsRecheckHeader = 'x-haven-sessions-recheck';
 export const correlationHeader = 'x-correlation-id';
 
 /**
@@ -60,6 +66,13 @@ export const correlationHeader = 'x-correlation-id';
  */
 export const visitorHeader = 'x-haven-visitor';
 export const visitorCookieHeader = 'x-haven-visitor-cookie';
+
+/**
+ * The browser's federated sign-in binding (the gateway's short-lived, httpOnly cookie set when a provider sign-in
+ * starts), forwarded by the gateway so the user service can tell that a sign-in's later steps come from the
+ * browser that started it; trusted like the session.
+ */
+export const signInBindingHeader = 'x-haven-signin-binding';
 
 /** The gateway proves itself to the subgraphs with this header (SUBGRAPH_SECRET). */
 export const subgraphSecretHeader = 'x-haven-subgraph-secret';

@@ -24,9 +24,11 @@ import {
   onlyFromHaven,
   sessionHeader,
   sessionsEndedHeader,
+  sessionsRecheckHeader,
   verifySessionToken,
   visitorCookieHeader,
   visitorHeader,
+  signInBindingHeader,
   type Caller,
   type SessionClaims,
 } from './auth';
@@ -85,10 +87,14 @@ export interface RequestContext extends ApolloBaseContext, AccessContext {
   setSessionToken(token: string | null): void;
   /** Tells the gateway that every session of these users ended (an account closed): it refuses them at once. */
   endSessionsOf(userIds: readonly string[]): void;
+  /** Tells the gateway that some sessions of these users ended: it asks again about each of their tokens. */
+  recheckSessionsOf(userIds: readonly string[]): void;
   /** The browser's visitor id from the gateway's consent cookie (auth.ts, `visitorHeader`); null without one. */
   visitorId: string | null;
   /** Asks the gateway to set (id) or clear (null) the visitor cookie. */
   setVisitorCookie(visitorId: string | null): void;
+  /** The browser's federated sign-in binding (auth.ts, `signInBindingHeader`); null without one. */
+  signInBinding: string | null;
 }
 
 export interface ServiceRuntime<Config extends BaseConfig> {
@@ -330,8 +336,14 @@ export async function startService<Config extends BaseConfig, Context extends Re
             const all = new Set([...already.split(','), ...userIds].filter(Boolean));
             res.setHeader(sessionsEndedHeader, [...all].join(','));
           },
+          recheckSessionsOf: (userIds) => {
+            const already = String(res.getHeader(sessionsRecheckHeader) ?? '');
+            const all = new Set([...already.split(','), ...userIds].filter(Boolean));
+            res.setHeader(sessionsRecheckHeader, [...all].join(','));
+          },
           visitorId: req.header(visitorHeader) || null,
           setVisitorCookie: (value) => res.setHeader(visitorCookieHeader, value ?? ''),
+          signInBinding: req.header(signInBindingHeader) || null,
         };
         if (!parts.buildContext) return base as Context;
         try {

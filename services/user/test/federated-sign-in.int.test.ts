@@ -239,6 +239,49 @@ describe('an address that already has an account', () => {
     expect((await currentUser(later)).user?.id).toBe(id);
   });
 
+  it('refuses the link token in a browser that did not start the sign-in, and it still works in the one that did', async () => {
+    const email = uniqueEmail('link-elsewhere');
+    const id = await registered(email, false);
+    const before = await stored(email);
+    const started = new CookieBrowser();
+    const response = await signIn(started, { email, emailVerified: true });
+    const token = response.location?.searchParams.get('link');
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    // The link someone else's Google sign-in produced, sent to the account's owner, who knows the password.
+    const message =
+      'This link works only in the browser where the Google sign-in started. Please sign in with Google again from this browser.';
+    const elsewhere = new CookieBrowser();
+    const refused = await elsewhere.request(gateway('/api/auth/link-account'), { json: { token, password } });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({ field: 'token', reason: 'other_browser', message });
+    const overGraphql = await elsewhere.request(gateway('/graphql'), {
+      json: {
+        query: 'mutation ($input: LinkSignInMethodInput!) { linkSignInMethod(input: $input) { user { id } } }',
+        variables: { input: { token, password } },
+      },
+    });
+    expect(JSON.parse(overGraphql.text).errors[0]).toMatchObject({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', reason: 'other_browser' },
+    });
+    // A binding named in a header instead of the cookie is no binding (the gateway drops x-haven-* headers).
+    const spoofed = await fetch(gateway('/api/auth/link-account'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-haven-signin-binding': 'a'.repeat(43) },
+      body: JSON.stringify({ token, password }),
+    });
+    expect(spoofed.status).toBe(400);
+    expect((await currentUser(elsewhere)).status).toBe(401);
+    expect(await stored(email)).toEqual(before);
+
+    // The browser that started the sign-in links with the same token.
+    const right = await started.request(gateway('/api/auth/link-account'), { json: { token, password } });
+    expect(right.status).toBe(200);
+    expect((await currentUser(started)).user?.id).toBe(id);
+    expect((await stored(email)).identities).toEqual([expect.objectContaining({ provider: 'google' })]);
+  });
+
   it('refuses, changing nothing, when the account has no password to confirm the link with', async () => {
     const email = uniqueEmail('no-password');
     // Created through the hosted platform (verified there, so no password), then Google without vouching.

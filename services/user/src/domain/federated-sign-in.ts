@@ -166,4 +166,6 @@ export const linkMessages = {
   invalid: 'This link has expired or was already used. Please sign in with your provider again.',
   passwordRequired: 'Password is required',
   passwordWrong: 'That password is not right. Please try again.',
+  otherBrowser: (providerName: string) =>
+    `This link works only in the browser where the ${providerName} sign-in started. Please sign in with ${providerName} again from this browser.`,
 } as const;

@@ -26,6 +26,8 @@ export interface PendingLink {
   subject: string;
   email: string;
   emailVerified: boolean;
+  /** sha256 of the browser binding of the sign-in that asked: the password must come from that browser. */
+  bindingHash: string | null;
   expiresAt: Date;
 }
 
@@ -108,6 +110,7 @@ const userSchema = new Schema<UserRecord>(
           subject: String,
           email: String,
           emailVerified: Boolean,
+          bindingHash: { type: String, default: null },
           expiresAt: Date,
         },
         { _id: false },

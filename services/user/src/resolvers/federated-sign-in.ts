@@ -120,7 +120,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
   async function settle(
     provider: FederatedProvider,
     profile: ProviderProfile,
-    newAccountTimeZone: string,
+    flow: { timeZone: string; bindingHash: string },
     context: RequestContext,
     retried = false,
   ): Promise<{ user: UserRecord | null; linkToken: string | null; created: boolean }> {
@@ -142,7 +142,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
     });
     const again = () => {
       if (retried) throw failed(provider, 'failed', 'code');
-      return settle(provider, profile, newAccountTimeZone, context, true);
+      return settle(provider, profile, flow, context, true);
     };
 
     switch (decision.action) {
@@ -153,7 +153,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       case 'create': {
         let userId: string;
         try {
-          userId = await createAccount(provider, profile, newAccountTimeZone, context);
+          userId = await createAccount(provider, profile, flow.timeZone, context);
         } catch (error) {
           if (isDuplicateKeyError(error)) return again();
           throw error;
@@ -191,6 +191,8 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
                 subject: profile.subject,
                 email: profile.email,
                 emailVerified: profile.emailVerified,
+                // Only the browser that started this sign-in may finish it with the password.
+                bindingHash: flow.bindingHash,
                 expiresAt: link.expiresAt,
               },
             },
@@ -261,7 +263,12 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       }
       const profile = profileFromClaims(claims);
       if (!profile.ok) throw failed(provider, profile.reason, profile.reason === 'no_email' ? 'email' : 'code');
-      return settle(provider, profile.profile, flow.timeZone ?? defaultTimeZone, context);
+      return settle(
+        provider,
+        profile.profile,
+        { timeZone: flow.timeZone ?? defaultTimeZone, bindingHash: flow.bindingHash },
+        context,
+      );
     },
 
     linkSignInMethod: async (_parent, { input }, context) => {
@@ -272,6 +279,21 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       const user = await users.findOne({ 'pendingLink.tokenHash': tokenHash }).lean<UserRecord>();
       const pending = user?.pendingLink;
       if (!user || !pending || pending.expiresAt.getTime() <= Date.now()) throw badInput('token', linkMessages.invalid);
+      // The token travels in a URL; the binding cookie stays in the browser that started the sign-in. A token
+      // opened anywhere else (a link someone sent) is refused before the password is looked at, and stays usable
+      // where it belongs.
+      const binding = secretFromRequest(context.signInBinding);
+      if (!pending.bindingHash || !binding || hashSecret(binding) !== pending.bindingHash) {
+        const message = linkMessages.otherBrowser(providers.name(pending.provider));
+        throw new GraphQLError(message, {
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            field: 'token',
+            reason: 'other_browser',
+            problems: [{ field: 'token', message }],
+          },
+        });
+      }
       if (!user.passwordHash || !(await verify(user.passwordHash, input.password))) {
         throw badInput('password', linkMessages.passwordWrong);
       }
