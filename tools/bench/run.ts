@@ -487,6 +487,7 @@ async function main(): Promise<number> {
       quoteDb: 'haven_quote',
       billingUrl: localGraphqlUrl(ports.apps.billing),
       subgraphSecret: readFileSync(keys.subgraphSecretFile, 'utf8').trim(),
+      serviceSecret: readFileSync(keys.serviceSecretFile, 'utf8').trim(),
     };
     if (process.env.BENCH_ONLY === 'access') {
       const access = await benchAccess(accessOptions);
