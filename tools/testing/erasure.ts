@@ -63,7 +63,7 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
   const userId = registered.body.user.id;
-  await verifyByEmailLink(haven.gatewayUrl, email);
+  await verifyByEmailLink(haven.gatewayUrl, email, client);
   await startTrial(client);
 
   const notes = [`I walked by the canal ${word()}`, `Slept badly, talked to my sister ${word()}`];

@@ -32,10 +32,10 @@ const leaving = {
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
-  await register(adminEmail, 'Ada', 'Admin');
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+  const admin = await register(adminEmail, 'Ada', 'Admin');
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
   const trialing = await register(people.trialing.email, people.trialing.firstName, people.trialing.lastName);
-  await verifyByEmailLink(haven.gatewayUrl, people.trialing.email);
+  await verifyByEmailLink(haven.gatewayUrl, people.trialing.email, trialing);
   await startTrial(trialing);
   await register(people.unverified.email, people.unverified.firstName, people.unverified.lastName);
   const one = await register(leaving.one.email, leaving.one.firstName, leaving.one.lastName);

@@ -38,7 +38,7 @@ it('shows the Admin Panel card to the verified admin only, and signs out everywh
   // Not before the address is verified.
   expect(await admin.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(0);
 
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
   await admin.reload();
   await admin.getByRole('heading', { name: 'Admin Panel' }).waitFor();
   await admin.getByRole('link', { name: 'User Management' }).waitFor();
@@ -50,7 +50,7 @@ it('shows the Admin Panel card to the verified admin only, and signs out everywh
   // Another verified user: no card.
   const memberEmail = uniqueEmail('member');
   const member = await registered(memberEmail);
-  await verifyByEmailLink(haven.gatewayUrl, memberEmail);
+  await verifyByEmailLink(haven.gatewayUrl, memberEmail, member);
   await member.goto(`${haven.gatewayUrl}/settings`);
   await member.getByRole('heading', { name: 'Account Actions' }).waitFor();
   await member.getByText('User', { exact: true }).waitFor();

@@ -111,7 +111,7 @@ it('shows a non-admin the access-required alert on /admin/newsletter', async () 
 
 it('lets the admin compose and send; every active subscriber gets one copy, a pending one none', async () => {
   const page = await signedInPage(adminEmail);
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail); // the admin is the configured address, verified
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail, page); // the admin is the configured address, verified
   await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
   await page.getByRole('heading', { name: 'Subscribers' }).waitFor();
   const send = page.getByRole('button', { name: 'Send to All Subscribers' });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   haven = await startTestHaven({ env: { ADMIN_EMAIL: adminEmail } });
   await Promise.all(Object.values(haven.services).map((service) => service.eventsReady));
   ({ client: admin, userId: adminId } = await member(adminEmail));
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
 });
 
 afterAll(async () => {

@@ -257,7 +257,7 @@ describe('the admin composer', () => {
   beforeAll(async () => {
     ({ client: admin } = await signUp(adminEmail));
     // The admin is the configured address once it is verified.
-    await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+    await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
   });
 
   it('refuses everyone but the admin, changing nothing', async () => {

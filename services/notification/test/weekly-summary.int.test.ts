@@ -94,7 +94,7 @@ async function member(prefix: string, weeklySummary: 0 | 1): Promise<{ client: A
     timeZone: newYork,
   });
   expect(registered.status).toBe(201);
-  await verifyByEmailLink(haven.gatewayUrl, email);
+  await verifyByEmailLink(haven.gatewayUrl, email, client);
   await startTrial(client);
   expect((await client.post('/api/user/email-preferences', weekly(weeklySummary))).status).toBe(200);
   return { client, email, id: registered.body.user.id };

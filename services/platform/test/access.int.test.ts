@@ -97,7 +97,7 @@ describe('reading a user through the graph', () => {
     const refused = await admin.client.graphql(userQuery, { id: owner.id });
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
 
-    await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+    await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin.client);
     const me = await admin.client.graphql<{ me: { role: string; isAdmin: boolean } }>('{ me { role isAdmin } }');
     expect(me.body.data?.me).toEqual({ role: 'ADMIN', isAdmin: true });
 

@@ -12,7 +12,7 @@ import { sessionModel } from './model/session';
 import { signInFlowModel } from './model/sign-in-flow';
 import { userModel } from './model/user';
 import { oidcProviders } from './providers/oidc';
-import { isDesignatedAdmin, userResolvers } from './resolvers';
+import { isAdminSession, userResolvers } from './resolvers';
 import { keepSubscriptionOnUser } from './resolvers/admin-users';
 
 /** A callback route of the gateway on the public origin (APP_URL may carry a path prefix). */
@@ -84,9 +84,12 @@ export const startUserService = defineService({
       consumers: [entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) }).consumer],
       // The user service decides roles itself, from the caller's stored address.
       accessSources: () => ({
-        role: async (session) => {
-          const caller = await users.findById(session.userId, { email: 1, emailVerifiedAt: 1 }).lean();
-          return caller && isDesignatedAdmin(caller, config.ADMIN_EMAIL) ? 'admin' : 'member';
+        role: async (claims) => {
+          const [caller, session] = await Promise.all([
+            users.findById(claims.userId, { email: 1, emailVerifiedAt: 1, passwordUnconfirmed: 1 }).lean(),
+            sessions.findById(claims.sessionId, { createdAt: 1 }).lean(),
+          ]);
+          return caller && isAdminSession(caller, session, config.ADMIN_EMAIL) ? 'admin' : 'member';
         },
       }),
       // A revoked (logged-out) or expired session signs nobody in, even with a valid signature.

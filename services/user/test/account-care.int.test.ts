@@ -255,7 +255,8 @@ describe('change e-mail', () => {
     expect((await login(oldEmail, password)).status).toBe(200);
 
     const token = verificationTokenIn(await verificationEmailTo(newEmail));
-    const used = await new ApiClient(haven.gatewayUrl).get(`/api/auth/verify-email?token=${token}`);
+    // Opened where the change was asked: that browser stays signed in (with a fresh session).
+    const used = await client.get(`/api/auth/verify-email?token=${token}`);
     expect(used.status).toBe(200);
     expect((await client.get('/api/user')).body).toMatchObject({ email: newEmail, emailVerified: true });
     expect((await login(newEmail, password)).status).toBe(200);

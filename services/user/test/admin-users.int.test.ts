@@ -45,7 +45,7 @@ async function signUp(firstName: string, lastName: string, options: { verified: 
     lastName,
   });
   expect(registered.status).toBe(201);
-  if (options.verified) await verifyByEmailLink(haven.gatewayUrl, email);
+  if (options.verified) await verifyByEmailLink(haven.gatewayUrl, email, client);
   return { client, id: registered.body.user.id, email };
 }
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
     firstName: 'Ada',
     lastName: 'Admin',
   });
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail);
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
   people.admin = { client: admin, id: registered.body.user.id, email: adminEmail };
 
   // Billing's clock is shared: the trials that must end start (and end) before the ones that must go on.

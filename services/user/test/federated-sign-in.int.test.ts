@@ -112,12 +112,11 @@ const failedWith = (response: { status: number; location: URL | null }, reason: 
 };
 
 async function registered(email: string, verified: boolean): Promise<string> {
-  const response = await new ApiClient(haven.gatewayUrl).post<{ user: { id: string } }>('/api/auth/register', {
-    email,
-    password,
-  });
+  const client = new ApiClient(haven.gatewayUrl);
+  const response = await client.post<{ user: { id: string } }>('/api/auth/register', { email, password });
   expect(response.status).toBe(201);
-  if (verified) await verifyByEmailLink(haven.gatewayUrl, email);
+  // Verified where it registered: the password and the mailbox are shown to be one person's.
+  if (verified) await verifyByEmailLink(haven.gatewayUrl, email, client);
   return response.body.user.id;
 }
 

@@ -1,19 +1,22 @@
 /**
  * E-mail verification through the REST facade, against the real stack: the link from the mail catcher
  * verifies once; missing, reused, expired and forged tokens change nothing; resend answers the same for
- * every address and is rate-limited.
+ * every address and is rate-limited. Verifying ends every session opened before it: someone who registered
+ * another person's address (the admin's) keeps nothing when the owner proves the mailbox.
  */
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { mailbox } from '../../../tools/testing/infra-control';
 import { verificationEmailTo, verificationTokenIn } from '../../../tools/testing/verification';
 
 let haven: TestHaven;
 const password = 'a quiet long password';
 // Low enough to reach in a test; every test here shares one client address.
 const resendLimit = 12;
+const adminEmail = uniqueEmail('admin');
 
 beforeAll(async () => {
-  haven = await startTestHaven({ env: { RATE_LIMIT_AUTH_MAX: String(resendLimit) } });
+  haven = await startTestHaven({ env: { RATE_LIMIT_AUTH_MAX: String(resendLimit), ADMIN_EMAIL: adminEmail } });
 });
 
 afterAll(async () => {
@@ -43,7 +46,8 @@ describe('GET /api/auth/verify-email', () => {
     const client = await signedUp(email);
     const token = verificationTokenIn(await verificationEmailTo(email));
 
-    const first = await verify(token);
+    // Opened where the account was made: that browser stays signed in.
+    const first = await client.get(`/api/auth/verify-email?token=${token}`);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ verified: true, message: 'Your email has been successfully verified!' });
     expect((await client.get('/api/user')).body).toMatchObject({ email, emailVerified: true });
@@ -136,5 +140,86 @@ describe('POST /api/auth/resend-verification', () => {
     }
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('verifying an address ends every session opened before it', () => {
+  const role = async (client: ApiClient) =>
+    (await client.graphql<{ me: { role: string; isAdmin: boolean } | null }>('{ me { role isAdmin } }')).body.data
+      ?.me ?? null;
+  const resetTokenFor = async (email: string) => {
+    const mail = await mailbox().waitForEmail(
+      (each) => each.to.some((to) => to.address === email) && /^Reset your Haven password$/.test(each.subject),
+      { what: `the reset e-mail to ${email}` },
+    );
+    return new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')![0]).searchParams.get('token');
+  };
+
+  it('someone who registered the admin’s address is signed out when the owner verifies it, and never is the admin', async () => {
+    // The attacker registers the admin's address with a password of their own and is signed in at once.
+    const attacker = await signedUp(adminEmail);
+    expect(await role(attacker)).toEqual({ role: 'MEMBER', isAdmin: false });
+    expect((await attacker.get('/api/admin/users')).status).toBe(403);
+
+    // The owner of the mailbox opens the link the sign-up sent them, in their own browser.
+    const owner = new ApiClient(haven.gatewayUrl);
+    const verified = await owner.get(
+      `/api/auth/verify-email?token=${verificationTokenIn(await verificationEmailTo(adminEmail))}`,
+    );
+    expect(verified.status).toBe(200);
+    // The link proves the mailbox, not the password: the owner's browser is not signed in by it.
+    expect((await owner.get('/api/user')).status).toBe(401);
+
+    // The attacker's session ended with the verification, at once.
+    expect((await attacker.get('/api/user')).status).toBe(401);
+    expect(await role(attacker)).toBeNull();
+    expect((await attacker.get('/api/admin/users')).status).toBe(401);
+    // Signing in again with the password they chose opens no admin's session either.
+    const again = new ApiClient(haven.gatewayUrl);
+    expect((await again.post('/api/auth/login', { email: adminEmail, password })).status).toBe(200);
+    expect(await role(again)).toEqual({ role: 'MEMBER', isAdmin: false });
+    expect((await again.get('/api/admin/users')).status).toBe(403);
+
+    // The owner sets their own password from the mailbox: every session ends, the attacker's password is gone.
+    expect((await owner.post('/api/auth/forgot-password', { email: adminEmail })).status).toBe(200);
+    const reset = await owner.post('/api/auth/reset-password', {
+      token: await resetTokenFor(adminEmail),
+      newPassword: 'the owner’s own password',
+    });
+    expect(reset.status).toBe(200);
+    expect((await again.get('/api/user')).status).toBe(401);
+    expect(
+      (await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email: adminEmail, password })).status,
+    ).toBe(401);
+
+    // The owner signs in and is the admin.
+    expect(
+      (await owner.post('/api/auth/login', { email: adminEmail, password: 'the owner’s own password' })).status,
+    ).toBe(200);
+    expect(await role(owner)).toEqual({ role: 'ADMIN', isAdmin: true });
+    expect((await owner.get('/api/admin/users')).status).toBe(200);
+  });
+
+  it('keeps the browser that registered and opens the link signed in with a fresh session, and ends the others', async () => {
+    const email = uniqueEmail('fresh');
+    const laptop = await signedUp(email);
+    const before = laptop.cookieValue('haven_session');
+    const phone = new ApiClient(haven.gatewayUrl);
+    expect((await phone.post('/api/auth/login', { email, password })).status).toBe(200);
+
+    const token = verificationTokenIn(await verificationEmailTo(email));
+    expect((await laptop.get(`/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    expect(laptop.cookieValue('haven_session')).not.toBe(before);
+    expect((await laptop.get('/api/user')).body).toMatchObject({ email, emailVerified: true });
+    // The session opened before the address was proven, elsewhere, ended; so did this browser's old one.
+    expect((await phone.get('/api/user')).status).toBe(401);
+    const stale = await fetch(`${haven.gatewayUrl}/api/user`, { headers: { cookie: `haven_session=${before}` } });
+    expect(stale.status).toBe(401);
+    const sessions = await (
+      await haven.collection('user', 'sessions')
+    ).countDocuments({
+      userId: (await storedUser(email))?._id,
+    });
+    expect(sessions).toBe(1);
   });
 });

@@ -41,6 +41,12 @@ export interface UserRecord extends WithOutbox {
   authProvider: AuthProvider;
   emailVerifiedAt: Date | null;
   emailVerification: { tokenHash: string; expiresAt: Date } | null;
+  /**
+   * The password was chosen before the address was proven, and the address was then verified in a browser not
+   * signed in with it: whoever chose the password may not own the mailbox. It still signs in, but such an account
+   * is nobody's admin and a provider sign-in does not join it by itself; a reset link (the mailbox) clears it.
+   */
+  passwordUnconfirmed?: boolean;
   /** A pending password reset link (its hash); single-use, cleared when used or when the password changes. */
   passwordReset: { tokenHash: string; expiresAt: Date } | null;
   /** A new address waiting for its link to be used; the account keeps `email` until then. */
@@ -77,6 +83,7 @@ const userSchema = new Schema<UserRecord>(
       type: new Schema({ tokenHash: String, expiresAt: Date }, { _id: false }),
       default: null,
     },
+    passwordUnconfirmed: { type: Boolean, default: false },
     passwordReset: {
       type: new Schema({ tokenHash: String, expiresAt: Date }, { _id: false }),
       default: null,

@@ -129,13 +129,19 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
     const account = linked
       ? null
       : await users
-          .findOne({ email: profile.email }, { email: 1, firstName: 1, emailVerifiedAt: 1, passwordHash: 1 })
-          .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'emailVerifiedAt' | 'passwordHash'>>();
+          .findOne(
+            { email: profile.email },
+            { email: 1, firstName: 1, emailVerifiedAt: 1, passwordHash: 1, passwordUnconfirmed: 1 },
+          )
+          .lean<
+            Pick<UserRecord, '_id' | 'email' | 'firstName' | 'emailVerifiedAt' | 'passwordHash' | 'passwordUnconfirmed'>
+          >();
     const decision = decideFederatedSignIn({
       linkedAccountId: linked?._id ?? null,
       accountWithEmail: account && {
         id: account._id,
-        emailVerified: account.emailVerifiedAt !== null,
+        // A password nobody showed the mailbox's owner chose is someone's way in: joining needs it, or a reset.
+        emailVerified: account.emailVerifiedAt !== null && !account.passwordUnconfirmed,
         hasPassword: Boolean(account.passwordHash),
       },
       providerEmailVerified: profile.emailVerified,
@@ -167,7 +173,12 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
         // Still verified and still without this identity when the write lands: the link and its notice together.
         const linkedNow = await appendEvents(
           users,
-          { _id: decision.accountId, emailVerifiedAt: { $ne: null }, 'identities.key': { $ne: key } },
+          {
+            _id: decision.accountId,
+            emailVerifiedAt: { $ne: null },
+            passwordUnconfirmed: { $ne: true },
+            'identities.key': { $ne: key },
+          },
           [signInMethodLinkedEvent(account!, provider, providers.name(provider), context.correlationId)],
           { $push: { identities: newIdentity(provider, profile, now) }, $set: { updatedAt: now } },
         );

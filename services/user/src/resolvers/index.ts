@@ -71,12 +71,31 @@ export interface UserServiceDeps {
   guard: ErasureGuard;
 }
 
-/** The admin is the account whose *verified* address is ADMIN_EMAIL: registering the address is not enough. */
+/**
+ * The admin is the account whose *verified* address is ADMIN_EMAIL: registering the address is not enough, and a
+ * password whoever registered chose, never confirmed by the mailbox's owner, opens nothing of it.
+ */
 export function isDesignatedAdmin(
-  user: Pick<UserRecord, 'email' | 'emailVerifiedAt'>,
+  user: Pick<UserRecord, 'email' | 'emailVerifiedAt' | 'passwordUnconfirmed'>,
   adminEmail: string | undefined,
 ): boolean {
-  return user.emailVerifiedAt != null && isAdminEmail(user.email, adminEmail);
+  return user.emailVerifiedAt != null && !user.passwordUnconfirmed && isAdminEmail(user.email, adminEmail);
+}
+
+/**
+ * A session carries the admin role only when it was opened after the address was verified: a session of whoever
+ * registered the address before its owner proved it never becomes an admin's.
+ */
+export function isAdminSession(
+  user: Pick<UserRecord, 'email' | 'emailVerifiedAt' | 'passwordUnconfirmed'>,
+  session: Pick<SessionRecord, 'createdAt'> | null,
+  adminEmail: string | undefined,
+): boolean {
+  return (
+    isDesignatedAdmin(user, adminEmail) &&
+    session !== null &&
+    session.createdAt.getTime() >= user.emailVerifiedAt!.getTime()
+  );
 }
 
 const invalidCredentials = 'Invalid email or password';
@@ -108,6 +127,27 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
     context.setSessionToken(signSessionToken({ userId, sessionId }, deps.privateKey, deps.sessionTtlSeconds));
   }
 
+  /**
+   * Ends the user's sessions (all, or all but `keep`) and tells the gateway, which then asks again about each of
+   * their tokens instead of trusting what it remembers.
+   */
+  async function endSessions(userId: string, context: RequestContext, keep?: string): Promise<number> {
+    const ended = await sessions.deleteMany(keep ? { userId, _id: { $ne: keep } } : { userId });
+    context.recheckSessionsOf([userId]);
+    return ended.deletedCount;
+  }
+
+  /**
+   * After a verification link proved the mailbox: every session opened before ends (whoever registered the address
+   * may not be its owner). A browser signed in to this account when it opened the link is the registrant's and the
+   * owner's at once, so it gets a fresh session and keeps working; another browser is not signed in by the link,
+   * which proves the mailbox, not the password.
+   */
+  async function afterVerification(userId: string, openedByThisAccount: boolean, context: RequestContext) {
+    await endSessions(userId, context);
+    if (openedByThisAccount) await openSession(userId, context);
+  }
+
   const federated = federatedSignInResolvers({
     users,
     flows: deps.flows,
@@ -119,12 +159,13 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
   /** A verification link sent to a new address: the address changes now, verified, and the old one is told. */
   async function confirmEmailChange(tokenHash: string, now: Date, context: RequestContext) {
     const user = await users
-      .findOne({ 'pendingEmail.tokenHash': tokenHash }, { email: 1, firstName: 1, pendingEmail: 1 })
-      .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'pendingEmail'>>();
+      .findOne({ 'pendingEmail.tokenHash': tokenHash }, { email: 1, firstName: 1, pendingEmail: 1, passwordHash: 1 })
+      .lean<Pick<UserRecord, '_id' | 'email' | 'firstName' | 'pendingEmail' | 'passwordHash'>>();
     if (!user?.pendingEmail || !verificationUsable(user.pendingEmail, now)) {
       throw badInput('token', verificationMessages.invalid);
     }
     const newEmail = user.pendingEmail.address;
+    const openedByThisAccount = context.session?.userId === user._id;
     let used: boolean;
     try {
       used = await appendEvents(
@@ -132,7 +173,14 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         { _id: user._id, 'pendingEmail.tokenHash': tokenHash },
         [emailChangedEvent(user, newEmail, context.correlationId)],
         {
-          $set: { email: newEmail, emailVerifiedAt: now, pendingEmail: null, emailVerification: null, updatedAt: now },
+          $set: {
+            email: newEmail,
+            emailVerifiedAt: now,
+            pendingEmail: null,
+            emailVerification: null,
+            passwordUnconfirmed: !openedByThisAccount && Boolean(user.passwordHash),
+            updatedAt: now,
+          },
         },
       );
     } catch (error) {
@@ -142,9 +190,15 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
     }
     if (!used) throw badInput('token', verificationMessages.invalid);
     deps.publishSoon();
+    await afterVerification(user._id, openedByThisAccount, context);
     context.log.info({ userId: user._id }, 'email changed');
     return { verified: true, message: verificationMessages.verified };
   }
+
+  const isAdminFor = async (user: UserRecord, context: RequestContext): Promise<boolean> =>
+    context.session?.userId === user._id
+      ? (await context.access.role()) === 'admin'
+      : isDesignatedAdmin(user, deps.adminEmail);
 
   return {
     Query: {
@@ -207,23 +261,33 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         const tokenHash = hashVerificationToken(token);
         const now = new Date();
         const user = await users
-          .findOne({ 'emailVerification.tokenHash': tokenHash }, { email: 1, emailVerification: 1 })
-          .lean<Pick<UserRecord, '_id' | 'email' | 'emailVerification'>>();
+          .findOne({ 'emailVerification.tokenHash': tokenHash }, { email: 1, emailVerification: 1, passwordHash: 1 })
+          .lean<Pick<UserRecord, '_id' | 'email' | 'emailVerification' | 'passwordHash'>>();
         if (!user) return confirmEmailChange(tokenHash, now, context);
         if (!verificationUsable(user.emailVerification, now)) {
           throw badInput('token', verificationMessages.invalid);
         }
+        // Opened in a browser signed in to this account: the one who chose the password also holds the mailbox.
+        const openedByThisAccount = context.session?.userId === user._id;
         // Single use: only the write that still finds this token's hash verifies the address (a second
         // click racing the first finds nothing and gets the same answer as a reused link).
         const used = await appendEvents(
           users,
           { _id: user._id, 'emailVerification.tokenHash': tokenHash },
           [emailVerifiedEvent(user, context.correlationId)],
-          { $set: { emailVerifiedAt: now, emailVerification: null, updatedAt: now } },
+          {
+            $set: {
+              emailVerifiedAt: now,
+              emailVerification: null,
+              passwordUnconfirmed: !openedByThisAccount && Boolean(user.passwordHash),
+              updatedAt: now,
+            },
+          },
         );
         if (!used) throw badInput('token', verificationMessages.invalid);
         deps.publishSoon();
-        context.log.info({ userId: user._id }, 'email verified');
+        await afterVerification(user._id, openedByThisAccount, context);
+        context.log.info({ userId: user._id, openedByThisAccount }, 'email verified');
         return { verified: true, message: verificationMessages.verified };
       },
 
@@ -277,7 +341,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         });
         deps.publishSoon();
         // This browser stays signed in; every other one ends (a stolen session goes with the old password).
-        await sessions.deleteMany({ userId: user._id, _id: { $ne: session.sessionId } });
+        await endSessions(user._id, context, session.sessionId);
         return { message: passwordMessages.changed };
       },
 
@@ -316,14 +380,20 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           { _id: user._id, 'passwordReset.tokenHash': tokenHash },
           [passwordChangedEvent(user, context.correlationId)],
           {
-            $set: { passwordHash: await hash(input.newPassword!), passwordReset: null, updatedAt: new Date() },
+            // The new password is the mailbox owner's, whoever chose the old one.
+            $set: {
+              passwordHash: await hash(input.newPassword!),
+              passwordReset: null,
+              passwordUnconfirmed: false,
+              updatedAt: new Date(),
+            },
             $pull: { identities: { emailVerified: false } },
           },
         );
         if (!used) throw badInput('token', passwordMessages.resetInvalid);
         deps.publishSoon();
         // Whoever knew the old password is signed out everywhere.
-        await sessions.deleteMany({ userId: user._id });
+        await endSessions(user._id, context);
         context.log.info({ userId: user._id }, 'password reset');
         return { message: passwordMessages.resetDone };
       },
@@ -364,8 +434,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
 
       signOutEverywhere: async (_parent, _args, context) => {
         const session = requireSession(context);
-        const ended = await sessions.deleteMany({ userId: session.userId });
-        context.log.info({ userId: session.userId, sessions: ended.deletedCount }, 'signed out everywhere');
+        const ended = await endSessions(session.userId, context);
+        context.log.info({ userId: session.userId, sessions: ended }, 'signed out everywhere');
         context.setSessionToken(null);
         return true;
       },
@@ -380,8 +450,9 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       id: (user) => user._id,
       emailVerified: (user) => user.emailVerifiedAt !== null,
       createdAt: (user) => user.createdAt.toISOString(),
-      role: (user) => (isDesignatedAdmin(user, deps.adminEmail) ? 'ADMIN' : 'MEMBER'),
-      isAdmin: (user) => isDesignatedAdmin(user, deps.adminEmail),
+      // The caller's own account answers for this session (one opened before verification is no admin's).
+      role: async (user, _args, context) => ((await isAdminFor(user, context)) ? 'ADMIN' : 'MEMBER'),
+      isAdmin: (user, _args, context) => isAdminFor(user, context),
       signInMethods: (user): SignInMethod[] => [
         ...(user.passwordHash ? [{ kind: 'PASSWORD' as const, email: null, linkedAt: null }] : []),
         ...(user.identities ?? []).map((identity) => ({
