@@ -49,5 +49,7 @@ export function restErrorOf(errors: readonly GraphQLFormattedError[]): RestError
   for (const key of ['field', 'problems', 'reason', 'requiresAuth'] as const) {
     if (extensions[key] !== undefined) body[key] = extensions[key];
   }
+  // A refusal the client answers by itself (sign in again, then retry) names itself for machines too.
+  if (code === 'REAUTH_REQUIRED') body.code = code;
   return { status, body };
 }

@@ -90,6 +90,30 @@ export async function requireMayReadUser(context: AccessContext, userId: string)
   return session;
 }
 
+/** What someone signed in too long ago is told before an account is deleted. */
+export const reauthRequiredMessage =
+  'For your safety, please sign in again before deleting an account. You will come back here to finish.';
+
+/**
+ * The caller's session, opened (signed in) at most `maxAgeMs` ago; else REAUTH_REQUIRED (401), which the web
+ * app answers by asking for the sign-in again and coming back. An unlocked screen or a stolen week-old cookie
+ * must not be enough to erase an account.
+ */
+export function requireRecentSignIn(
+  context: Pick<AccessContext, 'session'>,
+  maxAgeMs: number,
+  now: number = Date.now(),
+): SessionClaims {
+  const session = requireSession(context);
+  const age = session.issuedAt === undefined ? Infinity : now - session.issuedAt * 1000;
+  if (age > maxAgeMs) {
+    throw new GraphQLError(reauthRequiredMessage, {
+      extensions: { code: 'REAUTH_REQUIRED', requiresAuth: false, reason: 'reauth_required' },
+    });
+  }
+  return session;
+}
+
 export async function requireAdmin(context: AccessContext): Promise<SessionClaims> {
   const session = requireSession(context);
   if ((await context.access.role()) !== 'admin') throw denied('FORBIDDEN', adminOnlyMessage, false, 'admin_only');

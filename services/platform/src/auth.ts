@@ -7,6 +7,8 @@ import type { Logger } from './logger';
 export interface SessionClaims {
   userId: string;
   sessionId: string;
+  /** When the session was opened (the token's `iat`, seconds): a session is issued once, at sign-in. */
+  issuedAt?: number;
 }
 
 const issuer = 'haven';
@@ -14,7 +16,11 @@ const audience = 'haven';
 // Asymmetric: only the user service holds the private key; everyone else verifies.
 const algorithm = 'ES256';
 
-export function signSessionToken(claims: SessionClaims, privateKey: string, ttlSeconds: number): string {
+export function signSessionToken(
+  claims: Pick<SessionClaims, 'userId' | 'sessionId'>,
+  privateKey: string,
+  ttlSeconds: number,
+): string {
   return jwt.sign({}, privateKey, {
     algorithm,
     issuer,
@@ -30,7 +36,11 @@ export function verifySessionToken(token: string, publicKey: string): SessionCla
   try {
     const payload = jwt.verify(token, publicKey, { algorithms: [algorithm], issuer, audience });
     if (typeof payload === 'string' || !payload.sub || !payload.jti) return null;
-    return { userId: payload.sub, sessionId: payload.jti };
+    return {
+      userId: payload.sub,
+      sessionId: payload.jti,
+      ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
+    };
   } catch {
     return null;
   }

@@ -92,6 +92,15 @@ export const adminConfigShape = {
     .optional(),
 };
 
+/** Deleting an account (the owner's or the admin's) needs a sign-in at most this recent (access.ts). */
+export const reauthConfigShape = {
+  REAUTH_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60 * 1000),
+};
+
 /** Services that serve paid operations confirm a denial with billing (entitlements.ts). */
 export const billingServiceConfigShape = {
   BILLING_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('billing').port)),

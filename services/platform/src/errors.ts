@@ -10,6 +10,8 @@ import type { Logger } from './logger';
 export const errorStatus = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
+  /** Signed in, but too long ago for what was asked (deleting an account): sign in again, then retry. */
+  REAUTH_REQUIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -3,7 +3,7 @@
  * (`adminDeleteUser`, `adminBulkDeleteUsers`; /api/admin/users), and a deletion's progress
  * (`accountDeletion`). Each deletion is the same saga (events/deletion-saga.ts). Never premium.
  */
-import { badInput, notFound, requireAdmin, requireSession, type RequestContext } from '@haven/platform';
+import { badInput, notFound, requireAdmin, requireRecentSignIn, type RequestContext } from '@haven/platform';
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import {
@@ -48,8 +48,12 @@ function progressOf(record: AccountDeletionRecord) {
 export function deletionResolvers(deps: {
   saga: DeletionSaga;
   deletions: Model<AccountDeletionRecord>;
+  /** How recent the sign-in behind a deletion must be (REAUTH_MAX_AGE_MS). */
+  reauthMaxAgeMs: number;
 }): Pick<Resolvers, 'Query' | 'Mutation'> {
   const { saga } = deps;
+  /** Deleting erases for good: the one asking signed in a moment ago, not with a cookie left on a screen. */
+  const recentSignIn = (context: RequestContext) => requireRecentSignIn(context, deps.reauthMaxAgeMs);
 
   const startFor = (userId: string, requestedBy: 'self' | 'admin', context: RequestContext) =>
     saga.start({
@@ -88,7 +92,7 @@ export function deletionResolvers(deps: {
 
     Mutation: {
       deleteAccount: async (_parent, _args, context) => {
-        const session = requireSession(context);
+        const session = recentSignIn(context);
         const started = await startFor(session.userId, 'self', context);
         // This browser's cookie goes, and every other session of the account is refused at once.
         context.setSessionToken(null);
@@ -98,6 +102,7 @@ export function deletionResolvers(deps: {
 
       adminDeleteUser: async (_parent, { id }, context) => {
         const admin = await requireAdmin(context);
+        recentSignIn(context);
         const checked = checkUserId(id, admin.userId);
         if (!checked.ok) throw badInput(checked.field, checked.message);
         const existing = await saga.existingAccounts(
@@ -116,6 +121,7 @@ export function deletionResolvers(deps: {
 
       adminBulkDeleteUsers: async (_parent, { userIds }, context) => {
         const admin = await requireAdmin(context);
+        recentSignIn(context);
         const checked = checkUserIds(userIds, admin.userId);
         if (!checked.ok) throw badInput(checked.field, checked.message);
         const existing = await saga.existingAccounts(checked.value, context.sessionToken ?? '', context.correlationId);
