@@ -2,10 +2,11 @@
  * Renders whatever `decideRoute` says for the current session (`useSession`, Apollo) and path. Loaded
  * with Apollo (app/ApolloRoutes.tsx) the first time a page needs more than the public pages.
  */
-import { Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { decideRoute } from '../gating/routeGating';
 import { toGatingState, useSession } from '../gating/useSession';
+import { reauthReturn } from '../lib/reauth';
 import { FullPageSpinner, Spinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
@@ -15,7 +16,15 @@ import { SubscriptionUnavailable } from './SubscriptionUnavailable';
 export function SessionRoutes() {
   const session = useSession();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const decision = decideRoute(toGatingState(session), pathname);
+
+  // Signed in again for a deletion (a provider's sign-in lands on /): back to the page that asked, to finish.
+  useEffect(() => {
+    if (session.status !== 'signedIn') return;
+    const back = reauthReturn(pathname);
+    if (back) navigate(back, { replace: true });
+  }, [session.status, pathname, navigate]);
 
   switch (decision.kind) {
     case 'loading':

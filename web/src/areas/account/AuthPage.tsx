@@ -19,6 +19,7 @@ import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
 import { LinkSignInMethodDocument, LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
+import { pendingReauth, reauthNotice } from '../../lib/reauth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
   hasErrors,
@@ -64,6 +65,9 @@ function useProviderReturn(): [PendingLink | null, (link: PendingLink | null) =>
 export function AuthPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Sent here to sign in again before a deletion: a signed-in person stays, and goes back afterwards.
+  const reauth = params.get('reauth') === '1';
   const [tab, setTab] = useState<AuthTab>('signin');
   // Set once sign-in or registration succeeded: from then on this page navigates itself
   // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
@@ -73,14 +77,15 @@ export function AuthPage() {
 
   if (!completing) {
     if (session.status === 'loading') return <FullPageSpinner />;
-    if (session.status === 'signedIn') return <Navigate to="/" replace />;
+    if (session.status === 'signedIn' && !reauth) return <Navigate to="/" replace />;
   }
 
   const onSignedIn = async () => {
     setCompleting(true);
     toast({ title: 'Login successful', description: 'Welcome back!' });
     await session.refetch();
-    window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    const next = (reauth && pendingReauth()?.returnTo) || '/';
+    window.setTimeout(() => navigate(next, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 
   const onLinked = async (providerName: string) => {
@@ -127,17 +132,34 @@ export function AuthPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle as="h1">Welcome to {BRAND.name}</CardTitle>
-            <CardDescription>Sign in or create an account to start your emotional wellness journey.</CardDescription>
+            {reauth ? (
+              <>
+                <CardTitle as="h1">Sign in again</CardTitle>
+                <CardDescription>{reauthNotice.description}</CardDescription>
+              </>
+            ) : (
+              <>
+                <CardTitle as="h1">Welcome to {BRAND.name}</CardTitle>
+                <CardDescription>
+                  Sign in or create an account to start your emotional wellness journey.
+                </CardDescription>
+              </>
+            )}
           </CardHeader>
           <CardContent>
             <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-              <TabsList aria-label="Sign in or create an account">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="register">Create Account</TabsTrigger>
-              </TabsList>
+              {!reauth && (
+                <TabsList aria-label="Sign in or create an account">
+                  <TabsTrigger value="signin">Sign In</TabsTrigger>
+                  <TabsTrigger value="register">Create Account</TabsTrigger>
+                </TabsList>
+              )}
               <TabsContent value="signin">
-                <SignInForm disabled={completing} onSuccess={onSignedIn} />
+                <SignInForm
+                  disabled={completing}
+                  onSuccess={onSignedIn}
+                  initialEmail={reauth && session.status === 'signedIn' ? session.user.email : ''}
+                />
                 <ResendOnSignIn />
               </TabsContent>
               <TabsContent value="register">
@@ -302,10 +324,10 @@ function EmailField(props: {
   );
 }
 
-function SignInForm({ disabled, onSuccess }: FormProps) {
+function SignInForm({ disabled, onSuccess, initialEmail = '' }: FormProps & { initialEmail?: string }) {
   const [login] = useMutation(LoginDocument);
   const { values, errors, pending, update, onSubmit } = useAuthForm<SignInValues>({
-    initial: { email: '', password: '' },
+    initial: { email: initialEmail, password: '' },
     validate: validateSignIn,
     submit: (input) => login({ variables: { input: { email: input.email.trim(), password: input.password } } }),
     onSuccess,

@@ -6,10 +6,18 @@
  */
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorCode } from '../../graphql/errors';
 import { AdminUserStatsDocument, AdminUsersDocument } from '../../graphql/operations.generated';
 import { formatLocalDate, parseIsoDate } from '../../lib/dates';
+import {
+  isReauthRequired,
+  reauthNotice,
+  REAUTH_SIGN_IN_PATH,
+  rememberReauth,
+  takeReauth,
+  type PendingAdminDeletion,
+} from '../../lib/reauth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -41,7 +49,9 @@ const dateOrDash = (value: string | null | undefined) => {
   return date ? formatLocalDate(date) : '—';
 };
 
-type Pending = { kind: 'one'; id: string; email: string } | { kind: 'bulk'; ids: string[] };
+type Pending = PendingAdminDeletion;
+
+const pagePath = '/admin/users';
 
 export function AdminUsersPage() {
   usePageTitle('User Management');
@@ -52,6 +62,13 @@ export function AdminUsersPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
+
+  // Back from signing in again: the deletion that asked for it waits in its confirmation dialog.
+  useEffect(() => {
+    const intent = takeReauth('admin-delete', pagePath);
+    if (intent) setPending(intent.pending);
+  }, []);
 
   // The search asks the server once typing pauses, from the first page.
   useEffect(() => {
@@ -118,6 +135,12 @@ export function AdminUsersPage() {
       setSelected(new Set());
       await refresh();
     } catch (error) {
+      if (isReauthRequired(error)) {
+        rememberReauth({ action: 'admin-delete', returnTo: pagePath, at: Date.now(), pending });
+        toast(reauthNotice);
+        navigate(REAUTH_SIGN_IN_PATH);
+        return;
+      }
       toast({
         title: pending.kind === 'one' ? 'Delete failed' : 'Bulk delete failed',
         description: error instanceof Error ? error.message : 'Please try again.',

@@ -2,6 +2,7 @@
  * The delete calls of the user-management page, on the spec's REST routes with plain fetch (their GraphQL
  * operations belong to the account-deletion work, so this page does not depend on their names).
  */
+import { REAUTH_REQUIRED, ReauthRequiredError } from '../../lib/reauth';
 
 export interface DeleteReply {
   stripeCleanup: boolean;
@@ -13,11 +14,12 @@ export interface BulkDeleteReply {
   stripeCleanup: number;
 }
 
-/** The server's `message` when it sent one, else the spec's "status: text". */
+/** The server's `message` when it sent one, else the spec's "status: text"; a call for a fresh sign-in says so. */
 async function failure(response: Response): Promise<Error> {
   const text = await response.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { message?: unknown };
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (body.code === REAUTH_REQUIRED) return new ReauthRequiredError(String(body.message ?? ''));
     if (typeof body.message === 'string' && body.message) return new Error(body.message);
   } catch {
     // not JSON
