@@ -19,6 +19,7 @@ import { stripeClient, stripeProvider } from './providers/stripe';
 import { stripeWebhookRoutes } from './events/stripe-webhooks';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
+import { trialClaims } from './model/trial-claim';
 import { billingResolvers } from './resolvers';
 
 const flag = z
@@ -91,9 +92,11 @@ const startBilling = defineService({
       publishSoon,
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
     });
+    const trials = trialClaims(connection, config);
     const erasure = billingErasure({
       subscriptions,
       customers,
+      trials,
       retained: retainedBillingRecordModel(connection),
       provider,
       guard: erasureRuntime.guard,
@@ -106,6 +109,7 @@ const startBilling = defineService({
         customers,
         provider,
         localProvider: local,
+        trials,
         clock,
         scheduler,
         publishSoon,

@@ -13,6 +13,7 @@ import { openAtProvider } from '../domain/lifecycle';
 import type { PaymentProvider } from '../domain/provider';
 import type { RetainedBillingRecord } from '../model/retained-record';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
+import type { TrialClaims } from '../model/trial-claim';
 
 export interface PaymentClosure {
   /** A subscription the provider still ran was cancelled now. */
@@ -31,6 +32,7 @@ export function billingErasure(deps: {
   retained: Model<RetainedBillingRecord>;
   provider: PaymentProvider;
   guard: ErasureGuard;
+  trials: TrialClaims;
 }): BillingErasure {
   const { subscriptions, customers, provider } = deps;
 
@@ -61,6 +63,8 @@ export function billingErasure(deps: {
       let records = 0;
       if (subscription) {
         const kept = subscription as unknown as SubscriptionRecord;
+        // The trial stays had: an account made again with this address starts without one (kept as a keyed hash).
+        await deps.trials.record(kept.email);
         await deps.retained.updateOne(
           { _id: deps.guard.keyOf(userId) },
           {
@@ -96,6 +100,10 @@ export const billingDataMap: DataMap = {
   },
   retained_billing_records: {
     erasureRecord: 'an erased account’s subscription dates, kept by law, under a keyed hash',
+  },
+  trial_claims: {
+    erasureRecord:
+      'a keyed hash of the address of every account that had a subscription, kept after erasure so the free trial is had once per address',
   },
   processed_webhooks: { noUserData: 'Stripe event ids already applied' },
   test_clock: { noUserData: 'the tests’ clock offset' },

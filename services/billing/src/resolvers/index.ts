@@ -11,6 +11,7 @@ import type { Scheduler } from '../events/scheduler';
 import type { Clock } from '../model/clock';
 import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecord } from '../model/subscription';
 import type { LocalProvider } from '../providers/local';
+import type { TrialClaims } from '../model/trial-claim';
 import type { BillingErasure } from '../events/erasure';
 import { erasureResolvers } from './erasure';
 import type { Resolvers } from './types.generated';
@@ -21,6 +22,8 @@ export interface BillingResolverDeps {
   provider: PaymentProvider;
   /** Present when the provider is the local test-mode one. */
   localProvider: LocalProvider | null;
+  /** The addresses that have had their free trial (kept across a deleted account). */
+  trials: TrialClaims;
   clock: Clock;
   scheduler: Scheduler;
   publishSoon: () => void;
@@ -38,6 +41,13 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
 
   const statusNow = async (userId: string) =>
     subscriptionStatusOf(await subscriptions.findById(userId).lean<SubscriptionRecord>(), await clock.now());
+
+  /**
+   * Whether a subscription started now comes with the free trial: once per account and once per address, so
+   * deleting an account and registering the address again does not bring a second one.
+   */
+  const trialAvailable = async (existing: SubscriptionRecord | null, email: string | null) =>
+    !existing?.trialUsed && !(email && (await deps.trials.claimed(email)));
 
   /** A change that lost a race to another request or the scheduler: the caller tries again. */
   const ensureApplied = (applied: boolean) => {
@@ -104,7 +114,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         if (!customer?.setupIntentId) throw badInput('setupIntent', billingMessages.setupFirst);
         const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
         if (!paymentMethodId) throw badInput('setupIntent', billingMessages.setupFirst);
-        const trialDays = existing?.trialUsed ? 0 : plan.trialDays;
+        const trialDays = (await trialAvailable(existing, customer.email)) ? plan.trialDays : 0;
         const created = await provider.createSubscription({
           customerId: customer.customerId,
           paymentMethodId,
@@ -138,6 +148,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
             ? await changeSubscription(subscriptions, existing, state, type, now, context.correlationId)
             : await createSubscription(subscriptions, userId, state, type, now, context.correlationId),
         );
+        await deps.trials.record(customer.email);
         deps.publishSoon();
         const subscriptionStatus = await statusNow(userId);
         const message =
@@ -228,6 +239,18 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
       subscriptionStatus: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'subscriptions', (ids) => findSubscriptionsByUserIds(subscriptions, ids));
         return subscriptionStatusOf(await loader.load(id), await clock.now());
+      },
+      trialAvailable: async ({ id }, _args, context) => {
+        const existing = await subscriptions.findById(id).lean<SubscriptionRecord>();
+        if (existing?.trialUsed) return false;
+        // The address billing knows from the payment setup, else the user service's (the caller's own account).
+        const known = (await customers.findById(id, { email: 1 }).lean())?.email;
+        const email =
+          known ||
+          (context.session?.userId === id && context.sessionToken
+            ? (await deps.profileOf(context.sessionToken)).email
+            : null);
+        return trialAvailable(existing, email);
       },
     },
   };

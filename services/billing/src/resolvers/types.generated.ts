@@ -80,7 +80,7 @@ export type Mutation = {
   confirmLocalSetup: LocalSetupResult;
   /** Starts adding a card: a setup intent whose client secret the provider's client confirms. */
   createSetupIntent: SetupIntent;
-  /** After a confirmed setup: the subscription, with a 3-day trial the first time. */
+  /** After a confirmed setup: the subscription, with a 3-day trial the first time for the account and its address. */
   createSubscriptionAfterSetup: SubscriptionChangeResult;
   /** Undoes a cancellation before the period ends. */
   reactivateSubscription: SubscriptionChangeResult;
@@ -160,6 +160,11 @@ export type User = {
   billingData: BillingDataExport;
   id: Scalars['ID']['output'];
   subscriptionStatus: SubscriptionStatus;
+  /**
+   * Whether a subscription started now begins with the free trial: once per account and once per address, so an
+   * address whose earlier account had one (even one since deleted) subscribes without a trial, charged at once.
+   */
+  trialAvailable: Scalars['Boolean']['output'];
 };
 
 
@@ -375,6 +380,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   billingData?: Resolver<ResolversTypes['BillingDataExport'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
+  trialAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import {
@@ -13,13 +13,20 @@ import {
   HOSTED_SIGN_IN_URL,
   LOGIN_REDIRECT_DELAY_MS,
   PASSWORD_MIN_LENGTH,
+  PREMIUM_PRICE_LABEL,
   TRIAL_DAYS,
 } from '../../constants';
 import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
-import { LinkSignInMethodDocument, LoginDocument, RegisterDocument } from '../../graphql/operations.generated';
+import {
+  LinkSignInMethodDocument,
+  LoginDocument,
+  RegisterDocument,
+  SubscriptionOfferDocument,
+} from '../../graphql/operations.generated';
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
+import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
   hasErrors,
@@ -65,6 +72,7 @@ function useProviderReturn(): [PendingLink | null, (link: PendingLink | null) =>
 export function AuthPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const apollo = useApolloClient();
   const [params] = useSearchParams();
   // Sent here to sign in again before a deletion: a signed-in person stays, and goes back afterwards.
   const reauth = params.get('reauth') === '1';
@@ -115,9 +123,14 @@ export function AuthPage() {
 
   const onRegistered = async () => {
     setCompleting(true);
+    // The trial is once per address: an address whose earlier account had one is not promised another.
+    const offer = await apollo
+      .query({ query: SubscriptionOfferDocument, fetchPolicy: 'network-only' })
+      .catch(() => null);
+    const trial = offer?.data?.me?.trialAvailable !== false;
     toast({
       title: 'Registration successful',
-      description: `Please complete your subscription setup to start your ${TRIAL_DAYS}-day free trial.`,
+      description: offerTexts(trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS).registered,
     });
     await session.refetch();
     navigate('/subscription', { replace: true });

@@ -158,6 +158,13 @@ export function PrivacyPage() {
           law requires for invoices (subscription dates and the payment provider’s reference, without your name, e-mail
           address or account id).
         </p>
+        <p>
+          One more thing stays, on purpose. The free trial is once per e-mail address, so when you start a subscription
+          we note a scrambled fingerprint of your e-mail address, and we keep it after your account is deleted. It is
+          made with a secret key, cannot be turned back into your address, and is used for one thing only: if someone
+          signs up again with the same address, the Subscription page says there is no free trial this time and exactly
+          what will be charged. It holds nothing else about you.
+        </p>
       </section>
 
       <section aria-labelledby="privacy-children">

@@ -17,12 +17,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
-import { AFTER_SETUP_REDIRECT_MS, noticeForSetupResult, setupNotices, WELCOME_PATH } from './paymentSetup';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
+import { AFTER_SETUP_REDIRECT_MS, noticeForSetupResult, offerTexts, setupNotices, WELCOME_PATH } from './paymentSetup';
 
 // Stripe.js loads only when Stripe is configured.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; afterSuccess: () => Promise<void> }) {
+export function PaymentSetup({
+  onBack,
+  afterSuccess,
+  trial,
+}: {
+  onBack: () => void;
+  afterSuccess: () => Promise<void>;
+  /** Whether this subscription starts with the free trial (else the first month is charged at once). */
+  trial: boolean;
+}) {
   const navigate = useNavigate();
   const config = useQuery(PaymentConfigDocument);
   const [startSetup] = useMutation(StartPaymentSetupDocument);
@@ -46,8 +56,17 @@ export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; aft
 
   const finish = async () => {
     try {
-      await createSubscription();
-      toast(setupNotices.welcome);
+      const { data } = await createSubscription();
+      const created = data?.createSubscriptionAfterSetup;
+      if (created?.subscriptionStatus.status === 'payment_failed') {
+        toast(setupNotices.paymentFailed(created.message));
+      } else {
+        toast(
+          created?.subscriptionStatus.isTrialing === false
+            ? setupNotices.welcomeWithoutTrial(created.message)
+            : setupNotices.welcome,
+        );
+      }
     } catch {
       // The card is added; the subscription may still be on its way. The spec sends the user on regardless.
       toast(setupNotices.fallback);
@@ -78,6 +97,7 @@ export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; aft
   };
 
   const provider = config.data?.paymentConfig.provider;
+  const texts = offerTexts(trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
 
   return (
     <Card aria-labelledby="payment-title">
@@ -106,7 +126,7 @@ export function PaymentSetup({ onBack, afterSuccess }: { onBack: () => void; aft
               required
             />
             <Button type="submit" block disabled={busy}>
-              {busy ? 'Starting your trial...' : 'Start Free Trial'}
+              {busy ? texts.cardBusy : texts.cardButton}
             </Button>
           </form>
         ) : config.data?.paymentConfig.publishableKey ? (

@@ -1,11 +1,14 @@
 /**
  * /subscription: the current status, the Premium plan, and "Start 3-Day Free Trial", which opens the
- * payment form (the local test-mode form; Stripe Elements when Stripe is configured).
+ * payment form (the local test-mode form; Stripe Elements when Stripe is configured). The trial is once per
+ * account and once per address: without it the page says the first month is charged when the card is added.
  */
+import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
+import { SubscriptionOfferDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
   epochSecondsToLocalDate,
@@ -21,6 +24,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { FullPageSpinner } from '../../ui/Spinner';
 import { PaymentSetup } from './PaymentSetup';
+import { offerTexts } from './paymentSetup';
 
 export const PREMIUM_FEATURES = [
   'Unlimited personalized quotes',
@@ -35,32 +39,42 @@ export function SubscriptionPage() {
   usePageTitle('Subscription');
   const session = useSession();
   const [paying, setPaying] = useState(false);
+  const maySubscribe = session.status === 'signedIn' && session.subscription?.hasActiveSubscription === false;
+  // Asked whenever a subscription could start, so the page never promises a trial that will not come.
+  const offer = useQuery(SubscriptionOfferDocument, { skip: !maySubscribe, fetchPolicy: 'network-only' });
 
   if (session.status === 'loading') return <FullPageSpinner />;
   if (session.status === 'signedOut') return <Navigate to="/auth" replace />;
 
   const status = session.subscription;
-  if (!status) {
-    if (session.subscriptionCheck === 'loading') return <FullPageSpinner />;
+  const trialAvailable = offer.data?.me?.trialAvailable;
+  if (!status || (maySubscribe && trialAvailable === undefined)) {
+    if (session.subscriptionCheck === 'loading' || (maySubscribe && offer.loading)) return <FullPageSpinner />;
     return (
       <div className="page stack">
         <p role="alert">We couldn&apos;t load your subscription just now. Please try again in a moment.</p>
-        <Button onClick={() => void session.refetchSubscription()}>Try again</Button>
+        <Button onClick={() => void Promise.all([session.refetchSubscription(), offer.refetch().catch(() => null)])}>
+          Try again
+        </Button>
       </div>
     );
   }
   const premium = isActivePremium(status);
-  const maySubscribe = !status.hasActiveSubscription;
+  const texts = offerTexts(trialAvailable ?? true, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
 
   if (paying && maySubscribe) {
     return (
       <div className="page stack">
         <header className="page__header">
           <h1 className="page__title">Add a payment method</h1>
-          <p className="text-muted">Your {TRIAL_DAYS}-day free trial starts as soon as your card is added.</p>
+          <p className="text-muted">{texts.paymentIntro}</p>
         </header>
-        <PaymentSetup onBack={() => setPaying(false)} afterSuccess={session.refetchSubscription} />
-        <TrialInfoCard />
+        <PaymentSetup
+          onBack={() => setPaying(false)}
+          afterSuccess={session.refetchSubscription}
+          trial={trialAvailable ?? true}
+        />
+        <OfferInfoCard title={texts.infoTitle} paragraphs={texts.info} />
       </div>
     );
   }
@@ -108,7 +122,7 @@ export function SubscriptionPage() {
             <span className="plan-card__amount">{PREMIUM_PRICE_LABEL}</span>{' '}
             <span className="text-muted">per month</span>
           </p>
-          <CardDescription>{TRIAL_DAYS}-day free trial included</CardDescription>
+          <CardDescription>{texts.planNote}</CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="feature-list">
@@ -121,33 +135,28 @@ export function SubscriptionPage() {
           </ul>
           {maySubscribe && (
             <Button block size="lg" onClick={() => setPaying(true)}>
-              Start {TRIAL_DAYS}-Day Free Trial
+              {texts.startButton}
             </Button>
           )}
         </CardContent>
       </Card>
 
-      <TrialInfoCard />
+      <OfferInfoCard title={texts.infoTitle} paragraphs={texts.info} />
     </div>
   );
 }
 
 /** The info card: exactly what happens, in order, and what it costs. */
-function TrialInfoCard() {
+function OfferInfoCard({ title, paragraphs }: { title: string; paragraphs: readonly string[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>How the free trial works</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent className="stack">
-        <p>
-          Add a card to start your {TRIAL_DAYS}-day free trial with every Premium feature. Nothing is charged during the
-          trial.
-        </p>
-        <p>
-          When the trial ends, Premium is {PREMIUM_PRICE_LABEL} a month, charged to that card, until you cancel. Cancel
-          any time before the trial ends and you pay nothing; we remind you by e-mail a day before.
-        </p>
+        {paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { noticeForSetupResult, setupNotices } from './paymentSetup';
+import { noticeForSetupResult, offerTexts, setupNotices } from './paymentSetup';
 
 describe('noticeForSetupResult', () => {
   it('goes on when the setup succeeded', () => {
@@ -24,5 +24,23 @@ describe('noticeForSetupResult', () => {
       title: 'Payment Method Added',
       description: 'Setting up your subscription...',
     });
+  });
+});
+
+describe('offerTexts', () => {
+  it('keeps the spec’s trial wording when the trial is there', () => {
+    const texts = offerTexts(true, '£4.99', 3);
+    expect(texts.planNote).toBe('3-day free trial included');
+    expect(texts.startButton).toBe('Start 3-Day Free Trial');
+  });
+
+  it('says there is no trial and that the first month is charged when the card is added', () => {
+    const texts = offerTexts(false, '£4.99', 3);
+    expect(texts.startButton).toBe('Subscribe for £4.99 a month');
+    expect(texts.paymentIntro).toBe(
+      '£4.99 is charged to your card as soon as it is added, then every month until you cancel.',
+    );
+    expect(JSON.stringify(texts)).not.toMatch(/free trial (included|starts)|Nothing is charged/);
+    expect(texts.info.join(' ')).toContain('charged to it straight away for your first month');
   });
 });

@@ -24,6 +24,11 @@ export const setupNotices = {
     title: `Welcome to ${BRAND.name} Premium!`,
     description: `Your ${TRIAL_DAYS}-day free trial has started.`,
   },
+  /** A subscription without a trial (the address had one): the server says what was charged and when next. */
+  welcomeWithoutTrial: (serverMessage: string): Notice => ({
+    title: `Welcome to ${BRAND.name} Premium!`,
+    description: serverMessage,
+  }),
   /** The setup worked but creating the subscription did not (yet): the redirect still happens. */
   fallback: { title: 'Payment Method Added', description: 'Setting up your subscription...' },
 } satisfies Record<string, Notice | ((message: string) => Notice)>;
@@ -37,3 +42,37 @@ export function noticeForSetupResult(result: { status: string; message?: string 
 /** Where the user goes after a successful setup, and when (1 s). */
 export const WELCOME_PATH = '/?welcome=true';
 export const AFTER_SETUP_REDIRECT_MS = 1000;
+
+/**
+ * What starting Premium costs, said before the card is asked for: with the free trial, nothing until it ends;
+ * without it (the trial is once per email address), the first month today. Pure.
+ */
+export function offerTexts(trialAvailable: boolean, price: string, trialDays: number) {
+  return trialAvailable
+    ? {
+        registered: `Please complete your subscription setup to start your ${trialDays}-day free trial.`,
+        planNote: `${trialDays}-day free trial included`,
+        startButton: `Start ${trialDays}-Day Free Trial`,
+        paymentIntro: `Your ${trialDays}-day free trial starts as soon as your card is added.`,
+        cardButton: 'Start Free Trial',
+        cardBusy: 'Starting your trial...',
+        infoTitle: 'How the free trial works',
+        info: [
+          `Add a card to start your ${trialDays}-day free trial with every Premium feature. Nothing is charged during the trial.`,
+          `When the trial ends, Premium is ${price} a month, charged to that card, until you cancel. Cancel any time before the trial ends and you pay nothing; we remind you by e-mail a day before.`,
+        ],
+      }
+    : {
+        registered: `Please complete your subscription setup. The free trial is once per e-mail address and this one has had it, so the next page shows what will be charged.`,
+        planNote: `No free trial: it is once per e-mail address, and this address has had it`,
+        startButton: `Subscribe for ${price} a month`,
+        paymentIntro: `${price} is charged to your card as soon as it is added, then every month until you cancel.`,
+        cardButton: `Subscribe and pay ${price}`,
+        cardBusy: 'Subscribing...',
+        infoTitle: 'How your subscription works',
+        info: [
+          `The free trial is offered once per e-mail address, and this address has already had it, so your subscription starts without one.`,
+          `When you add a card, ${price} is charged to it straight away for your first month. Premium then renews every month for ${price}, charged to that card, until you cancel. If you cancel, you keep Premium until the end of the month you paid for and are not charged again.`,
+        ],
+      };
+}
