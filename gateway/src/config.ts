@@ -4,6 +4,7 @@ import {
   loadConfig,
   requireSubgraphSecretInProduction,
   localGraphqlUrl,
+  rateLimitConfigShape,
   serviceCatalog,
   serviceUrlVariable,
   subgraphSecret,
@@ -26,8 +27,7 @@ export const gatewayConfigShape = {
   JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
   APP_URL: z.url().default('http://localhost:4000'),
   COOKIE_SECURE: booleanFromEnv.optional(),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  ...rateLimitConfigShape,
   WEB_DIST_DIR: z.string().default('web/dist'),
   /**
    * The proxies (addresses or CIDR ranges, comma-separated) allowed to say who the client is through

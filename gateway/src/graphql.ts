@@ -6,7 +6,8 @@ import {
   correlationHeader,
   LimitedApolloServer,
   maskError,
-  rateLimitedFields,
+  declaredRateLimits,
+  rateLimitsOf,
   rateLimitPlugin,
   serviceCatalog,
   serviceUrlVariable,
@@ -122,6 +123,19 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
         originalError: error,
       });
     }
+    // A subgraph's own rate limit (per account, per recipient) is passed on as a 429 with its wait.
+    const retryAfter = (first?.extensions as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    if (reason?.status === 429 && first?.extensions?.code === 'TOO_MANY_REQUESTS' && first.message) {
+      const seconds = typeof retryAfter === 'number' ? retryAfter : 1;
+      throw new GraphQLError(first.message, {
+        extensions: {
+          code: 'TOO_MANY_REQUESTS',
+          retryAfterSeconds: seconds,
+          http: { status: 429, headers: new Map([['retry-after', String(seconds)]]) },
+        },
+        originalError: error,
+      });
+    }
     throw error;
   }
 }
@@ -189,14 +203,16 @@ export function createGatewayServer(
     // "Did you mean …?" would give back the schema that turning introspection off hides.
     hideSchemaDetailsFromClientErrors: production,
     plugins: [
+      // The gateway knows the client, not what a subgraph's arguments mean: it counts the per-client logs,
+      // and the subgraph that owns a field counts per account and per recipient.
       rateLimitPlugin<GatewayContext>(
         {
-          fields: rateLimitedFields(parse(supergraphSdl)),
-          max: config.RATE_LIMIT_AUTH_MAX,
-          windowMs: config.RATE_LIMIT_AUTH_WINDOW_MS,
+          fields: declaredRateLimits(parse(supergraphSdl)),
+          limits: rateLimitsOf(config),
           store: rateLimitStore,
+          scope: 'client',
         },
-        (context) => context.clientIp,
+        (context) => ({ client: context.clientIp, account: null }),
       ),
       sessionCookiePlugin(config.COOKIE_SECURE),
       unexpectedErrorLog<GatewayContext>(),

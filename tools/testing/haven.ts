@@ -87,8 +87,11 @@ export async function startTestHaven(
     JWT_PRIVATE_KEY: keys.privateKey,
     SMTP_HOST: infra.smtpHost,
     SMTP_PORT: String(infra.smtpPort),
-    // Tests sign up many accounts from one address; the limit itself has its own test.
+    // Tests sign up many accounts from one address and mail one address often; each limit has its own test.
     RATE_LIMIT_AUTH_MAX: '1000',
+    RATE_LIMIT_MAIL_MAX: '1000',
+    RATE_LIMIT_COSTLY_MAX: '1000',
+    RATE_LIMIT_ORDINARY_MAX: '1000',
     // The gateway proves itself to the subgraphs with it; tests that go straight at a subgraph read it here.
     SUBGRAPH_SECRET: testSubgraphSecret,
     ...options.env,

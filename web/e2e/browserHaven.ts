@@ -47,7 +47,15 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
     ports,
     appUrl: `http://localhost:${ports.gateway}`,
     output: 'files',
-    env: { RATE_LIMIT_AUTH_MAX: '100', LOG_LEVEL: 'warn', COOKIE_BANNER_ENABLED: 'false', ...env },
+    env: {
+      RATE_LIMIT_AUTH_MAX: '100',
+      RATE_LIMIT_MAIL_MAX: '100',
+      RATE_LIMIT_COSTLY_MAX: '100',
+      RATE_LIMIT_ORDINARY_MAX: '1000',
+      LOG_LEVEL: 'warn',
+      COOKIE_BANNER_ENABLED: 'false',
+      ...env,
+    },
   });
   try {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

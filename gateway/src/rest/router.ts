@@ -45,8 +45,9 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
     const { result, headers, status } = await execute(server, contextOf(req), route.operation, variables);
     const cookie = headers.get('set-cookie');
     if (cookie) res.setHeader('set-cookie', cookie);
-    const retryAfter = headers.get('retry-after');
-    if (retryAfter) res.setHeader('retry-after', retryAfter);
+    // The gateway's own refusal sets the header; a subgraph's arrives as the error's retryAfterSeconds.
+    const retryAfter = headers.get('retry-after') ?? result.errors?.[0]?.extensions?.retryAfterSeconds;
+    if (retryAfter !== undefined) res.setHeader('retry-after', String(retryAfter));
     if (result.errors?.length) {
       const error = restErrorOf(result.errors);
       res.status(status && status >= 400 ? status : error.status).json(error.body);

@@ -22,6 +22,24 @@ const brokerList = z
 
 export const subgraphSecret = z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional();
 
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * The numbers of each `@rateLimit` class (limits.ts, `rateLimitsOf`), held by the gateway and every service:
+ * sign-in 10 a minute per client, mail 5 an hour per recipient, costly 30 an hour per account, ordinary 60 a
+ * minute per account.
+ */
+export const rateLimitConfigShape = {
+  RATE_LIMIT_AUTH_MAX: positive(10),
+  RATE_LIMIT_AUTH_WINDOW_MS: positive(60_000),
+  RATE_LIMIT_MAIL_MAX: positive(5),
+  RATE_LIMIT_MAIL_WINDOW_MS: positive(60 * 60_000),
+  RATE_LIMIT_COSTLY_MAX: positive(30),
+  RATE_LIMIT_COSTLY_WINDOW_MS: positive(60 * 60_000),
+  RATE_LIMIT_ORDINARY_MAX: positive(60),
+  RATE_LIMIT_ORDINARY_WINDOW_MS: positive(60_000),
+};
+
 /** The services' own secret (never the gateway's): it opens the operations marked `@internal`. */
 export const serviceSecret = z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional();
 
@@ -64,8 +82,7 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
      * required for the operations marked `@internal` (required in production).
      */
     SERVICE_SECRET: serviceSecret,
-    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
-    RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    ...rateLimitConfigShape,
     /**
      * The key of the erasure records (keyed hashes of erased users' ids, erasure.ts). Unset: derived from
      * SUBGRAPH_SECRET (then rotating that secret also renames the records; set this one in production).

@@ -13,10 +13,12 @@ import {
   type DefinitionNode,
   type DirectiveNode,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
+  valueFromASTUntyped,
 } from 'graphql';
 import {
   ApolloServer,
@@ -28,7 +30,10 @@ import {
   type HTTPGraphQLRequest,
   type HTTPGraphQLResponse,
 } from '@apollo/server';
+import { createHmac } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Collection, Connection } from 'mongoose';
+import { canonicalEmail } from './email';
 import { databaseUnavailableMessage, isDatabaseUnavailable, serviceUnavailable, tooManyRequests } from './errors';
 import { isDuplicateKeyError } from './mongo';
 import { decideSlidingWindow } from './rate-window';
@@ -387,19 +392,118 @@ export class LimitedApolloServer<TContext extends BaseContext> extends ApolloSer
 }
 
 /**
- * Root fields marked `@rateLimit` in a schema (a subgraph's own, or the composed supergraph):
- * the rate-limited operations are declared next to the schema, not kept in a list.
+ * The limit classes a root field declares with `@rateLimit(class: …)`, each with its numbers in the
+ * configuration (RATE_LIMIT_<CLASS>_MAX per RATE_LIMIT_<CLASS>_WINDOW_MS; sign-in's are RATE_LIMIT_AUTH_*):
+ * - SIGN_IN: guessing passwords and tokens, counted per client address.
+ * - MAIL: sends an e-mail; per client at the sign-in numbers, and per recipient (the address in the
+ *   argument named by `recipient`, else the signed-in account) at the mail numbers.
+ * - COSTLY: spends real money or work (the AI provider, the card provider); per account (signed out: per client).
+ * - ORDINARY: everything else; per account (signed out: per client).
  */
-export function rateLimitedFields(schema: DocumentNode): Set<string> {
-  const fields = new Set<string>();
+export const rateLimitClasses = ['SIGN_IN', 'MAIL', 'COSTLY', 'ORDINARY'] as const;
+export type RateLimitClass = (typeof rateLimitClasses)[number];
+
+/** What one root field declares in its schema. */
+export interface DeclaredRateLimit {
+  class: RateLimitClass;
+  /** Where the address the field mails sits in its arguments (`email`, `input.email`), when they hold it. */
+  recipient?: string;
+}
+
+const stringArgument = (directive: DirectiveNode, name: string): string | undefined => {
+  const value = directive.arguments?.find((argument) => argument.name.value === name)?.value;
+  return value?.kind === Kind.STRING || value?.kind === Kind.ENUM ? value.value : undefined;
+};
+
+/**
+ * Root fields marked `@rateLimit` in a schema (a subgraph's own, or the composed supergraph), with what
+ * each declares: the limits are written next to the schema, not kept in a list. An unknown class is a
+ * mistake in the schema, refused at start.
+ */
+export function declaredRateLimits(schema: DocumentNode): Map<string, DeclaredRateLimit> {
+  const fields = new Map<string, DeclaredRateLimit>();
   for (const definition of schema.definitions) {
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
     if (definition.name.value !== 'Mutation' && definition.name.value !== 'Query') continue;
     for (const field of definition.fields ?? []) {
-      if (field.directives?.some((directive) => directive.name.value === 'rateLimit')) fields.add(field.name.value);
+      const directive = field.directives?.find((each) => each.name.value === 'rateLimit');
+      if (!directive) continue;
+      const declared = stringArgument(directive, 'class');
+      if (!rateLimitClasses.includes(declared as RateLimitClass)) {
+        throw new Error(`@rateLimit on ${field.name.value} has no known class: ${String(declared)}`);
+      }
+      const recipient = stringArgument(directive, 'recipient');
+      fields.set(field.name.value, { class: declared as RateLimitClass, ...(recipient ? { recipient } : {}) });
     }
   }
   return fields;
+}
+
+/** The names of the root fields `declaredRateLimits` finds. */
+export function rateLimitedFields(schema: DocumentNode): Set<string> {
+  return new Set(declaredRateLimits(schema).keys());
+}
+
+/** Each class's numbers, from the configuration (config.ts, `rateLimitConfigShape`). */
+export function rateLimitsOf(config: {
+  RATE_LIMIT_AUTH_MAX: number;
+  RATE_LIMIT_AUTH_WINDOW_MS: number;
+  RATE_LIMIT_MAIL_MAX: number;
+  RATE_LIMIT_MAIL_WINDOW_MS: number;
+  RATE_LIMIT_COSTLY_MAX: number;
+  RATE_LIMIT_COSTLY_WINDOW_MS: number;
+  RATE_LIMIT_ORDINARY_MAX: number;
+  RATE_LIMIT_ORDINARY_WINDOW_MS: number;
+}): Record<RateLimitClass, RateLimit> {
+  return {
+    SIGN_IN: { max: config.RATE_LIMIT_AUTH_MAX, windowMs: config.RATE_LIMIT_AUTH_WINDOW_MS },
+    MAIL: { max: config.RATE_LIMIT_MAIL_MAX, windowMs: config.RATE_LIMIT_MAIL_WINDOW_MS },
+    COSTLY: { max: config.RATE_LIMIT_COSTLY_MAX, windowMs: config.RATE_LIMIT_COSTLY_WINDOW_MS },
+    ORDINARY: { max: config.RATE_LIMIT_ORDINARY_MAX, windowMs: config.RATE_LIMIT_ORDINARY_WINDOW_MS },
+  };
+}
+
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const embedded = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (embedded) {
+    const [a, b, c, d] = embedded.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, embedded.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, more] = text.split('::');
+  if (more !== undefined) return null;
+  const groupsOf = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const start = groupsOf(head);
+  const end = groupsOf(tail);
+  const gap = tail === undefined ? 0 : 8 - start.length - end.length;
+  const groups = [...start, ...Array<number>(Math.max(gap, 0)).fill(0), ...end];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : null;
+}
+
+/**
+ * The bucket a client address counts in: an IPv4 address as it is; an IPv6 address by its /64, the
+ * smallest block one home or server is given (counting each address of it would give one client
+ * billions of buckets); an IPv4-mapped IPv6 address as its IPv4 address. Anything else as it is.
+ */
+export function clientBucket(address: string): string {
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return address;
+  const groups = ipv6Groups(bare.toLowerCase());
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high, low] = [groups[6]!, groups[7]!];
+    return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 type Variables = Record<string, unknown> | undefined;
@@ -420,29 +524,30 @@ function included(directives: readonly DirectiveNode[] | undefined, variables: V
 }
 
 /**
- * How many times each root field runs in an operation, as the executor will see it: inline
- * fragments and named spreads flattened, each alias counted (one alias repeated runs once),
- * @skip / @include applied with the request's variables.
+ * The root fields of an operation as the executor will run them, by field name and response key:
+ * inline fragments and named spreads flattened, each alias its own entry (one alias repeated runs
+ * once), @skip / @include applied with the request's variables.
  */
-export function rootFieldCounts(
+export function rootFieldSelections(
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Variables,
-): Map<string, number> {
+): Map<string, Map<string, FieldNode>> {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
-  const responseKeys = new Map<string, Set<string>>();
+  const selections = new Map<string, Map<string, FieldNode>>();
   const visited = new Set<string>();
   const collect = (selectionSet: SelectionSetNode) => {
     for (const selection of selectionSet.selections) {
       if (!included(selection.directives, variables)) continue;
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
-        const keys = responseKeys.get(name) ?? new Set<string>();
-        keys.add(selection.alias?.value ?? name);
-        responseKeys.set(name, keys);
+        const keys = selections.get(name) ?? new Map<string, FieldNode>();
+        const key = selection.alias?.value ?? name;
+        if (!keys.has(key)) keys.set(key, selection);
+        selections.set(name, keys);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         collect(selection.selectionSet);
       } else if (!visited.has(selection.name.value)) {
@@ -454,7 +559,16 @@ export function rootFieldCounts(
     }
   };
   collect(operation.selectionSet);
-  return new Map([...responseKeys].map(([name, keys]) => [name, keys.size]));
+  return selections;
+}
+
+/** How many times each root field runs in an operation (`rootFieldSelections`, counted). */
+export function rootFieldCounts(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Variables,
+): Map<string, number> {
+  return new Map([...rootFieldSelections(document, operation, variables)].map(([name, keys]) => [name, keys.size]));
 }
 
 /** A rate limit: at most `max` accepted attempts in any interval of `windowMs` (a sliding log). */
@@ -474,34 +588,118 @@ export interface RateLimitStore {
   hit(key: string, cost: number, limit: RateLimit): Promise<RateLimitDecision>;
 }
 
-export interface RateLimitOptions extends RateLimit {
-  fields: Set<string>;
+export interface RateLimitOptions {
+  /** The limited root fields and what each declares (`declaredRateLimits`). */
+  fields: Map<string, DeclaredRateLimit>;
+  /** Each class's numbers (`rateLimitsOf`). */
+  limits: Record<RateLimitClass, RateLimit>;
   store: RateLimitStore;
+  /**
+   * `client`: only the per-client logs (the gateway, which knows the client and not the account or what a
+   * field's arguments mean); `all`: every log the class names (the subgraph that owns the field).
+   */
+  scope: 'client' | 'all';
+  /** Keys the recipients' hashes, so no address is kept in the logs. */
+  recipientSecret?: string;
+}
+
+/** Who an attempt comes from: the client's address, and the signed-in account if any. */
+export interface RateLimitSubject {
+  client: string;
+  account: string | null;
+}
+
+/** A refused operation: how long to wait (whole seconds), and the fields that were over their limits. */
+export interface RateLimitRefusal {
+  retryAfter: number;
+  fields: string[];
+}
+
+/** The recipient's address at a dotted path of a field's arguments, canonical, or null. */
+function recipientOf(field: FieldNode, path: string, variables: Variables): string | null {
+  const [first, ...rest] = path.split('.');
+  const argument = field.arguments?.find((each) => each.name.value === first);
+  let value: unknown = argument ? valueFromASTUntyped(argument.value, variables) : undefined;
+  for (const step of rest) {
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[step] : undefined;
+  }
+  if (typeof value !== 'string') return null;
+  // Not an address: the resolver says so, and the per-client log still counts.
+  const canonical = canonicalEmail(value);
+  return canonical.ok ? canonical.address : null;
+}
+
+/** The logs one run of a field counts in, each with its limit. */
+function logsOf(
+  name: string,
+  declared: DeclaredRateLimit,
+  field: FieldNode,
+  subject: RateLimitSubject,
+  options: RateLimitOptions,
+  variables: Variables,
+): Array<{ key: string; limit: RateLimit; client: boolean }> {
+  const client = { key: `${name}:client:${clientBucket(subject.client)}`, client: true };
+  const accountOrClient = subject.account
+    ? { key: `${name}:account:${subject.account}`, client: false }
+    : { ...client, client: false };
+  switch (declared.class) {
+    case 'SIGN_IN':
+      return [{ ...client, limit: options.limits.SIGN_IN }];
+    case 'MAIL': {
+      const address = declared.recipient ? recipientOf(field, declared.recipient, variables) : null;
+      const hash = address
+        ? createHmac('sha256', options.recipientSecret ?? 'haven-rate-limit')
+            .update(address)
+            .digest('base64url')
+        : null;
+      const recipient = hash ? { key: `${name}:recipient:${hash}`, client: false } : accountOrClient;
+      return [
+        { ...client, limit: options.limits.SIGN_IN },
+        ...(hash || subject.account ? [{ ...recipient, limit: options.limits.MAIL }] : []),
+      ];
+    }
+    case 'COSTLY':
+      return [{ ...accountOrClient, limit: options.limits.COSTLY }];
+    case 'ORDINARY':
+      return [{ ...accountOrClient, limit: options.limits.ORDINARY }];
+  }
 }
 
 /**
- * Counts the rate-limited fields of an operation against the client's logs (one per field, keyed
- * `${field}:${client}`); returns the seconds to wait when any is over its limit, else null. A refused
- * attempt uses no budget (see rate-window.ts). The fields are decided one by one, so when one is
- * refused the others' accepted attempts stay counted: the request costs its client more, never less.
+ * Counts the rate-limited fields of an operation against their logs (`logsOf`: per client, per account,
+ * per recipient, as each field's class says); returns the refusal when any is over its limit, else
+ * null. A refused attempt uses no budget (see rate-window.ts). The logs are decided one by one, so when
+ * one is refused the others' accepted attempts stay counted: the request costs its caller more, never less.
  */
 export async function checkRateLimit(
   options: RateLimitOptions,
-  client: string,
+  subject: RateLimitSubject,
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Variables,
-): Promise<number | null> {
-  const limit = { max: options.max, windowMs: options.windowMs };
-  let wait: number | null = null;
-  for (const [field, cost] of rootFieldCounts(document, operation, variables)) {
-    if (!options.fields.has(field)) continue;
-    const decision = await options.store.hit(`${field}:${client}`, cost, limit);
-    if (!decision.allowed) {
-      wait = Math.max(wait ?? 0, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+): Promise<RateLimitRefusal | null> {
+  const logs = new Map<string, { field: string; cost: number; limit: RateLimit }>();
+  for (const [name, selections] of rootFieldSelections(document, operation, variables)) {
+    const declared = options.fields.get(name);
+    if (!declared) continue;
+    for (const field of selections.values()) {
+      for (const { key, limit, client } of logsOf(name, declared, field, subject, options, variables)) {
+        if (options.scope === 'client' && !client) continue;
+        const log = logs.get(key) ?? { field: name, cost: 0, limit };
+        log.cost += 1;
+        logs.set(key, log);
+      }
     }
   }
-  return wait;
+  let retryAfter = 0;
+  const refused = new Set<string>();
+  for (const [key, { field, cost, limit }] of logs) {
+    const decision = await options.store.hit(key, cost, limit);
+    if (decision.allowed) continue;
+    retryAfter = Math.max(retryAfter, 1, Math.ceil(decision.retryAfterMs / 1000));
+    refused.add(field);
+  }
+  return refused.size > 0 ? { retryAfter, fields: [...refused] } : null;
 }
 
 interface LogDocument {
@@ -589,26 +787,41 @@ export class MongoRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Refuses an operation whose rate-limited fields are over their limit for this client (429, Retry-After). */
+/** "45 seconds", "3 minutes": a wait in words, in whole minutes (rounded up) from two minutes on. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** What a refused field says, given the wait in seconds; fields without one get the general message. */
+export type RateLimitMessages = Record<string, (retryAfter: number) => string>;
+
+/** Refuses an operation whose rate-limited fields are over a limit (429, Retry-After); a null subject is not counted. */
 export function rateLimitPlugin<Context extends BaseContext>(
   options: RateLimitOptions,
-  clientOf: (context: Context) => string,
+  subjectOf: (context: Context) => RateLimitSubject | null,
+  messages: RateLimitMessages = {},
 ): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, request, contextValue }) {
-          if (!operation) return;
-          let retryAfter: number | null;
+          const subject = subjectOf(contextValue);
+          if (!operation || !subject) return;
+          let refusal: RateLimitRefusal | null;
           try {
-            retryAfter = await checkRateLimit(options, clientOf(contextValue), document, operation, request.variables);
+            refusal = await checkRateLimit(options, subject, document, operation, request.variables);
           } catch (error) {
             // Without its counters the limit cannot be kept: refuse (fail closed) rather than let guesses through.
             if (isDatabaseUnavailable(error)) throw serviceUnavailable(databaseUnavailableMessage);
             throw error;
           }
-          if (retryAfter === null) return;
-          const error = tooManyRequests(`Too many attempts. Please try again in ${retryAfter} seconds.`, retryAfter);
+          if (refusal === null) return;
+          const { retryAfter } = refusal;
+          const own = refusal.fields.map((field) => messages[field]).find((message) => message !== undefined);
+          const message = own ? own(retryAfter) : `Too many attempts. Please try again in ${waitInWords(retryAfter)}.`;
+          const error = tooManyRequests(message, retryAfter);
           error.extensions.http = { status: 429, headers: new Map([['retry-after', String(retryAfter)]]) };
           throw error;
         },

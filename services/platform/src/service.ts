@@ -49,7 +49,14 @@ import {
   serviceUnavailable,
   unexpectedErrorLog,
 } from './errors';
-import { LimitedApolloServer, MongoRateLimitStore, rateLimitedFields, rateLimitPlugin } from './limits';
+import {
+  declaredRateLimits,
+  LimitedApolloServer,
+  MongoRateLimitStore,
+  rateLimitPlugin,
+  rateLimitsOf,
+  type RateLimitMessages,
+} from './limits';
 import type { z } from 'zod';
 import { EventConsumer, type ConsumerSpec } from './consumer';
 import {
@@ -124,6 +131,8 @@ export interface ServiceParts<Context extends RequestContext> {
   accessSources?: (sessionToken: string) => AccessFactSources;
   /** Extends the base context, e.g. to check that a session was not revoked. */
   buildContext?: (base: RequestContext) => Promise<Context>;
+  /** What a field over its `@rateLimit` says instead of the general message, given the wait in seconds. */
+  rateLimitMessages?: RateLimitMessages;
   /** Releases what the service opened itself (an SMTP pool, …). */
   onStop?: () => Promise<void> | void;
   /**
@@ -277,14 +286,19 @@ export async function startService<Config extends BaseConfig, Context extends Re
       ApolloServerPluginDrainHttpServer({ httpServer }),
       unexpectedErrorLog<Context>(),
       internalOperationGuard<Context>(parts.typeDefs),
+      // The subgraph owns its fields, so it knows the account and the recipient: it counts every log.
       rateLimitPlugin<Context>(
         {
-          fields: rateLimitedFields(parts.typeDefs),
-          max: config.RATE_LIMIT_AUTH_MAX,
-          windowMs: config.RATE_LIMIT_AUTH_WINDOW_MS,
+          fields: declaredRateLimits(parts.typeDefs),
+          limits: rateLimitsOf(config),
           store: new MongoRateLimitStore(connection),
+          scope: 'all',
+          recipientSecret: config.SUBGRAPH_SECRET,
         },
-        (context) => context.clientAddress,
+        // Haven's own services calling (an erasure's steps, one per user of a bulk deletion) are not abuse.
+        (context) =>
+          context.caller.service ? null : { client: context.clientAddress, account: context.session?.userId ?? null },
+        parts.rateLimitMessages,
       ),
     ],
     // Subgraphs sit behind the gateway, which enforces its own CSRF rules.

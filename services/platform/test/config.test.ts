@@ -38,6 +38,12 @@ describe('loadConfig with the base shape', () => {
       JWT_PUBLIC_KEY: publicKey,
       RATE_LIMIT_AUTH_MAX: 10,
       RATE_LIMIT_AUTH_WINDOW_MS: 60_000,
+      RATE_LIMIT_MAIL_MAX: 5,
+      RATE_LIMIT_MAIL_WINDOW_MS: 3_600_000,
+      RATE_LIMIT_COSTLY_MAX: 30,
+      RATE_LIMIT_COSTLY_WINDOW_MS: 3_600_000,
+      RATE_LIMIT_ORDINARY_MAX: 60,
+      RATE_LIMIT_ORDINARY_WINDOW_MS: 60_000,
       KAFKA_RETENTION_MS: 7 * 24 * 60 * 60 * 1000,
     });
 

@@ -1,10 +1,14 @@
 import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
 import {
   checkRateLimit,
+  clientBucket,
+  declaredRateLimits,
   depthLimit,
   fieldLimit,
   rateLimitedFields,
   rootFieldCounts,
+  waitInWords,
+  type DeclaredRateLimit,
   type RateLimit,
   type RateLimitDecision,
   type RateLimitStore,
@@ -172,17 +176,60 @@ describe('rootFieldCounts', () => {
   });
 });
 
-describe('rateLimitedFields', () => {
-  it('reads the root fields marked @rateLimit from the schema', () => {
-    const fields = rateLimitedFields(
-      parse(`
-        directive @rateLimit on FIELD_DEFINITION
-        type Query { me: String }
-        type Mutation { login: String @rateLimit register: String @rateLimit logout: Boolean }
-        extend type Mutation { resend: Boolean @rateLimit }
-      `),
+describe('declaredRateLimits', () => {
+  it('reads the root fields marked @rateLimit from the schema, with their class and recipient', () => {
+    const schema = parse(`
+      directive @rateLimit(class: String!, recipient: String) on FIELD_DEFINITION
+      type Query { me: String }
+      type Mutation { login: String @rateLimit(class: "SIGN_IN") register: String @rateLimit(class: "SIGN_IN") logout: Boolean }
+      extend type Mutation { resend(email: String): Boolean @rateLimit(class: "MAIL", recipient: "email") }
+    `);
+    expect([...rateLimitedFields(schema)].sort()).toEqual(['login', 'register', 'resend']);
+    expect(declaredRateLimits(schema).get('resend')).toEqual({ class: 'MAIL', recipient: 'email' });
+    expect(declaredRateLimits(schema).get('login')).toEqual({ class: 'SIGN_IN' });
+  });
+
+  it('refuses a class it does not know', () => {
+    expect(() => declaredRateLimits(parse('type Mutation { a: String @rateLimit(class: "SOMETIMES") }'))).toThrow(
+      /no known class/,
     );
-    expect([...fields].sort()).toEqual(['login', 'register', 'resend']);
+    expect(() => declaredRateLimits(parse('type Mutation { a: String @rateLimit }'))).toThrow(/no known class/);
+  });
+});
+
+describe('clientBucket', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['::ffff:cb00:7109', '203.0.113.9'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::ffff', '2001:db8:1:2::/64'],
+    ['2001:DB8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['[2001:db8:1:2::7]', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s counts as %s', (address, bucket) => {
+    expect(clientBucket(address)).toBe(bucket);
+  });
+
+  it('puts every address of one /64 in one bucket, and neighbouring /64s in their own', () => {
+    expect(clientBucket('2001:db8:a:b:1::1')).toBe(clientBucket('2001:db8:a:b:ffff:ffff:ffff:ffff'));
+    expect(clientBucket('2001:db8:a:b::1')).not.toBe(clientBucket('2001:db8:a:c::1'));
+  });
+});
+
+describe('waitInWords', () => {
+  it('says seconds under two minutes, else whole minutes rounded up', () => {
+    expect([1, 30, 119, 120, 121, 3_599].map(waitInWords)).toEqual([
+      '1 second',
+      '30 seconds',
+      '119 seconds',
+      '2 minutes',
+      '3 minutes',
+      '60 minutes',
+    ]);
   });
 });
 
@@ -198,30 +245,113 @@ describe('checkRateLimit', () => {
     };
     return { store, asked };
   }
-  const check = (store: RateLimitStore, source: string) => {
+  const limits = {
+    SIGN_IN: { max: 4, windowMs: 60_000 },
+    MAIL: { max: 5, windowMs: 3_600_000 },
+    COSTLY: { max: 30, windowMs: 3_600_000 },
+    ORDINARY: { max: 60, windowMs: 60_000 },
+  };
+  const fields = new Map<string, DeclaredRateLimit>([
+    ['login', { class: 'SIGN_IN' }],
+    ['register', { class: 'SIGN_IN' }],
+    ['reset', { class: 'MAIL', recipient: 'email' }],
+    ['subscribe', { class: 'MAIL', recipient: 'input.email' }],
+    ['toggle', { class: 'MAIL' }],
+    ['generate', { class: 'COSTLY' }],
+    ['save', { class: 'ORDINARY' }],
+  ]);
+  const check = (
+    store: RateLimitStore,
+    source: string,
+    {
+      scope = 'all' as 'all' | 'client',
+      subject = { client: '203.0.113.9', account: null as string | null },
+      variables = undefined as Record<string, unknown> | undefined,
+    } = {},
+  ) => {
     const document = parse(source);
     const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
     if (operation?.kind !== Kind.OPERATION_DEFINITION) throw new Error('no operation');
-    const options = { fields: new Set(['login', 'register']), max: 4, windowMs: 60_000, store };
-    return checkRateLimit(options, '203.0.113.9', document, operation, undefined);
+    return checkRateLimit(
+      { fields, limits, store, scope, recipientSecret: 'a test secret' },
+      subject,
+      document,
+      operation,
+      variables,
+    );
   };
 
-  it('asks the store once per limited field, keyed field:client, with its cost and the limit', async () => {
+  it('asks the store once per limited log, keyed field:client:address, with its cost and the limit', async () => {
     const { store, asked } = scriptedStore({});
     expect(await check(store, 'mutation { a: login { ok } b: login { ok } register { ok } logout }')).toBeNull();
     expect(asked).toEqual([
-      { key: 'login:203.0.113.9', cost: 2, limit: { max: 4, windowMs: 60_000 } },
-      { key: 'register:203.0.113.9', cost: 1, limit: { max: 4, windowMs: 60_000 } },
+      { key: 'login:client:203.0.113.9', cost: 2, limit: limits.SIGN_IN },
+      { key: 'register:client:203.0.113.9', cost: 1, limit: limits.SIGN_IN },
     ]);
   });
 
-  it('waits the longest refusal, in whole seconds rounded up, at least one', async () => {
-    const { store } = scriptedStore({
-      'login:203.0.113.9': { allowed: false, retryAfterMs: 1_200 },
-      'register:203.0.113.9': { allowed: false, retryAfterMs: 30_001 },
+  it('counts an IPv6 client by its /64', async () => {
+    const { store, asked } = scriptedStore({});
+    await check(store, 'mutation { login { ok } }', { subject: { client: '2001:db8:1:2::99', account: null } });
+    expect(asked.map(({ key }) => key)).toEqual(['login:client:2001:db8:1:2::/64']);
+  });
+
+  it('counts mail per client and per recipient (canonical, hashed), so no address is stored', async () => {
+    const { store, asked } = scriptedStore({});
+    await check(
+      store,
+      'mutation($email: String) { a: reset(email: $email) b: reset(email: " Someone@Example.COM ") subscribe(input: { email: $email }) }',
+      { variables: { email: 'someone@example.com' } },
+    );
+    const keys = asked.map(({ key }) => key);
+    expect(keys.filter((key) => key.includes('example'))).toEqual([]);
+    const resetRecipient = asked.find(({ key }) => key.startsWith('reset:recipient:'))!;
+    expect(resetRecipient).toMatchObject({ cost: 2, limit: limits.MAIL });
+    expect(asked.find(({ key }) => key === 'reset:client:203.0.113.9')).toMatchObject({
+      cost: 2,
+      limit: limits.SIGN_IN,
     });
-    expect(await check(store, 'mutation { login { ok } register { ok } }')).toBe(31);
-    const soon = scriptedStore({ 'login:203.0.113.9': { allowed: false, retryAfterMs: 3 } });
-    expect(await check(soon.store, 'mutation { login { ok } }')).toBe(1);
+    expect(asked.find(({ key }) => key.startsWith('subscribe:recipient:'))!.key.split(':')[2]).toBe(
+      resetRecipient.key.split(':')[2],
+    );
+  });
+
+  it('counts mail without a recipient argument against the signed-in account', async () => {
+    const { store, asked } = scriptedStore({});
+    await check(store, 'mutation { toggle }', { subject: { client: '203.0.113.9', account: 'u1' } });
+    expect(asked.map(({ key, limit }) => [key, limit])).toEqual([
+      ['toggle:client:203.0.113.9', limits.SIGN_IN],
+      ['toggle:account:u1', limits.MAIL],
+    ]);
+  });
+
+  it('counts costly and ordinary fields per account, per client when signed out', async () => {
+    const { store, asked } = scriptedStore({});
+    await check(store, 'mutation { generate save }', { subject: { client: '203.0.113.9', account: 'u1' } });
+    await check(store, 'mutation { generate }');
+    expect(asked.map(({ key, limit }) => [key, limit])).toEqual([
+      ['generate:account:u1', limits.COSTLY],
+      ['save:account:u1', limits.ORDINARY],
+      ['generate:client:203.0.113.9', limits.COSTLY],
+    ]);
+  });
+
+  it('at the gateway counts only the per-client logs', async () => {
+    const { store, asked } = scriptedStore({});
+    await check(store, 'mutation { login { ok } reset(email: "a@example.com") generate save }', { scope: 'client' });
+    expect(asked.map(({ key }) => key)).toEqual(['login:client:203.0.113.9', 'reset:client:203.0.113.9']);
+  });
+
+  it('waits the longest refusal, in whole seconds rounded up, at least one, naming the refused fields', async () => {
+    const { store } = scriptedStore({
+      'login:client:203.0.113.9': { allowed: false, retryAfterMs: 1_200 },
+      'register:client:203.0.113.9': { allowed: false, retryAfterMs: 30_001 },
+    });
+    expect(await check(store, 'mutation { login { ok } register { ok } }')).toEqual({
+      retryAfter: 31,
+      fields: ['login', 'register'],
+    });
+    const soon = scriptedStore({ 'login:client:203.0.113.9': { allowed: false, retryAfterMs: 3 } });
+    expect(await check(soon.store, 'mutation { login { ok } }')).toEqual({ retryAfter: 1, fields: ['login'] });
   });
 });

@@ -7,6 +7,7 @@ import {
   roleFromUserService,
   runMain,
   userServiceConfigShape,
+  waitInWords,
 } from '@haven/platform';
 import { checkInModel } from './model/check-in';
 import { progressModel } from './model/progress';
@@ -48,6 +49,11 @@ export const startQuoteService = defineService({
     const privacySettings = privacySettingsModel(connection);
     return {
       erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings }),
+      // Each check-in asks the AI provider for its quote, so they have an hourly budget (RATE_LIMIT_COSTLY_*).
+      rateLimitMessages: {
+        generateQuote: (retryAfter: number) =>
+          `You've checked in a lot this hour. Take a breath — you can check in again in ${waitInWords(retryAfter)}.`,
+      },
       resolvers: quoteResolvers({
         quotes,
         checkIns,

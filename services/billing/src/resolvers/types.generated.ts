@@ -262,7 +262,6 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   BillingDataExport: ResolverTypeWrapper<Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BillingHistoryEntry: ResolverTypeWrapper<BillingHistoryEntry>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -278,12 +277,12 @@ export type ResolversTypes = {
   SubscriptionChangeResult: ResolverTypeWrapper<Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
   SubscriptionStatus: ResolverTypeWrapper<SubscriptionStatusView>;
   User: ResolverTypeWrapper<UserReference>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   BillingDataExport: Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
-  String: Scalars['String']['output'];
   Boolean: Scalars['Boolean']['output'];
   BillingHistoryEntry: BillingHistoryEntry;
   Float: Scalars['Float']['output'];
@@ -299,11 +298,19 @@ export type ResolversParentTypes = {
   SubscriptionChangeResult: Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
   SubscriptionStatus: SubscriptionStatusView;
   User: UserReference;
+  String: Scalars['String']['output'];
 };
 
 export type InternalDirectiveArgs = { };
 
 export type InternalDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = InternalDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type RateLimitDirectiveArgs = {
+  class: Scalars['String']['input'];
+  recipient?: Maybe<Scalars['String']['input']>;
+};
+
+export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type BillingDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingDataExport'] = ResolversParentTypes['BillingDataExport']> = {
   billingEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -399,4 +406,5 @@ export type Resolvers<ContextType = RequestContext> = {
 
 export type DirectiveResolvers<ContextType = RequestContext> = {
   internal?: InternalDirectiveResolver<any, any, ContextType>;
+  rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
 };

@@ -250,7 +250,6 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AccountDeletion: ResolverTypeWrapper<AccountDeletion>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AccountDeletionReply: ResolverTypeWrapper<AccountDeletionReply>;
   AdminDeletionResult: ResolverTypeWrapper<AdminDeletionResult>;
@@ -265,12 +264,12 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ServiceErasure: ResolverTypeWrapper<ServiceErasure>;
   User: ResolverTypeWrapper<UserReference>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AccountDeletion: AccountDeletion;
-  String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
   AccountDeletionReply: AccountDeletionReply;
   AdminDeletionResult: AdminDeletionResult;
@@ -285,7 +284,15 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   ServiceErasure: ServiceErasure;
   User: UserReference;
+  String: Scalars['String']['output'];
 };
+
+export type RateLimitDirectiveArgs = {
+  class: Scalars['String']['input'];
+  recipient?: Maybe<Scalars['String']['input']>;
+};
+
+export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AccountDeletionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AccountDeletion'] = ResolversParentTypes['AccountDeletion']> = {
   completedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -375,3 +382,6 @@ export type Resolvers<ContextType = RequestContext> = {
   User?: UserResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = RequestContext> = {
+  rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
+};

@@ -305,7 +305,6 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   EmailConsent: ResolverTypeWrapper<EmailConsent>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   EmailDeliveryRecord: ResolverTypeWrapper<EmailDeliveryRecord>;
   EmailPreferences: ResolverTypeWrapper<EmailPreferences>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -327,12 +326,12 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<UserReference>;
   WeeklyTallyDay: ResolverTypeWrapper<WeeklyTallyDay>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   EmailConsent: EmailConsent;
-  String: Scalars['String']['output'];
   EmailDeliveryRecord: EmailDeliveryRecord;
   EmailPreferences: EmailPreferences;
   Boolean: Scalars['Boolean']['output'];
@@ -354,9 +353,13 @@ export type ResolversParentTypes = {
   User: UserReference;
   WeeklyTallyDay: WeeklyTallyDay;
   Float: Scalars['Float']['output'];
+  String: Scalars['String']['output'];
 };
 
-export type RateLimitDirectiveArgs = { };
+export type RateLimitDirectiveArgs = {
+  class: Scalars['String']['input'];
+  recipient?: Maybe<Scalars['String']['input']>;
+};
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 

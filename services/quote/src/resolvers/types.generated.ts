@@ -382,7 +382,6 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   AssessmentInput: AssessmentInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   CheckInRatings: ResolverTypeWrapper<CheckInRatings>;
   EmotionalState: ResolverTypeWrapper<EmotionalState>;
   ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
@@ -407,13 +406,13 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<UserReference>;
   UserAnalytics: ResolverTypeWrapper<UserAnalytics>;
   UserStats: ResolverTypeWrapper<UserStats>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AssessmentInput: AssessmentInput;
   Int: Scalars['Int']['output'];
-  String: Scalars['String']['output'];
   CheckInRatings: CheckInRatings;
   EmotionalState: EmotionalState;
   ExportedCheckIn: ExportedCheckIn;
@@ -438,7 +437,15 @@ export type ResolversParentTypes = {
   User: UserReference;
   UserAnalytics: UserAnalytics;
   UserStats: UserStats;
+  String: Scalars['String']['output'];
 };
+
+export type RateLimitDirectiveArgs = {
+  class: Scalars['String']['input'];
+  recipient?: Maybe<Scalars['String']['input']>;
+};
+
+export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type CheckInRatingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CheckInRatings'] = ResolversParentTypes['CheckInRatings']> = {
   anxietyLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -623,3 +630,6 @@ export type Resolvers<ContextType = RequestContext> = {
   UserStats?: UserStatsResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = RequestContext> = {
+  rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
+};

@@ -458,7 +458,6 @@ export type ResolversTypes = {
   AccountClosure: ResolverTypeWrapper<AccountClosure>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   AccountSession: ResolverTypeWrapper<AccountSession>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AdminUser: ResolverTypeWrapper<AdminUser>;
   AdminUserPage: ResolverTypeWrapper<AdminUserPage>;
@@ -486,6 +485,7 @@ export type ResolversTypes = {
   UpdateProfileInput: UpdateProfileInput;
   User: ResolverTypeWrapper<UserRecord>;
   VerifyEmailResult: ResolverTypeWrapper<VerifyEmailResult>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -493,7 +493,6 @@ export type ResolversParentTypes = {
   AccountClosure: AccountClosure;
   Boolean: Scalars['Boolean']['output'];
   AccountSession: AccountSession;
-  String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
   AdminUser: AdminUser;
   AdminUserPage: AdminUserPage;
@@ -518,13 +517,17 @@ export type ResolversParentTypes = {
   UpdateProfileInput: UpdateProfileInput;
   User: UserRecord;
   VerifyEmailResult: VerifyEmailResult;
+  String: Scalars['String']['output'];
 };
 
 export type InternalDirectiveArgs = { };
 
 export type InternalDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = InternalDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type RateLimitDirectiveArgs = { };
+export type RateLimitDirectiveArgs = {
+  class: Scalars['String']['input'];
+  recipient?: Maybe<Scalars['String']['input']>;
+};
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
