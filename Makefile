@@ -15,10 +15,12 @@ BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
+# --prefer-offline: packages already in npm's cache are taken without asking the registry again; a cold
+# cache still fetches everything.
 # npm install, not npm ci: a lockfile made on one platform lacks other platforms' optional
 # binaries (e.g. @swc/core-darwin-arm64), which npm ci refuses; install keeps the locked versions.
 $(NPM_STAMP): package.json package-lock.json */package.json services/*/package.json
-	npm install --no-audit --no-fund --loglevel=error
+	npm install --prefer-offline --no-audit --no-fund --loglevel=error
 	@touch $@
 
 install: $(NPM_STAMP) chromium ## Install npm packages and Debian's Chromium (for browser tests)
