@@ -20,6 +20,7 @@ import { resolve } from 'node:path';
 import type { GatewayConfig } from './config';
 import { sameOriginOnly } from './csrf';
 import { dropClientHavenHeaders } from './edge';
+import { exportLimit } from './export-limit';
 import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graphql';
 import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
@@ -49,9 +50,8 @@ export async function startGateway(
   app.use(dropClientHavenHeaders);
   const httpServer: Server = createServer(app);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const server = createGatewayServer(config, log, new MongoRateLimitStore(connection), [
-    ApolloServerPluginDrainHttpServer({ httpServer }),
-  ]);
+  const rateLimitStore = new MongoRateLimitStore(connection);
+  const server = createGatewayServer(config, log, rateLimitStore, [ApolloServerPluginDrainHttpServer({ httpServer })]);
   await server.start();
 
   const distDir = resolve(config.WEB_DIST_DIR);
@@ -118,8 +118,14 @@ export async function startGateway(
     log,
   });
   app.use('/hooks', hooks.router);
+  const exports = exportLimit(
+    rateLimitStore,
+    { max: config.RATE_LIMIT_EXPORT_MAX, windowMs: config.RATE_LIMIT_EXPORT_WINDOW_MS },
+    config.JWT_PUBLIC_KEY,
+  );
   // The spec's data export is a file download: the quote service's /http/export, forwarded like a hook.
-  app.get('/api/user/export', hooks.forward('quote', 'GET /export'));
+  app.get('/api/user/export', exports, hooks.forward('quote', 'GET /export'));
+  app.get('/api/user/data-export', exports);
   app.use(
     '/api',
     restRouter(

@@ -1,7 +1,7 @@
 /**
  * Each `@rateLimit` class, driven to its limit and one past it through the gateway, with small limits set
  * in the environment: sign-in per client, mail per recipient (whatever client asks), costly per account
- * with its own words, ordinary per account. The last attempt is a 429 with Retry-After on REST and
+ * with its own words, ordinary per account, the data export per account at the gateway. The last attempt is a 429 with Retry-After on REST and
  * TOO_MANY_REQUESTS on GraphQL.
  */
 import { request as httpRequest } from 'node:http';
@@ -11,7 +11,7 @@ import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
 import { startTrial } from '../../tools/testing/subscription';
 
-const limits = { signIn: 20, mail: 3, costly: 4, ordinary: 5 };
+const limits = { signIn: 20, mail: 3, costly: 4, ordinary: 5, export: 1 };
 const password = 'a password for limits';
 let haven: TestHaven;
 const inbox = mailbox();
@@ -23,6 +23,7 @@ beforeAll(async () => {
       RATE_LIMIT_MAIL_MAX: String(limits.mail),
       RATE_LIMIT_COSTLY_MAX: String(limits.costly),
       RATE_LIMIT_ORDINARY_MAX: String(limits.ordinary),
+      RATE_LIMIT_EXPORT_MAX: String(limits.export),
     },
   });
   await haven.services.notification.eventsReady;
@@ -176,4 +177,22 @@ it('ordinary: an account gets its saves, then TOO_MANY_REQUESTS', async () => {
   const outcomes: string[] = [];
   for (let attempt = 0; attempt <= limits.ordinary; attempt += 1) outcomes.push(await save());
   expect(outcomes).toEqual([...Array<string>(limits.ordinary).fill('ok'), 'TOO_MANY_REQUESTS']);
+});
+
+it('export: one per window per account, whichever export route, then a clear 429', async () => {
+  const { client } = await signUp();
+  const first = await client.get('/api/user/data-export');
+  expect(first.status).toBe(200);
+  for (const path of ['/api/user/data-export', '/api/user/export']) {
+    const again = await client.get(path);
+    expect(again.status).toBe(429);
+    expect(positiveSeconds(again.headers.get('retry-after') ?? undefined)).toBe(true);
+    expect(again.body).toMatchObject({
+      message: expect.stringMatching(
+        /^Your data was exported a moment ago\. You can export it again in \d+ (minutes|seconds)\.$/,
+      ),
+    });
+  }
+  // Another account's budget is its own.
+  expect((await (await signUp()).client.get('/api/user/data-export')).status).toBe(200);
 });

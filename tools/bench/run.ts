@@ -462,6 +462,7 @@ async function main(): Promise<number> {
         RATE_LIMIT_MAIL_MAX: '1000000',
         RATE_LIMIT_COSTLY_MAX: '1000000',
         RATE_LIMIT_ORDINARY_MAX: '1000000',
+        RATE_LIMIT_EXPORT_MAX: '1000000',
         // The outage figures want a short deadline; the admin list alone keeps the default 10 s, so a slow page is
         // measured rather than cut off.
         SUBGRAPH_TIMEOUT_MS: process.env.BENCH_ONLY === 'admin' ? '10000' : String(outageTimeoutMs),

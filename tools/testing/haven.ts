@@ -92,6 +92,7 @@ export async function startTestHaven(
     RATE_LIMIT_MAIL_MAX: '1000',
     RATE_LIMIT_COSTLY_MAX: '1000',
     RATE_LIMIT_ORDINARY_MAX: '1000',
+    RATE_LIMIT_EXPORT_MAX: '1000',
     // The gateway proves itself to the subgraphs with it; tests that go straight at a subgraph read it here.
     SUBGRAPH_SECRET: testSubgraphSecret,
     ...options.env,

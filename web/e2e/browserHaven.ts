@@ -52,6 +52,7 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
       RATE_LIMIT_MAIL_MAX: '100',
       RATE_LIMIT_COSTLY_MAX: '100',
       RATE_LIMIT_ORDINARY_MAX: '1000',
+      RATE_LIMIT_EXPORT_MAX: '100',
       LOG_LEVEL: 'warn',
       COOKIE_BANNER_ENABLED: 'false',
       ...env,

@@ -27,7 +27,7 @@ const positive = (fallback: number) => z.coerce.number().int().positive().defaul
 /**
  * The numbers of each `@rateLimit` class (limits.ts, `rateLimitsOf`), held by the gateway and every service:
  * sign-in 10 a minute per client, mail 5 an hour per recipient, costly 30 an hour per account, ordinary 60 a
- * minute per account.
+ * minute per account; and the data export's, one per 5 minutes per account.
  */
 export const rateLimitConfigShape = {
   RATE_LIMIT_AUTH_MAX: positive(10),
@@ -38,6 +38,9 @@ export const rateLimitConfigShape = {
   RATE_LIMIT_COSTLY_WINDOW_MS: positive(60 * 60_000),
   RATE_LIMIT_ORDINARY_MAX: positive(60),
   RATE_LIMIT_ORDINARY_WINDOW_MS: positive(60_000),
+  /** The data export, per account, counted by the gateway (its routes read every service). */
+  RATE_LIMIT_EXPORT_MAX: positive(1),
+  RATE_LIMIT_EXPORT_WINDOW_MS: positive(5 * 60_000),
 };
 
 /** The services' own secret (never the gateway's): it opens the operations marked `@internal`. */

@@ -44,6 +44,8 @@ describe('loadConfig with the base shape', () => {
       RATE_LIMIT_COSTLY_WINDOW_MS: 3_600_000,
       RATE_LIMIT_ORDINARY_MAX: 60,
       RATE_LIMIT_ORDINARY_WINDOW_MS: 60_000,
+      RATE_LIMIT_EXPORT_MAX: 1,
+      RATE_LIMIT_EXPORT_WINDOW_MS: 300_000,
       KAFKA_RETENTION_MS: 7 * 24 * 60 * 60 * 1000,
     });
 

@@ -1,0 +1,52 @@
+import {
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  verifySessionToken,
+  waitInWords,
+  type RateLimit,
+  type RateLimitStore,
+} from '@haven/platform';
+import type { Request, RequestHandler } from 'express';
+import { checkedSessionToken } from './session-check';
+
+/** The signed-in user of a request whose session the gateway has checked, or null. */
+export function userIdOf(req: Request, publicKey: string): string | null {
+  const token = checkedSessionToken(req);
+  return token ? (verifySessionToken(token, publicKey)?.userId ?? null) : null;
+}
+
+/**
+ * One budget per account for the data export, whichever of its routes is asked: each export reads everything
+ * the account holds in every service. Signed out, the route itself answers 401. Over the budget, a 429 with
+ * Retry-After that says when the next export is possible.
+ */
+export function exportLimit(store: RateLimitStore, limit: RateLimit, publicKey: string): RequestHandler {
+  return async (req, res, next) => {
+    const userId = userIdOf(req, publicKey);
+    if (!userId) {
+      next();
+      return;
+    }
+    try {
+      const decision = await store.hit(`data-export:account:${userId}`, 1, limit);
+      if (decision.allowed) {
+        next();
+        return;
+      }
+      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      res
+        .status(429)
+        .set('retry-after', String(seconds))
+        .json({
+          message: `Your data was exported a moment ago. You can export it again in ${waitInWords(seconds)}.`,
+        });
+    } catch (error) {
+      // Without the log the limit cannot be kept: refuse rather than let exports through unmetered.
+      if (isDatabaseUnavailable(error)) {
+        res.status(503).json({ message: databaseUnavailableMessage });
+        return;
+      }
+      next(error);
+    }
+  };
+}
