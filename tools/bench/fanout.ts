@@ -8,6 +8,7 @@ import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InfraEndpoints } from '../infra';
 import { startTestHaven } from '../testing/haven';
+import { ApiClient } from '../testing/http';
 import { startCountingSmtp } from '../testing/smtp-sink';
 import { runStandalone } from './standalone';
 
@@ -68,18 +69,19 @@ export async function benchFanOut(
       await subscribers.insertMany(page);
     }
 
-    const register = await fetch(`${haven.gatewayUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: adminEmail, password: 'bench bench bench' }),
-    });
+    const admin = new ApiClient(haven.gatewayUrl);
+    const credentials = { email: adminEmail, password: 'bench bench bench' };
+    const register = await admin.post('/api/auth/register', credentials);
     if (register.status !== 201) throw new Error(`fan-out: admin sign-up answered ${register.status}`);
     // The admin is the configured address once verified; its verification e-mail went to the counting sink, which
-    // keeps no links, so the account is left as its link would leave it (verified, the link used up).
+    // keeps no links, so the account is left as its link would leave it (verified, the link used up), and the admin
+    // signs in again: only a session opened after the verification is an admin's.
     await (
       await haven.collection('user', 'users')
     ).updateOne({ email: adminEmail }, { $set: { emailVerifiedAt: new Date(), emailVerification: null } });
-    const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const signedIn = await admin.post('/api/auth/login', credentials);
+    if (signedIn.status !== 200) throw new Error(`fan-out: admin sign-in answered ${signedIn.status}`);
+    const cookie = admin.cookie!;
 
     const subject = `Bench ${randomBytes(3).toString('hex')}`;
     log(`fan-out: sending "${subject}"`);

@@ -13,7 +13,9 @@
  * stopped at the end, on failure and on Ctrl-C. See tools/bench/README.md.
  *
  * Then the outbox relay (tools/bench/relay.ts): the idle poll's cost at 1,000, 10,000 and 50,000 users and
- * events/s from write to broker.
+ * events/s from write to broker, on servers of its own; then the access figures (tools/bench/access.ts), the
+ * newsletter fan-out (tools/bench/fanout.ts, on servers of its own) and the outages, through a second gateway with
+ * a 2 s subgraph deadline.
  *
  * Then the web app (tools/bench/web.ts): the landing page's gzipped JavaScript against its budget, and
  * Lighthouse's scores for /, /faq and /auth at a phone profile, the median of three runs.
@@ -28,11 +30,11 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
+import { appEnv, apps, startApps, type AppPorts, type AppsOptions, type RunningApps } from '../dev/apps';
 import { benchAccess, formatAccessResult } from './access';
 import { benchAdminEmail, benchAdminList, formatAdminListResult, type AdminListBenchResult } from './adminUsers';
 import { benchLimits, formatLimitsResult } from './limits';
@@ -41,11 +43,13 @@ import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/cat
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
 import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { isProcessAlive } from '../infra/process';
+import { eventually } from '../testing/eventually';
 import { ApiClient } from '../testing/http';
 import { startTrial } from '../testing/subscription';
 import { benchFanOut, formatFanOutResult, type FanOutBenchResult } from './fanout';
 import { seedHistory } from './quote';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
+import { onServersOfItsOwn } from './standalone';
 import { benchWeb } from './web';
 import { formatWebResult, type WebBenchResult } from './webReport';
 import {
@@ -59,7 +63,8 @@ import {
 } from './report';
 
 const benchRoot = join(repoRoot, '.haven');
-const statePattern = /^bench-(\d+)$/;
+// The run's own state, and that of the servers of their own it gives the relay and the fan-out.
+const statePattern = /^bench-(\d+)(?:-relay|-fanout)?$/;
 const resultsDir = join(benchRoot, 'bench');
 
 const meQuery = 'query CurrentUser { me { id email firstName lastName profileImageUrl emailVerified createdAt } }';
@@ -343,8 +348,35 @@ async function measure(target: Target, settings: Settings, isUser: (body: string
 
 // ---------------------------------------------------------------------------------------------
 
-/** The subgraph deadline the bench runs with, so the frozen-service figure is quick to take. */
+/**
+ * The subgraph deadline of the gateway the outage figures are taken through, so the frozen-service figure is quick
+ * to take. The measured targets go through the stack's own gateway, with the default deadline.
+ */
 const outageTimeoutMs = 2_000;
+
+/** A second gateway in front of the same services, with the short deadline; its output goes to logs/. */
+async function startOutageGateway(options: AppsOptions, port: number): Promise<{ url: string; child: ChildProcess }> {
+  const gateway = apps.find((app) => app.name === 'gateway')!;
+  const env = appEnv('gateway', { ...options, ports: { ...options.ports, gateway: port } });
+  const child = spawn(process.execPath, ['--import', 'tsx', gateway.entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, SUBGRAPH_TIMEOUT_MS: String(outageTimeoutMs) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = createWriteStream(join(options.stateDir, 'logs', 'gateway-outages.log'), { flags: 'a' });
+  child.stdout!.pipe(output);
+  child.stderr!.pipe(output);
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    'the outage gateway answering /readyz',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the outage gateway exited with code ${child.exitCode}`);
+      return (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+  return { url, child };
+}
 
 async function timed(url: string, cookie: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
@@ -448,7 +480,7 @@ async function main(): Promise<number> {
     log(`starting the ${serviceCatalog.length} services and the gateway`);
     const gatewayUrl = `http://127.0.0.1:${ports.apps.gateway}`;
     const keys = ensureDevKeys(stateDir);
-    running = await startApps({
+    const appsOptions: AppsOptions = {
       stateDir,
       infra,
       keys,
@@ -463,15 +495,13 @@ async function main(): Promise<number> {
         RATE_LIMIT_COSTLY_MAX: '1000000',
         RATE_LIMIT_ORDINARY_MAX: '1000000',
         RATE_LIMIT_EXPORT_MAX: '1000000',
-        // The outage figures want a short deadline; the admin list alone keeps the default 10 s, so a slow page is
-        // measured rather than cut off.
-        SUBGRAPH_TIMEOUT_MS: process.env.BENCH_ONLY === 'admin' ? '10000' : String(outageTimeoutMs),
         // The access figures end trials by moving billing's clock (tools/bench/access.ts).
         BILLING_TEST_CLOCK: '1',
         // The admin list's figures ask as the admin (tools/bench/adminUsers.ts).
         ADMIN_EMAIL: benchAdminEmail,
       },
-    });
+    };
+    running = await startApps(appsOptions);
     checkAborted();
 
     if (process.env.BENCH_ONLY === 'web') {
@@ -623,7 +653,7 @@ async function main(): Promise<number> {
       },
     ];
     // The first generation is cold (models, the outbox relay's first nudge); on a loaded machine it can pass
-    // the bench's short subgraph deadline once, so each target gets a few tries before the load.
+    // the subgraph deadline once, so each target gets a few tries before the load.
     for (const { target, check } of quoteTargets) {
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -651,20 +681,22 @@ async function main(): Promise<number> {
       }
     }
 
-    // The outbox relay on the same database and Kafka, after the HTTP load (they would compete for the cores).
+    // The outbox relay after the HTTP load (they would compete for the cores), on servers of its own: its 2,000
+    // events name no real user, and the stack's consumers would handle them (2,000 verification e-mails).
     let relay: RelayBenchResult | null = null;
     if (process.env.BENCH_RELAY !== '0') {
-      relay = await benchRelay(infra, log);
+      relay = await onServersOfItsOwn(`${stateDir}-relay`, (own) => benchRelay(own, log));
       checkAborted();
     }
     const access = await benchAccess(accessOptions);
     checkAborted();
     const limits = await benchLimits(limitsOptions, log);
     checkAborted();
-    // The newsletter fan-out, after the relay (alone on the cores, like it).
+    // The newsletter fan-out, after the relay (alone on the cores, like it), on servers of its own: its Haven's
+    // consumers share the stack's groups, and the stack's would take half its pages into a database without them.
     let fanOut: FanOutBenchResult | null = null;
     if (process.env.BENCH_FANOUT !== '0') {
-      fanOut = await benchFanOut(infra, log);
+      fanOut = await onServersOfItsOwn(`${stateDir}-fanout`, (own) => benchFanOut(own, log));
       checkAborted();
     }
     // The admin list at 100,000 accounts, after the other load (its seeding would compete for the cores).
@@ -673,7 +705,13 @@ async function main(): Promise<number> {
       adminList = await benchAdminList(gatewayUrl, infra, log);
       checkAborted();
     }
-    const outages = await measureOutages(gatewayUrl, session.cookie, running, stateDir, ports.infra.mongo);
+    const outageGateway = await startOutageGateway(appsOptions, (await freePorts(1))[0]!);
+    let outages: Awaited<ReturnType<typeof measureOutages>>;
+    try {
+      outages = await measureOutages(outageGateway.url, session.cookie, running, stateDir, ports.infra.mongo);
+    } finally {
+      await stopChild(outageGateway.child);
+    }
     // The web figures last: Chromium and Lighthouse would compete with the load for the cores.
     let web: WebBenchResult | null = null;
     if (process.env.BENCH_WEB !== '0') {
