@@ -1,7 +1,24 @@
 import mongoose from 'mongoose';
 
-/** One connection per service, to the service's own database. */
+/** How long a starting service waits for its database (a database starting beside it, a busy machine). */
+const startupWaitMs = 30_000;
+
+/**
+ * One connection per service, to the service's own database. At start the first connection is tried again
+ * until `startupWaitMs` has passed: a service and its database often start together.
+ */
 export async function connectMongo(url: string, dbName: string): Promise<mongoose.Connection> {
+  const deadline = Date.now() + startupWaitMs;
+  for (;;) {
+    try {
+      return await openConnection(url, dbName);
+    } catch (error) {
+      if (!(error instanceof mongoose.Error.MongooseServerSelectionError) || Date.now() >= deadline) throw error;
+    }
+  }
+}
+
+async function openConnection(url: string, dbName: string): Promise<mongoose.Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
     // An outage must fail a request promptly (then 503): no waiting in mongoose's 10 s buffer, and the
@@ -12,7 +29,12 @@ export async function connectMongo(url: string, dbName: string): Promise<mongoos
     // Index builds are explicit (see ensureIndexes) so start-up fails loudly when one cannot be made.
     autoIndex: false,
   });
-  await connection.asPromise();
+  try {
+    await connection.asPromise();
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
   return connection;
 }
 
