@@ -122,6 +122,7 @@ export async function startGateway(
     rateLimitStore,
     { max: config.RATE_LIMIT_EXPORT_MAX, windowMs: config.RATE_LIMIT_EXPORT_WINDOW_MS },
     config.JWT_PUBLIC_KEY,
+    config.SUBGRAPH_SECRET,
   );
   // The spec's data export is a file download: the quote service's /http/export, forwarded like a hook.
   app.get('/api/user/export', exports, hooks.forward('quote', 'GET /export'));

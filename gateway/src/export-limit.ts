@@ -7,6 +7,7 @@ import {
   type RateLimitStore,
 } from '@haven/platform';
 import type { Request, RequestHandler } from 'express';
+import { createHmac } from 'node:crypto';
 import { checkedSessionToken } from './session-check';
 
 /** The signed-in user of a request whose session the gateway has checked, or null. */
@@ -20,7 +21,12 @@ export function userIdOf(req: Request, publicKey: string): string | null {
  * the account holds in every service. Signed out, the route itself answers 401. Over the budget, a 429 with
  * Retry-After that says when the next export is possible.
  */
-export function exportLimit(store: RateLimitStore, limit: RateLimit, publicKey: string): RequestHandler {
+export function exportLimit(
+  store: RateLimitStore,
+  limit: RateLimit,
+  publicKey: string,
+  secret = 'haven-rate-limit',
+): RequestHandler {
   return async (req, res, next) => {
     const userId = userIdOf(req, publicKey);
     if (!userId) {
@@ -28,7 +34,9 @@ export function exportLimit(store: RateLimitStore, limit: RateLimit, publicKey: 
       return;
     }
     try {
-      const decision = await store.hit(`data-export:account:${userId}`, 1, limit);
+      // A keyed hash, as the services keep accounts in their logs: no id is stored.
+      const account = createHmac('sha256', secret).update(`account:${userId}`).digest('base64url');
+      const decision = await store.hit(`data-export:account:${account}`, 1, limit);
       if (decision.allowed) {
         next();
         return;

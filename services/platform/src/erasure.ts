@@ -225,7 +225,8 @@ export const platformDataMap: DataMap = {
   [erasureCollections.erasedSubjects]: { erasureRecord: 'keyed hashes of erased users’ ids' },
   entitlements: { copyOf: 'billing.subscription', reason: 'billing’s access decision, copied from its events' },
   rate_limit_logs: {
-    noUserData: 'times of the latest accepted attempts per client address and rate-limited field; no account',
+    noUserData:
+      'times of the latest accepted attempts per rate-limited field and client address, or keyed hash of an account id or recipient address (limits.ts); gone after the window',
   },
   'processed_events_*': { noUserData: 'ids and types of the events a consumer group handled' },
 };

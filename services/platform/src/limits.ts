@@ -599,7 +599,7 @@ export interface RateLimitOptions {
    * field's arguments mean); `all`: every log the class names (the subgraph that owns the field).
    */
   scope: 'client' | 'all';
-  /** Keys the recipients' hashes, so no address is kept in the logs. */
+  /** Keys the hashes of accounts and recipients, so the logs keep no id or address. */
   recipientSecret?: string;
 }
 
@@ -638,20 +638,21 @@ function logsOf(
   options: RateLimitOptions,
   variables: Variables,
 ): Array<{ key: string; limit: RateLimit; client: boolean }> {
+  // Accounts and recipients are kept as keyed hashes: the logs name no one, and outlive no erasure.
+  const hashOf = (value: string) =>
+    createHmac('sha256', options.recipientSecret ?? 'haven-rate-limit')
+      .update(value)
+      .digest('base64url');
   const client = { key: `${name}:client:${clientBucket(subject.client)}`, client: true };
   const accountOrClient = subject.account
-    ? { key: `${name}:account:${subject.account}`, client: false }
+    ? { key: `${name}:account:${hashOf(`account:${subject.account}`)}`, client: false }
     : { ...client, client: false };
   switch (declared.class) {
     case 'SIGN_IN':
       return [{ ...client, limit: options.limits.SIGN_IN }];
     case 'MAIL': {
       const address = declared.recipient ? recipientOf(field, declared.recipient, variables) : null;
-      const hash = address
-        ? createHmac('sha256', options.recipientSecret ?? 'haven-rate-limit')
-            .update(address)
-            .digest('base64url')
-        : null;
+      const hash = address ? hashOf(address) : null;
       const recipient = hash ? { key: `${name}:recipient:${hash}`, client: false } : accountOrClient;
       return [
         { ...client, limit: options.limits.SIGN_IN },
