@@ -38,7 +38,8 @@ describe('session tokens', () => {
 
   it('round-trip: what is signed with the private key verifies with the public key', () => {
     const token = signSessionToken(claims, keys.privateKey, 3600);
-    expect(verifySessionToken(token, keys.publicKey)).toEqual(claims);
+    // The token also says when it was issued (a recent sign-in is what deletion asks for).
+    expect(verifySessionToken(token, keys.publicKey)).toEqual({ ...claims, issuedAt: expect.any(Number) });
   });
 
   it('are ES256, issued by and for haven, and expire after the ttl', () => {
@@ -54,7 +55,10 @@ describe('session tokens', () => {
     jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
     const token = signSessionToken(claims, keys.privateKey, 60);
     jest.setSystemTime(new Date('2026-01-01T00:00:59Z'));
-    expect(verifySessionToken(token, keys.publicKey)).toEqual(claims);
+    expect(verifySessionToken(token, keys.publicKey)).toEqual({
+      ...claims,
+      issuedAt: Date.parse('2026-01-01T00:00:00Z') / 1000,
+    });
     jest.setSystemTime(new Date('2026-01-01T00:01:01Z'));
     expect(verifySessionToken(token, keys.publicKey)).toBeNull();
   });
