@@ -69,8 +69,20 @@ export function testKeys() {
   return cachedKeys;
 }
 
+/** How long a start waits for the services' consumers to join their groups before handing Haven to the test. */
+const eventsJoinWaitMs = 45_000;
+
 export async function startTestHaven(
-  options: { env?: Record<string, string>; infra?: InfraEndpoints } = {},
+  options: {
+    env?: Record<string, string>;
+    infra?: InfraEndpoints;
+    /**
+     * Resolve once every consumer has joined its group (the default), so a test's first e-mail does not wait
+     * on a group join; false for a start while Kafka is down. The wait is bounded: past it the test goes on,
+     * and its own bounded waits report what never happened.
+     */
+    awaitEvents?: boolean;
+  } = {},
 ): Promise<TestHaven> {
   // The jest run's servers, unless given (the bench brings its own).
   const infra = options.infra ?? testInfra();
@@ -137,6 +149,13 @@ export async function startTestHaven(
   };
   const gateway = await startGateway(loadGatewayConfig(gatewayEnv));
   const gatewayUrl = gateway.url;
+  if (options.awaitEvents !== false) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(started.map((service) => service.eventsReady)).catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, eventsJoinWaitMs))),
+    ]).finally(() => clearTimeout(timer));
+  }
   const reader = await mongoose.createConnection(infra.mongoUrl).asPromise();
   const stopService = async (name: ServiceName) => {
     const old = services[name];

@@ -90,7 +90,7 @@ it('starts while Kafka is down, and its consumers join once the broker is back',
   const inbox = mailbox();
   const email = uniqueEmail('cold-start');
   await stopTestKafka();
-  const late = await startTestHaven();
+  const late = await startTestHaven({ awaitEvents: false });
   try {
     const response = await new ApiClient(late.gatewayUrl).post('/api/auth/register', {
       email,
