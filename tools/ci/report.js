@@ -2,7 +2,7 @@
 // files, and a warning when the run went over the suite's time budget. For people only: it never fails
 // a run. Usage: node report.js <stage-times.tsv> <jest-results.json>... [--budget <seconds>]
 const { existsSync, readFileSync } = require('node:fs');
-const { relative } = require('node:path');
+const { basename, relative } = require('node:path');
 
 const args = process.argv.slice(2);
 let budgetSeconds = Number(process.env.HAVEN_TEST_BUDGET_S || 900);
@@ -38,9 +38,17 @@ console.log(`  ${'wall time'.padEnd(width)}  ${minutes(total).padStart(11)}`);
 
 const suites = resultFiles
   .filter((file) => existsSync(file))
-  .flatMap((file) => JSON.parse(readFileSync(file, 'utf8')).testResults ?? [])
+  .flatMap((file) =>
+    (JSON.parse(readFileSync(file, 'utf8')).testResults ?? []).map((suite) => ({ ...suite, from: file })),
+  )
   .filter((suite) => suite.startTime && suite.endTime)
-  .map((suite) => ({ name: relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000 }))
+  .map((suite) => ({
+    // The container stage runs some files again on testcontainers: say which run a line is.
+    name:
+      relative(process.cwd(), suite.name) +
+      (suite.from === resultFiles[0] ? '' : ` (${basename(suite.from, '.json')})`),
+    seconds: (suite.endTime - suite.startTime) / 1000,
+  }))
   .sort((a, b) => b.seconds - a.seconds)
   .slice(0, 10);
 if (suites.length > 0) {
