@@ -11,6 +11,13 @@ export class ApiClient {
 
   constructor(private readonly baseUrl: string) {}
 
+  /** The same browser (its cookies, copied) talking to another server of Haven, for example a second gateway. */
+  at(baseUrl: string): ApiClient {
+    const other = new ApiClient(baseUrl);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
   get hasSession(): boolean {
     return this.cookies.has('haven_session');
   }

@@ -98,6 +98,16 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
       .min(60 * 60 * 1000, { message: 'must be at least an hour' })
       .max(14 * 24 * 60 * 60 * 1000, { message: 'must stay under the consumers’ 14 days of processed ids' })
       .default(7 * 24 * 60 * 60 * 1000),
+    /**
+     * How long a consumer that stops heartbeating stays in its group: a crashed replica's partitions wait this
+     * long before another takes them (Kafka's group.min.session.timeout.ms is 6 s).
+     */
+    KAFKA_SESSION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(6_000, { message: 'must be at least 6 seconds (the broker’s minimum)' })
+      .max(5 * 60_000, { message: 'must be at most 5 minutes' })
+      .default(30_000),
   };
 }
 

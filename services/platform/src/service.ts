@@ -258,6 +258,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
         spec,
         log,
         topicRetentionMs: config.KAFKA_RETENTION_MS,
+        sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
         erasure: serviceErasure
           ? {
               guard: erasure.guard,

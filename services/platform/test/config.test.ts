@@ -47,6 +47,7 @@ describe('loadConfig with the base shape', () => {
       RATE_LIMIT_EXPORT_MAX: 1,
       RATE_LIMIT_EXPORT_WINDOW_MS: 300_000,
       KAFKA_RETENTION_MS: 7 * 24 * 60 * 60 * 1000,
+      KAFKA_SESSION_TIMEOUT_MS: 30_000,
     });
 
     const billing = loadConfig(baseConfigShape('billing', 4003), { JWT_PUBLIC_KEY: publicKey });
@@ -72,6 +73,16 @@ describe('loadConfig with the base shape', () => {
     expect(config).toMatchObject({
       KAFKA_RETENTION_MS: 3 * 86_400_000,
       ERASURE_HMAC_SECRET: 'an erasure secret of length',
+    });
+  });
+
+  it('keeps the consumers’ session timeout inside what the broker accepts', () => {
+    const base = { JWT_PUBLIC_KEY: publicKey };
+    expect(() => loadConfig(baseConfigShape('user'), { ...base, KAFKA_SESSION_TIMEOUT_MS: '1000' })).toThrow(
+      /KAFKA_SESSION_TIMEOUT_MS.*6 seconds/,
+    );
+    expect(loadConfig(baseConfigShape('user'), { ...base, KAFKA_SESSION_TIMEOUT_MS: '10000' })).toMatchObject({
+      KAFKA_SESSION_TIMEOUT_MS: 10_000,
     });
   });
 
