@@ -222,28 +222,20 @@ async function nodeImage(log: Log): Promise<void> {
 
 const APP_WORKSPACES = ['proto', 'services/platform', ...APPS.map((app) => app.dir)];
 
-/**
- * The production dependencies of the apps (no dev dependencies, no test tooling), installed once
- * from the lockfile and shared by the six images as one layer.
- */
-async function runtimeDependencies(log: Log): Promise<string> {
+/** The files that decide the apps' production dependencies: the lockfile and every workspace manifest. */
+function dependencyManifests(): string[] {
   const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
-  const manifests = [
-    'package.json',
-    'package-lock.json',
-    '.npmrc',
-    ...rootManifest.workspaces.map((w) => `${w}/package.json`),
-  ];
-  const inputs = hashInputs(
-    manifests.map((file) => join(repoRoot, file)),
-    APP_WORKSPACES,
-  );
-  const dir = join(stageRoot, 'runtime-deps');
-  const stamp = join(dir, 'inputs.stamp');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return join(dir, 'node_modules');
+  return ['package.json', 'package-lock.json', '.npmrc', ...rootManifest.workspaces.map((w) => `${w}/package.json`)];
+}
+
+/**
+ * The production dependencies of the apps (no dev dependencies, no test tooling), installed from the
+ * lockfile into `dir` (the app-deps image's context) and shared by the six images as one layer.
+ */
+async function installRuntimeDependencies(log: Log, dir: string): Promise<void> {
   const started = Date.now();
   log('images    installing the apps’ production dependencies from package-lock.json …');
-  freshDir(dir);
+  const manifests = dependencyManifests();
   for (const file of manifests) linkTree(join(repoRoot, file), join(dir, file));
   const workspaces = APP_WORKSPACES.flatMap((workspace) => ['--workspace', workspace]);
   const npmArgs = ['--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', ...workspaces];
@@ -254,9 +246,7 @@ async function runtimeDependencies(log: Log): Promise<string> {
   );
   // The workspace packages are bundled into each app; their links would point nowhere in the image.
   rmSync(join(dir, 'node_modules', '@haven'), { recursive: true, force: true });
-  writeFileSync(stamp, inputs);
   log(`images    production dependencies installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return join(dir, 'node_modules');
 }
 
 /**
@@ -288,14 +278,19 @@ async function bundleApp(appDir: string, outFile: string): Promise<void> {
 }
 
 async function appImages(log: Log): Promise<void> {
-  const nodeModules = await runtimeDependencies(log);
-  const depsContext = freshDir(join(stageRoot, 'app-deps'));
-  linkTree(nodeModules, join(depsContext, 'node_modules'));
-  linkTree(join(containersSourceDir, 'app-deps.Dockerfile'), join(depsContext, 'Dockerfile'));
-  // node_modules is hashed through its lockfile stamp, not file by file.
-  const dependencies = readFileSync(join(nodeModules, '..', 'inputs.stamp'), 'utf8');
-  const depsInputs = hashInputs([join(depsContext, 'Dockerfile')], [await imageId(images.node), dependencies]);
-  await buildImage(log, images.appDeps, depsContext, depsInputs, { NODE_IMAGE: images.node });
+  // The image is labelled with its lockfile's hash, so a new clone whose image is current installs nothing.
+  const dockerfile = join(containersSourceDir, 'app-deps.Dockerfile');
+  const depsInputs = hashInputs(
+    [dockerfile, ...dependencyManifests().map((file) => join(repoRoot, file))],
+    [await imageId(images.node), ...APP_WORKSPACES],
+  );
+  if ((await imageLabel(images.appDeps)) === depsInputs) log(`images    ${images.appDeps} up to date`);
+  else {
+    const depsContext = freshDir(join(stageRoot, 'app-deps'));
+    await installRuntimeDependencies(log, depsContext);
+    linkTree(dockerfile, join(depsContext, 'Dockerfile'));
+    await buildImage(log, images.appDeps, depsContext, depsInputs, { NODE_IMAGE: images.node });
+  }
   const depsImageId = await imageId(images.appDeps);
   for (const app of APPS) {
     const context = freshDir(join(stageRoot, 'apps', app.name));
