@@ -173,8 +173,10 @@ export class EventConsumer {
       groupId: spec.groupId,
       sessionTimeout,
       heartbeatInterval: Math.floor(sessionTimeout / 10),
-      // Brief outages are ridden out by kafkajs itself; longer ones end in a crash we rejoin from.
-      retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 },
+      // Brief outages are ridden out by kafkajs's retries; longer ones end in a crash that supervise() rejoins
+      // from. kafkajs's own restart after a crash is off: its timer can fire after a stop and leave a consumer
+      // in the group that nobody stops, holding partitions whose events then go unhandled.
+      retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000, restartOnFailure: async () => false },
     });
     this.dltProducer = producer;
     this.consumer = consumer;
