@@ -5,7 +5,6 @@
  * secret nor a user's session replaces.
  */
 import { serviceCredentialHeader, subgraphSecretHeader } from '@haven/platform';
-import { request as httpRequest } from 'node:http';
 import {
   serviceNames,
   startTestHaven,
@@ -14,6 +13,7 @@ import {
   type TestHaven,
 } from '../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
+import { rawRequest, type RawReply } from '../../tools/testing/raw-http';
 import { startTrial } from '../../tools/testing/subscription';
 
 let haven: TestHaven;
@@ -25,47 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await haven?.stop();
 });
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: Record<string, unknown> }> } & Record<
-    string,
-    unknown
-  >;
-}
-
-/** One request with the path sent byte for byte as given (fetch and URL would resolve its dot segments). */
-function raw(
-  base: string,
-  method: string,
-  path: string,
-  options: { body?: string; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: hostname, port, method, path, headers: { 'content-type': 'application/json', ...options.headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let json: Reply['json'] = {};
-          try {
-            json = JSON.parse(text) as Reply['json'];
-          } catch {
-            // not JSON: the test looks at the text
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 const sdlQuery = JSON.stringify({ query: '{ _service { sdl } }' });
 
@@ -108,7 +67,9 @@ describe('the hook proxy forwards the declared routes only', () => {
       for (const traversal of traversals) {
         for (const method of ['POST', 'GET']) {
           const path = `/hooks/${name}${traversal}`;
-          const reply = await raw(haven.gatewayUrl, method, path, { body: method === 'POST' ? sdlQuery : undefined });
+          const reply = await rawRequest(haven.gatewayUrl, method, path, {
+            body: method === 'POST' ? sdlQuery : undefined,
+          });
           const leaked = /_service|sdl|type Query/.test(reply.text);
           const gateways = reply.status === 404 && reply.json.message === 'No such route';
           if (!gateways || leaked) outcomes.push(`${method} ${path} → ${reply.status} ${reply.text.slice(0, 80)}`);
@@ -133,31 +94,36 @@ describe('the hook proxy forwards the declared routes only', () => {
     ];
     const outcomes: string[] = [];
     for (const path of spellings) {
-      const reply = await raw(haven.gatewayUrl, 'POST', `${path}?token=not-a-token`);
+      const reply = await rawRequest(haven.gatewayUrl, 'POST', `${path}?token=not-a-token`);
       if (reply.status !== 404 || reply.json.message !== 'No such route') outcomes.push(`${path} → ${reply.status}`);
     }
     expect(outcomes).toEqual([]);
   });
 
   it('still forwards every declared route, with its query string', async () => {
-    const unsubscribe = await raw(haven.gatewayUrl, 'POST', '/hooks/notification/newsletter/one-click?token=nope', {
-      body: 'List-Unsubscribe=One-Click',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const unsubscribe = await rawRequest(
+      haven.gatewayUrl,
+      'POST',
+      '/hooks/notification/newsletter/one-click?token=nope',
+      {
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(unsubscribe.status).toBe(400);
     expect(unsubscribe.json).toMatchObject({ unsubscribed: false });
 
-    const opened = await raw(haven.gatewayUrl, 'GET', '/hooks/notification/newsletter/one-click?token=abc123');
+    const opened = await rawRequest(haven.gatewayUrl, 'GET', '/hooks/notification/newsletter/one-click?token=abc123');
     expect(opened.status).toBe(302);
     expect(opened.headers.location).toBe('/unsubscribe-newsletter?token=abc123');
 
     // Billing's own answer (no Stripe keys in this run), not the gateway's "No such route".
-    const webhook = await raw(haven.gatewayUrl, 'POST', '/hooks/billing/stripe/webhook', { body: '{}' });
+    const webhook = await rawRequest(haven.gatewayUrl, 'POST', '/hooks/billing/stripe/webhook', { body: '{}' });
     expect(webhook.status).toBe(404);
     expect(webhook.json).toEqual({ message: 'Stripe is not configured' });
 
     for (const path of ['/hooks/quote/export', '/api/user/export']) {
-      const download = await raw(haven.gatewayUrl, 'GET', path);
+      const download = await rawRequest(haven.gatewayUrl, 'GET', path);
       expect([path, download.status, download.json]).toEqual([path, 401, { message: 'Not signed in' }]);
     }
   });
@@ -186,7 +152,7 @@ const closeAccount = (userId: string) =>
     variables: { id: userId },
   });
 
-const code = (reply: Reply) => (reply.json.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok';
+const code = (reply: RawReply) => (reply.json.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok';
 
 describe('internal operations answer Haven’s services only', () => {
   it('refuses the deletion saga’s steps with the gateway’s secret and the user’s own token (the attack)', async () => {
@@ -195,20 +161,20 @@ describe('internal operations answer Haven’s services only', () => {
     const billing = new URL(haven.services.billing.url);
     const user = new URL(haven.services.user.url);
 
-    const payments = await raw(billing.origin, 'POST', billing.pathname, {
+    const payments = await rawRequest(billing.origin, 'POST', billing.pathname, {
       body: closePayments(member.userId),
       headers: asGatewayForUser,
     });
     expect([payments.status, code(payments)]).toEqual([403, 'FORBIDDEN']);
     expect(payments.json.data ?? null).toBeNull();
-    const account = await raw(user.origin, 'POST', user.pathname, {
+    const account = await rawRequest(user.origin, 'POST', user.pathname, {
       body: closeAccount(member.userId),
       headers: asGatewayForUser,
     });
     expect([account.status, code(account)]).toEqual([403, 'FORBIDDEN']);
 
     // Hidden in a fragment under an alias, or with a wrong credential beside the secret: the same.
-    const disguised = await raw(billing.origin, 'POST', billing.pathname, {
+    const disguised = await rawRequest(billing.origin, 'POST', billing.pathname, {
       body: JSON.stringify({
         query:
           'mutation($id: ID!) { ...Close } fragment Close on Mutation { x: closePaymentsForErasure(userId: $id) { cancelled } }',
@@ -229,7 +195,7 @@ describe('internal operations answer Haven’s services only', () => {
   it('refuses them without any secret at the door (401)', async () => {
     const member = await subscribedMember();
     const billing = new URL(haven.services.billing.url);
-    const reply = await raw(billing.origin, 'POST', billing.pathname, {
+    const reply = await rawRequest(billing.origin, 'POST', billing.pathname, {
       body: closePayments(member.userId),
       headers: { authorization: `Bearer ${member.token}` },
     });
@@ -242,12 +208,12 @@ describe('internal operations answer Haven’s services only', () => {
     expect(viaGateway.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const billing = new URL(haven.services.billing.url);
     const advance = JSON.stringify({ query: 'mutation { advanceBillingClock(seconds: 60) }' });
-    const withSecret = await raw(billing.origin, 'POST', billing.pathname, {
+    const withSecret = await rawRequest(billing.origin, 'POST', billing.pathname, {
       body: advance,
       headers: { [subgraphSecretHeader]: testSubgraphSecret, authorization: `Bearer ${member.token}` },
     });
     expect(code(withSecret)).toBe('FORBIDDEN');
-    const asService = await raw(billing.origin, 'POST', billing.pathname, {
+    const asService = await rawRequest(billing.origin, 'POST', billing.pathname, {
       body: advance,
       headers: { [serviceCredentialHeader]: testServiceSecret },
     });
@@ -259,10 +225,10 @@ describe('internal operations answer Haven’s services only', () => {
     '%s: federation’s _service needs the gateway’s secret or the service credential',
     async (name) => {
       const url = new URL(haven.services[name].url);
-      const none = await raw(url.origin, 'POST', url.pathname, { body: sdlQuery });
+      const none = await rawRequest(url.origin, 'POST', url.pathname, { body: sdlQuery });
       expect(none.status).toBe(401);
       expect(none.text).not.toMatch(/sdl|type Query/);
-      const asService = await raw(url.origin, 'POST', url.pathname, {
+      const asService = await rawRequest(url.origin, 'POST', url.pathname, {
         body: sdlQuery,
         headers: { [serviceCredentialHeader]: testServiceSecret },
       });

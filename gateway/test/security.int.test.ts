@@ -3,9 +3,9 @@
  * X-Forwarded-For from nobody, subgraphs that answer the gateway only and hold the same limits,
  * errors that leave no internals.
  */
-import { request as httpRequest } from 'node:http';
 import { startTestHaven, testSubgraphSecret, type TestHaven } from '../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
+import { rawPost, type RawReply } from '../../tools/testing/raw-http';
 
 let haven: TestHaven;
 const max = 3;
@@ -18,58 +18,11 @@ afterAll(async () => {
   await haven?.stop();
 });
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } & Record<
-    string,
-    unknown
-  >;
-}
-
-/**
- * A POST from a chosen loopback address (127.0.0.0/8 is all this machine), so each test is its own
- * client as far as the rate limits can tell.
- */
-function post(
-  url: string,
-  body: string,
-  { from, headers = {} }: { from: string; headers?: Record<string, string> },
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        localAddress: from,
-        headers: { 'content-type': 'application/json', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let json: Reply['json'] = {};
-          try {
-            json = JSON.parse(text) as Reply['json'];
-          } catch {
-            // not JSON: the test looks at the text
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 const graphql = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
 const loginArgs = 'input: { email: "nobody@example.com", password: "guess-guess" }';
 
 /** The code of the first error, or 'ok' when there was none. */
-const outcome = (reply: Reply) => (reply.json.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok';
+const outcome = (reply: RawReply) => (reply.json.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok';
 
 describe('rate limits count the operation as it runs, whatever its spelling', () => {
   const spellings: Array<[string, string, Record<string, unknown>?]> = [
@@ -91,7 +44,7 @@ describe('rate limits count the operation as it runs, whatever its spelling', ()
   )('login spelled as $name: refused once the limit is used up', async ({ query, variables, from }) => {
     const outcomes: string[] = [];
     for (let attempt = 0; attempt <= max; attempt += 1) {
-      outcomes.push(outcome(await post(`${haven.gatewayUrl}/graphql`, graphql(query, variables), { from })));
+      outcomes.push(outcome(await rawPost(`${haven.gatewayUrl}/graphql`, graphql(query, variables), { from })));
     }
     expect(outcomes).toEqual([...Array<string>(max).fill('UNAUTHENTICATED'), 'TOO_MANY_REQUESTS']);
   });
@@ -99,7 +52,7 @@ describe('rate limits count the operation as it runs, whatever its spelling', ()
   it('counts the spellings together: one client, three spellings, one bucket', async () => {
     const from = '127.0.1.10';
     const send = (index: number) =>
-      post(`${haven.gatewayUrl}/graphql`, graphql(spellings[index]![1], spellings[index]![2]), { from });
+      rawPost(`${haven.gatewayUrl}/graphql`, graphql(spellings[index]![1], spellings[index]![2]), { from });
     expect([outcome(await send(0)), outcome(await send(1)), outcome(await send(2))]).toEqual(
       Array(3).fill('UNAUTHENTICATED'),
     );
@@ -113,7 +66,7 @@ describe('rate limits count the operation as it runs, whatever its spelling', ()
     const aliases = emails
       .map((email, i) => `r${i}: register(input: { email: "${email}", password: "long enough" }) { user { id } }`)
       .join('\n');
-    const reply = await post(
+    const reply = await rawPost(
       `${haven.gatewayUrl}/graphql`,
       graphql(`mutation { ...Many } fragment Many on Mutation { ${aliases} }`),
       { from: '127.0.1.20' },
@@ -128,7 +81,7 @@ describe('rate limits count the operation as it runs, whatever its spelling', ()
     const from = '127.0.1.30';
     const outcomes: string[] = [];
     for (let attempt = 0; attempt <= max + 2; attempt += 1) {
-      const reply = await post(
+      const reply = await rawPost(
         `${haven.gatewayUrl}/api/auth/login`,
         JSON.stringify({ email: 'x@example.com', password: 'guess-guess' }),
         {
@@ -145,10 +98,10 @@ describe('rate limits count the operation as it runs, whatever its spelling', ()
 describe('subgraphs answer the gateway only, and hold the same limits', () => {
   it('refuses a request without the gateway’s secret (401) or with a wrong one (403)', async () => {
     const query = graphql(`mutation { login(${loginArgs}) { user { id } } }`);
-    const none = await post(haven.services.user.url, query, { from: '127.0.0.1' });
+    const none = await rawPost(haven.services.user.url, query, { from: '127.0.0.1' });
     expect(none.status).toBe(401);
     expect(none.json).toEqual({ message: 'This service answers the Haven gateway only' });
-    const wrong = await post(haven.services.user.url, query, {
+    const wrong = await rawPost(haven.services.user.url, query, {
       from: '127.0.0.1',
       headers: { 'x-haven-subgraph-secret': 'not-the-secret-at-all' },
     });
@@ -160,14 +113,14 @@ describe('subgraphs answer the gateway only, and hold the same limits', () => {
     const outcomes: string[] = [];
     for (let attempt = 0; attempt <= max; attempt += 1) {
       const query = attempt % 2 ? spellingsForSubgraph.fragment : spellingsForSubgraph.plain;
-      outcomes.push(outcome(await post(haven.services.user.url, graphql(query), { from: '127.0.0.1', headers })));
+      outcomes.push(outcome(await rawPost(haven.services.user.url, graphql(query), { from: '127.0.0.1', headers })));
     }
     expect(outcomes).toEqual([...Array<string>(max).fill('UNAUTHENTICATED'), 'TOO_MANY_REQUESTS']);
   });
 
   it('refuses a query with thousands of aliases straight at a subgraph', async () => {
     const aliases = Array.from({ length: 2_000 }, (_, i) => `m${i}: me { id }`).join(' ');
-    const reply = await post(haven.services.user.url, graphql(`{ ${aliases} }`), {
+    const reply = await rawPost(haven.services.user.url, graphql(`{ ${aliases} }`), {
       from: '127.0.0.1',
       headers: { 'x-haven-subgraph-secret': testSubgraphSecret },
     });
@@ -193,7 +146,7 @@ describe('errors leave no internals', () => {
     ['an unknown Content-Encoding', '{}', { 'content-encoding': 'x-bogus' }, /Content-Encoding that is not supported/],
     ['a body that is not what its encoding says', 'not brotli', { 'content-encoding': 'br' }, /could not be read/],
   ])('%s on /graphql: a JSON 400 that says what was wrong', async (_name, body, headers, message) => {
-    const reply = await post(`${haven.gatewayUrl}/graphql`, body, { from: '127.0.0.1', headers });
+    const reply = await rawPost(`${haven.gatewayUrl}/graphql`, body, { from: '127.0.0.1', headers });
     expect(reply.status).toBe(400);
     expect(reply.headers['content-type']).toMatch(/application\/json/);
     expect(reply.json.message).toMatch(message);
@@ -202,7 +155,7 @@ describe('errors leave no internals', () => {
   });
 
   it('the same on a subgraph', async () => {
-    const reply = await post(haven.services.quote.url, '{"query": ', {
+    const reply = await rawPost(haven.services.quote.url, '{"query": ', {
       from: '127.0.0.1',
       headers: { 'x-haven-subgraph-secret': testSubgraphSecret },
     });
@@ -211,7 +164,7 @@ describe('errors leave no internals', () => {
   });
 
   it('a GraphQL error carries no stack trace', async () => {
-    const reply = await post(`${haven.gatewayUrl}/graphql`, graphql('{ me { nope } }'), { from: '127.0.0.1' });
+    const reply = await rawPost(`${haven.gatewayUrl}/graphql`, graphql('{ me { nope } }'), { from: '127.0.0.1' });
     expect(reply.json.errors?.length).toBeGreaterThan(0);
     expect(reply.text).not.toMatch(leaks);
   });
@@ -220,7 +173,7 @@ describe('errors leave no internals', () => {
 describe('one account per visible address', () => {
   let next = 0;
   const register = (email: string) =>
-    post(`${haven.gatewayUrl}/api/auth/register`, JSON.stringify({ email, password: 'long enough' }), {
+    rawPost(`${haven.gatewayUrl}/api/auth/register`, JSON.stringify({ email, password: 'long enough' }), {
       from: `127.0.2.${(next += 1)}`,
     });
   const tag = () => Math.random().toString(36).slice(2, 8);
