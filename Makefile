@@ -194,4 +194,4 @@ bench: install provision web-build ## Benchmarks: GET /api/user through each lay
 	$(TSX) tools/bench/run.ts
 
 clean: ## Remove build output and test state (keeps the provisioning cache)
-	rm -rf web/dist .haven/test-* .haven/bench-* $(JEST_RESULTS)
+	rm -rf web/dist .haven/test-* .haven/bench-* .haven/e2e $(JEST_RESULTS)

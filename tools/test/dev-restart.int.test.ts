@@ -2,7 +2,7 @@
  * `make dev` supervises its apps: a service that crashes is started again (with back-off) and the
  * terminal is told, instead of staying down silently.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
@@ -15,8 +15,10 @@ let running: RunningApps;
 const said: string[] = [];
 let ports: AppPorts;
 
+let stateDir: string;
+
 beforeAll(async () => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-dev-restart-'));
+  stateDir = mkdtempSync(join(tmpdir(), 'haven-dev-restart-'));
   const portList = await freePorts(apps.length);
   ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
   running = await startApps({
@@ -34,6 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.stop();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
 
 it('restarts a crashed service and says so', async () => {

@@ -3,8 +3,7 @@
  * the test run's embedded database, Kafka and mail catcher, each app on its default database haven_<service>),
  * and Debian's Chromium driven by Playwright (never a downloaded browser).
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
@@ -12,6 +11,8 @@ import { ensureDevKeys } from '../../tools/dev/keys';
 import { freePorts, repoRoot } from '../../tools/infra';
 import { testInfra } from '../../tools/testing/test-env';
 
+/** Inside the checkout (make clean removes it), not the machine's temporary folder. */
+const e2eStateRoot = join(repoRoot, '.haven', 'e2e');
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
@@ -28,6 +29,9 @@ export interface BrowserHaven {
   browser: Browser;
 }
 
+/** Each running Haven's keys and logs: removed when it stops, kept (and named in the error) when it cannot start. */
+const stateDirs = new WeakMap<RunningApps, string>();
+
 /**
  * Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium.
  * The cookie banner is off unless a test turns it on (`COOKIE_BANNER_ENABLED: 'true'`): it sits over the
@@ -37,7 +41,8 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
   }
-  const stateDir = mkdtempSync(join(tmpdir(), 'haven-e2e-'));
+  mkdirSync(e2eStateRoot, { recursive: true });
+  const stateDir = mkdtempSync(join(e2eStateRoot, 'haven-'));
   const portList = await freePorts(apps.length);
   const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
   const running = await startApps({
@@ -57,9 +62,12 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
       COOKIE_BANNER_ENABLED: 'false',
       ...env,
     },
+  }).catch((error: unknown) => {
+    throw new Error(`${(error as Error).message} (the apps' logs: ${stateDir})`);
   });
   try {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    stateDirs.set(running, stateDir);
     return { apps: running, browser };
   } catch (error) {
     await running.stop();
@@ -69,7 +77,10 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
 
 export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
   await started.browser?.close();
-  await started.apps?.stop();
+  if (!started.apps) return;
+  await started.apps.stop();
+  const stateDir = stateDirs.get(started.apps);
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 }
 
 /** axe-core's serious and critical findings on the page as it stands. */
