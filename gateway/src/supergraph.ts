@@ -1,8 +1,7 @@
 import { composeServices } from '@apollo/composition';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { localGraphqlUrl, serviceCatalog, type ServiceName } from '@haven/platform';
-import { parse } from 'graphql';
+import { localGraphqlUrl, readSubgraphSchema, serviceCatalog, type ServiceName } from '@haven/platform';
 
 /** The subgraphs are the catalog's services, each with the URL it listens on in development. */
 export const subgraphs = serviceCatalog;
@@ -18,7 +17,7 @@ export function composeSupergraph(): string {
     subgraphs.map(({ name, dir, port }) => ({
       name,
       url: localGraphqlUrl(port),
-      typeDefs: parse(readFileSync(join(repoRoot, dir, 'src', 'schema.graphql'), 'utf8')),
+      typeDefs: readSubgraphSchema(join(repoRoot, dir, 'src', 'schema.graphql')),
     })),
   );
   if (result.errors) {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kind, parse, type DocumentNode } from 'graphql';
-import { declaredRateLimits, rateLimitClasses } from '@haven/platform';
+import { declaredRateLimits, rateLimitClasses, readSubgraphSchema } from '@haven/platform';
 import { readSupergraph, subgraphs } from '../src/supergraph';
 
 /** Every root Mutation field of a schema document, by name. */
@@ -18,7 +17,7 @@ const repoRoot = join(__dirname, '..', '..');
 
 describe('every mutation declares its rate limit', () => {
   it.each(subgraphs.map(({ name, dir }) => [name, dir]))('in the %s subgraph', (_name, dir) => {
-    const schema = parse(readFileSync(join(repoRoot, dir, 'src', 'schema.graphql'), 'utf8'));
+    const schema = readSubgraphSchema(join(repoRoot, dir, 'src', 'schema.graphql'));
     const declared = declaredRateLimits(schema);
     const mutations = mutationsOf(schema);
     expect(mutations.length).toBeGreaterThan(0);

@@ -5,12 +5,10 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { topicOf, type ProducerService } from '@haven/proto';
 import express from 'express';
 import type { DocumentNode } from 'graphql';
-import { gql } from 'graphql-tag';
 import helmet from 'helmet';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +30,7 @@ import {
   type Caller,
   type SessionClaims,
 } from './auth';
+import { readSubgraphSchema } from './schema-directives';
 import { catalogEntry, type HttpRoute, type HttpRouteOf, type ServiceName } from './catalog';
 import {
   defaultHost,
@@ -194,9 +193,9 @@ export interface RunningService {
 /** Where a service mounts its plain HTTP routes; the gateway forwards /hooks/<service>/… here. */
 export const httpRoutesPath = '/http';
 
-/** Reads a service's `schema.graphql` beside its main.ts. */
+/** Reads a service's `schema.graphql` beside its main.ts, after Haven's shared directives. */
 export function loadTypeDefs(path: string): DocumentNode {
-  return gql(readFileSync(path, 'utf8'));
+  return readSubgraphSchema(path);
 }
 
 /**

@@ -287,6 +287,10 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
 };
 
+export type InternalDirectiveArgs = { };
+
+export type InternalDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = InternalDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type RateLimitDirectiveArgs = {
   class: Scalars['String']['input'];
   recipient?: Maybe<Scalars['String']['input']>;
@@ -383,5 +387,6 @@ export type Resolvers<ContextType = RequestContext> = {
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {
+  internal?: InternalDirectiveResolver<any, any, ContextType>;
   rateLimit?: RateLimitDirectiveResolver<any, any, ContextType>;
 };
