@@ -65,6 +65,9 @@ export function requireServiceSecretInProduction(config: { NODE_ENV: string; SER
   }
 }
 
+/** How many unpublished events one entity may hold by default (OUTBOX_MAX_PENDING). */
+export const defaultOutboxBacklog = 50;
+
 /** Settings every service reads; see README "Configuration". The default port is the catalog's. */
 export function baseConfigShape(service: ServiceName, defaultPort: number = catalogEntry(service).port) {
   return {
@@ -98,6 +101,8 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
       .min(60 * 60 * 1000, { message: 'must be at least an hour' })
       .max(14 * 24 * 60 * 60 * 1000, { message: 'must stay under the consumers’ 14 days of processed ids' })
       .default(7 * 24 * 60 * 60 * 1000),
+    /** How many unpublished events one entity may hold; a write that would append more is refused (429). */
+    OUTBOX_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(defaultOutboxBacklog),
   };
 }
 
