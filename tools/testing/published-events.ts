@@ -12,6 +12,8 @@ import { testInfra } from './test-env';
 export interface PublishedEvent {
   eventId: string;
   type: string;
+  /** The envelope as published (decodeEvent reads it). */
+  value: Buffer;
 }
 
 export interface PublishedEvents {
@@ -35,9 +37,9 @@ export async function watchPublishedEvents(producers: ProducerService[]): Promis
       const eventId = message.headers?.['event-id']?.toString();
       const type = message.headers?.['event-type']?.toString();
       const subjectId = message.key?.toString();
-      if (!eventId || !type || !subjectId || seenIds.has(eventId)) return;
+      if (!eventId || !type || !subjectId || !message.value || seenIds.has(eventId)) return;
       seenIds.add(eventId);
-      bySubject.set(subjectId, [...(bySubject.get(subjectId) ?? []), { eventId, type }]);
+      bySubject.set(subjectId, [...(bySubject.get(subjectId) ?? []), { eventId, type, value: message.value }]);
     },
   });
   const of = (subjectId: string) => bySubject.get(subjectId) ?? [];

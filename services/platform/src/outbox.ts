@@ -111,24 +111,20 @@ export function outboxPlugin(schema: Schema): void {
     await markPending(model.db, model.collection.collectionName, doc._id);
   });
   // A save that appended found no entity with room for its events: said as the backlog it is.
-  schema.post(
-    'save',
-    function (error: Error, doc: OutboxDocument, next: (error?: Error) => void) {
-      const appended = doc.$locals.outboxAppended as number | undefined;
-      // Mongoose says VersionError instead when the save also checks the document's version.
-      const noMatch = error.name === 'DocumentNotFoundError' || error.name === 'VersionError';
-      if (!noMatch || !appended) return next(error);
-      const model = doc.constructor as Model<WithOutbox>;
-      const bound = backlogBoundOf(model.db);
-      model.collection
-        .findOne({ _id: doc._id, ...roomFull(bound, appended) } as unknown as mongo.Filter<mongo.Document>, {
-          projection: { _id: 1 },
-        })
-        .then((full) => next(full ? outboxBacklogFull() : error), next);
-    },
-  );
+  schema.post('save', function (error: Error, doc: OutboxDocument, next: (error?: Error) => void) {
+    const appended = doc.$locals.outboxAppended as number | undefined;
+    // Mongoose says VersionError instead when the save also checks the document's version.
+    const noMatch = error.name === 'DocumentNotFoundError' || error.name === 'VersionError';
+    if (!noMatch || !appended) return next(error);
+    const model = doc.constructor as Model<WithOutbox>;
+    const bound = backlogBoundOf(model.db);
+    model.collection
+      .findOne({ _id: doc._id, ...roomFull(bound, appended) } as unknown as mongo.Filter<mongo.Document>, {
+        projection: { _id: 1 },
+      })
+      .then((full) => next(full ? outboxBacklogFull() : error), next);
+  });
 }
-
 
 function toEntry<T extends EventType>(event: NewEvent<T>): OutboxEntry {
   const encoded = encodeEvent(event);

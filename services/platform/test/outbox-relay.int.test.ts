@@ -162,7 +162,9 @@ it('loses no event and no field when writers race the relay for hundreds of roun
   expect(await accounts.findById(ids[ids.length - 1]).lean()).toMatchObject({ label: `round ${rounds - 1}` });
   relay.start();
   for (const [index, id] of ids.entries()) {
-    const itsRounds = Array.from({ length: rounds }, (_, round) => round).filter((round) => round % ids.length === index);
+    const itsRounds = Array.from({ length: rounds }, (_, round) => round).filter(
+      (round) => round % ids.length === index,
+    );
     const expected = ['created 0', ...itsRounds.flatMap((round) => [`a${round}`, `b${round}`, `c${round}`])];
     await eventuallyExpect(`every event of ${id} published, and gone from its document`, async () => {
       expect(await logOf(id)).toEqual([]);
@@ -281,9 +283,9 @@ it('removes events a stopped pass had published without sending them again', asy
   await appendEvents(accounts, { _id: id }, [verificationRequested(id, 'fourth')]);
   expect(await relay.flushOnce()).toBe(1);
   expect(await accounts.findById(id).lean()).toMatchObject({ outboxVersion: 4 });
-  expect(await connection.collection(outboxCollections.marks).findOne({ _id: `accounts:${id}` as never })).toMatchObject(
-    { publishedUpTo: 4 },
-  );
+  expect(
+    await connection.collection(outboxCollections.marks).findOne({ _id: `accounts:${id}` as never }),
+  ).toMatchObject({ publishedUpTo: 4 });
   expect(await logOf(id)).toEqual([]);
   await stopRelays();
 });
@@ -292,7 +294,9 @@ it('refuses an append past the backlog bound with a 429, storing nothing, until 
   limitOutboxBacklog(connection, 3);
   try {
     const id = await newAccount(1);
-    expect(await appendEvents(accounts, { _id: id }, [verificationRequested(id), verificationRequested(id)])).toBe(true);
+    expect(await appendEvents(accounts, { _id: id }, [verificationRequested(id), verificationRequested(id)])).toBe(
+      true,
+    );
     const refusal = { extensions: { code: 'TOO_MANY_REQUESTS' } };
     await expect(
       appendEvents(accounts, { _id: id }, [verificationRequested(id)], { $set: { label: 'refused' } }),
