@@ -104,9 +104,10 @@ export function outboxPlugin(schema: Schema): void {
     });
   }
   // The entity write is done; tell the relay (a crash before this line is what the sweep is for).
-  schema.post('save', async function (doc: { _id: string; $locals: { outboxAppended?: number } }) {
+  schema.post('save', async function (doc: OutboxDocument) {
     if (!doc.$locals.outboxAppended) return;
     doc.$locals.outboxAppended = 0;
+    forgetRoomCondition(doc);
     const model = this.constructor as Model<WithOutbox>;
     await markPending(model.db, model.collection.collectionName, doc._id);
   });
@@ -166,10 +167,21 @@ export function recordEvent<T extends EventType>(doc: WithOutbox, event: NewEven
     outboxDoc.$inc('outboxVersion', 1);
     const bound = backlogBoundOf((outboxDoc.constructor as Model<WithOutbox>).db);
     if (appended > bound) throw outboxBacklogFull();
-    const { [`outbox.${Math.max(0, bound - appended + 1)}`]: _previous, ...where } = outboxDoc.$where ?? {};
-    outboxDoc.$where = { ...where, ...roomFor(bound, appended) };
+    // The save's filter: room for every event appended since the last save.
+    forgetRoomCondition(outboxDoc);
+    const room = roomFor(bound, appended);
+    outboxDoc.$locals.outboxRoomKey = Object.keys(room)[0];
+    outboxDoc.$where = { ...outboxDoc.$where, ...room };
   }
   return entry.eventId;
+}
+
+function forgetRoomCondition(doc: OutboxDocument): void {
+  const key = doc.$locals.outboxRoomKey as string | undefined;
+  if (!key || !doc.$where) return;
+  const { [key]: _room, ...rest } = doc.$where;
+  doc.$where = rest;
+  doc.$locals.outboxRoomKey = undefined;
 }
 
 /**
