@@ -322,8 +322,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         }
         await user.save();
         deps.publishSoon();
-        const { outbox: _outbox, ...profile } = user.toObject();
-        return profile;
+        return user.toObject();
       },
 
       changePassword: async (_parent, { input }, context) => {
