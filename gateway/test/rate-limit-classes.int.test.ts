@@ -4,7 +4,7 @@
  * with its own words, ordinary per account, the data export per account at the gateway. The last attempt is a 429 with Retry-After on REST and
  * TOO_MANY_REQUESTS on GraphQL.
  */
-import { request as httpRequest } from 'node:http';
+import { postFrom as postClientFrom, type ReplyFrom } from '../../tools/testing/raw-http';
 import { eventually } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
@@ -33,39 +33,8 @@ afterAll(async () => {
   await haven?.stop();
 });
 
-interface Reply {
-  status: number;
-  retryAfter: string | undefined;
-  json: Record<string, unknown>;
-}
-
-/**
- * A REST POST from a chosen loopback address (127.0.0.0/8 is all this machine): the gateway trusts no
- * forwarding header from a test, so the connection's address is the client.
- */
-function postFrom(from: string, path: string, body: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${haven.gatewayUrl}${path}`,
-      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const header = res.headers['retry-after'];
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfter: Array.isArray(header) ? header[0] : header,
-            json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
+/** A REST POST from a chosen loopback address, the client as the gateway sees it. */
+const postFrom = (from: string, path: string, body: unknown) => postClientFrom(haven.gatewayUrl, from, path, body);
 
 async function signUp(email = uniqueEmail('limits')): Promise<{ client: ApiClient; email: string }> {
   const client = new ApiClient(haven.gatewayUrl);
@@ -81,7 +50,7 @@ const positiveSeconds = (value: string | undefined) => Number(value) >= 1;
 
 it('sign-in: a client gets its attempts, then a 429 with Retry-After', async () => {
   const statuses: number[] = [];
-  let last: Reply | undefined;
+  let last: ReplyFrom | undefined;
   for (let attempt = 0; attempt <= limits.signIn; attempt += 1) {
     last = await postFrom('127.0.4.1', '/api/auth/login', { email: 'nobody@example.com', password: 'guess-guess' });
     statuses.push(last.status);

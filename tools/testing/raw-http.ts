@@ -62,3 +62,14 @@ export function rawPost(
   const { origin, pathname, search } = new URL(url);
   return rawRequest(origin, 'POST', `${pathname}${search}`, { body, headers, from });
 }
+
+export interface ReplyFrom extends RawReply {
+  retryAfter: string | undefined;
+}
+
+/** A REST POST of a JSON body to the gateway from `from` (the gateway trusts no forwarding header from a test). */
+export async function postFrom(gatewayUrl: string, from: string, path: string, body: unknown): Promise<ReplyFrom> {
+  const reply = await rawPost(`${gatewayUrl}${path}`, JSON.stringify(body), { from });
+  const header = reply.headers['retry-after'];
+  return { ...reply, retryAfter: Array.isArray(header) ? header[0] : header };
+}

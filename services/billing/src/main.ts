@@ -55,6 +55,8 @@ export const billingConfigShape = {
   /** Tests only: a clock that advanceBillingClock moves forward. */
   BILLING_TEST_CLOCK: flag,
   BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long the data export's history of subscription changes is kept, by billing's clock. */
+  BILLING_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -91,6 +93,7 @@ const startBilling = defineService({
       log,
       publishSoon,
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
+      historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
     const trials = trialClaims(connection, config);
     const erasure = billingErasure({

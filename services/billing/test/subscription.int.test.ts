@@ -37,8 +37,11 @@ const status = async (client: ApiClient) =>
   (await client.get<Record<string, unknown>>('/api/subscription-status')).body;
 const storedSubscription = async (userId: string) =>
   (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId });
+/** The changes billing recorded for the user, oldest first (each change's event type). */
 const eventTypes = async (userId: string) =>
-  ((await storedSubscription(userId))?.outbox as Array<{ type: string }> | undefined)?.map((entry) => entry.type) ?? [];
+  (
+    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
+  ).map((entry) => entry.event as string);
 const entitlementCopy = async (userId: string) =>
   quoteDb.db!.collection('entitlements').findOne({ _id: userId as never });
 

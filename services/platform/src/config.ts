@@ -65,6 +65,9 @@ export function requireServiceSecretInProduction(config: { NODE_ENV: string; SER
   }
 }
 
+/** How many unpublished events one entity may hold by default (OUTBOX_MAX_PENDING). */
+export const defaultOutboxBacklog = 50;
+
 /** Settings every service reads; see README "Configuration". The default port is the catalog's. */
 export function baseConfigShape(service: ServiceName, defaultPort: number = catalogEntry(service).port) {
   return {
@@ -108,6 +111,8 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
       .min(6_000, { message: 'must be at least 6 seconds (the broker’s minimum)' })
       .max(5 * 60_000, { message: 'must be at most 5 minutes' })
       .default(30_000),
+    /** How many unpublished events one entity may hold; a write that would append more is refused (429). */
+    OUTBOX_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(defaultOutboxBacklog),
   };
 }
 

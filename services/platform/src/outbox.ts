@@ -1,16 +1,21 @@
-import { decodeEvent, encodeEvent, type DecodedEvent, type EventType, type NewEvent } from '@haven/proto';
+import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
 import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
+import type { GraphQLError } from 'graphql';
 import { randomUUID } from 'node:crypto';
+import { defaultOutboxBacklog } from './config';
+import { tooManyRequests } from './errors';
 import { createProducer, ensureTopics } from './kafka';
 import type { Logger } from './logger';
 import { isDuplicateKeyError } from './mongo';
 
 /**
- * Outbox without transactions (see docs/events.md). An entity carries its own event log, `outbox`,
+ * Outbox without transactions (see docs/events.md). An entity carries its unpublished events, `outbox`,
  * appended in the same single-document write as the change it describes: `$push` of the events and
- * `$inc` of `outboxVersion` (always equal to the log's length), never a `$set` of a version read earlier.
- * The relay owns three collections and never rewrites an entity:
+ * `$inc` of `outboxVersion` (how many events were ever appended), never a `$set` of a version read earlier.
+ * Once Kafka acknowledged them, the relay `$pull`s exactly the published entries by event id, so the log
+ * in the document is the unpublished tail: its first entry's version is `outboxVersion - outbox.length + 1`.
+ * A write that would grow the tail past its bound is refused (HTTP 429). The relay owns three collections:
  * - `outbox_pending`: which entities have work, one document per entity, read by `_id` (cheap when idle);
  * - `outbox_marks`: how far each entity's log is published, and whether it is parked;
  * - `outbox_leases`: which relay replica is active (one per service database).
@@ -28,8 +33,9 @@ export interface OutboxEntry {
 /** Haven's entities use string ids (UUIDs), which travel unchanged in events. */
 export interface WithOutbox {
   _id: string;
+  /** The events not yet published (and, briefly, published ones the relay has not removed yet). */
   outbox: OutboxEntry[];
-  /** The number of events ever appended (the log's length), incremented in the write that appends them. */
+  /** The number of events ever appended, incremented in the write that appends them. */
   outboxVersion: number;
   /** Set by deleteKeepingEvents: the entity is gone for readers; the relay deletes it once its log is out. */
   outboxTombstone?: boolean;
@@ -55,9 +61,40 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
 // Readers never see a tombstone: the entity is deleted as far as the service is concerned.
 const hideTombstones = { outboxTombstone: { $ne: true } };
 
+const backlogBounds = new WeakMap<Connection, number>();
+
+/** Sets the backlog bound of the entities stored through `connection` (OUTBOX_MAX_PENDING). */
+export function limitOutboxBacklog(connection: Connection, maxPending: number): void {
+  backlogBounds.set(connection, maxPending);
+}
+
+const backlogBoundOf = (connection: Connection) => backlogBounds.get(connection) ?? defaultOutboxBacklog;
+
+/**
+ * The filter that lets an append of `count` events match only while the log has room for them: part of the
+ * atomic update, so concurrent writers cannot overshoot the bound together.
+ */
+function roomFor(bound: number, count: number): Record<string, unknown> {
+  return Number.isFinite(bound) ? { [`outbox.${Math.max(0, bound - count)}`]: { $exists: false } } : {};
+}
+
+/** The opposite: the log has no room for `count` more entries. */
+const roomFull = (bound: number, count: number) => ({
+  [`outbox.${Math.max(0, bound - count)}`]: { $exists: true },
+});
+
+export const outboxBacklogMessage =
+  'Too many requests for this account are still being processed. Please try again in a few minutes.';
+
+/** The refusal of a write whose entity holds too many unpublished events (the relay is behind, or under attack). */
+export function outboxBacklogFull(): GraphQLError {
+  return tooManyRequests(outboxBacklogMessage, 60);
+}
+
 export function outboxPlugin(schema: Schema): void {
   schema.add({
-    outbox: { type: [outboxEntrySchema], default: [] },
+    // Reads leave the log out unless they ask for it (`+outbox`): only the write paths that record events need it.
+    outbox: { type: [outboxEntrySchema], default: [], select: false },
     outboxVersion: { type: Number, default: 0 },
     outboxTombstone: { type: Boolean },
   });
@@ -67,11 +104,26 @@ export function outboxPlugin(schema: Schema): void {
     });
   }
   // The entity write is done; tell the relay (a crash before this line is what the sweep is for).
-  schema.post('save', async function (doc: { _id: string; $locals: { outboxAppended?: boolean } }) {
+  schema.post('save', async function (doc: OutboxDocument) {
     if (!doc.$locals.outboxAppended) return;
-    doc.$locals.outboxAppended = false;
+    doc.$locals.outboxAppended = 0;
+    forgetRoomCondition(doc);
     const model = this.constructor as Model<WithOutbox>;
     await markPending(model.db, model.collection.collectionName, doc._id);
+  });
+  // A save that appended found no entity with room for its events: said as the backlog it is.
+  schema.post('save', function (error: Error, doc: OutboxDocument, next: (error?: Error) => void) {
+    const appended = doc.$locals.outboxAppended as number | undefined;
+    // Mongoose says VersionError instead when the save also checks the document's version.
+    const noMatch = error.name === 'DocumentNotFoundError' || error.name === 'VersionError';
+    if (!noMatch || !appended) return next(error);
+    const model = doc.constructor as Model<WithOutbox>;
+    const bound = backlogBoundOf(model.db);
+    model.collection
+      .findOne({ _id: doc._id, ...roomFull(bound, appended) } as unknown as mongo.Filter<mongo.Document>, {
+        projection: { _id: 1 },
+      })
+      .then((full) => next(full ? outboxBacklogFull() : error), next);
   });
 }
 
@@ -89,46 +141,84 @@ function toEntry<T extends EventType>(event: NewEvent<T>): OutboxEntry {
 type OutboxDocument = WithOutbox & {
   $inc(path: string, value: number): unknown;
   isNew: boolean;
+  isSelected(path: string): boolean;
+  $where: Record<string, unknown> | undefined;
   $locals: Record<string, unknown>;
+  constructor: unknown;
 };
 
 /**
  * Adds an event to the entity's log; it is stored by the entity's next `save()`, which sends it as
  * `$push` + `$inc` (mongoose's atomic array push), so concurrent saves of one entity both keep their
- * events. Fields set on the same document still follow mongoose's last-writer-wins `$set`.
+ * events. Fields set on the same document still follow mongoose's last-writer-wins `$set`. The document
+ * must have been read with its log (`select('+outbox')`); the save is refused (429) when the log is full.
  */
 export function recordEvent<T extends EventType>(doc: WithOutbox, event: NewEvent<T>): string {
   const entry = toEntry(event);
   const outboxDoc = doc as OutboxDocument;
+  if (!outboxDoc.isNew && !outboxDoc.isSelected('outbox')) {
+    throw new Error('recordEvent needs the entity read with its outbox: select("+outbox")');
+  }
   doc.outbox.push(entry);
+  const appended = ((outboxDoc.$locals.outboxAppended as number | undefined) ?? 0) + 1;
+  outboxDoc.$locals.outboxAppended = appended;
   if (outboxDoc.isNew) doc.outboxVersion = doc.outbox.length;
-  else outboxDoc.$inc('outboxVersion', 1);
-  outboxDoc.$locals.outboxAppended = true;
+  else {
+    outboxDoc.$inc('outboxVersion', 1);
+    const bound = backlogBoundOf((outboxDoc.constructor as Model<WithOutbox>).db);
+    if (appended > bound) throw outboxBacklogFull();
+    // The save's filter: room for every event appended since the last save.
+    forgetRoomCondition(outboxDoc);
+    const room = roomFor(bound, appended);
+    outboxDoc.$locals.outboxRoomKey = Object.keys(room)[0];
+    outboxDoc.$where = { ...outboxDoc.$where, ...room };
+  }
   return entry.eventId;
+}
+
+function forgetRoomCondition(doc: OutboxDocument): void {
+  const key = doc.$locals.outboxRoomKey as string | undefined;
+  if (!key || !doc.$where) return;
+  const { [key]: _room, ...rest } = doc.$where;
+  doc.$where = rest;
+  doc.$locals.outboxRoomKey = undefined;
 }
 
 /**
  * Appends events to an existing entity in one atomic update, together with `change` (for example a
  * `$set` of the fields the events describe; its own `$push` and `$inc` are kept beside the outbox's). Returns
- * false when no entity matched `filter`.
+ * false when no entity matched `filter`; throws the backlog refusal (429) when one did but its log is full,
+ * and then nothing is stored.
  */
 export async function appendEvents<E extends WithOutbox>(
   model: Model<E>,
   filter: { _id: string } & Record<string, unknown>,
   events: Array<NewEvent<EventType>>,
   change: UpdateQuery<WithOutbox> = {},
+  options: { bounded?: boolean } = {},
 ): Promise<boolean> {
   const entries = events.map((event) => toEntry(event));
+  // Unbounded appends (a deletion) are never refused: the log still empties as the relay publishes.
+  const bound = options.bounded === false ? Infinity : backlogBoundOf(model.db);
+  if (entries.length > bound) throw outboxBacklogFull();
   const update: Record<string, unknown> = {
     ...change,
     $push: { ...(change.$push as object | undefined), outbox: { $each: entries } },
     $inc: { ...(change.$inc as object | undefined), outboxVersion: entries.length },
   };
   const result = await model.collection.updateOne(
-    { ...filter, ...hideTombstones } as unknown as mongo.Filter<mongo.Document>,
+    { ...filter, ...hideTombstones, ...roomFor(bound, entries.length) } as unknown as mongo.Filter<mongo.Document>,
     update as mongo.UpdateFilter<mongo.Document>,
   );
-  if (result.matchedCount === 0) return false;
+  if (result.matchedCount === 0) {
+    if (!Number.isFinite(bound)) return false;
+    const full = await model.collection.findOne(
+      { ...filter, ...hideTombstones, ...roomFull(bound, entries.length) } as unknown as mongo.Filter<mongo.Document>,
+      { projection: { _id: 1 } },
+    );
+    if (full) throw outboxBacklogFull();
+    return false;
+  }
   await markPending(model.db, model.collection.collectionName, filter._id);
   return true;
 }
@@ -145,10 +235,13 @@ export async function deleteKeepingEvents<E extends WithOutbox>(
   removeFields: string[] = [],
 ): Promise<boolean> {
   const unset = Object.fromEntries(removeFields.map((field) => [field, '']));
-  return appendEvents(model, { _id: id }, [deletionEvent], {
-    $set: { outboxTombstone: true },
-    ...(removeFields.length > 0 ? { $unset: unset } : {}),
-  });
+  return appendEvents(
+    model,
+    { _id: id },
+    [deletionEvent],
+    { $set: { outboxTombstone: true }, ...(removeFields.length > 0 ? { $unset: unset } : {}) },
+    { bounded: false },
+  );
 }
 
 /**
@@ -210,8 +303,10 @@ interface EntityWork {
   pending: PendingMark;
   entity: WithOutbox;
   mark: PublishMark | null;
+  /** Entries the mark says are out already (a pass stopped before removing them). */
+  confirmed: OutboxEntry[];
   unpublished: OutboxEntry[];
-  /** The log length once `unpublished` is out. */
+  /** The entity's version once `unpublished` is out. */
   version: number;
 }
 
@@ -515,9 +610,18 @@ export class OutboxRelay {
       const entity = entityById.get(pending.entityId);
       const mark = markById.get(pending._id) ?? null;
       if (!entity || mark?.state === 'parked') continue; // nothing to do: the pending mark just goes
-      const publishedUpTo = mark?.publishedUpTo ?? 0;
-      const unpublished = entity.outbox.slice(publishedUpTo);
-      work.push({ pending, entity, mark, unpublished, version: publishedUpTo + unpublished.length });
+      // The log holds the tail from version outboxVersion - length + 1; the mark may cover its start.
+      const log = entity.outbox ?? [];
+      const firstVersion = entity.outboxVersion - log.length + 1;
+      const alreadyOut = Math.min(log.length, Math.max(0, (mark?.publishedUpTo ?? 0) - firstVersion + 1));
+      work.push({
+        pending,
+        entity,
+        mark,
+        confirmed: log.slice(0, alreadyOut),
+        unpublished: log.slice(alreadyOut),
+        version: entity.outboxVersion,
+      });
     }
 
     const toSend = work.filter((item) => item.unpublished.length > 0);
@@ -539,40 +643,60 @@ export class OutboxRelay {
           }
         }
       }
-      if (sent.length > 0) {
-        await db(
-          marks.bulkWrite(
-            sent.map((item) => ({
-              updateOne: {
-                filter: { _id: item.pending._id },
-                update: { $max: { publishedUpTo: item.version }, $set: { state: 'ok' as const, failures: 0 } },
-                upsert: true,
-              },
-            })),
-            { ordered: false },
-          ),
-        );
-        // An entity erased while its events were on the way (eraseOutboxed) must not keep a mark named
-        // after it: the mark written just now goes again.
-        const sentIds = sent.map((item) => item.entity._id);
-        const remaining = new Set(
-          (await db(entities.find({ _id: { $in: sentIds } }, { projection: { _id: 1 } }).toArray())).map(
-            (entity) => entity._id,
-          ),
-        );
-        const erased = sent.filter((item) => !remaining.has(item.entity._id)).map((item) => item.pending._id);
-        if (erased.length > 0) await db(marks.deleteMany({ _id: { $in: erased } }));
-      }
+    }
+    // A mark behind an entity whose log is out (an empty tail) is raised too, so the sweep leaves it be.
+    const caughtUp = work.filter(
+      (item) => item.unpublished.length === 0 && (item.mark?.publishedUpTo ?? 0) < item.version,
+    );
+    const marked = [...sent, ...caughtUp];
+    if (marked.length > 0) {
+      await db(
+        marks.bulkWrite(
+          marked.map((item) => ({
+            updateOne: {
+              filter: { _id: item.pending._id },
+              update: { $max: { publishedUpTo: item.version }, $set: { state: 'ok' as const, failures: 0 } },
+              upsert: true,
+            },
+          })),
+          { ordered: false },
+        ),
+      );
+      // An entity erased while its events were on the way (eraseOutboxed) must not keep a mark named
+      // after it: the mark written just now goes again.
+      const markedIds = marked.map((item) => item.entity._id);
+      const remaining = new Set(
+        (await db(entities.find({ _id: { $in: markedIds } }, { projection: { _id: 1 } }).toArray())).map(
+          (entity) => entity._id,
+        ),
+      );
+      const erased = marked.filter((item) => !remaining.has(item.entity._id)).map((item) => item.pending._id);
+      if (erased.length > 0) await db(marks.deleteMany({ _id: { $in: erased } }));
     }
 
     const failed = new Set(toSend.filter((item) => !sent.includes(item)).map((item) => item.pending._id));
+    const removals: Array<mongo.AnyBulkWriteOperation<WithOutbox>> = [];
     for (const item of work) {
-      if (failed.has(item.pending._id) || !item.entity.outboxTombstone) continue;
-      if (item.version !== item.entity.outboxVersion) continue;
-      // Only if nothing was appended meanwhile; otherwise the next pass publishes that first.
-      const deleted = await db(entities.deleteOne({ _id: item.entity._id, outboxVersion: item.version }));
-      if (deleted.deletedCount === 1) await db(marks.deleteOne({ _id: item.pending._id }));
+      const out = failed.has(item.pending._id) ? item.confirmed : [...item.confirmed, ...item.unpublished];
+      if (item.entity.outboxTombstone && !failed.has(item.pending._id)) {
+        // Only if nothing was appended meanwhile; otherwise the next pass publishes that first.
+        const deleted = await db(entities.deleteOne({ _id: item.entity._id, outboxVersion: item.version }));
+        if (deleted.deletedCount === 1) {
+          await db(marks.deleteOne({ _id: item.pending._id }));
+          continue;
+        }
+      }
+      // The published entries leave the document, by id: entries appended meanwhile stay.
+      if (out.length > 0) {
+        removals.push({
+          updateOne: {
+            filter: { _id: item.entity._id },
+            update: { $pull: { outbox: { eventId: { $in: out.map((entry) => entry.eventId) } } } },
+          },
+        });
+      }
     }
+    if (removals.length > 0) await db(entities.bulkWrite(removals, { ordered: false }));
     // A failed entity keeps its pending mark (retried until parked); a writer that appended meanwhile
     // left a new nonce, so its mark stays too and the entity is read again next pass.
     const done = batch.filter((pending) => !failed.has(pending._id));
@@ -635,22 +759,6 @@ function groupByTopic(entries: OutboxEntry[]): TopicMessages[] {
     byTopic.set(entry.topic, messages);
   }
   return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
-}
-
-/**
- * The events an entity recorded, decoded, oldest first (an entity's log is its history: billing's data export
- * lists a subscription's changes from it). Entries whose type this version does not know are left out.
- */
-export function eventLogOf(entity: Pick<WithOutbox, 'outbox'>): DecodedEvent[] {
-  const events: DecodedEvent[] = [];
-  for (const entry of entity.outbox ?? []) {
-    try {
-      events.push(decodeEvent(asBuffer(entry.value)));
-    } catch {
-      // an event type from a newer version, or bytes that are not an envelope: not part of this history
-    }
-  }
-  return events;
 }
 
 /** Raw driver reads return BSON Binary for Buffer fields. */

@@ -71,7 +71,7 @@ import {
 import { createKafka } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
-import { OutboxRelay, type OutboxModel } from './outbox';
+import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
 
 /** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
 type SubgraphResolvers = NonNullable<
@@ -211,6 +211,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   requireServiceSecretInProduction(config);
   const log = createLogger(name, config.LOG_LEVEL);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  limitOutboxBacklog(connection, config.OUTBOX_MAX_PENDING);
   const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log);
   let relay: OutboxRelay | null = null;
   const publishSoon = () => relay?.nudge();

@@ -2,15 +2,19 @@ import { decodeEvent } from '@haven/proto';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
+import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { startTrial } from '../../../tools/testing/subscription';
 
 let haven: TestHaven;
+let published: PublishedEvents;
 
 beforeAll(async () => {
   haven = await startTestHaven();
+  published = await watchPublishedEvents(['quote']);
 });
 
 afterAll(async () => {
+  await published?.stop();
   await haven?.stop();
 });
 
@@ -122,10 +126,8 @@ it('stores a check-in and its quote, lists it, saves it as a favourite, counts i
   expect(row).toContain(chosen.notes);
 
   // quote.generated carries ids and numbers, never the notes or the text.
-  const events = (await (await haven.collection('quote', 'quotes')).findOne({ _id: quote.id }))!.outbox as Array<{
-    value: { buffer: Uint8Array };
-  }>;
-  const event = decodeEvent(new Uint8Array(events[0]!.value.buffer));
+  const { userId } = (await (await haven.collection('quote', 'quotes')).findOne({ _id: quote.id }))!;
+  const event = decodeEvent((await published.waitFor(userId as string, 'quote.generated')).value);
   expect(event.type).toBe('quote.generated');
   expect(event.payload).toMatchObject({
     quoteId: quote.id,

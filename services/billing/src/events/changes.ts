@@ -3,6 +3,7 @@ import { timestampFromDate, type EventType, type NewEvent } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { accessAfter } from '../domain/lifecycle';
 import type { SubscriptionRecord } from '../model/subscription';
+import { subscriptionHistory } from '../model/subscription-history';
 
 export type SubscriptionEventType = Extract<EventType, `billing.${string}`>;
 
@@ -18,11 +19,13 @@ function eventOf(
   state: SubscriptionFields,
   now: Date,
   correlationId: string,
+  occurredAt: Date,
 ): NewEvent<SubscriptionEventType> {
   const access = accessAfter(state, now);
   const timestamp = (date: Date | null) => (date ? timestampFromDate(date) : undefined);
   return {
     type,
+    occurredAt,
     producer: 'billing',
     subjectId: userId,
     correlationId,
@@ -45,6 +48,33 @@ function eventOf(
   };
 }
 
+/** The export's record of a change, written once the change is stored (a retry rewrites the same entry). */
+async function recordHistory(
+  subscriptions: Model<SubscriptionRecord>,
+  userId: string,
+  state: SubscriptionFields,
+  type: SubscriptionEventType,
+  now: Date,
+  occurredAt: Date,
+): Promise<void> {
+  const entry = {
+    userId,
+    revision: state.revision,
+    event: type,
+    occurredAt,
+    recordedAt: now,
+    status: accessAfter(state, now).status,
+    trialEnd: state.trialEnd,
+    currentPeriodEnd: state.currentPeriodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+  };
+  await subscriptionHistory(subscriptions.db).updateOne(
+    { _id: `${userId}:${state.revision}` },
+    { $set: entry },
+    { upsert: true },
+  );
+}
+
 /**
  * Changes a stored subscription and records its event in the same write, only if nobody changed it since
  * it was read (compare-and-set on `revision`): two replicas, or a retried request, apply a change once.
@@ -60,12 +90,15 @@ export async function changeSubscription(
 ): Promise<boolean> {
   const next = { ...current, ...changes, revision: current.revision + 1 };
   const { revision: _revision, ...fields } = changes;
-  return appendEvents(
+  const occurredAt = new Date();
+  const changed = await appendEvents(
     subscriptions,
     { _id: current._id, revision: current.revision },
-    [eventOf(type, current._id, next, now, correlationId)],
+    [eventOf(type, current._id, next, now, correlationId, occurredAt)],
     { $set: { ...fields, updatedAt: now }, $inc: { revision: 1 } },
   );
+  if (changed) await recordHistory(subscriptions, current._id, next, type, now, occurredAt);
+  return changed;
 }
 
 /** A user's first subscription: created with its event; false when one was created meanwhile. */
@@ -79,12 +112,14 @@ export async function createSubscription(
 ): Promise<boolean> {
   const fields = { ...state, revision: 1 };
   const doc = new subscriptions({ _id: userId, ...fields });
-  recordEvent(doc, eventOf(type, userId, fields, now, correlationId));
+  const occurredAt = new Date();
+  recordEvent(doc, eventOf(type, userId, fields, now, correlationId, occurredAt));
   try {
     await doc.save();
-    return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;
     throw error;
   }
+  await recordHistory(subscriptions, userId, fields, type, now, occurredAt);
+  return true;
 }

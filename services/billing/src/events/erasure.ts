@@ -13,6 +13,7 @@ import { openAtProvider } from '../domain/lifecycle';
 import type { PaymentProvider } from '../domain/provider';
 import type { RetainedBillingRecord } from '../model/retained-record';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
+import { subscriptionHistory } from '../model/subscription-history';
 import type { TrialClaims } from '../model/trial-claim';
 
 export interface PaymentClosure {
@@ -83,6 +84,7 @@ export function billingErasure(deps: {
         records += await eraseOutboxed(subscriptions, { _id: userId });
       }
       records += (await customers.deleteOne({ _id: userId })).deletedCount;
+      records += (await subscriptionHistory(subscriptions.db).deleteMany({ userId })).deletedCount;
       return { records };
     },
   };
@@ -92,6 +94,7 @@ export function billingErasure(deps: {
 export const billingDataMap: DataMap = {
   subscriptions: { exported: 'billing.subscription' },
   customers: { exported: 'billing.customer' },
+  subscription_history: { exported: 'billing.subscription.history' },
   local_setup_intents: {
     noUserData: 'the local test-mode provider’s card setups, named by customer id; deleted with the customer',
   },

@@ -4,6 +4,7 @@ import { addMonth, dueStep, trialReminderLeadMs } from '../domain/lifecycle';
 import type { PaymentProvider } from '../domain/provider';
 import type { Clock } from '../model/clock';
 import type { SubscriptionRecord } from '../model/subscription';
+import { sweepSubscriptionHistory } from '../model/subscription-history';
 import { changeSubscription } from './changes';
 
 export interface Scheduler {
@@ -25,6 +26,8 @@ export function startScheduler(deps: {
   log: Logger;
   publishSoon: () => void;
   intervalMs: number;
+  /** How long the export's history of changes is kept (BILLING_HISTORY_RETENTION_DAYS). */
+  historyRetentionMs: number;
 }): Scheduler {
   const { subscriptions, provider, clock, log } = deps;
   const correlationId = 'billing-scheduler';
@@ -82,6 +85,8 @@ export function startScheduler(deps: {
       }
     }
     if (changes > 0) deps.publishSoon();
+    const swept = await sweepSubscriptionHistory(subscriptions.db, now, deps.historyRetentionMs);
+    if (swept > 0) log.info({ swept }, 'subscription history past its retention deleted');
     return changes;
   };
 

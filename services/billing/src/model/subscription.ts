@@ -2,6 +2,7 @@ import { byIds, outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { ScheduledSubscription } from '../domain/lifecycle';
 import type { ProviderName } from '../domain/provider';
+import { subscriptionHistory } from './subscription-history';
 
 export interface SubscriptionRecord extends ScheduledSubscription, WithOutbox {
   _id: string; // the user id: one subscription per user
@@ -52,6 +53,7 @@ subscriptionSchema.index({ status: 1, trialEnd: 1 });
 subscriptionSchema.index({ status: 1, currentPeriodEnd: 1 });
 
 export function subscriptionModel(connection: Connection): Model<SubscriptionRecord> {
+  subscriptionHistory(connection); // its indexes are built with the subscriptions'
   return connection.model<SubscriptionRecord>('Subscription', subscriptionSchema);
 }
 

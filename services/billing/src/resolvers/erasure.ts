@@ -3,13 +3,13 @@
  * deletion answers) and `User.billingData` (the data export: the subscription, the provider's customer and
  * the history of changes, never card data — Haven stores none).
  */
-import { eventLogOf, requireMayReadUser } from '@haven/platform';
-import { timestampDate, type SubscriptionChange } from '@haven/proto';
+import { requireMayReadUser } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
 import type { BillingErasure } from '../events/erasure';
 import type { Clock } from '../model/clock';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
+import { subscriptionHistory } from '../model/subscription-history';
 import type { Resolvers } from './types.generated';
 
 const epochSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
@@ -31,23 +31,19 @@ export function erasureResolvers(deps: {
     },
     User: {
       billingData: async ({ id }) => {
-        const [subscription, customer] = await Promise.all([
+        const [subscription, customer, changes] = await Promise.all([
           deps.subscriptions.findById(id).lean<SubscriptionRecord>(),
           deps.customers.findById(id).lean<CustomerRecord>(),
+          subscriptionHistory(deps.subscriptions.db).find({ userId: id }).sort({ revision: 1 }).toArray(),
         ]);
-        const history = subscription
-          ? eventLogOf(subscription).map(({ type, envelope, payload }) => {
-              const change = payload as SubscriptionChange;
-              return {
-                event: type,
-                at: envelope.occurredAt ? timestampDate(envelope.occurredAt).toISOString() : '',
-                status: change.access?.status ?? '',
-                trialEnd: change.trialEnd ? epochSeconds(timestampDate(change.trialEnd)) : null,
-                currentPeriodEnd: change.currentPeriodEnd ? epochSeconds(timestampDate(change.currentPeriodEnd)) : null,
-                cancelAtPeriodEnd: change.cancelAtPeriodEnd,
-              };
-            })
-          : [];
+        const history = changes.map((change) => ({
+          event: change.event,
+          at: change.occurredAt.toISOString(),
+          status: change.status,
+          trialEnd: epochSeconds(change.trialEnd),
+          currentPeriodEnd: epochSeconds(change.currentPeriodEnd),
+          cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+        }));
         return {
           provider: subscription?.provider ?? customer?.provider ?? null,
           subscriptionStatus: subscriptionStatusOf(subscription, await deps.clock.now()),

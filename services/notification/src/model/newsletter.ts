@@ -40,7 +40,7 @@ export async function subscribe(
 ): Promise<void> {
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
-    const existing = await store.subscribers.findOne({ email: input.email });
+    const existing = await store.subscribers.findOne({ email: input.email }).select('+outbox');
     if (existing?.status === 'active') {
       if (input.userId && !existing.userId) {
         await store.subscribers.updateOne({ _id: existing._id }, { $set: { userId: input.userId } });

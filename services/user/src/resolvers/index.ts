@@ -295,7 +295,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         const email = canonicalEmail(args.email);
         if (!email.ok) throw badInput('email', email.message);
         // Only an unverified account with a password sign-in has a link to resend; everyone hears the same.
-        const user = await users.findOne({ email: email.address, emailVerifiedAt: null });
+        const user = await users.findOne({ email: email.address, emailVerifiedAt: null }).select('+outbox');
         if (user) {
           // The new link replaces the old one: one link works at a time.
           const verification = newVerificationToken(new Date());
@@ -311,7 +311,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         const session = requireSession(context);
         const validated = validateProfile(input);
         if (!validated.ok) rejectInput(validated.problems);
-        const user = await users.findById(session.userId);
+        const user = await users.findById(session.userId).select('+outbox');
         if (!user) throw unauthenticated(notSignedInMessage);
         const { firstName, lastName, timeZone } = validated.value;
         if (firstName !== undefined) user.firstName = firstName;
@@ -348,7 +348,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       requestPasswordReset: async (_parent, args, context) => {
         const email = canonicalEmail(args.email);
         if (!email.ok) throw badInput('email', email.message);
-        const user = await users.findOne({ email: email.address });
+        const user = await users.findOne({ email: email.address }).select('+outbox');
         if (user) {
           // The new link replaces any earlier one.
           const reset = newPasswordResetToken(new Date());
@@ -402,7 +402,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         const session = requireSession(context);
         const newEmail = canonicalEmail(input.newEmail);
         if (!newEmail.ok) throw badInput('newEmail', newEmail.message);
-        const user = await users.findById(session.userId);
+        const user = await users.findById(session.userId).select('+outbox');
         if (!user) throw unauthenticated(notSignedInMessage);
         // The password proves it is the owner at the keyboard, not someone at an unlocked screen.
         if (user.passwordHash && !(input.currentPassword && (await verify(user.passwordHash, input.currentPassword)))) {
