@@ -48,6 +48,7 @@ describe('loadConfig with the base shape', () => {
       RATE_LIMIT_EXPORT_WINDOW_MS: 300_000,
       KAFKA_RETENTION_MS: 7 * 24 * 60 * 60 * 1000,
       KAFKA_SESSION_TIMEOUT_MS: 30_000,
+      OUTBOX_MAX_PENDING: 50,
     });
 
     const billing = loadConfig(baseConfigShape('billing', 4003), { JWT_PUBLIC_KEY: publicKey });
