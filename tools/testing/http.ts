@@ -25,6 +25,21 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
+  /** Sets a cookie as an earlier answer would have (a browser that took part in a step the test did elsewhere). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  /**
+   * A second client holding a copy of this one's cookies: what it is answered (a sign-in to another account)
+   * stays in its own jar, while this client keeps its session.
+   */
+  fork(): ApiClient {
+    const copy = new ApiClient(this.baseUrl);
+    for (const [name, value] of this.cookies) copy.setCookie(name, value);
+    return copy;
+  }
+
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
