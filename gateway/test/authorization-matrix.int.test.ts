@@ -151,7 +151,7 @@ async function cancelledFirst({ persona, actor }: Cell): Promise<void> {
 
 /** The account an admin's deletion targets: a new member for the admin (who succeeds), else the premium member. */
 const deletionTarget = async ({ persona }: Cell) =>
-  persona === 'admin' ? (await newPerson('target')).id : people.premium.id;
+  persona === 'admin' ? (await register('matrix-target')).id : people.premium.id;
 
 /** The variables of each GraphQL operation (its arguments, valid), by operation name. */
 const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables>> = {
@@ -396,10 +396,6 @@ async function verified(persons: Person[]): Promise<Person[]> {
 const times = <T>(count: number, make: (index: number) => Promise<T>) =>
   Promise.all(Array.from({ length: count }, (_, index) => make(index)));
 
-async function newPerson(prefix: string): Promise<Person> {
-  return register(prefix);
-}
-
 async function verifiedPeople(count: number, prefix: string): Promise<Person[]> {
   return verified(await times(count, () => register(prefix)));
 }
@@ -586,7 +582,7 @@ async function actorFor(cell: MatrixCell): Promise<Person> {
     if (cell.persona === 'trial ended') return take(world.spare['trial ended'], 'person whose trial ended');
     if (cell.persona === 'premium' || cell.persona === 'another member')
       return take(world.spare.premium, 'premium member');
-    if (cell.persona === 'unverified') return newPerson('matrix-unverified');
+    if (cell.persona === 'unverified') return register('matrix-unverified');
   }
   if (signsInElsewhere.has(cell.operation)) return { ...shared, client: shared.client.fork() };
   return shared;
