@@ -11,8 +11,11 @@ export class ApiClient {
 
   constructor(private readonly baseUrl: string) {}
 
-  /** The same browser (its cookies, copied) talking to another server of Haven, for example a second gateway. */
-  at(baseUrl: string): ApiClient {
+  /**
+   * A second client holding a copy of this one's cookies, at this server or another of Haven's (a second
+   * gateway): what it is answered (a sign-in to another account) stays in its own jar.
+   */
+  at(baseUrl: string = this.baseUrl): ApiClient {
     const other = new ApiClient(baseUrl);
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
     return other;
@@ -30,6 +33,11 @@ export class ApiClient {
   /** A cookie's value, or undefined when the client has none by that name. */
   cookieValue(name: string): string | undefined {
     return this.cookies.get(name);
+  }
+
+  /** Sets a cookie as an earlier answer would have (a browser that took part in a step the test did elsewhere). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
   }
 
   async request<T = Record<string, unknown>>(
