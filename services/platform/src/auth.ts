@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from './logger';
 
@@ -16,12 +16,24 @@ const audience = 'haven';
 // Asymmetric: only the user service holds the private key; everyone else verifies.
 const algorithm = 'ES256';
 
+// Parsing a PEM costs more than checking a signature, and every request checks one: each key (a configuration
+// value, so a handful per process) is parsed once.
+const parsedKeys = new Map<string, KeyObject>();
+function parsedKey(pem: string, parse: (pem: string) => KeyObject): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = parse(pem);
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 export function signSessionToken(
   claims: Pick<SessionClaims, 'userId' | 'sessionId'>,
   privateKey: string,
   ttlSeconds: number,
 ): string {
-  return jwt.sign({}, privateKey, {
+  return jwt.sign({}, parsedKey(privateKey, createPrivateKey), {
     algorithm,
     issuer,
     audience,
@@ -34,7 +46,11 @@ export function signSessionToken(
 /** Returns the claims of a valid, unexpired token, or null for anything else. */
 export function verifySessionToken(token: string, publicKey: string): SessionClaims | null {
   try {
-    const payload = jwt.verify(token, publicKey, { algorithms: [algorithm], issuer, audience });
+    const payload = jwt.verify(token, parsedKey(publicKey, createPublicKey), {
+      algorithms: [algorithm],
+      issuer,
+      audience,
+    });
     if (typeof payload === 'string' || !payload.sub || !payload.jti) return null;
     return {
       userId: payload.sub,
