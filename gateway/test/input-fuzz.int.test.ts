@@ -45,7 +45,7 @@ jest.setTimeout(120_000);
 
 const seed = Number(process.env.FUZZ_SEED ?? 20261127);
 /** Cases per operation and kind of bad input: together the file stays well under a minute. */
-const numRuns = Number(process.env.FUZZ_RUNS ?? 8);
+const numRuns = Number(process.env.FUZZ_RUNS ?? 6);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
