@@ -60,7 +60,7 @@ describe('restErrorOf: variables graphql-js refused', () => {
       expect.arrayContaining([
         { field: 'email', message: 'Email is required' },
         { field: 'firstName', message: 'First name must be a string' },
-        { field: 'age', message: 'Age must be a number' },
+        { field: 'age', message: 'Age must be a whole number' },
       ]),
     );
   });
@@ -77,13 +77,19 @@ describe('restErrorOf: variables graphql-js refused', () => {
   });
 
   it.each([
-    ['age', 'old', 'Age must be a number'],
-    ['age', 1.5, 'Age must be a number'],
+    ['age', 'old', 'Age must be a whole number'],
+    ['age', 1.5, 'Age must be a whole number'],
+    ['age', 2 ** 31, 'Age must be a whole number from -2147483648 to 2147483647'],
     ['score', 'high', 'Score must be a number'],
   ])('a wrong value for a number field (%s = %p) is "%s"', async (field, value, message) => {
     const { status, body } = restErrorOf(await coercionErrors({ email: 'ann@example.com', [field]: value }));
     expect(status).toBe(400);
     expect(body).toEqual({ message, field, problems: [{ field, message }] });
+  });
+
+  it('null for a required field is "<Field> is required", whatever its type', async () => {
+    const { body } = restErrorOf(await coercionErrors({ email: null }));
+    expect(body).toMatchObject({ message: 'Email is required', field: 'email' });
   });
 
   it('a wrong value for a Boolean field asks for true or false', async () => {

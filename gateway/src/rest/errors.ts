@@ -22,12 +22,21 @@ function variableProblem(message: string): { field: string; message: string } | 
   const wrongType = /got invalid value .* at "\w+\.([\w.[\]]+)"; (.*)$/.exec(message);
   if (wrongType) {
     const field = wrongType[1]!;
-    const expected = /(String|Int|Float|Boolean|ID) cannot represent/.exec(wrongType[2]!)?.[1];
-    const type =
-      expected === 'Int' || expected === 'Float' ? 'a number' : expected === 'Boolean' ? 'true or false' : 'a string';
-    return { field, message: `${label(field)} must be ${type}` };
+    return { field, message: `${label(field)} ${wrongTypeProblem(wrongType[2]!)}` };
   }
   return null;
+}
+
+/** What graphql-js's reason for refusing a value means, in the words a form shows after the field's name. */
+function wrongTypeProblem(reason: string): string {
+  if (/^Expected non-nullable type .* not to be null/.test(reason)) return 'is required';
+  if (/^Int cannot represent non 32-bit/.test(reason)) return 'must be a whole number from -2147483648 to 2147483647';
+  if (/^Int cannot represent/.test(reason)) return 'must be a whole number';
+  if (/^Float cannot represent/.test(reason)) return 'must be a number';
+  if (/^Boolean cannot represent/.test(reason)) return 'must be true or false';
+  if (/does not exist in ".*" enum/.test(reason)) return 'is not one of the accepted values';
+  if (/^Expected type ".*" to be an object/.test(reason)) return 'must be an object';
+  return 'must be a string';
 }
 
 /** The first GraphQL error, as the REST status and `{ message }` body the spec's client expects. */

@@ -25,19 +25,22 @@ const routeTakesBody = (route: RestRoute) => route.method === 'POST' || route.me
 
 function handler(server: ApolloServer<GatewayContext>, route: RestRoute, contextOf: ContextOf) {
   return async (req: Request, res: Response) => {
+    // A body, when sent, must be a JSON object, also where the route reads none: `[]` is a mistake, not "no input".
+    const sentBody: unknown = routeTakesBody(route) ? req.body : undefined;
+    const isObject = typeof sentBody === 'object' && sentBody !== null && !Array.isArray(sentBody);
+    if (routeTakesBody(route) && (sentBody !== undefined || route.variables) && !isObject) {
+      res.status(400).json({ message: 'Request body must be a JSON object (Content-Type: application/json)' });
+      return;
+    }
     let variables: Record<string, unknown> | undefined;
     if (route.variables) {
-      const body: unknown = routeTakesBody(route) ? req.body : {};
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        res.status(400).json({ message: 'Request body must be a JSON object (Content-Type: application/json)' });
-        return;
-      }
-      const problem = route.validate?.(body as Record<string, unknown>);
+      const body = (isObject ? sentBody : {}) as Record<string, unknown>;
+      const problem = route.validate?.(body);
       if (problem) {
         res.status(400).json({ ...problem, problems: [problem] });
         return;
       }
-      variables = route.variables(body as Record<string, unknown>, {
+      variables = route.variables(body, {
         query: req.query as Record<string, unknown>,
         params: req.params as Record<string, string>,
       });

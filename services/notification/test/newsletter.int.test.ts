@@ -4,7 +4,7 @@
  * list moving together, the admin's send reaching every active subscriber once, and bad input refused
  * with nothing stored or sent.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
@@ -61,7 +61,8 @@ describe('double opt-in', () => {
     const visitor = new ApiClient(haven.gatewayUrl);
     const answer = await visitor.post('/api/newsletter/subscribe', {
       email: email.toUpperCase(),
-      userId: 'someone-else',
+      // Someone else's id is ignored (a visitor's form says nothing about accounts); text that is no id is a 400.
+      userId: randomUUID(),
       subscriptionSource: 'website',
     });
     expect(answer.status).toBe(200);
@@ -113,6 +114,7 @@ describe('double opt-in', () => {
     ['a malformed e-mail', { email: 'not-an-address' }, 'email'],
     ['an e-mail of the wrong type', { email: 42 }, 'email'],
     ['an odd source', { email: 'fine@example.com', subscriptionSource: '<script>' }, 'subscriptionSource'],
+    ['a userId that is no user id', { email: 'fine@example.com', userId: 'someone-else' }, 'userId'],
   ])('refuses %s with a 400 naming the field, storing nothing', async (_case, body, field) => {
     const before = await (await subscribers()).countDocuments();
     const response = await new ApiClient(haven.gatewayUrl).post('/api/newsletter/subscribe', body);

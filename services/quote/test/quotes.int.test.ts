@@ -161,8 +161,8 @@ describe('bad input: a 400 naming the field, nothing stored', () => {
   it.each([
     ['stressLevel', 0, 'stressLevel must be a whole number from 1 to 5'],
     ['sleepQuality', 6, 'sleepQuality must be a whole number from 1 to 5'],
-    ['hopeForFuture', 2.5, 'Hope for future must be a number'],
-    ['gratitudeLevels', '3', 'Gratitude levels must be a number'],
+    ['hopeForFuture', 2.5, 'Hope for future must be a whole number'],
+    ['gratitudeLevels', '3', 'Gratitude levels must be a whole number'],
     ['urgencyOfNeed', null, 'urgencyOfNeed must be a whole number from 1 to 5'],
     ['timeOfDayPreference', 'night', 'timeOfDayPreference must be morning, afternoon or evening'],
     ['notes', 'x'.repeat(1001), 'notes must be at most 1000 characters'],

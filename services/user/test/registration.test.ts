@@ -192,6 +192,14 @@ describe('validateLogin', () => {
     });
   });
 
+  it('refuses a password longer than any account can have, before it is hashed (it says nothing of accounts)', () => {
+    expect(validateLogin({ email: 'ann@example.com', password: 'x'.repeat(129) })).toEqual({
+      ok: false,
+      problems: [{ field: 'password', message: 'Password must be at most 128 characters' }],
+    });
+    expect(validateLogin({ email: 'ann@example.com', password: 'x'.repeat(128) }).ok).toBe(true);
+  });
+
   it('requires both, listing each missing one in field order', () => {
     expect(validateLogin({})).toEqual({
       ok: false,

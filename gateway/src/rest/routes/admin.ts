@@ -6,7 +6,7 @@ const adminUserFields =
 
 /**
  * `?q=&status=&page=&pageSize=`: absent parameters are left out (the service's defaults apply); numbers are
- * passed as numbers, anything else as typed, so a wrong one is a 400 naming it ("Page must be a number").
+ * passed as numbers, anything else as typed, so a wrong one is a 400 naming it ("Page must be a whole number").
  */
 export function adminUsersInputOf(query: Json): Json {
   const input: Json = {};

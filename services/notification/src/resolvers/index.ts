@@ -12,7 +12,14 @@ import {
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { exportFileName, toCsv } from '../domain/csv';
-import { contentMaxLength, isWellFormedToken, messages, sourceMaxLength, subjectMaxLength } from '../domain/newsletter';
+import {
+  contentMaxLength,
+  isWellFormedToken,
+  isWellFormedUserId,
+  messages,
+  sourceMaxLength,
+  subjectMaxLength,
+} from '../domain/newsletter';
 import { withDefaults, type EmailPreferences } from '../domain/preferences';
 import { sanitizeNewsletterHtml } from '../domain/sanitize';
 import type { CampaignRecord } from '../model/campaign';
@@ -141,6 +148,9 @@ export function notificationResolvers(models: NotificationModels): Resolvers {
         const source = input.subscriptionSource ?? 'website';
         if (source.length > sourceMaxLength || !/^[a-z0-9_-]+$/i.test(source)) {
           throw badInput('subscriptionSource', 'subscriptionSource must be a short word such as "website"');
+        }
+        if (input.userId != null && !isWellFormedUserId(input.userId)) {
+          throw badInput('userId', 'userId must be a user id');
         }
         // A userId in the body links the address only when it is the caller's own.
         const userId = input.userId && context.session?.userId === input.userId ? input.userId : null;

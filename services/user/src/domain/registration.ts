@@ -57,6 +57,16 @@ export function passwordProblem(field: string, password: string | null | undefin
   return null;
 }
 
+/**
+ * A password typed to prove who someone is (sign-in, linking a provider, the current password): longer than
+ * any password Haven accepts, it cannot be right, and is refused before it is hashed.
+ */
+export function presentedPasswordTooLong(field: string, password: string | null | undefined): FieldProblem | null {
+  return (password ?? '').length > passwordMaxLength
+    ? { field, message: `Password must be at most ${passwordMaxLength} characters` }
+    : null;
+}
+
 /** An optional time zone: absent is the default; present must be a name. */
 function timeZoneOf(raw: string | null | undefined, problems: FieldProblem[]): string {
   if (raw === null || raw === undefined || raw.trim() === '') return defaultTimeZone;
@@ -143,7 +153,7 @@ export interface LoginInput {
 }
 
 /**
- * Sign-in checks only presence; anything else is "Invalid email or password". The address is looked up
+ * Sign-in checks only presence and the password's length; anything else is "Invalid email or password". The address is looked up
  * in its canonical form; one that could never have signed up is looked up as typed and matches nothing.
  */
 export function validateLogin(input: LoginInput): Validated<{ email: string; password: string }> {
@@ -151,6 +161,8 @@ export function validateLogin(input: LoginInput): Validated<{ email: string; pas
   const typed = (input.email ?? '').trim();
   if (!typed) problems.push({ field: 'email', message: 'Email is required' });
   if (!input.password) problems.push({ field: 'password', message: 'Password is required' });
+  const tooLong = presentedPasswordTooLong('password', input.password);
+  if (tooLong) problems.push(tooLong);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { email: normalizeEmail(typed) ?? typed, password: input.password ?? '' } };
 }

@@ -23,7 +23,7 @@ import {
   type ProviderProfile,
   type SignInFailure,
 } from '../domain/federated-sign-in';
-import { canonicalTimeZone, defaultTimeZone } from '../domain/registration';
+import { canonicalTimeZone, defaultTimeZone, presentedPasswordTooLong } from '../domain/registration';
 import { newVerificationToken } from '../domain/verification';
 import { recordUserRegistered, signInMethodLinkedEvent } from '../events/publish';
 import type { SignInFlowRecord } from '../model/sign-in-flow';
@@ -286,6 +286,8 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       const token = secretFromRequest(input.token);
       if (!token) throw badInput('token', linkMessages.invalid);
       if (!input.password) throw badInput('password', linkMessages.passwordRequired);
+      const tooLong = presentedPasswordTooLong('password', input.password);
+      if (tooLong) throw badInput(tooLong.field, tooLong.message);
       const tokenHash = hashSecret(token);
       const user = await users.findOne({ 'pendingLink.tokenHash': tokenHash }).lean<UserRecord>();
       const pending = user?.pendingLink;

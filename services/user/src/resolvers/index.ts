@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPasswordResetToken, newPasswordResetToken, passwordMessages } from '../domain/password-reset';
 import {
   passwordProblem,
+  presentedPasswordTooLong,
   validateLogin,
   validateProfile,
   validateRegistration,
@@ -328,6 +329,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       changePassword: async (_parent, { input }, context) => {
         const session = requireSession(context);
         if (!input.currentPassword) throw badInput('currentPassword', 'Current password is required');
+        const currentTooLong = presentedPasswordTooLong('currentPassword', input.currentPassword);
+        if (currentTooLong) rejectInput([currentTooLong]);
         const badPassword = passwordProblem('newPassword', input.newPassword);
         if (badPassword) rejectInput([badPassword]);
         const user = await users.findById(session.userId, { passwordHash: 1, email: 1, firstName: 1 }).lean();
@@ -402,6 +405,8 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         const session = requireSession(context);
         const newEmail = canonicalEmail(input.newEmail);
         if (!newEmail.ok) throw badInput('newEmail', newEmail.message);
+        const currentTooLong = presentedPasswordTooLong('currentPassword', input.currentPassword);
+        if (currentTooLong) rejectInput([currentTooLong]);
         const user = await users.findById(session.userId).select('+outbox');
         if (!user) throw unauthenticated(notSignedInMessage);
         // The password proves it is the owner at the keyboard, not someone at an unlocked screen.
