@@ -105,6 +105,8 @@ export async function startTestHaven(
     RATE_LIMIT_COSTLY_MAX: '1000',
     RATE_LIMIT_ORDINARY_MAX: '1000',
     RATE_LIMIT_EXPORT_MAX: '1000',
+    // A busy machine (workers side by side) can take seconds over a password hash; the outage tests set their own.
+    SUBGRAPH_TIMEOUT_MS: '30000',
     // A consumer left behind by an earlier file (a stopped broker, a crash) leaves its group in seconds, not 30.
     KAFKA_SESSION_TIMEOUT_MS: '10000',
     // The gateway proves itself to the subgraphs with it; tests that go straight at a subgraph read it here.
