@@ -39,6 +39,8 @@ export interface AppsOptions {
   restartCrashed?: boolean;
   /** Where the supervisor says what it did (a crash, a restart); the terminal's stderr by default. */
   say?: (line: string) => void;
+  /** How long each app may take to answer /readyz (a minute; tests beside other tests give more). */
+  readyTimeoutMs?: number;
 }
 
 export interface RunningApps {
@@ -201,7 +203,12 @@ export async function startApps(options: AppsOptions): Promise<RunningApps> {
     await Promise.all(
       apps.map(async (app) => {
         const child = launch(app, 0);
-        await waitHealthy(app.name, `http://127.0.0.1:${options.ports[app.name]}/readyz`, child, 60_000);
+        await waitHealthy(
+          app.name,
+          `http://127.0.0.1:${options.ports[app.name]}/readyz`,
+          child,
+          options.readyTimeoutMs ?? 60_000,
+        );
       }),
     );
   } catch (error) {

@@ -52,6 +52,8 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
     ports,
     appUrl: `http://localhost:${ports.gateway}`,
     output: 'files',
+    // Six processes starting while other test files run beside them.
+    readyTimeoutMs: 180_000,
     env: {
       RATE_LIMIT_AUTH_MAX: '100',
       RATE_LIMIT_MAIL_MAX: '100',
@@ -60,6 +62,9 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
       RATE_LIMIT_EXPORT_MAX: '100',
       LOG_LEVEL: 'warn',
       COOKIE_BANNER_ENABLED: 'false',
+      // As in the in-process test Havens (tools/testing/haven.ts).
+      SUBGRAPH_TIMEOUT_MS: '30000',
+      KAFKA_SESSION_TIMEOUT_MS: '10000',
       ...env,
     },
   }).catch((error: unknown) => {
