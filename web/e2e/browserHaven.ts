@@ -11,6 +11,9 @@ import { ensureDevKeys } from '../../tools/dev/keys';
 import { freePorts, repoRoot } from '../../tools/infra';
 import { testInfra } from '../../tools/testing/test-env';
 
+/** How long a file's beforeAll may take to start Haven and Chromium beside other test files. */
+export const browserHavenStartMs = 240_000;
+
 /** Inside the checkout (make clean removes it), not the machine's temporary folder. */
 const e2eStateRoot = join(repoRoot, '.haven', 'e2e');
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
@@ -53,7 +56,7 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
     appUrl: `http://localhost:${ports.gateway}`,
     output: 'files',
     // Six processes starting while other test files run beside them.
-    readyTimeoutMs: 180_000,
+    readyTimeoutMs: browserHavenStartMs - 30_000,
     env: {
       RATE_LIMIT_AUTH_MAX: '100',
       RATE_LIMIT_MAIL_MAX: '100',

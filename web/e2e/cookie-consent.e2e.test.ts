@@ -7,14 +7,14 @@
 import { type Browser, type Page, type Response } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
-import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven({ COOKIE_BANNER_ENABLED: 'true' }));
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

@@ -9,7 +9,7 @@ import type { RunningApps } from '../../tools/dev/apps';
 import { eventually } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { verifyByEmailLink } from '../../tools/testing/verification';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 /** Long enough for a sign-in and the request after it on a loaded machine (a token's time is in whole seconds). */
 const windowMs = 6_000;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     REAUTH_MAX_AGE_MS: String(windowMs),
     ADMIN_EMAIL: adminEmail,
   }));
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

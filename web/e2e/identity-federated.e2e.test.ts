@@ -9,7 +9,7 @@ import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import { planTestOidcProvider, type TestOidcProvider } from '../../tools/testing/oidc-provider';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const planned = await planTestOidcProvider();
   ({ apps: haven, browser } = await startBrowserHaven(planned.env));
   provider = await planned.start(haven.gatewayUrl);
-});
+}, browserHavenStartMs);
 
 afterAll(async () => {
   await stopBrowserHaven({ apps: haven, browser });

@@ -6,14 +6,14 @@ import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven());
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

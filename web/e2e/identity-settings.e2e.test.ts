@@ -6,7 +6,7 @@ import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verifyByEmailLink } from '../../tools/testing/verification';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 const adminEmail = uniqueEmail('admin');
 let haven: RunningApps;
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail.toUpperCase() }));
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

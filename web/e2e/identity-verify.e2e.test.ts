@@ -7,7 +7,7 @@ import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verificationEmailTo, verificationTokenIn } from '../../tools/testing/verification';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 // Low, so the test reaches it: one bucket per operation and client (this browser).
 const rateLimit = 4;
@@ -16,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven({ RATE_LIMIT_AUTH_MAX: String(rateLimit) }));
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

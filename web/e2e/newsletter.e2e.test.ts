@@ -11,7 +11,7 @@ import type { RunningApps } from '../../tools/dev/apps';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
-import { startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 import { goodTestCard } from '../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../tools/testing/verification';
 
@@ -23,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

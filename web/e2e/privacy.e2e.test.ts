@@ -8,14 +8,14 @@ import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
-import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven());
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

@@ -6,7 +6,7 @@
  */
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
-import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
 const PHONE = { width: 412, height: 900 };
@@ -16,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ apps: haven, browser } = await startBrowserHaven());
-});
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
