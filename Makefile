@@ -117,10 +117,8 @@ check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typech
 # the ten slowest test files, a warning past the budget (HAVEN_TEST_BUDGET_S), and the plain "N passed, N failed"
 # summary CI reads, over both test stages. --forceExit: a test that fails half-way may leave a client open, and
 # jest would then wait for it forever instead of reporting; the servers are stopped by the global teardown.
-# One worker (in band) by default: in parallel runs one file (notification's weekly summary) waited in vain for
-# its first e-mails in two runs of two, while it passes alone; until that interaction is found, `make test` keeps
-# the order it has always passed in. TEST_WORKERS=3 runs three worlds side by side.
-TEST_WORKERS ?= 1
+# Three workers, three worlds: the two cores are busy without starving the container stage beside them.
+TEST_WORKERS ?= 3
 STAGE_TIMES := .haven/stage-times.tsv
 CONTAINER_STAGE_LOG := .haven/container-stage.log
 # $(call timed,<stage>,<command>): runs the command, appends "<stage> <start> <end> <exit status>" to STAGE_TIMES.
