@@ -1,13 +1,13 @@
 import {
   databaseUnavailableMessage,
+  dataExportLogKey,
+  dataExportWaitMessage,
   isDatabaseUnavailable,
   verifySessionToken,
-  waitInWords,
   type RateLimit,
   type RateLimitStore,
 } from '@haven/platform';
 import type { Request, RequestHandler } from 'express';
-import { createHmac } from 'node:crypto';
 import { checkedSessionToken } from './session-check';
 
 /** The signed-in user of a request whose session the gateway has checked, or null. */
@@ -25,7 +25,7 @@ export function exportLimit(
   store: RateLimitStore,
   limit: RateLimit,
   publicKey: string,
-  secret = 'haven-rate-limit',
+  secret?: string,
 ): RequestHandler {
   return async (req, res, next) => {
     const userId = userIdOf(req, publicKey);
@@ -34,9 +34,7 @@ export function exportLimit(
       return;
     }
     try {
-      // A keyed hash, as the services keep accounts in their logs: no id is stored.
-      const account = createHmac('sha256', secret).update(`account:${userId}`).digest('base64url');
-      const decision = await store.hit(`data-export:account:${account}`, 1, limit);
+      const decision = await store.hit(dataExportLogKey(userId, secret), 1, limit);
       if (decision.allowed) {
         next();
         return;
@@ -45,9 +43,7 @@ export function exportLimit(
       res
         .status(429)
         .set('retry-after', String(seconds))
-        .json({
-          message: `Your data was exported a moment ago. You can export it again in ${waitInWords(seconds)}.`,
-        });
+        .json({ message: dataExportWaitMessage(seconds) });
     } catch (error) {
       // Without the log the limit cannot be kept: refuse rather than let exports through unmetered.
       if (isDatabaseUnavailable(error)) {

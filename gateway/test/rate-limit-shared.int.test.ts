@@ -4,11 +4,11 @@
  * first's environment, so the only thing the two share is the database's sliding log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { freePorts, repoRoot } from '../../tools/infra';
 import { eventually } from '../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
+import { postFrom } from '../../tools/testing/raw-http';
 
 const max = 4;
 const windowSeconds = 60;
@@ -71,34 +71,10 @@ interface Reply {
 }
 
 /** A POST from a chosen loopback address, so each test is its own client to both gateways. */
-function post(url: string, body: unknown, from: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let parsed: Reply['body'] = {};
-          try {
-            parsed = JSON.parse(text) as Reply['body'];
-          } catch {
-            // not JSON: the status tells
-          }
-          const header = res.headers['retry-after'];
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfter: Array.isArray(header) ? header[0] : header,
-            body: parsed,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+async function post(url: string, body: unknown, from: string): Promise<Reply> {
+  const { origin, pathname } = new URL(url);
+  const reply = await postFrom(origin, from, pathname, body);
+  return { status: reply.status, retryAfter: reply.retryAfter, body: reply.json as Reply['body'] };
 }
 
 const wrongPassword = { email: 'nobody@example.com', password: 'not-the-password' };

@@ -629,6 +629,9 @@ function recipientOf(field: FieldNode, path: string, variables: Variables): stri
   return canonical.ok ? canonical.address : null;
 }
 
+/** Keys the logs' hashes where no secret is configured (development without SUBGRAPH_SECRET). */
+const unkeyedSecret = 'haven-rate-limit';
+
 /** The logs one run of a field counts in, each with its limit. */
 function logsOf(
   name: string,
@@ -640,7 +643,7 @@ function logsOf(
 ): Array<{ key: string; limit: RateLimit; client: boolean }> {
   // Accounts and recipients are kept as keyed hashes: the logs name no one, and outlive no erasure.
   const hashOf = (value: string) =>
-    createHmac('sha256', options.recipientSecret ?? 'haven-rate-limit')
+    createHmac('sha256', options.recipientSecret ?? unkeyedSecret)
       .update(value)
       .digest('base64url');
   const client = { key: `${name}:client:${clientBucket(subject.client)}`, client: true };
@@ -828,5 +831,39 @@ export function rateLimitPlugin<Context extends BaseContext>(
         },
       };
     },
+  };
+}
+
+/**
+ * The one log of an account's data exports, whichever way it is asked for (the REST downloads at the gateway,
+ * `User.quoteData` through GraphQL): each export reads everything the account holds. A keyed hash names the
+ * account, so the log keeps no id.
+ */
+export function dataExportLogKey(userId: string, secret: string | undefined): string {
+  const account = createHmac('sha256', secret ?? unkeyedSecret)
+    .update(`account:${userId}`)
+    .digest('base64url');
+  return `data-export:account:${account}`;
+}
+
+/** What someone asking for their data again too soon is told. */
+export function dataExportWaitMessage(retryAfterSeconds: number): string {
+  return `Your data was exported a moment ago. You can export it again in ${waitInWords(retryAfterSeconds)}.`;
+}
+
+/**
+ * Counts one data export of `userId` against RATE_LIMIT_EXPORT_*; over the budget it throws TOO_MANY_REQUESTS
+ * with the wait in words. For the resolvers that assemble an export.
+ */
+export function dataExportMeter(
+  store: RateLimitStore,
+  limit: RateLimit,
+  secret: string | undefined,
+): (userId: string) => Promise<void> {
+  return async (userId) => {
+    const decision = await store.hit(dataExportLogKey(userId, secret), 1, limit);
+    if (decision.allowed) return;
+    const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    throw tooManyRequests(dataExportWaitMessage(seconds), seconds);
   };
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   baseConfigShape,
   billingServiceConfigShape,
+  dataExportMeter,
   defineService,
   entitlementProjection,
+  MongoRateLimitStore,
   roleFromUserService,
   runMain,
   userServiceConfigShape,
@@ -64,6 +66,11 @@ export const startQuoteService = defineService({
         publishSoon,
         userServiceUrl: config.USER_SERVICE_URL,
         credentials: config,
+        meterDataExport: dataExportMeter(
+          new MongoRateLimitStore(connection),
+          { max: config.RATE_LIMIT_EXPORT_MAX, windowMs: config.RATE_LIMIT_EXPORT_WINDOW_MS },
+          config.SUBGRAPH_SECRET,
+        ),
       }),
       outboxModels: [quotes],
       consumers: [entitlements.consumer, timeZoneConsumer(timeZones)],

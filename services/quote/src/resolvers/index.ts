@@ -56,6 +56,8 @@ export interface QuoteServiceDeps {
   userServiceUrl: string;
   /** The service's secrets, sent with its calls to the user service. */
   credentials: CallerSecrets;
+  /** Counts one data export of a user (`dataExportMeter`); throws TOO_MANY_REQUESTS over the budget. */
+  meterDataExport(userId: string): Promise<void>;
 }
 
 /** The most quotes one page asks for: the recent list and the progress journey. */

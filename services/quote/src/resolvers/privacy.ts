@@ -21,6 +21,7 @@ export interface PrivacyDeps {
   progress: Model<ProgressRecord>;
   timeZones: Model<TimeZoneRecord>;
   privacySettings: Model<PrivacySettingsRecord>;
+  meterDataExport(userId: string): Promise<void>;
 }
 
 export const privacyMessages = {
@@ -54,6 +55,8 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
 
       quoteData: async ({ id }, _args, context: RequestContext) => {
         await requireMayReadUser(context, id);
+        // All of a user's history: metered like the export downloads, whoever asks but Haven's own services.
+        if (!context.caller.service) await deps.meterDataExport(id);
         const now = new Date();
         const [checkIns, quotes, kept, timeZone, settings, insights] = await Promise.all([
           deps.checkIns.find({ userId: id }).sort({ createdAt: 1 }).lean<CheckInRecord[]>(),
