@@ -306,6 +306,10 @@ export class EventConsumer {
           withTimeout(handler(event.payload, context), attemptTimeout, 'handling the event'),
         );
       } catch (error) {
+        // Stopping: the offset stays uncommitted and the event goes to the group's next owner, not to the
+        // dead letters (a dependency stopping beside this service is no fault of the event), and the stop
+        // does not wait out the back-offs.
+        if (this.stopping) throw error;
         if (attempt >= maxAttempts) {
           context.log.error({ err: error, attempt }, 'event handler failed every attempt; dead-lettering');
           await this.deadLetterOnce(delivery, error);
