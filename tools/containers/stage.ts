@@ -48,7 +48,7 @@ function loudly(log: Log, lines: string[]): void {
   log(lines[0] ?? '');
 }
 
-/** The test files the stage runs on testcontainers: the outbox, the browser journey, one per service. */
+/** The test files the stage runs on testcontainers: the outbox, the browser journey, one per service, federation. */
 export function testcontainersSelection(): string[] {
   const selected = ['services/platform/test/outbox.int.test.ts', 'web/e2e/auth.e2e.test.ts'];
   const firstTestOf = (dir: string) => {
@@ -63,8 +63,8 @@ export function testcontainersSelection(): string[] {
     const file = firstTestOf(`services/${service}`);
     if (file) selected.push(file);
   }
-  const gateway = firstTestOf('gateway');
-  if (gateway) selected.push(gateway);
+  // The gateway's is the federation test: the supergraph over the containers' subgraphs, one request each.
+  selected.push('gateway/test/federation.int.test.ts');
   return selected.filter((file) => existsSync(join(repoRoot, file)));
 }
 

@@ -8,6 +8,7 @@ import { producerServices, topicOf } from '@haven/proto';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { havenConsumerGroups } from './consumer-groups';
 import { eventually } from './eventually';
 import { serviceNames, type ServiceName, type TestHaven } from './haven';
 import { ApiClient, uniqueEmail } from './http';
@@ -274,18 +275,6 @@ export async function consumersCaughtUp(groups: Record<string, string[]> = haven
     await admin.disconnect();
   }
 }
-
-/** The consumer groups of Haven's services and the topics each reads. */
-export const havenConsumerGroups: Record<string, string[]> = {
-  notification: [topicOf('user'), topicOf('notification')],
-  'notification-newsletter': [topicOf('notification')],
-  'notification-billing': [topicOf('billing')],
-  'notification-security': [topicOf('user')],
-  'quote-time-zones': [topicOf('user')],
-  'quote-entitlements': [topicOf('billing')],
-  'compliance-saga': producerServices.map((service) => topicOf(service)),
-  ...Object.fromEntries(serviceNames.map((service) => [`${service}-erasure`, [topicOf('compliance')]])),
-};
 
 /** A deletion's progress as compliance shows it (`accountDeletion`): pending until every service confirmed. */
 export interface DeletionProgress {

@@ -14,6 +14,7 @@ import { freePorts, provision, repoRoot, startInfra, stopInfra } from '../infra/
 import { isProcessAlive } from '../infra/process';
 import type { StartedTestContainer } from 'testcontainers';
 import { missingImages, startContainers } from './containers';
+import { warmUpKafka } from './kafka-warm-up';
 import { keptServers, portsFrom, stopLocalWorlds, worldDir } from './local-worlds';
 import { KEEP_MARKER, TEST_ENV, keepTestState, publishTestWorlds, type TestInfra } from './test-env';
 
@@ -81,6 +82,12 @@ async function startLocal(stateDir: string, worlds: number): Promise<void> {
     stateDir: dirs[index]!,
     ...(result as PromiseFulfilledResult<Awaited<ReturnType<typeof startInfra>>>).value,
   }));
+  try {
+    await Promise.all(published.map((world) => warmUpKafka(world.kafkaBrokers)));
+  } catch (error) {
+    await Promise.allSettled(dirs.map((dir) => stopInfra(dir)));
+    throw error;
+  }
   publishTestWorlds('local', stateDir, published);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(`${worlds} world(s) of database, Kafka and maildev healthy in ${seconds} s (state ${stateDir})`);
@@ -92,6 +99,7 @@ async function startWithContainers(stateDir: string, worlds: number): Promise<vo
   setupHandoff.havenTestContainers = started.flatMap((world) => world.containers);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw (failure as PromiseRejectedResult).reason;
+  await Promise.all(started.map((world) => warmUpKafka(world.kafkaBrokers)));
   publishTestWorlds(
     'testcontainers',
     stateDir,
