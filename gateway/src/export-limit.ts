@@ -3,6 +3,7 @@ import {
   dataExportLogKey,
   dataExportWaitMessage,
   isDatabaseUnavailable,
+  retryAfterSeconds,
   verifySessionToken,
   type RateLimit,
   type RateLimitStore,
@@ -39,7 +40,7 @@ export function exportLimit(
         next();
         return;
       }
-      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      const seconds = retryAfterSeconds(decision);
       res
         .status(429)
         .set('retry-after', String(seconds))

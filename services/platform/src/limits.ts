@@ -700,7 +700,7 @@ export async function checkRateLimit(
   for (const [key, { field, cost, limit }] of logs) {
     const decision = await options.store.hit(key, cost, limit);
     if (decision.allowed) continue;
-    retryAfter = Math.max(retryAfter, 1, Math.ceil(decision.retryAfterMs / 1000));
+    retryAfter = Math.max(retryAfter, retryAfterSeconds(decision));
     refused.add(field);
   }
   return refused.size > 0 ? { retryAfter, fields: [...refused] } : null;
@@ -834,6 +834,11 @@ export function rateLimitPlugin<Context extends BaseContext>(
   };
 }
 
+/** A refused attempt's wait in whole seconds (at least one), as `Retry-After` and the words say it. */
+export function retryAfterSeconds(decision: RateLimitDecision): number {
+  return Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+}
+
 /**
  * The one log of an account's data exports, whichever way it is asked for (the REST downloads at the gateway,
  * `User.quoteData` through GraphQL): each export reads everything the account holds. A keyed hash names the
@@ -863,7 +868,7 @@ export function dataExportMeter(
   return async (userId) => {
     const decision = await store.hit(dataExportLogKey(userId, secret), 1, limit);
     if (decision.allowed) return;
-    const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    const seconds = retryAfterSeconds(decision);
     throw tooManyRequests(dataExportWaitMessage(seconds), seconds);
   };
 }
