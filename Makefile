@@ -124,7 +124,8 @@ CONTAINER_STAGE_LOG := .haven/container-stage.log
 # $(call timed,<stage>,<command>): runs the command, appends "<stage> <start> <end> <exit status>" to STAGE_TIMES.
 timed = start=$$(date +%s); $(2); code=$$?; \
   printf '%s\t%s\t%s\t%s\n' '$(1)' "$$start" "$$(date +%s)" "$$code" >>$(STAGE_TIMES); [ $$code -eq 0 ]
-REPORT = node tools/ci/report.js $(STAGE_TIMES) $(JEST_RESULTS) .haven/containers/results/testcontainers.json
+REPORT = node tools/ci/report.js $(STAGE_TIMES) $(JEST_RESULTS) .haven/containers/results/testcontainers.json \
+  .haven/containers/results/compose-smoke.json
 
 test: ## Everything: lint, types, supergraph, unit, integration, browser, containers
 	@mkdir -p .haven; rm -f $(JEST_RESULTS) $(STAGE_TIMES)

@@ -42,6 +42,7 @@ const servers = {
 };
 
 module.exports = {
+  testSequencer: '<rootDir>/tools/testing/sequencer.js',
   projects: [
     {
       ...common,

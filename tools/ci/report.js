@@ -1,6 +1,7 @@
 // The report `make test` prints before its summary line: each stage's duration, the ten slowest test
-// files, and a warning when the run went over the suite's time budget. For people only: it never fails
-// a run. Usage: node report.js <stage-times.tsv> <jest-results.json>... [--budget <seconds>]
+// files (with when each started, to see what ran beside what), every failed test by file and name (the
+// last screen of a long run's output is often all a reader has), and a warning when the run went over the
+// suite's time budget. For people only: it never fails a run. Usage: node report.js <stage-times.tsv> <jest-results.json>... [--budget <seconds>]
 const { existsSync, readFileSync } = require('node:fs');
 const { basename, relative } = require('node:path');
 
@@ -36,24 +37,43 @@ for (const stage of stages) {
 }
 console.log(`  ${'wall time'.padEnd(width)}  ${minutes(total).padStart(11)}`);
 
-const suites = resultFiles
+const runs = resultFiles
   .filter((file) => existsSync(file))
-  .flatMap((file) =>
-    (JSON.parse(readFileSync(file, 'utf8')).testResults ?? []).map((suite) => ({ ...suite, from: file })),
-  )
-  .filter((suite) => suite.startTime && suite.endTime)
-  .map((suite) => ({
+  .map((file) => ({ file, results: JSON.parse(readFileSync(file, 'utf8')) }));
+const firstStart = Math.min(...stages.map((stage) => stage.start * 1000), ...runs.map((run) => run.results.startTime));
+const testFiles = runs.flatMap(({ file, results }) =>
+  (results.testResults ?? []).map((suite) => ({
     // The container stage runs some files again on testcontainers: say which run a line is.
-    name:
-      relative(process.cwd(), suite.name) +
-      (suite.from === resultFiles[0] ? '' : ` (${basename(suite.from, '.json')})`),
+    name: relative(process.cwd(), suite.name) + (file === resultFiles[0] ? '' : ` (${basename(file, '.json')})`),
+    suite,
+  })),
+);
+const slowest = testFiles
+  .filter(({ suite }) => suite.startTime && suite.endTime)
+  .map(({ name, suite }) => ({
+    name,
     seconds: (suite.endTime - suite.startTime) / 1000,
+    from: (suite.startTime - firstStart) / 1000,
   }))
   .sort((a, b) => b.seconds - a.seconds)
   .slice(0, 10);
-if (suites.length > 0) {
+if (slowest.length > 0) {
   console.log('\nthe ten slowest test files:');
-  for (const suite of suites) console.log(`  ${suite.seconds.toFixed(1).padStart(6)} s  ${suite.name}`);
+  for (const { seconds, from, name } of slowest) {
+    console.log(`  ${seconds.toFixed(1).padStart(6)} s  from ${minutes(from).padStart(11)}  ${name}`);
+  }
+}
+const failures = testFiles.flatMap(({ name, suite }) => [
+  ...(suite.status === 'failed' && (suite.assertionResults ?? []).length === 0
+    ? [`${name}: the file did not run`]
+    : []),
+  ...(suite.assertionResults ?? [])
+    .filter((test) => test.status === 'failed')
+    .map((test) => `${name}: ${test.fullName}`),
+]);
+if (failures.length > 0) {
+  console.log(`\nfailed (${failures.length}):`);
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 if (budgetSeconds > 0 && total > budgetSeconds) {
   console.log(
