@@ -1,4 +1,5 @@
-import { escapeHtml, renderVerificationEmail, verificationLink } from '../src/domain/verification-email';
+import { escapeHtml } from '../src/domain/email-parts';
+import { renderVerificationEmail, verificationLink } from '../src/domain/verification-email';
 
 const base = { productName: 'Haven', appUrl: 'https://haven.example.com', token: 'abc_DEF-123', firstName: 'Dana' };
 
@@ -81,13 +82,6 @@ describe('renderVerificationEmail', () => {
     expect(html).toContain('Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
     // The plain-text part is not HTML: it shows the name as typed.
     expect(text).toContain(`Hi ${hostile},`);
-  });
-
-  it('says the product is not therapy and points to 988, in both parts', () => {
-    const line = 'Haven is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.';
-    const { text, html } = renderVerificationEmail(base);
-    expect(text).toContain(line);
-    expect(html).toContain(line);
   });
 
   it('tells the user how long the link is valid', () => {

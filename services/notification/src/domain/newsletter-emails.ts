@@ -1,5 +1,5 @@
 /** The newsletter's e-mails: the confirmation link and each campaign copy. Pure rendering, no I/O. */
-import { escapeHtml, type RenderedEmail } from './verification-email';
+import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
 function linkTo(appUrl: string, path: string, token: string): string {
   const url = new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
@@ -13,9 +13,6 @@ export const unsubscribeLink = (appUrl: string, token: string) => linkTo(appUrl,
 export const oneClickLink = (appUrl: string, token: string) =>
   linkTo(appUrl, 'hooks/notification/newsletter/one-click', token);
 
-const footer = (productName: string) =>
-  `${productName} is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.`;
-
 export function renderConfirmationEmail(input: { productName: string; appUrl: string; token: string }): RenderedEmail {
   const link = confirmationLink(input.appUrl, input.token);
   const name = input.productName;
@@ -28,7 +25,7 @@ export function renderConfirmationEmail(input: { productName: string; appUrl: st
     '',
     'The link works for 48 hours. If this was not you, ignore this email and nothing will be sent.',
     '',
-    footer(name),
+    careFooterText(name, input.appUrl),
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
@@ -36,7 +33,7 @@ export function renderConfirmationEmail(input: { productName: string; appUrl: st
 <p>Someone (hopefully you) asked to get the ${escapeHtml(name)} weekly newsletter at this address.</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Confirm my subscription</a></p>
 <p style="font-size:13px;color:#6b7280">Or paste this link into your browser: ${escapeHtml(link)}<br>The link works for 48 hours. If this was not you, ignore this email and nothing will be sent.</p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(footer(name))}</p>
+${careFooterHtml(name, input.appUrl)}
 </body></html>`;
   return { subject, text, html };
 }
@@ -70,15 +67,20 @@ export function renderNewsletterEmail(input: {
 }): RenderedEmail {
   const unsubscribe = unsubscribeLink(input.appUrl, input.unsubscribeToken);
   const note = `You get this because you subscribed to the ${input.productName} newsletter.`;
-  const text = [textOf(input.safeHtml), '', '--', note, `Unsubscribe: ${unsubscribe}`, footer(input.productName)].join(
-    '\n',
-  );
+  const text = [
+    textOf(input.safeHtml),
+    '',
+    '--',
+    note,
+    `Unsubscribe: ${unsubscribe}`,
+    careFooterText(input.productName, input.appUrl),
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
 ${input.safeHtml}
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
 <p style="font-size:12px;color:#6b7280">${escapeHtml(note)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(footer(input.productName))}</p>
+${careFooterHtml(input.productName, input.appUrl)}
 </body></html>`;
   return {
     subject: input.subject,

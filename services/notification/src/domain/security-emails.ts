@@ -1,5 +1,5 @@
 /** The account's security e-mails and the password reset e-mail: pure rendering, no I/O. */
-import { escapeHtml, type RenderedEmail } from './verification-email';
+import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
 export function passwordResetLink(appUrl: string, token: string): string {
   const url = new URL('reset-password', appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
@@ -7,10 +7,7 @@ export function passwordResetLink(appUrl: string, token: string): string {
   return url.toString();
 }
 
-const footer = (productName: string) =>
-  `${productName} is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.`;
-
-function page(paragraphs: string[], productName: string, action?: { label: string; href: string }): string {
+function page(paragraphs: string[], input: SecurityEmailInput, action?: { label: string; href: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
@@ -20,7 +17,7 @@ function page(paragraphs: string[], productName: string, action?: { label: strin
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
 ${body}
 ${button}
-<p style="font-size:12px;color:#6b7280">${escapeHtml(footer(productName))}</p>
+${careFooterHtml(input.productName, input.appUrl)}
 </body></html>`;
 }
 
@@ -43,8 +40,8 @@ export function renderPasswordResetEmail(input: SecurityEmailInput & { token: st
     'The link works once, for one hour. If you did not ask, you can ignore this email: your password stays as it is.';
   return {
     subject: `Reset your ${input.productName} password`,
-    text: [...lines, link, '', after, '', footer(input.productName)].join('\n'),
-    html: page([...lines.slice(0, 2), after], input.productName, { label: 'Choose a new password', href: link }),
+    text: [...lines, link, '', after, '', careFooterText(input.productName, input.appUrl)].join('\n'),
+    html: page([...lines.slice(0, 2), after], input, { label: 'Choose a new password', href: link }),
   };
 }
 
@@ -58,8 +55,8 @@ export function renderPasswordChangedEmail(input: SecurityEmailInput): RenderedE
   ];
   return {
     subject: `Your ${input.productName} password was changed`,
-    text: [...lines, '', footer(input.productName)].join('\n'),
-    html: page(lines, input.productName),
+    text: [...lines, '', careFooterText(input.productName, input.appUrl)].join('\n'),
+    html: page(lines, input),
   };
 }
 
@@ -73,8 +70,8 @@ export function renderEmailChangedEmail(input: SecurityEmailInput & { newEmail: 
   ];
   return {
     subject: `Your ${input.productName} email address was changed`,
-    text: [...lines, '', footer(input.productName)].join('\n'),
-    html: page(lines, input.productName),
+    text: [...lines, '', careFooterText(input.productName, input.appUrl)].join('\n'),
+    html: page(lines, input),
   };
 }
 
@@ -91,7 +88,7 @@ export function renderSignInMethodLinkedEmail(input: SecurityEmailInput & { prov
   ];
   return {
     subject: `${input.providerName} sign-in was linked to your ${input.productName} account`,
-    text: [...lines, '', footer(input.productName)].join('\n'),
-    html: page(lines, input.productName),
+    text: [...lines, '', careFooterText(input.productName, input.appUrl)].join('\n'),
+    html: page(lines, input),
   };
 }

@@ -1,24 +1,11 @@
 /** The verification e-mail: pure rendering, no I/O. */
-
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra headers (the newsletter's List-Unsubscribe pair). */
-  headers?: Record<string, string>;
-}
+import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
 export interface VerificationEmailInput {
   productName: string;
   appUrl: string;
   token: string;
   firstName: string;
-}
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => escapes[char]!);
 }
 
 export function verificationLink(appUrl: string, token: string): string {
@@ -44,7 +31,7 @@ export function renderVerificationEmail({
     '',
     'The link is valid for 24 hours. If you did not create an account, you can ignore this email.',
     '',
-    `${productName} is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.`,
+    careFooterText(productName, appUrl),
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
@@ -52,7 +39,7 @@ export function renderVerificationEmail({
 <p>Thanks for joining ${escapeHtml(productName)}. Please confirm your email address:</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Verify my email</a></p>
 <p style="font-size:13px;color:#6b7280">Or paste this link into your browser: ${escapeHtml(link)}<br>The link is valid for 24 hours. If you did not create an account, you can ignore this email.</p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(productName)} is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.</p>
+${careFooterHtml(productName, appUrl)}
 </body></html>`;
   return { subject, text, html };
 }

@@ -18,7 +18,7 @@ import {
   type StreakState,
   type Trend,
 } from '@haven/platform';
-import { escapeHtml, type RenderedEmail } from './verification-email';
+import { escapeHtml, type RenderedEmail } from './email-parts';
 
 /**
  * When it goes: Sunday between 09:00 and 12:00 in the user's own time zone, about the week that just

@@ -5,7 +5,7 @@
  */
 import { timestampDate, topicOf, type SubscriptionChange } from '@haven/proto';
 import type { ConsumerSpec } from '@haven/platform';
-import { escapeHtml, type RenderedEmail } from '../domain/verification-email';
+import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from '../domain/email-parts';
 import type { EmailKind } from '../domain/email-kinds';
 import type { Mailer } from './mailer';
 
@@ -55,14 +55,14 @@ export function renderBillingEmail(
     },
   };
   const { subject, lines, link, button } = texts[kind];
-  const footer = `${input.productName} is a wellness companion, not therapy. If you are in crisis in the US, call or text 988.`;
+  const footer = careFooterText(input.productName, input.appUrl);
   const text = [greeting, '', ...lines.flatMap((line) => [line, '']), link, '', footer].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
+${careFooterHtml(input.productName, input.appUrl)}
 </body></html>`;
   return { subject, text, html };
 }

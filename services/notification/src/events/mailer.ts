@@ -4,7 +4,7 @@ import { isDuplicateKeyError, type Logger } from '@haven/platform';
 import type { Model, mongo } from 'mongoose';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RenderedEmail } from '../domain/verification-email';
+import type { RenderedEmail } from '../domain/email-parts';
 import { deliveryKey, type DeliveryRecord, type DeliveryStatus } from '../model/delivery';
 
 export interface SmtpSettings {
