@@ -374,7 +374,8 @@ async function tokensMailedTo(
       return found.size === wanted.size ? found : null;
       // The whole inbox is read (and parsed here, beside Haven) each time: not too often.
     },
-    { intervalMs: 500 },
+    // Dozens of e-mails at once, often in a run's busiest first minute.
+    { intervalMs: 500, timeoutMs: 120_000 },
   );
 }
 

@@ -12,8 +12,11 @@ export interface EventuallyOptions {
   intervalMs?: number;
 }
 
-/** Cold-machine default: slow enough for a loaded 2-core box, short enough to fail a test in time. */
-export const defaultEventuallyTimeoutMs = 30_000;
+/**
+ * Cold-machine default: slow enough for a loaded 2-core box (a world's e-mails can queue behind the previous
+ * file's), short enough to fail a test within its own time.
+ */
+export const defaultEventuallyTimeoutMs = 60_000;
 
 /**
  * Polls `probe` until it returns a value other than null, undefined or false, and returns that value.

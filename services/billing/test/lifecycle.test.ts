@@ -87,6 +87,7 @@ describe('test cards', () => {
     expect(outcomeOfTestCard('4242424242424242')).toEqual({ outcome: 'ok', message: null });
     expect(outcomeOfTestCard('4000000000000002')).toEqual({ outcome: 'declined', message: 'Your card was declined.' });
     expect(outcomeOfTestCard('4000000000000341').outcome).toBe('charge_fails');
+    expect(outcomeOfTestCard('4000000000000119').outcome).toBe('processing_error');
     expect(outcomeOfTestCard('5555555555554444').outcome).toBe('declined');
   });
 });

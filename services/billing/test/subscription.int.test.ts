@@ -165,6 +165,27 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect(await decide({ userId, sessionId: 'any' })).toEqual({ granted: false, reason: 'trial_expired' });
   });
 
+  it('sets aside a subscription it cannot move on, and still moves on every other one', async () => {
+    // Created first, so the sweep meets it first.
+    const stuck = await signedUp('stuck');
+    expect((await confirmSetup(stuck.client, '4000 0000 0000 0119')).body.status).toBe('succeeded');
+    expect((await stuck.client.post('/api/create-subscription-after-setup')).status).toBe(200);
+    const paying = await signedUp('paying');
+    await startTrial(paying.client);
+
+    await advanceBillingClock(haven, 3 * day + 60);
+    expect(await status(paying.client)).toMatchObject({ status: 'active', planType: 'premium' });
+    // The provider gave no answer: still in its trial, waiting to be tried again, and visible as such.
+    const setAside = await storedSubscription(stuck.userId);
+    expect(setAside).toMatchObject({ status: 'trialing', setAsideUntil: expect.any(Date) });
+    expect(await eventTypes(stuck.userId)).toEqual(['billing.trial_started']);
+
+    // Tried again once the time is up, and set aside again while the provider still fails.
+    await advanceBillingClock(haven, 20 * 60);
+    const again = await storedSubscription(stuck.userId);
+    expect(again!.setAsideUntil.getTime()).toBeGreaterThan(setAside!.setAsideUntil.getTime());
+  });
+
   it('charges after the trial, reminds a day before, and fixes a failed payment with a new card', async () => {
     const { client, userId } = await signedUp();
     await startTrial(client);

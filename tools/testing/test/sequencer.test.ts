@@ -21,13 +21,13 @@ describe('the order test files start in', () => {
 
   it('spreads the browser files evenly among the integration files, and keeps the unit files for the end', () => {
     const kinds = order(suite).map((path) => (path.includes('.e2e.') ? 'B' : path.includes('.int.') ? 'I' : 'U'));
-    expect(kinds.join('')).toBe('BIIIBIIIBIIIBIIIUUUUUU');
+    expect(kinds.join('')).toBe('IIIBIIIBIIIBIIIBUUUUUU');
   });
 
   it('starts the largest files of each kind first', () => {
     const paths = order(suite);
-    expect(paths[0]).toBe('/web/e2e/page-3.e2e.test.ts');
-    expect(paths[1]).toBe('/services/s/test/f-11.int.test.ts');
+    expect(paths[0]).toBe('/services/s/test/f-11.int.test.ts');
+    expect(paths[3]).toBe('/web/e2e/page-3.e2e.test.ts');
     expect(paths.at(-1)).toBe('/services/s/test/u-0.test.ts');
   });
 

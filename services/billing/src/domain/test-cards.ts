@@ -7,9 +7,11 @@ export const testCards = {
   declined: '4000000000000002',
   /** Setup succeeds; every later charge fails (a trial that ends in a failed payment). */
   chargeFails: '4000000000000341',
+  /** Setup succeeds; every later charge gets no answer from the provider (an outage, not a decline). */
+  processingError: '4000000000000119',
 } as const;
 
-export type CardOutcome = 'ok' | 'charge_fails' | 'declined';
+export type CardOutcome = 'ok' | 'charge_fails' | 'processing_error' | 'declined';
 
 export const declinedMessage = 'Your card was declined.';
 export const unknownTestCardMessage =
@@ -24,6 +26,7 @@ export function normaliseCardNumber(input: string): string | null {
 export function outcomeOfTestCard(digits: string): { outcome: CardOutcome; message: string | null } {
   if (digits === testCards.succeeds) return { outcome: 'ok', message: null };
   if (digits === testCards.chargeFails) return { outcome: 'charge_fails', message: null };
+  if (digits === testCards.processingError) return { outcome: 'processing_error', message: null };
   if (digits === testCards.declined) return { outcome: 'declined', message: declinedMessage };
   return { outcome: 'declined', message: unknownTestCardMessage };
 }

@@ -7,6 +7,9 @@ import type { SubscriptionRecord } from '../model/subscription';
 import { sweepSubscriptionHistory } from '../model/subscription-history';
 import { changeSubscription } from './changes';
 
+/** How long a subscription the sweep could not move on waits before it is tried again (billing's clock). */
+export const setAsideMs = 15 * 60_000;
+
 export interface Scheduler {
   /** One sweep: every due step of every subscription; the number of changes it made. */
   runOnce(): Promise<number>;
@@ -17,7 +20,9 @@ export interface Scheduler {
  * Finds trials and periods that have ended (the local provider's lifecycle) and trials a day from their end
  * (the reminder, for every provider), and moves each on with its event. Every replica may run it: each
  * change is a compare-and-set on the subscription's revision, so one replica wins and the event is
- * recorded once; the charge carries an idempotency key made of the same revision.
+ * recorded once; the charge carries an idempotency key made of the same revision. A subscription that cannot
+ * be moved on (a broken record, a provider error) is logged and set aside for `setAsideMs`, and the sweep goes
+ * on with the others: one bad record never stops every trial and renewal behind it.
  */
 export function startScheduler(deps: {
   subscriptions: Model<SubscriptionRecord>;
@@ -67,23 +72,37 @@ export function startScheduler(deps: {
     const now = await clock.now();
     const due = await subscriptions
       .find({
-        $or: [
-          { status: 'trialing', trialEnd: { $lte: new Date(now.getTime() + trialReminderLeadMs) } },
-          { status: 'active', currentPeriodEnd: { $lte: now } },
+        $and: [
+          {
+            $or: [
+              { status: 'trialing', trialEnd: { $lte: new Date(now.getTime() + trialReminderLeadMs) } },
+              { status: 'active', currentPeriodEnd: { $lte: now } },
+            ],
+          },
+          { $or: [{ setAsideUntil: null }, { setAsideUntil: { $lte: now } }] },
         ],
       })
       .limit(500)
       .lean<SubscriptionRecord[]>();
     let changes = 0;
+    let setAside = 0;
     for (const found of due) {
-      // A subscription may owe several steps (a reminder, then the trial's end): take them in order.
-      let current: SubscriptionRecord | null = found;
-      for (let steps = 0; current && steps < 4; steps++) {
-        if (!(await step(current, now))) break;
-        changes++;
-        current = await subscriptions.findById(found._id).lean<SubscriptionRecord>();
+      try {
+        // A subscription may owe several steps (a reminder, then the trial's end): take them in order.
+        let current: SubscriptionRecord | null = found;
+        for (let steps = 0; current && steps < 4; steps++) {
+          if (!(await step(current, now))) break;
+          changes++;
+          current = await subscriptions.findById(found._id).lean<SubscriptionRecord>();
+        }
+      } catch (error) {
+        setAside++;
+        const until = new Date(now.getTime() + setAsideMs);
+        log.error({ err: error, subscriptionId: found._id, until }, 'billing scheduler set a subscription aside');
+        await subscriptions.updateOne({ _id: found._id }, { $set: { setAsideUntil: until } });
       }
     }
+    if (setAside > 0) log.warn({ setAside, changes }, 'billing scheduler sweep set subscriptions aside');
     if (changes > 0) deps.publishSoon();
     const swept = await sweepSubscriptionHistory(subscriptions.db, now, deps.historyRetentionMs);
     if (swept > 0) log.info({ swept }, 'subscription history past its retention deleted');

@@ -19,6 +19,8 @@ export interface SubscriptionRecord extends ScheduledSubscription, WithOutbox {
   trialUsed: boolean;
   /** The time of the newest provider event applied (webhooks arrive out of order). */
   providerEventAt: Date | null;
+  /** Set when the scheduler could not move this record on: it is retried from then, and operators find it here. */
+  setAsideUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -44,6 +46,7 @@ const subscriptionSchema = new Schema<SubscriptionRecord>(
     revision: { type: Number, required: true, default: 1 },
     trialUsed: { type: Boolean, default: true },
     providerEventAt: { type: Date, default: null },
+    setAsideUntil: { type: Date, default: null },
   },
   { collection: 'subscriptions', timestamps: true },
 );

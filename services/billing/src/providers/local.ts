@@ -49,8 +49,17 @@ const localSubscriptionSchema = new Schema<LocalSubscription>(
 /** Ids derived from the idempotency key: the same key names the same object, as with Stripe. */
 const idFrom = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-const outcomeOfPaymentMethod = (paymentMethodId: string): CardOutcome =>
-  paymentMethodId.startsWith('pm_local_charge_fails') ? 'charge_fails' : 'ok';
+/** No card on file cannot be charged, as with Stripe. */
+function outcomeOfPaymentMethod(paymentMethodId: string | null | undefined): CardOutcome {
+  if (!paymentMethodId || paymentMethodId.startsWith('pm_local_charge_fails')) return 'charge_fails';
+  return paymentMethodId.startsWith('pm_local_processing_error') ? 'processing_error' : 'ok';
+}
+/** What a charge is when the provider does not answer: an error, for the caller to retry later. */
+function charged(paymentMethodId: string | null | undefined): boolean {
+  const outcome = outcomeOfPaymentMethod(paymentMethodId);
+  if (outcome === 'processing_error') throw new Error('the test-mode provider could not process the charge');
+  return outcome === 'ok';
+}
 
 export interface LocalProvider extends PaymentProvider {
   /** What Stripe.js does in the browser with Stripe: confirms the setup with a card. */
@@ -115,7 +124,7 @@ export function localProvider(connection: Connection): LocalProvider {
         return { subscriptionId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd };
       }
       // A returning subscriber pays for the first month at once.
-      const paid = outcomeOfPaymentMethod(paymentMethodId) === 'ok';
+      const paid = charged(paymentMethodId);
       await remember(paid ? 'active' : 'payment_failed');
       return {
         subscriptionId,
@@ -125,7 +134,7 @@ export function localProvider(connection: Connection): LocalProvider {
       };
     },
     setCancelAtPeriodEnd: async () => undefined,
-    charge: async ({ paymentMethodId }) => outcomeOfPaymentMethod(paymentMethodId) === 'ok',
+    charge: async ({ paymentMethodId }) => charged(paymentMethodId),
     cancelNow: async ({ subscriptionId }) => {
       await localSubscriptions.updateOne(
         { _id: subscriptionId, status: { $ne: 'canceled' } },

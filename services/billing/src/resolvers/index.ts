@@ -136,6 +136,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           firstName: customer.firstName,
           trialUsed: true,
           providerEventAt: null,
+          setAsideUntil: null,
         };
         const type: SubscriptionEventType =
           created.status === 'trialing'
