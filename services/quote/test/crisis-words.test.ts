@@ -90,6 +90,12 @@ describe('recognisesCrisisInWords', () => {
     expect(recognisesCrisisInWords("I don't want to die anymore, I have a good team around me")).toBe(false);
   });
 
+  it('counts a quotation the person speaks, not one that someone or something else does', () => {
+    expect(recognisesCrisisInWords('"I want to end it all" is what I said to the GP')).toBe(true);
+    expect(recognisesCrisisInWords('"I want to end it all," she said, and then she laughed')).toBe(false);
+    expect(recognisesCrisisInWords('the poem ends with "I want to end it all"')).toBe(false);
+  });
+
   it('answers no for empty notes', () => {
     expect(recognisesCrisisInWords(null)).toBe(false);
     expect(recognisesCrisisInWords('   ')).toBe(false);

@@ -35,6 +35,8 @@ export interface CrisisWordRules {
   /** Before a quotation: the person as its speaker ("I said"), or someone or something else ("the song goes"). */
   quotedBySelf: RegExp;
   quotedByOthers: RegExp;
+  /** Right after a quotation: the words before a speech verb name its speaker ('"…" she said'). */
+  speakerAfterQuotation: RegExp;
   /** Past speech counts as over only when the signal is long ago, the note says now is better, and nothing is back. */
   distantPast: RegExp;
   recovery: RegExp;
@@ -249,6 +251,8 @@ const english: CrisisWordRules = {
     /\b(i|im|ive|id)\s+(\w+\s+){0,2}(said|say|saying|told|tell|telling|wrote|write|writing|typed|texted|screamed|shouted|whispered|thought|think|thinking|admitted)\b[^"]*$/,
   quotedByOthers:
     /\b(said|says|saying|told|tells|wrote|writes|joked|jokes|sang|sings|sing|goes|asked|asks|called|titled|line|lyric|lyrics|song|book|film|movie|show|quote|poem|character|meme|tweet|post|posted|tweeted|caption)\b/,
+  speakerAfterQuotation:
+    /^\W*((\w+\s+){0,3}?)(said|says|wrote|writes|sang|sings|joked|asked|goes|told|tells|screamed|shouted)\b/,
   distantPast:
     /\b(years? ago|months ago|a long time ago|last year|when i was|used to|back in|back then|as a (kid|child|teen|teenager)|in my (teens|twenties)|at school|in the past)\b/,
   recovery:
@@ -260,11 +264,10 @@ const english: CrisisWordRules = {
 export const crisisWordRules = { en: english } satisfies Record<string, CrisisWordRules>;
 export type CrisisWordLanguage = keyof typeof crisisWordRules;
 
-interface CompiledRules extends CrisisWordRules {
-  wordsBefore: number;
-}
+/** How many words before a signal a negation reaches ("I'm not going to …"). */
+const negationReach = 4;
 
-function compile(rules: CrisisWordRules): CompiledRules {
+function compile(rules: CrisisWordRules): CrisisWordRules {
   const global = (pattern: RegExp) => new RegExp(fold(pattern).source, 'g');
   return {
     spellings: rules.spellings.map(([pattern, spelling]) => [global(pattern), spelling] as const),
@@ -280,12 +283,12 @@ function compile(rules: CrisisWordRules): CompiledRules {
     distantPast: fold(rules.distantPast),
     recovery: fold(rules.recovery),
     relapse: fold(rules.relapse),
-    wordsBefore: 4,
+    speakerAfterQuotation: fold(rules.speakerAfterQuotation),
   };
 }
 
-const compiled = new Map<CrisisWordLanguage, CompiledRules>();
-function rulesFor(language: CrisisWordLanguage): CompiledRules {
+const compiled = new Map<CrisisWordLanguage, CrisisWordRules>();
+function rulesFor(language: CrisisWordLanguage): CrisisWordRules {
   let rules = compiled.get(language);
   if (!rules) {
     rules = compile(crisisWordRules[language]);
@@ -328,7 +331,7 @@ export function normaliseWords(text: string, language: CrisisWordLanguage = 'en'
 const sentenceEnd = /[.!?;\n]/;
 
 /** Removes quotations that someone or something else speaks ("the song goes '…'"); the person's own stay. */
-function withoutOthersQuotations(text: string, rules: CompiledRules): string {
+function withoutOthersQuotations(text: string, rules: CrisisWordRules): string {
   return text.replace(/"([^"]*)"/g, (quotation, _inner: string, offset: number) => {
     const before = text.slice(0, offset);
     const sentenceStart = Math.max(...[...'.!?;\n'].map((mark) => before.lastIndexOf(mark))) + 1;
@@ -336,10 +339,11 @@ function withoutOthersQuotations(text: string, rules: CompiledRules): string {
     const afterStart = offset + quotation.length;
     const rest = text.slice(afterStart);
     const tail = rest.slice(0, rest.search(sentenceEnd) === -1 ? rest.length : rest.search(sentenceEnd));
-    const tailSpeaker = tail.match(/^\W*(\w+\s+){0,3}?(said|says|wrote|sang|joked|asked|goes)\b/);
     if (rules.quotedBySelf.test(lead)) return quotation;
-    if (tailSpeaker) return /^\W*(i|im)\s/.test(tail) ? quotation : ' ';
-    return rules.quotedByOthers.test(lead) ? ' ' : quotation;
+    if (rules.quotedByOthers.test(lead)) return ' ';
+    const speaker = tail.match(rules.speakerAfterQuotation)?.[1];
+    if (speaker === undefined) return quotation;
+    return lastMatchIndex(rules.self, speaker) > lastMatchIndex(rules.others, speaker) ? quotation : ' ';
   });
 }
 
@@ -350,7 +354,7 @@ function lastMatchIndex(pattern: RegExp, text: string): number {
 }
 
 /** The person's own signal, not someone else's: the nearest subject before it, unless they then say "so do I". */
-function spokenBySelf(sentence: string, start: number, signal: string, rules: CompiledRules): boolean {
+function spokenBySelf(sentence: string, start: number, signal: string, rules: CrisisWordRules): boolean {
   if (new RegExp(rules.self.source).test(signal)) return true;
   const before = sentence.slice(0, start);
   const othersAt = lastMatchIndex(rules.others, before);
@@ -377,7 +381,7 @@ export function recognisesCrisisInWords(text: string | null | undefined, languag
         const start = match.index;
         if (!spokenBySelf(sentence, start, match[0], rules)) continue;
         const before = sentence.slice(0, start).split(/\s+/).filter(Boolean);
-        const lead = before.slice(-rules.wordsBefore).join(' ');
+        const lead = before.slice(-negationReach).join(' ');
         const negated = rules.negation.test(lead);
         const after = sentence.slice(start + match[0].length);
         const over = negated && (rules.stopped.test(after) || /\bno longer\b/.test(lead));
