@@ -99,7 +99,7 @@ const english: CrisisWordRules = {
     { kind: 'intent', pattern: /\b(ready|deserve) to die\b/ },
     { kind: 'intent', pattern: /\bdont deserve to (live|be alive|be here)\b/ },
     { kind: 'intent', pattern: /\bwish (i|im|id) (was|were|be|been) dead\b/ },
-    { kind: 'intent', pattern: /\bwish (i|id) (had )?never (been born|existed)\b/ },
+    { kind: 'intent', pattern: /\bwish (i|id) (had |was |were )?never (been born|born|existed)\b/ },
     { kind: 'intent', pattern: /\brather (die|be dead)\b/ },
     { kind: 'intent', pattern: /\bsuicidal\b/ },
     {
@@ -199,7 +199,8 @@ const english: CrisisWordRules = {
       kind: 'hopelessness',
       pattern: /\bbetter off (dead|without me|not existing|if i (was|were|wasnt|werent) (gone|here|around|alive))\b/,
     },
-    { kind: 'hopelessness', pattern: /\bbetter without me\b/ },
+    { kind: 'hopelessness', pattern: /\b(better|happier|easier) without me\b/ },
+    { kind: 'hopelessness', pattern: /\b(happier|easier) if i (was|were) (dead|gone)\b/ },
     { kind: 'hopelessness', pattern: /\b(im|am|feel like|felt like|being) a burden\b/ },
     { kind: 'hopelessness', pattern: /\bnothing (left )?to live for\b/ },
     {
