@@ -143,3 +143,23 @@ it('never sends a crisis check-in to the provider: the reply leads with support 
   expect(reply.body.quote.text).toContain('Samaritans');
   expect(captured).toHaveLength(0);
 });
+
+it('never sends crisis in the notes to the provider: calm ratings still get the crisis reply', async () => {
+  mode = 'answer';
+  captured.length = 0;
+  const { client } = await subscriber();
+  const reply = await client.post<{ quote: { text: string }; supportResources: { region: string } | null }>(
+    '/api/quotes/generate',
+    {
+      sleepQuality: 4,
+      hopeForFuture: 4,
+      timeOfDayPreference: 'afternoon',
+      notes: 'Lunch with Sam was fine. honestly i want to end it all and nobody knows. Back to work now.',
+    },
+  );
+  expect(reply.status).toBe(200);
+  expect(reply.body.quote.text).not.toBe(aiText);
+  expect(reply.body.quote.text.split('\n')[1]).toBe('Samaritans: Call 116 123 (free, 24 hours).');
+  expect(reply.body.supportResources?.region).toBe('GB');
+  expect(captured).toHaveLength(0);
+});

@@ -1,5 +1,13 @@
+import { supportResourcesFor } from '@haven/platform';
 import { dimensions, isCrisis, salientDimensions, type Ratings, type TimeOfDay } from '../src/domain/assessment';
-import { compose, crisisMessageId, focusDimensions, noRepeatWindow } from '../src/domain/composer';
+import {
+  compose,
+  crisisMessageId,
+  crisisText,
+  focusDimensions,
+  noRepeatWindow,
+  showsCrisis,
+} from '../src/domain/composer';
 import { library } from '../src/domain/library';
 
 /** A small seeded generator, so a failure can be replayed. */
@@ -77,6 +85,44 @@ describe('compose', () => {
     );
     expect(isCrisis({ ...calm(), urgencyOfNeed: 5, hopeForFuture: 3 })).toBe(false);
     expect(isCrisis({ ...calm(), urgencyOfNeed: 4, hopeForFuture: 1, supportSystemStrength: 1 })).toBe(true);
+  });
+
+  it('answers crisis in the notes with the same crisis reply as the ratings, whatever the ratings say', () => {
+    const bright = Object.fromEntries(
+      dimensions.map((dimension) => [
+        dimension,
+        ['stressLevel', 'anxietyLevel', 'currentChallengeLevel', 'urgencyOfNeed'].includes(dimension) ? 1 : 5,
+      ]),
+    ) as Ratings;
+    const notes = 'Good run this morning. honestly i want to end it all and nobody knows';
+    const byRatings = compose({
+      ratings: { ...calm(), urgencyOfNeed: 5, hopeForFuture: 1 },
+      timeOfDay: 'morning',
+      recentMessageIds: [],
+    });
+    expect(byRatings.text).toBe(crisisText(supportResourcesFor(null)));
+    for (const ratings of [calm(), bright]) {
+      expect(compose({ ratings, timeOfDay: 'morning', notes, recentMessageIds: [] })).toEqual(byRatings);
+    }
+    expect(
+      compose({ ratings: calm(), timeOfDay: 'morning', notes, recentMessageIds: [], country: 'US' }).text,
+    ).toContain('988 Suicide & Crisis Lifeline');
+  });
+
+  it('keeps the ordinary reply for everyday idiom and hard days in the notes', () => {
+    for (const notes of ['this job is killing me', 'dead tired, could murder a pizza', 'a stressful, sad day', null]) {
+      const reply = compose({ ratings: calm(), timeOfDay: 'evening', notes, recentMessageIds: [] }, () => 0);
+      expect(reply.crisis).toBe(false);
+      expect(reply.messageId).toMatch(/^steady\.evening\./);
+    }
+  });
+
+  it('decides crisis in one place: the rating patterns or the words', () => {
+    expect(showsCrisis({ ratings: calm() })).toBe(false);
+    expect(showsCrisis({ ratings: calm(), notes: 'I have been cutting myself again' })).toBe(true);
+    expect(
+      showsCrisis({ ratings: { ...calm(), urgencyOfNeed: 5, hopeForFuture: 2 }, notes: 'killed it at the gym' }),
+    ).toBe(true);
   });
 
   /**

@@ -152,6 +152,38 @@ it('answers crisis signals with support resources first', async () => {
   expect(reply.body.quote.text.split('\n')[1]).toBe('Samaritans: Call 116 123 (free, 24 hours).');
 });
 
+it('answers crisis in the notes with support resources first, whatever the ratings say', async () => {
+  const client = await subscriber('crisis-words');
+  const reply = await client.post<{ quote: QuoteReply; supportResources: { region: string } | null }>(
+    '/api/quotes/generate',
+    { ...chosen, notes: 'Had a nice lunch. I keep thinking everyone would be better off without me.' },
+  );
+  expect(reply.status).toBe(200);
+  expect(reply.body.supportResources?.region).toBe('GB');
+  expect(reply.body.quote.text.split('\n')[1]).toBe('Samaritans: Call 116 123 (free, 24 hours).');
+
+  const idiom = await client.post<{ quote: QuoteReply; supportResources: unknown }>('/api/quotes/generate', {
+    ...chosen,
+    notes: 'This job is killing me, dead tired.',
+  });
+  expect(idiom.body.supportResources).toBeNull();
+  expect(idiom.body.quote.text).not.toContain('Samaritans');
+});
+
+it('reads notes that are not kept for crisis, and still keeps them nowhere', async () => {
+  const client = await subscriber('crisis-unkept');
+  expect((await client.post('/api/user/privacy-settings', { keepNotes: false })).status).toBe(200);
+  const reply = await client.post<{ quote: QuoteReply; supportResources: { region: string } | null }>(
+    '/api/quotes/generate',
+    { ...chosen, notes: 'i dont want to be alive anymore' },
+  );
+  expect(reply.status).toBe(200);
+  expect(reply.body.supportResources?.region).toBe('GB');
+  const { checkInId } = (await (await haven.collection('quote', 'quotes')).findOne({ _id: reply.body.quote.id }))!;
+  const stored = await (await haven.collection('quote', 'check_ins')).findOne({ _id: checkInId as string });
+  expect(stored).toMatchObject({ notes: null });
+});
+
 describe('bad input: a 400 naming the field, nothing stored', () => {
   let client: ApiClient;
   beforeAll(async () => {

@@ -1,10 +1,11 @@
 /**
  * The offline composer: picks a message from Haven's own library for the check-in's most salient ratings
- * and its time of day, never one of the user's last 20, and answers crisis signals with people first.
- * Pure: the caller passes the recent message ids and the random source.
+ * and its time of day, never one of the user's last 20, and answers crisis signals (in the ratings or in the
+ * person's own words) with people first. Pure: the caller passes the recent message ids and the random source.
  */
 import { notTherapyLine, supportResourcesFor, type SupportResources } from '@haven/platform';
 import { isCrisis, salientDimensions, type Dimension, type Ratings, type TimeOfDay } from './assessment';
+import { recognisesCrisisInWords } from './crisis-words';
 import { library, type LibraryMessage } from './library';
 
 /** How many of a user's latest quotes a new one must differ from. */
@@ -17,6 +18,8 @@ export const crisisMessageId = 'crisis';
 export interface CompositionInput {
   ratings: Ratings;
   timeOfDay: TimeOfDay;
+  /** The check-in's notes as the person wrote them; read for crisis signals only. */
+  notes?: string | null;
   /** Message ids of the user's latest quotes, newest first (only the first `noRepeatWindow` count). */
   recentMessageIds: readonly string[];
   country?: string | null;
@@ -67,8 +70,13 @@ export function crisisText(resources: SupportResources): string {
   ].join('\n');
 }
 
+/** The one rule for "this check-in shows crisis": the rating patterns, or crisis in the person's own words. */
+export function showsCrisis(checkIn: Pick<CompositionInput, 'ratings' | 'notes'>): boolean {
+  return isCrisis(checkIn.ratings) || recognisesCrisisInWords(checkIn.notes);
+}
+
 export function compose(input: CompositionInput, random: () => number = Math.random): Composition {
-  if (isCrisis(input.ratings)) {
+  if (showsCrisis(input)) {
     return { text: crisisText(supportResourcesFor(input.country)), messageId: crisisMessageId, crisis: true };
   }
   const recent = new Set(input.recentMessageIds.slice(0, noRepeatWindow));

@@ -14,7 +14,7 @@ import {
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { validateAssessment, type Assessment, type FieldProblem } from '../domain/assessment';
-import { compose, noRepeatWindow } from '../domain/composer';
+import { compose, noRepeatWindow, showsCrisis } from '../domain/composer';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
 import {
   currentStreakOf,
@@ -123,8 +123,12 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     await requireEntitlement(context);
   }
 
-  /** The words of a quote: the crisis reply, the AI provider's, or the composer's (also when the provider fails). */
-  async function write(assessment: Assessment, userId: string, context: RequestContext) {
+  /**
+   * The words of a quote: the crisis reply, the AI provider's, or the composer's (also when the provider fails).
+   * `ownWords` are the notes as received, read only for crisis signals, also when they are not kept; the
+   * assessment's notes are what may be stored and, scrubbed, sent to the provider.
+   */
+  async function write(assessment: Assessment, ownWords: string | null, userId: string, context: RequestContext) {
     const recentMessageIds = async () =>
       (
         await quotes
@@ -133,15 +137,12 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           .limit(noRepeatWindow)
           .lean<Array<{ messageId: string }>>()
       ).map((quote) => quote.messageId);
-    const offline = async () =>
-      compose({
-        ratings: assessment.ratings,
-        timeOfDay: assessment.timeOfDay,
-        recentMessageIds: await recentMessageIds(),
-      });
+    const checkIn = { ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes: ownWords };
+    const offline = async () => compose({ ...checkIn, recentMessageIds: await recentMessageIds() });
 
-    const crisisCheck = compose({ ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, recentMessageIds: [] });
-    if (crisisCheck.crisis || !deps.ai) return crisisCheck.crisis ? crisisCheck : offline();
+    // A crisis check-in is answered with people first and never reaches the provider.
+    if (showsCrisis(checkIn)) return compose({ ...checkIn, recentMessageIds: [] });
+    if (!deps.ai) return offline();
     try {
       let notes = assessment.notes;
       if (notes) {
@@ -302,10 +303,11 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const { userId } = await requireEntitlement(context);
         const validated = validateAssessment({ ...input });
         if (!validated.ok) rejectInput(validated.problems);
-        // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent.
+        // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent;
+        // they are still read once, in memory, for crisis signals.
         const { keepNotes } = await privacySettingsOf(deps.privacySettings, userId);
         const assessment = keepNotes ? validated.value : { ...validated.value, notes: null };
-        const written = await write(assessment, userId, context);
+        const written = await write(assessment, validated.value.notes, userId, context);
 
         const now = new Date();
         const checkInId = randomUUID();
