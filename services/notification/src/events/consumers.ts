@@ -5,7 +5,7 @@ import { renderConfirmationEmail } from '../domain/newsletter-emails';
 import { renderVerificationEmail } from '../domain/verification-email';
 import type { KnownUserRecord } from '../model/known-user';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
-import type { NewsletterStore } from '../model/newsletter';
+import { subscribe, type NewsletterStore } from '../model/newsletter';
 import type { Mailer } from './mailer';
 import type { NewsletterFanOut } from './newsletter-fanout';
 
@@ -53,6 +53,7 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
     });
     await deps.mailer.deliverOnce({ eventId, kind: 'verify-email', userId: user.userId, to: user.email, email });
   };
+  /** Records the account's address and state; returns the address as this service keeps it. */
   const remember = async (userId: string, rawEmail: string, verified: boolean, timeZone?: string) => {
     const canonical = canonicalEmail(rawEmail);
     const email = canonical.ok ? canonical.address : rawEmail;
@@ -66,17 +67,38 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
         : { $set: { email, updatedAt, ...zone }, $setOnInsert: { emailVerified: false } },
       { upsert: true },
     );
+    return email;
+  };
+  /**
+   * A person can switch the newsletter on in Settings before their account has reached this service (the
+   * switch is stored at once; the account comes by event): when it arrives, the list follows the switch.
+   */
+  const followNewsletterSwitch = async (
+    account: { userId: string; email: string; verified: boolean },
+    correlationId: string,
+  ) => {
+    const switches = await deps.store.preferences.findById(account.userId, { newsletter: 1 }).lean();
+    if (!switches?.newsletter) return;
+    if (await deps.store.subscribers.exists({ userId: account.userId, status: { $ne: 'unsubscribed' } })) return;
+    await subscribe(deps.store, {
+      email: account.email,
+      userId: account.userId,
+      source: 'preferences',
+      confirmed: account.verified,
+      correlationId,
+    });
   };
 
   return {
     groupId: 'notification',
     topics: [topicOf('user'), topicOf('notification')],
     handlers: {
-      'user.registered': async (event, { eventId }) => {
+      'user.registered': async (event, { eventId, correlationId }) => {
         // Sign-ups through Google or the hosted platform arrive verified and carry no token.
-        await remember(event.userId, event.email, !event.verification?.token, event.timeZone);
-        if (!event.verification?.token) return;
-        await sendVerification(eventId, { ...event, token: event.verification.token });
+        const verified = !event.verification?.token;
+        const email = await remember(event.userId, event.email, verified, event.timeZone);
+        if (event.verification?.token) await sendVerification(eventId, { ...event, token: event.verification.token });
+        await followNewsletterSwitch({ userId: event.userId, email, verified }, correlationId);
       },
       'user.email_verification_requested': async (event, { eventId }) => {
         if (!event.verification?.token) return;

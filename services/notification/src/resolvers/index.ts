@@ -240,9 +240,10 @@ export function notificationResolvers(models: NotificationModels): Resolvers {
               correlationId: context.correlationId,
             });
           } else {
-            context.log.warn(
+            // The list follows when the account arrives (the user.registered handler reads this switch).
+            context.log.info(
               { userId: session.userId },
-              'newsletter switched on before the account reached this service',
+              'newsletter switched on before the account reached this service; subscribed when it does',
             );
           }
         } else if (!wanted.newsletter) {

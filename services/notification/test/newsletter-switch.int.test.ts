@@ -1,0 +1,112 @@
+/**
+ * The newsletter switch turned on in Settings before the account reached this service (the switch is stored at
+ * once, the account comes by event): when its `user.registered` arrives, the list follows the switch. Against the
+ * real database and mail server of the test's own world; the account's handler is called as the consumer calls it.
+ */
+import { createKafka, createLogger } from '@haven/platform';
+import mongoose from 'mongoose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { notificationConsumers } from '../src/events/consumers';
+import { createMailer, createTransport } from '../src/events/mailer';
+import { newsletterFanOut } from '../src/events/newsletter-fanout';
+import { campaignModel } from '../src/model/campaign';
+import { deliveryModel } from '../src/model/delivery';
+import { knownUserModel } from '../src/model/known-user';
+import { preferencesModel } from '../src/model/preferences';
+import { subscriberModel } from '../src/model/subscriber';
+import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
+import { uniqueEmail } from '../../../tools/testing/http';
+import { testInfra } from '../../../tools/testing/test-env';
+
+const log = createLogger('newsletter-switch-test', 'silent');
+let connection: mongoose.Connection;
+let closeMailer: () => void;
+let registered: (payload: Record<string, unknown>) => Promise<void>;
+let models: { subscribers: ReturnType<typeof subscriberModel>; preferences: ReturnType<typeof preferencesModel> };
+
+beforeAll(async () => {
+  const infra = testInfra();
+  connection = await mongoose
+    .createConnection(infra.mongoUrl, { dbName: `switch_${randomBytes(4).toString('hex')}` })
+    .asPromise();
+  const mailer = createMailer(
+    createTransport({ host: infra.smtpHost, port: infra.smtpPort, secure: false, from: 'Haven <test@haven.local>' }),
+    'Haven <test@haven.local>',
+    deliveryModel(connection),
+    log,
+  );
+  closeMailer = () => mailer.close();
+  models = { subscribers: subscriberModel(connection), preferences: preferencesModel(connection) };
+  const store = { ...models, publishSoon: () => undefined };
+  const [account] = notificationConsumers({
+    mailer,
+    appUrl: 'http://localhost:4000',
+    productName: 'Haven',
+    store,
+    knownUsers: knownUserModel(connection),
+    tallies: weeklyCheckInsModel(connection),
+    fanOut: newsletterFanOut({
+      kafka: createKafka('newsletter-switch-test', infra.kafkaBrokers, log),
+      campaigns: campaignModel(connection),
+      subscribers: models.subscribers,
+      mailer,
+      appUrl: 'http://localhost:4000',
+      productName: 'Haven',
+    }),
+  });
+  const handler = account!.handlers['user.registered']!;
+  registered = (payload) => handler(payload as never, { eventId: randomUUID(), correlationId: randomUUID(), log });
+});
+
+afterAll(async () => {
+  closeMailer?.();
+  await connection?.close();
+});
+
+/** The switches as Settings stores them before the account is known here. */
+async function switched(userId: string, newsletter: boolean): Promise<void> {
+  await models.preferences.create({
+    _id: userId,
+    marketingEmails: false,
+    productUpdates: true,
+    securityNotifications: true,
+    newsletter,
+    updatedAt: new Date(),
+  });
+}
+
+it('subscribes a verified sign-up whose switch was already on, at once and only once', async () => {
+  const userId = randomUUID();
+  const email = uniqueEmail('early-switch');
+  await switched(userId, true);
+  const event = { userId, email, firstName: 'Ana', authProvider: 'google', timeZone: 'UTC' };
+  await registered(event);
+  await registered({ ...event }); // a redelivery changes nothing
+  const listed = await models.subscribers.find({ userId }).lean();
+  expect(listed).toHaveLength(1);
+  expect(listed[0]).toMatchObject({ email, status: 'active', source: 'preferences' });
+});
+
+it('asks an unverified sign-up to confirm, as the switch would have', async () => {
+  const userId = randomUUID();
+  const email = uniqueEmail('early-switch');
+  await switched(userId, true);
+  await registered({
+    userId,
+    email,
+    firstName: 'Ben',
+    authProvider: 'email',
+    verification: { token: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 60_000) },
+    timeZone: 'UTC',
+  });
+  const subscriber = await models.subscribers.findOne({ userId }).select('+outbox').lean();
+  expect(subscriber).toMatchObject({ email, status: 'pending' });
+  expect(subscriber!.outbox.map((entry) => entry.type)).toEqual(['notification.newsletter_confirmation_requested']);
+});
+
+it('lists nobody whose switch is off by the time the account arrives', async () => {
+  const userId = randomUUID();
+  await switched(userId, false);
+  await registered({ userId, email: uniqueEmail('early-switch'), firstName: 'Cy', authProvider: 'google' });
+  expect(await models.subscribers.countDocuments({ userId })).toBe(0);
+});
