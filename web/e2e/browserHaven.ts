@@ -13,6 +13,11 @@ import { testInfra } from '../../tools/testing/test-env';
 
 /** How long a file's beforeAll may take to start Haven and Chromium beside other test files. */
 export const browserHavenStartMs = 240_000;
+/**
+ * Playwright's own waits (a page load, a response, an element): its default 30 s is shorter than a first page
+ * load can take beside other test files on a loaded machine; as long as the suite's other bounded waits.
+ */
+export const browserWaitMs = 60_000;
 
 /** Inside the checkout (make clean removes it), not the machine's temporary folder. */
 const e2eStateRoot = join(repoRoot, '.haven', 'e2e');
@@ -74,13 +79,24 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
     throw new Error(`${(error as Error).message} (the apps' logs: ${stateDir})`);
   });
   try {
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
     stateDirs.set(running, stateDir);
     return { apps: running, browser };
   } catch (error) {
     await running.stop();
     throw error;
   }
+}
+
+/** Every context the tests open waits up to `browserWaitMs`, set where the browser is made rather than in each file. */
+function withBrowserWaits(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(browserWaitMs);
+    return context;
+  };
+  return browser;
 }
 
 export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
