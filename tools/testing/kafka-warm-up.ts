@@ -2,23 +2,33 @@
  * A world's Kafka made ready the way a running Haven leaves it, before any test file: every topic and
  * dead-letter topic exists, and the group coordinator (its offsets topic) is up. Without it the first file of
  * each world creates all of them while its consumers join, and that file's Haven is the slowest to settle.
+ * A broker that has just started can answer a topic's metadata before it hosts the topic ("This server does not
+ * host this topic-partition"): the warm-up tries again, bounded, as a service's consumer does.
  */
 import { createKafka, createLogger, ensureTopics } from '@haven/platform';
 import { deadLetterTopicOf } from '@haven/proto';
 import { havenConsumerGroups } from './consumer-groups';
+import { eventually } from './eventually';
 
 export async function warmUpKafka(brokers: string[]): Promise<void> {
   const kafka = createKafka('haven-test-warm-up', brokers, createLogger('test-warm-up', 'silent'));
   const groups = Object.keys(havenConsumerGroups);
   const topics = [...new Set(Object.values(havenConsumerGroups).flat()), ...groups.map(deadLetterTopicOf)];
-  await ensureTopics(kafka, topics);
-  // Finding a group's coordinator makes the broker create and load its offsets topic.
-  const consumer = kafka.consumer({ groupId: 'haven-test-warm-up' });
-  try {
-    await consumer.connect();
-    await consumer.subscribe({ topics: [topics[0]!] });
-    await consumer.run({ eachMessage: async () => undefined });
-  } finally {
-    await consumer.disconnect();
-  }
+  await eventually(
+    `Kafka at ${brokers.join(', ')} warmed up`,
+    async () => {
+      await ensureTopics(kafka, topics);
+      // Finding a group's coordinator makes the broker create and load its offsets topic.
+      const consumer = kafka.consumer({ groupId: 'haven-test-warm-up' });
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics: [topics[0]!] });
+        await consumer.run({ eachMessage: async () => undefined });
+      } finally {
+        await consumer.disconnect();
+      }
+      return true;
+    },
+    { timeoutMs: 90_000, intervalMs: 500 },
+  );
 }
