@@ -3,7 +3,7 @@
  * quotes and a favourite, a trial, e-mail preferences, the newsletter, e-mails sent), a scan of every
  * collection of every service's database for traces of it, and a redelivery of its events from Kafka.
  */
-import { createKafka, createLogger, createProducer, processedEventsCollection } from '@haven/platform';
+import { createConsumer, createKafka, createLogger, createProducer, processedEventsCollection } from '@haven/platform';
 import { producerServices, topicOf } from '@haven/proto';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import mongoose from 'mongoose';
@@ -214,7 +214,7 @@ export async function redeliverEventsOf(
   await admin.disconnect();
   const wanted = new Set(subjects);
   const found: Array<{ topic: string; message: KafkaMessage }> = [];
-  const consumer = kafka.consumer({ groupId: `erasure-replay-${randomUUID()}` });
+  const consumer = createConsumer(kafka, { groupId: `erasure-replay-${randomUUID()}` });
   await consumer.connect();
   await consumer.subscribe({ topics: havenTopics(), fromBeginning: true });
   const reached = new Set<string>([...ends].filter(([, high]) => high === 0).map(([key]) => key));

@@ -5,7 +5,7 @@
  * A broker that has just started can answer a topic's metadata before it hosts the topic ("This server does not
  * host this topic-partition"): the warm-up tries again, bounded, as a service's consumer does.
  */
-import { createKafka, createLogger, ensureTopics } from '@haven/platform';
+import { createConsumer, createKafka, createLogger, ensureTopics } from '@haven/platform';
 import { deadLetterTopicOf } from '@haven/proto';
 import { havenConsumerGroups } from './consumer-groups';
 import { eventually } from './eventually';
@@ -19,7 +19,7 @@ export async function warmUpKafka(brokers: string[]): Promise<void> {
     async () => {
       await ensureTopics(kafka, topics);
       // Finding a group's coordinator makes the broker create and load its offsets topic.
-      const consumer = kafka.consumer({ groupId: 'haven-test-warm-up' });
+      const consumer = createConsumer(kafka, { groupId: 'haven-test-warm-up' });
       try {
         await consumer.connect();
         await consumer.subscribe({ topics: [topics[0]!] });

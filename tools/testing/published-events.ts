@@ -2,7 +2,7 @@
  * What Haven published, read from Kafka as a consumer would: an entity's document keeps its events only
  * until the relay has published them, so a test asks the broker which events went out for a subject.
  */
-import { createKafka, createLogger } from '@haven/platform';
+import { createConsumer, createKafka, createLogger } from '@haven/platform';
 import { topicOf, type ProducerService } from '@haven/proto';
 import type { Consumer } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +27,7 @@ export interface PublishedEvents {
 /** Reads the producers' topics from their beginning in a group of its own; stop() it in afterAll. */
 export async function watchPublishedEvents(producers: ProducerService[]): Promise<PublishedEvents> {
   const kafka = createKafka('published-events', testInfra().kafkaBrokers, createLogger('published-events', 'silent'));
-  const consumer: Consumer = kafka.consumer({ groupId: `published-events-${randomBytes(4).toString('hex')}` });
+  const consumer: Consumer = createConsumer(kafka, { groupId: `published-events-${randomBytes(4).toString('hex')}` });
   const bySubject = new Map<string, PublishedEvent[]>();
   const seenIds = new Set<string>();
   await consumer.connect();

@@ -10,7 +10,7 @@ import {
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
 import type { ErasureGuard } from './erasure';
-import { createProducer, ensureTopics } from './kafka';
+import { createConsumer, createProducer, ensureTopics } from './kafka';
 import type { Logger } from './logger';
 
 export interface HandlerContext {
@@ -169,7 +169,7 @@ export class EventConsumer {
     // Registered before any await, so a stop (or a timed-out attempt) can always disconnect them.
     const producer = createProducer(kafka);
     const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
-    const consumer = kafka.consumer({
+    const consumer = createConsumer(kafka, {
       groupId: spec.groupId,
       sessionTimeout,
       heartbeatInterval: Math.floor(sessionTimeout / 10),

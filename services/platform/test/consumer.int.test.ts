@@ -7,6 +7,7 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import {
+  createConsumer,
   createKafka,
   createLogger,
   createProducer,
@@ -91,7 +92,7 @@ async function deadLetterKeys(groupId: string): Promise<string[]> {
   const written = (await admin.fetchTopicOffsets(dlt)).reduce((total, partition) => total + Number(partition.high), 0);
   await admin.disconnect();
   const keys: string[] = [];
-  const reader = kafka.consumer({ groupId: `${groupId}-reader-${randomBytes(2).toString('hex')}` });
+  const reader = createConsumer(kafka, { groupId: `${groupId}-reader-${randomBytes(2).toString('hex')}` });
   await reader.connect();
   await reader.subscribe({ topic: dlt, fromBeginning: true });
   await reader.run({ eachMessage: async ({ message }) => void keys.push(message.key?.toString() ?? '') });
@@ -187,7 +188,7 @@ it('retries a failing handler with back-off, then parks the message on the dead-
   );
   const dlt = deadLetterTopicOf(groupId);
   const parked: Array<{ key: string; error: string }> = [];
-  const reader = kafka.consumer({ groupId: `${groupId}-reader` });
+  const reader = createConsumer(kafka, { groupId: `${groupId}-reader` });
   await reader.connect();
   await reader.subscribe({ topic: dlt, fromBeginning: true });
   await reader.run({
@@ -212,7 +213,7 @@ it('parks a message that is not an event envelope instead of blocking the partit
   const { groupId } = await startConsumer({ 'user.registered': async (event) => void handled.push(event.userId) });
   const dlt = deadLetterTopicOf(groupId);
   const parked: string[] = [];
-  const reader = kafka.consumer({ groupId: `${groupId}-reader` });
+  const reader = createConsumer(kafka, { groupId: `${groupId}-reader` });
   await reader.connect();
   await reader.subscribe({ topic: dlt, fromBeginning: true });
   await reader.run({ eachMessage: async ({ message }) => void parked.push(message.key?.toString() ?? '') });
@@ -244,7 +245,7 @@ it('handles a message redriven from the dead-letter topic once its cause is fixe
     { maxAttempts: 2 },
   );
   const parked: Array<{ key: Buffer | null; value: Buffer | null }> = [];
-  const reader = kafka.consumer({ groupId: `${groupId}-reader` });
+  const reader = createConsumer(kafka, { groupId: `${groupId}-reader` });
   await reader.connect();
   await reader.subscribe({ topic: deadLetterTopicOf(groupId), fromBeginning: true });
   await reader.run({ eachMessage: async ({ message }) => void parked.push(message) });
@@ -290,7 +291,7 @@ it('skips an event type it does not know yet instead of dead-lettering it', asyn
   );
   await admin.disconnect();
   const parkedKeys: string[] = [];
-  const reader = kafka.consumer({ groupId: `${groupId}-reader` });
+  const reader = createConsumer(kafka, { groupId: `${groupId}-reader` });
   await reader.connect();
   await reader.subscribe({ topic: deadLetterTopicOf(groupId), fromBeginning: true });
   await reader.run({ eachMessage: async ({ message }) => void parkedKeys.push(message.key?.toString() ?? '') });

@@ -10,6 +10,7 @@ import { ConfigResourceTypes, type Kafka, type Producer } from 'kafkajs';
 import mongoose, { Schema } from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  createConsumer,
   createKafka,
   createLogger,
   createProducer,
@@ -186,7 +187,7 @@ it('erases an entity with its unpublished events and its marks; a standalone eve
   expect(await pending.countDocuments({ _id: `things:${id}` as never })).toBe(0);
 
   const seen = new Set<string>();
-  const watcher = kafka.consumer({ groupId: `erasure-watch-${randomBytes(4).toString('hex')}` });
+  const watcher = createConsumer(kafka, { groupId: `erasure-watch-${randomBytes(4).toString('hex')}` });
   stops.push(() => watcher.disconnect());
   await watcher.connect();
   await watcher.subscribe({ topics: [topic], fromBeginning: false });

@@ -11,6 +11,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import {
   appendEvents,
+  createConsumer,
   createKafka,
   createLogger,
   deleteKeepingEvents,
@@ -54,7 +55,7 @@ beforeAll(async () => {
   schema.plugin(outboxPlugin);
   accounts = connection.model<Account>('Account', schema);
   await accounts.init();
-  reader = kafka.consumer({ groupId: `relay-test-${randomBytes(4).toString('hex')}` });
+  reader = createConsumer(kafka, { groupId: `relay-test-${randomBytes(4).toString('hex')}` });
   await reader.connect();
   await reader.subscribe({ topic, fromBeginning: true });
   await reader.run({
