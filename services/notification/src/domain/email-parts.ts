@@ -20,7 +20,17 @@ export function escapeHtml(value: string): string {
  * "Need help now?" page, which lists the lines for every country, without signing in.
  */
 export function helpPageLink(appUrl: string): string {
-  return new URL('help', appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
+  return appLink(appUrl, 'help');
+}
+
+/**
+ * A link to one of the app's pages, with the e-mail's token when it carries one. The path is relative, so an
+ * app served under a path (`https://example.org/haven`) keeps it.
+ */
+export function appLink(appUrl: string, path: string, token?: string): string {
+  const url = new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
+  if (token !== undefined) url.searchParams.set('token', token);
+  return url.toString();
 }
 
 const wording = (productName: string) =>

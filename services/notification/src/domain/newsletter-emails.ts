@@ -1,17 +1,11 @@
 /** The newsletter's e-mails: the confirmation link and each campaign copy. Pure rendering, no I/O. */
-import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
+import { appLink, careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
-function linkTo(appUrl: string, path: string, token: string): string {
-  const url = new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
-export const confirmationLink = (appUrl: string, token: string) => linkTo(appUrl, 'confirm-newsletter', token);
-export const unsubscribeLink = (appUrl: string, token: string) => linkTo(appUrl, 'unsubscribe-newsletter', token);
+export const confirmationLink = (appUrl: string, token: string) => appLink(appUrl, 'confirm-newsletter', token);
+export const unsubscribeLink = (appUrl: string, token: string) => appLink(appUrl, 'unsubscribe-newsletter', token);
 /** RFC 8058's one-click target: a POST with `List-Unsubscribe=One-Click`, served by this service's httpRoutes. */
 export const oneClickLink = (appUrl: string, token: string) =>
-  linkTo(appUrl, 'hooks/notification/newsletter/one-click', token);
+  appLink(appUrl, 'hooks/notification/newsletter/one-click', token);
 
 export function renderConfirmationEmail(input: { productName: string; appUrl: string; token: string }): RenderedEmail {
   const link = confirmationLink(input.appUrl, input.token);

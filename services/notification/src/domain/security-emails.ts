@@ -1,11 +1,7 @@
 /** The account's security e-mails and the password reset e-mail: pure rendering, no I/O. */
-import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
+import { appLink, careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
-export function passwordResetLink(appUrl: string, token: string): string {
-  const url = new URL('reset-password', appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
+export const passwordResetLink = (appUrl: string, token: string) => appLink(appUrl, 'reset-password', token);
 
 function page(paragraphs: string[], input: SecurityEmailInput, action?: { label: string; href: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');

@@ -1,5 +1,5 @@
 /** The verification e-mail: pure rendering, no I/O. */
-import { careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
+import { appLink, careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
 export interface VerificationEmailInput {
   productName: string;
@@ -8,11 +8,7 @@ export interface VerificationEmailInput {
   firstName: string;
 }
 
-export function verificationLink(appUrl: string, token: string): string {
-  const url = new URL('verify-email', appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
+export const verificationLink = (appUrl: string, token: string) => appLink(appUrl, 'verify-email', token);
 
 export function renderVerificationEmail({
   productName,

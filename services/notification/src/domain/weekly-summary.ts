@@ -18,7 +18,7 @@ import {
   type StreakState,
   type Trend,
 } from '@haven/platform';
-import { escapeHtml, type RenderedEmail } from './email-parts';
+import { appLink, escapeHtml, helpPageLink, type RenderedEmail } from './email-parts';
 
 /**
  * When it goes: Sunday between 09:00 and 12:00 in the user's own time zone, about the week that just
@@ -161,10 +161,6 @@ const closing: Record<Trend | 'first', string> = {
     'like a short walk or a message to someone you trust.',
 };
 
-function linkTo(appUrl: string, path: string): string {
-  return new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
-}
-
 /** Where to find help, from the platform's checked list (shared/VOICE.md): the UK, the US, elsewhere. */
 function helpLines(): string[] {
   const region = { GB: 'In the UK', US: 'In the US', international: 'Elsewhere' } as const;
@@ -185,9 +181,9 @@ export function renderWeeklySummaryEmail(input: {
   summary: WeeklySummary;
 }): RenderedEmail {
   const { productName, summary } = input;
-  const progress = linkTo(input.appUrl, 'progress');
-  const preferences = linkTo(input.appUrl, 'email-preferences');
-  const help = linkTo(input.appUrl, 'help');
+  const progress = appLink(input.appUrl, 'progress');
+  const preferences = appLink(input.appUrl, 'email-preferences');
+  const help = helpPageLink(input.appUrl);
   const span = `${dayLabel(summary.week.firstDay)} to ${dayLabel(summary.week.lastDay)}`;
   const intro = `Here is a short look back at your week with ${productName} (${span}).`;
   const facts = [
