@@ -166,7 +166,7 @@ it('takes an address off the list with the /unsubscribe form', async () => {
   await page.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();
 });
 
-it('keeps the weekly summary switch on /email-preferences: off at first, on after Save', async () => {
+it('keeps the weekly summary switch on /email-preferences, reached from Settings and from an e-mail: off at first, on after Save', async () => {
   const email = uniqueEmail('weekly');
   const page = await signedInPage(email);
   // /email-preferences is for a subscribed user: a trial with the test card, through the API as the page would.
@@ -184,14 +184,27 @@ it('keeps the weekly summary switch on /email-preferences: off at first, on afte
   });
   expect((await api('/api/create-subscription-after-setup')).status).toBe(200);
 
-  await page.goto(`${haven.gatewayUrl}/email-preferences`);
+  // Reached from Settings.
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByRole('link', { name: 'Manage email preferences' }).click();
   const weekly = page.getByRole('switch', { name: 'Your week in review' });
   await weekly.waitFor();
+  expect(new URL(page.url()).pathname).toBe('/email-preferences');
   expect(await weekly.getAttribute('aria-checked')).toBe('false');
   await weekly.click();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await page.getByText('Your email preferences have been saved.').first().waitFor();
-  await page.reload();
+  // Reached again from the foot of an e-mail: the trial's welcome, which says why it came.
+  const welcome = await mailbox().waitForEmail(
+    (caught) => caught.to.some((to) => to.address === email) && /Welcome to .* Premium/.test(caught.subject),
+    { what: `the welcome to Premium e-mail to ${email}` },
+  );
+  expect(welcome.text).toContain(
+    'This email is about your subscription, so it is sent whatever your email preferences say.',
+  );
+  const footerLink = /Choose which emails you get: (\S+)/.exec(welcome.text ?? '')?.[1];
+  expect(footerLink).toBeDefined();
+  await page.goto(`${haven.gatewayUrl}${new URL(footerLink!).pathname}`);
   await eventuallyExpect('the saved switch shown on again', async () =>
     expect(await page.getByRole('switch', { name: 'Your week in review' }).getAttribute('aria-checked')).toBe('true'),
   );

@@ -1,6 +1,6 @@
 import { renderBillingEmail } from '../src/events/billing-emails';
-import { emailKinds, type EmailKind } from '../src/domain/email-kinds';
-import { careFooterText, helpPageLink, type RenderedEmail } from '../src/domain/email-parts';
+import { emailKinds, whySent, type EmailKind } from '../src/domain/email-kinds';
+import { careFooterText, escapeHtml, helpPageLink, type RenderedEmail } from '../src/domain/email-parts';
 import { renderConfirmationEmail, renderNewsletterEmail } from '../src/domain/newsletter-emails';
 import {
   renderEmailChangedEmail,
@@ -18,7 +18,7 @@ const person = { productName: 'Haven', appUrl, firstName: 'Dana' };
  */
 const emails: Partial<Record<EmailKind, RenderedEmail>> = {
   'verify-email': renderVerificationEmail({ ...person, token: 'token' }),
-  'verify-new-email': renderVerificationEmail({ ...person, token: 'token' }),
+  'verify-new-email': renderVerificationEmail({ ...person, token: 'token', kind: 'verify-new-email' }),
   'password-reset': renderPasswordResetEmail({ ...person, token: 'token' }),
   'password-changed': renderPasswordChangedEmail(person),
   'email-changed': renderEmailChangedEmail({ ...person, newEmail: 'new@example.com' }),
@@ -36,7 +36,7 @@ const emails: Partial<Record<EmailKind, RenderedEmail>> = {
   'billing-payment-failed': renderBillingEmail('billing-payment-failed', { ...person, trialEnd: null }),
 };
 
-describe('the care line every e-mail ends with', () => {
+describe('the footer every e-mail ends with', () => {
   it('links the "Need help now?" page below the app’s own path', () => {
     expect(helpPageLink(appUrl)).toBe('https://haven.example/app/help');
     expect(helpPageLink(`${appUrl}/`)).toBe('https://haven.example/app/help');
@@ -44,9 +44,9 @@ describe('the care line every e-mail ends with', () => {
 
   it.each(Object.entries(emails))(
     '%s: says Haven is not therapy and where help is, in both parts, with no one country’s number',
-    (_kind, email) => {
+    (kind, email) => {
       if (!email) throw new Error('no e-mail rendered');
-      expect(email.text.trimEnd().endsWith(careFooterText('Haven', appUrl))).toBe(true);
+      expect(email.text.trimEnd().endsWith(careFooterText('Haven', appUrl, kind as EmailKind))).toBe(true);
       expect(email.html).toContain('is a wellness companion, not therapy.');
       expect(email.html).toContain('<a href="https://haven.example/app/help">');
       // A reader anywhere may open it: a crisis number for the wrong country is worse than none.
@@ -55,6 +55,25 @@ describe('the care line every e-mail ends with', () => {
       }
     },
   );
+
+  it.each(Object.entries(emails))('%s: says why it came and leads to the e-mail preferences', (kind, email) => {
+    if (!email) throw new Error('no e-mail rendered');
+    const why = whySent[kind as EmailKind];
+    expect(email.text).toContain(`${why} Choose which emails you get: https://haven.example/app/email-preferences`);
+    expect(email.html).toContain(
+      `${escapeHtml(why)} <a href="https://haven.example/app/email-preferences">Choose which emails you get</a>.`,
+    );
+  });
+
+  it('tells the kinds that always go that no switch stops them, and the switchable ones which switch', () => {
+    const always = Object.keys(emails).filter((kind) => emailKinds[kind as EmailKind] === 'always');
+    for (const kind of always.filter((each) => each.startsWith('billing-'))) {
+      expect(whySent[kind as EmailKind]).toMatch(/sent whatever your email preferences say/);
+    }
+    for (const kind of ['password-changed', 'email-changed', 'sign-in-method-linked'] as const) {
+      expect(whySent[kind]).toMatch(/security notices are on in your email preferences/);
+    }
+  });
 
   it('covers every kind the mailer takes, but the three named above', () => {
     const covered = new Set([...Object.keys(emails), 'weekly-summary', 'product-update', 'marketing']);

@@ -99,6 +99,13 @@ describe('renderVerificationEmail', () => {
   });
 });
 
+it('asks the new address of an existing account to confirm it, without welcoming anyone', () => {
+  const { text, html } = renderVerificationEmail({ ...base, kind: 'verify-new-email' });
+  expect(text).toContain('You asked to use this address for your Haven account.');
+  expect(text).toContain('the account keeps its current address');
+  expect(`${text}${html}`).not.toContain('Thanks for joining');
+});
+
 describe('escapeHtml', () => {
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(

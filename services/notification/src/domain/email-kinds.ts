@@ -3,7 +3,7 @@
  * so a new e-mail cannot be sent without being declared here. What a person just asked for (a verification,
  * reset or confirmation link) and billing's e-mails about their money always go. The security notices
  * (password changed, address changed, a sign-in method linked) follow the spec's `securityNotifications`,
- * on unless the person turned it off (issue 8). The newsletter follows the list, the rest their switches.
+ * on unless the person turned it off. The newsletter follows the list, the rest their switches.
  */
 import type { EmailPreferences } from './preferences';
 
@@ -27,6 +27,27 @@ export const emailKinds = {
 } as const satisfies Record<string, GoverningPreference>;
 
 export type EmailKind = keyof typeof emailKinds;
+
+/**
+ * Why each kind reaches the person, said at the foot of the e-mail beside the way to their e-mail preferences:
+ * the kinds that always go say so, so nobody looks for a switch that is not there.
+ */
+export const whySent: Record<EmailKind, string> = {
+  'verify-email': 'You get this email because this address was used to create an account.',
+  'verify-new-email': 'You get this email because this address was given as an account’s new address.',
+  'password-reset': 'You get this email because a new password was asked for with this address.',
+  'newsletter-confirmation': 'You get this email because this address was entered to join the newsletter.',
+  'password-changed': 'You get this email because security notices are on in your email preferences.',
+  'email-changed': 'You get this email because security notices are on in your email preferences.',
+  'sign-in-method-linked': 'You get this email because security notices are on in your email preferences.',
+  'billing-welcome': 'This email is about your subscription, so it is sent whatever your email preferences say.',
+  'billing-trial-ending': 'This email is about your subscription, so it is sent whatever your email preferences say.',
+  'billing-payment-failed': 'This email is about your subscription, so it is sent whatever your email preferences say.',
+  newsletter: 'You get this email because you subscribed to the newsletter.',
+  'product-update': 'You get this email because product updates are on in your email preferences.',
+  marketing: 'You get this email because marketing emails are on in your email preferences.',
+  'weekly-summary': 'You get this email because you turned on the weekly summary.',
+};
 
 export function mayReceive(kind: EmailKind, preferences: EmailPreferences): boolean {
   const governing: GoverningPreference = emailKinds[kind];

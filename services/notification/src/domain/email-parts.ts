@@ -1,4 +1,8 @@
-/** What every e-mail is made of: escaping for its HTML part, and its closing care line. Pure, no I/O. */
+/**
+ * What every e-mail is made of: escaping for its HTML part, and its footer (the care line, why the e-mail came
+ * and the way to the e-mail preferences). Pure, no I/O.
+ */
+import { whySent, type EmailKind } from './email-kinds';
 
 export interface RenderedEmail {
   subject: string;
@@ -36,11 +40,20 @@ export function appLink(appUrl: string, path: string, token?: string): string {
 const wording = (productName: string) =>
   `${productName} is a wellness companion, not therapy. If things feel like too much right now, you can talk to someone today: free helplines for where you are, at`;
 
-export function careFooterText(productName: string, appUrl: string): string {
-  return `${wording(productName)} ${helpPageLink(appUrl)}`;
+const choosePreferences = 'Choose which emails you get';
+
+/** The footer's plain-text lines: why the e-mail came with the way to the preferences, then the care line. */
+export function careFooterText(productName: string, appUrl: string, kind: EmailKind): string {
+  return [
+    `${whySent[kind]} ${choosePreferences}: ${appLink(appUrl, 'email-preferences')}`,
+    `${wording(productName)} ${helpPageLink(appUrl)}`,
+  ].join('\n');
 }
 
-export function careFooterHtml(productName: string, appUrl: string): string {
-  const link = escapeHtml(helpPageLink(appUrl));
-  return `<p style="font-size:12px;color:#6b7280">${escapeHtml(wording(productName))} <a href="${link}">${link}</a></p>`;
+export function careFooterHtml(productName: string, appUrl: string, kind: EmailKind): string {
+  const small = 'font-size:12px;color:#6b7280';
+  const help = escapeHtml(helpPageLink(appUrl));
+  const preferences = escapeHtml(appLink(appUrl, 'email-preferences'));
+  return `<p style="${small}">${escapeHtml(whySent[kind])} <a href="${preferences}">${choosePreferences}</a>.</p>
+<p style="${small}">${escapeHtml(wording(productName))} <a href="${help}">${help}</a></p>`;
 }

@@ -19,7 +19,7 @@ export function renderConfirmationEmail(input: { productName: string; appUrl: st
     '',
     'The link works for 48 hours. If this was not you, ignore this email and nothing will be sent.',
     '',
-    careFooterText(name, input.appUrl),
+    careFooterText(name, input.appUrl, 'newsletter-confirmation'),
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
@@ -27,7 +27,7 @@ export function renderConfirmationEmail(input: { productName: string; appUrl: st
 <p>Someone (hopefully you) asked to get the ${escapeHtml(name)} weekly newsletter at this address.</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Confirm my subscription</a></p>
 <p style="font-size:13px;color:#6b7280">Or paste this link into your browser: ${escapeHtml(link)}<br>The link works for 48 hours. If this was not you, ignore this email and nothing will be sent.</p>
-${careFooterHtml(name, input.appUrl)}
+${careFooterHtml(name, input.appUrl, 'newsletter-confirmation')}
 </body></html>`;
   return { subject, text, html };
 }
@@ -60,21 +60,19 @@ export function renderNewsletterEmail(input: {
   unsubscribeToken: string;
 }): RenderedEmail {
   const unsubscribe = unsubscribeLink(input.appUrl, input.unsubscribeToken);
-  const note = `You get this because you subscribed to the ${input.productName} newsletter.`;
   const text = [
     textOf(input.safeHtml),
     '',
     '--',
-    note,
     `Unsubscribe: ${unsubscribe}`,
-    careFooterText(input.productName, input.appUrl),
+    careFooterText(input.productName, input.appUrl, 'newsletter'),
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
 ${input.safeHtml}
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
-<p style="font-size:12px;color:#6b7280">${escapeHtml(note)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>
-${careFooterHtml(input.productName, input.appUrl)}
+<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>
+${careFooterHtml(input.productName, input.appUrl, 'newsletter')}
 </body></html>`;
   return {
     subject: input.subject,

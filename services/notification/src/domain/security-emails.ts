@@ -1,9 +1,15 @@
 /** The account's security e-mails and the password reset e-mail: pure rendering, no I/O. */
+import type { EmailKind } from './email-kinds';
 import { appLink, careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 
 export const passwordResetLink = (appUrl: string, token: string) => appLink(appUrl, 'reset-password', token);
 
-function page(paragraphs: string[], input: SecurityEmailInput, action?: { label: string; href: string }): string {
+function page(
+  kind: EmailKind,
+  paragraphs: string[],
+  input: SecurityEmailInput,
+  action?: { label: string; href: string },
+): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
@@ -13,7 +19,7 @@ function page(paragraphs: string[], input: SecurityEmailInput, action?: { label:
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
 ${body}
 ${button}
-${careFooterHtml(input.productName, input.appUrl)}
+${careFooterHtml(input.productName, input.appUrl, kind)}
 </body></html>`;
 }
 
@@ -36,8 +42,8 @@ export function renderPasswordResetEmail(input: SecurityEmailInput & { token: st
     'The link works once, for one hour. If you did not ask, you can ignore this email: your password stays as it is.';
   return {
     subject: `Reset your ${input.productName} password`,
-    text: [...lines, link, '', after, '', careFooterText(input.productName, input.appUrl)].join('\n'),
-    html: page([...lines.slice(0, 2), after], input, { label: 'Choose a new password', href: link }),
+    text: [...lines, link, '', after, '', careFooterText(input.productName, input.appUrl, 'password-reset')].join('\n'),
+    html: page('password-reset', [...lines.slice(0, 2), after], input, { label: 'Choose a new password', href: link }),
   };
 }
 
@@ -51,8 +57,8 @@ export function renderPasswordChangedEmail(input: SecurityEmailInput): RenderedE
   ];
   return {
     subject: `Your ${input.productName} password was changed`,
-    text: [...lines, '', careFooterText(input.productName, input.appUrl)].join('\n'),
-    html: page(lines, input),
+    text: [...lines, '', careFooterText(input.productName, input.appUrl, 'password-changed')].join('\n'),
+    html: page('password-changed', lines, input),
   };
 }
 
@@ -66,8 +72,8 @@ export function renderEmailChangedEmail(input: SecurityEmailInput & { newEmail: 
   ];
   return {
     subject: `Your ${input.productName} email address was changed`,
-    text: [...lines, '', careFooterText(input.productName, input.appUrl)].join('\n'),
-    html: page(lines, input),
+    text: [...lines, '', careFooterText(input.productName, input.appUrl, 'email-changed')].join('\n'),
+    html: page('email-changed', lines, input),
   };
 }
 
@@ -84,7 +90,7 @@ export function renderSignInMethodLinkedEmail(input: SecurityEmailInput & { prov
   ];
   return {
     subject: `${input.providerName} sign-in was linked to your ${input.productName} account`,
-    text: [...lines, '', careFooterText(input.productName, input.appUrl)].join('\n'),
-    html: page(lines, input),
+    text: [...lines, '', careFooterText(input.productName, input.appUrl, 'sign-in-method-linked')].join('\n'),
+    html: page('sign-in-method-linked', lines, input),
   };
 }

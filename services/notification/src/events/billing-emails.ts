@@ -55,14 +55,14 @@ export function renderBillingEmail(
     },
   };
   const { subject, lines, link, button } = texts[kind];
-  const footer = careFooterText(input.productName, input.appUrl);
+  const footer = careFooterText(input.productName, input.appUrl, kind);
   const text = [greeting, '', ...lines.flatMap((line) => [line, '']), link, '', footer].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(button)}</a></p>
-${careFooterHtml(input.productName, input.appUrl)}
+${careFooterHtml(input.productName, input.appUrl, kind)}
 </body></html>`;
   return { subject, text, html };
 }

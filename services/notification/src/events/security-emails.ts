@@ -54,6 +54,7 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
             ...common,
             firstName: event.firstName,
             token: event.verification.token,
+            kind: 'verify-new-email',
           });
           await deps.mailer.deliverOnce({
             eventId,

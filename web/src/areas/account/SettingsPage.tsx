@@ -19,7 +19,7 @@ import { avatarInitial, displayName, memberSince } from './userDisplay';
 import { useSession } from '../../gating/useSession';
 import { useTheme } from '../../theme/ThemeProvider';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { LogoutIcon, MoonIcon } from '../../ui/icons';
 import { Label } from '../../ui/Label';
@@ -131,6 +131,21 @@ export function SettingsPage() {
             </Label>
             <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={onDarkModeChange} />
           </div>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="email-title">
+        <CardHeader>
+          <CardTitle id="email-title">Email Preferences</CardTitle>
+          <CardDescription>
+            Choose which emails {BRAND.name} sends you: the newsletter, security notices, product updates and the weekly
+            summary.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/email-preferences" className={buttonClass({ variant: 'outline' })}>
+            Manage email preferences
+          </Link>
         </CardContent>
       </Card>
 
