@@ -149,7 +149,12 @@ it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it,
 
   await page.getByRole('button', { name: 'Cancel Subscription', exact: true }).click();
   await dialog.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+  // What followed the button before the dialog, unchanged: the support e-mail is opened and the toast says so.
   await page.getByText('Subscription cancelled', { exact: true }).first().waitFor();
+  await page
+    .getByText(/^Cancellation email opened\. /)
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: 'Reactivate Subscription' }).waitFor();
   await dialog.waitFor({ state: 'hidden' });
   expect((await subscriptionStatus()).cancel_at_period_end).toBe(true);
