@@ -6,7 +6,7 @@
  */
 import { topicOf } from '@haven/proto';
 import { consumersCaughtUp } from '../../../tools/testing/erasure';
-import { eventuallyExpect } from '../../../tools/testing/eventually';
+import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
@@ -75,7 +75,7 @@ it('confirms a cancellation with the day access ends, and a reactivation, with t
   expect(reactivated.text).toContain('is a wellness companion, not therapy');
 });
 
-it('sends a receipt for £4.99 with the date and the plan when the trial turns into the paid plan', async () => {
+it('sends a receipt for £4.99 with the date and the plan for the first charge and each renewal; a paid plan’s cancellation names the month’s end', async () => {
   const { client, email } = await subscriberWithEveryEmailSwitchOff();
   const billingNow = await advanceBillingClock(haven, 3 * day + 60);
   expect((await client.get('/api/subscription-status')).body).toMatchObject({ status: 'active', planType: 'premium' });
@@ -90,11 +90,30 @@ it('sends a receipt for £4.99 with the date and the plan when the trial turns i
   expect(receipt.html).toContain('Amount: £4.99 (including VAT)');
   expect(receipt.text).toContain('is a wellness companion, not therapy');
   // One charge, one receipt.
+  const receiptsTo = async () =>
+    (await mailbox().listEmails()).filter(
+      (caught) => caught.subject === receiptSubject && caught.to.some((to) => to.address.toLowerCase() === email),
+    );
   await consumersCaughtUp({ 'notification-billing': [topicOf('billing')] });
-  const receipts = (await mailbox().listEmails()).filter(
-    (caught) => caught.subject === receiptSubject && caught.to.some((to) => to.address.toLowerCase() === email),
+  expect(await receiptsTo()).toHaveLength(1);
+
+  // A month later the plan renews: a second charge, a second receipt with its own date.
+  const renewedAt = await advanceBillingClock(haven, 31 * day);
+  const renewed = await eventually('the renewal’s receipt', async () => {
+    const receipts = await receiptsTo();
+    return receipts.length === 2 && receipts.find((caught) => caught.id !== receipt.id);
+  });
+  expect(renewed.text).toContain('Amount: £4.99 (including VAT)');
+  expect(renewed.text).toContain(`Date: ${billingEmailDate(renewedAt)}`);
+
+  // Cancelling a paid plan names the end of the month paid for.
+  const paidUntil = (await client.get<{ current_period_end: number }>('/api/subscription-status')).body
+    .current_period_end;
+  expect((await client.post('/api/subscription/cancel')).status).toBe(200);
+  const cancelled = await billingEmailTo(email, cancelledSubject);
+  expect(cancelled.text).toContain(
+    `Premium stays open until ${billingEmailDate(paidUntil)}, and you will not be charged again.`,
   );
-  expect(receipts).toHaveLength(1);
 });
 
 it('sends no cancellation e-mail to an account that is being deleted', async () => {
