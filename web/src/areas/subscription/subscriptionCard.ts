@@ -1,4 +1,4 @@
-/** The Settings subscription card's rules: which actions it offers, what the cancellation dialog says, the cancellation e-mail. Pure. */
+/** The Settings subscription card's rules: its actions, the cancellation dialog's words and the support e-mail. Pure. */
 import { BRAND } from '../../brand';
 import { epochSecondsToLocalDate, type SubscriptionStatusLike } from './subscriptionStatus';
 
