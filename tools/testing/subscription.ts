@@ -5,6 +5,7 @@
  */
 import { eventually } from './eventually';
 import type { ApiClient } from './http';
+import { mailbox, type CaughtEmail } from './infra-control';
 
 export const goodTestCard = '4242 4242 4242 4242';
 export const declinedTestCard = '4000 0000 0000 0002';
@@ -26,4 +27,22 @@ export async function startTrial(client: ApiClient): Promise<void> {
     const status = await client.get<{ status: string; needsSetup: boolean }>('/api/subscription-status');
     return status.body.status === 'trialing' && !status.body.needsSetup;
   });
+}
+
+/** A date as Haven's billing e-mails write it ("3 December 2026", in UTC), from epoch seconds. */
+export function billingEmailDate(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The billing e-mail to `address` whose subject is `subject`, from the mail catcher (polled, bounded). */
+export function billingEmailTo(address: string, subject: string): Promise<CaughtEmail> {
+  return mailbox().waitForEmail(
+    (email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()) && email.subject === subject,
+    { what: `the e-mail "${subject}" to ${address}` },
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The subscription journey in a real browser, with the local test-mode provider (no Stripe keys): a new
  * account starts its trial with the good test card, lands on / with the welcome modal and gets the welcome
- * e-mail; the declined card leaves the user on /subscription without access.
+ * e-mail; the declined card leaves the user on /subscription without access; cancelling in Settings asks first,
+ * naming the day access ends, and is confirmed by Haven's e-mail.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { repoRoot } from '../../tools/infra';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
+import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
 
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
@@ -119,4 +121,44 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
   await page.waitForURL('**/auth');
   // The server session really ended: the old cookie no longer signs anyone in.
   expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(401);
+});
+
+it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it, confirming cancels and e-mails', async () => {
+  const { page, email } = await signUp('cancel');
+  await addCard(page, '4242 4242 4242 4242');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  const subscriptionStatus = async () =>
+    (await (await page.request.get(`${haven.gatewayUrl}/api/subscription-status`)).json()) as {
+      trialEnd: number;
+      cancel_at_period_end: boolean;
+    };
+  const { trialEnd } = await subscriptionStatus();
+  // The app's own date format, in this browser's locale.
+  const shownEnd = await page.evaluate((seconds) => new Date(seconds * 1000).toLocaleDateString(), trialEnd);
+
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await page.getByRole('button', { name: 'Cancel Subscription', exact: true }).click();
+  await dialog.getByText(`your free trial stays open until ${shownEnd}, and you will not be charged`).waitFor();
+  await dialog.getByRole('button', { name: 'Keep my plan' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect((await subscriptionStatus()).cancel_at_period_end).toBe(false);
+  await page.getByText('Free Trial', { exact: true }).waitFor();
+
+  await page.getByRole('button', { name: 'Cancel Subscription', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+  // What followed the button before the dialog, unchanged: the support e-mail is opened and the toast says so.
+  await page.getByText('Subscription cancelled', { exact: true }).first().waitFor();
+  await page
+    .getByText(/^Cancellation email opened\. /)
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Reactivate Subscription' }).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  expect((await subscriptionStatus()).cancel_at_period_end).toBe(true);
+
+  const cancelled = await billingEmailTo(email, 'Your Haven Premium subscription is cancelled');
+  expect(cancelled.text).toContain(`Your free trial stays open until ${billingEmailDate(trialEnd)}`);
 });

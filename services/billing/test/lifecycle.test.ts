@@ -1,6 +1,7 @@
 import {
   accessAfter,
   addMonth,
+  chargeRecordedBy,
   dueStep,
   mayStartSubscription,
   openAtProvider,
@@ -136,5 +137,24 @@ describe('what an account deletion cancels at the provider', () => {
     expect(openAtProvider({ status: 'canceled' })).toBe(false);
     expect(openAtProvider({ status: 'trial_expired' })).toBe(false);
     expect(openAtProvider(null)).toBe(false);
+  });
+});
+
+describe('chargeRecordedBy (what a receipt shows)', () => {
+  it('is one charge of £4.99 for Haven Premium when a subscription becomes active or renews, and nothing else', () => {
+    const charge = { amountMinor: 499, currency: 'gbp', planName: 'Haven Premium', chargedAt: now };
+    expect(chargeRecordedBy('billing.activated', now)).toEqual(charge);
+    expect(chargeRecordedBy('billing.renewed', now)).toEqual(charge);
+    for (const type of [
+      'billing.trial_started',
+      'billing.trial_will_end',
+      'billing.canceled',
+      'billing.reactivated',
+      'billing.payment_failed',
+      'billing.trial_expired',
+      'billing.ended',
+    ]) {
+      expect(chargeRecordedBy(type, now)).toBeNull();
+    }
   });
 });

@@ -34,6 +34,22 @@ const emails: Partial<Record<EmailKind, RenderedEmail>> = {
   'billing-welcome': renderBillingEmail('billing-welcome', { ...person, trialEnd: new Date('2026-12-01') }),
   'billing-trial-ending': renderBillingEmail('billing-trial-ending', { ...person, trialEnd: new Date('2026-12-01') }),
   'billing-payment-failed': renderBillingEmail('billing-payment-failed', { ...person, trialEnd: null }),
+  'billing-cancelled': renderBillingEmail('billing-cancelled', {
+    ...person,
+    trialEnd: null,
+    accessEnds: new Date('2026-12-01'),
+  }),
+  'billing-reactivated': renderBillingEmail('billing-reactivated', {
+    ...person,
+    trialEnd: null,
+    currentPeriodEnd: new Date('2026-12-01'),
+  }),
+  'billing-receipt': renderBillingEmail('billing-receipt', {
+    ...person,
+    trialEnd: null,
+    currentPeriodEnd: new Date('2026-12-01'),
+    charge: { amountMinor: 499, currency: 'gbp', planName: 'Haven Premium', chargedAt: new Date('2026-11-01') },
+  }),
 };
 
 describe('the footer every e-mail ends with', () => {

@@ -10,6 +10,24 @@ export const plan = {
   productName: 'Haven Premium',
 } as const;
 
+/** A successful payment of the plan, as the event that records it carries it (the receipt's content). */
+export interface ChargeRecord {
+  /** In pence, VAT included: the price people are shown is the price they pay. */
+  amountMinor: number;
+  currency: string;
+  planName: string;
+  chargedAt: Date;
+}
+
+/**
+ * The charge a change records, or null. A subscription becomes active (at once, after its trial, or after a
+ * failed payment went through) or renews only when a period was paid: each of those is one charge of the plan.
+ */
+export function chargeRecordedBy(eventType: string, at: Date): ChargeRecord | null {
+  if (eventType !== 'billing.activated' && eventType !== 'billing.renewed') return null;
+  return { amountMinor: plan.priceMinor, currency: plan.currency, planName: plan.productName, chargedAt: at };
+}
+
 const day = 24 * 60 * 60 * 1000;
 /** The trial reminder goes about a day before the trial ends (Stripe's own warning comes 3 days ahead: at once). */
 export const trialReminderLeadMs = day;

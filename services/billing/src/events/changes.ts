@@ -1,7 +1,7 @@
 import { appendEvents, isDuplicateKeyError, recordEvent } from '@haven/platform';
 import { timestampFromDate, type EventType, type NewEvent } from '@haven/proto';
 import type { Model } from 'mongoose';
-import { accessAfter } from '../domain/lifecycle';
+import { accessAfter, chargeRecordedBy } from '../domain/lifecycle';
 import type { SubscriptionRecord } from '../model/subscription';
 import { subscriptionHistory } from '../model/subscription-history';
 
@@ -23,6 +23,7 @@ function eventOf(
 ): NewEvent<SubscriptionEventType> {
   const access = accessAfter(state, now);
   const timestamp = (date: Date | null) => (date ? timestampFromDate(date) : undefined);
+  const charge = chargeRecordedBy(type, now);
   return {
     type,
     occurredAt,
@@ -44,6 +45,14 @@ function eventOf(
       currentPeriodEnd: timestamp(state.currentPeriodEnd),
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       provider: state.provider,
+      charge: charge
+        ? {
+            amountMinor: BigInt(charge.amountMinor),
+            currency: charge.currency,
+            planName: charge.planName,
+            chargedAt: timestampFromDate(charge.chargedAt),
+          }
+        : undefined,
     },
   };
 }

@@ -20,6 +20,9 @@ export const emailKinds = {
   'billing-welcome': 'always',
   'billing-trial-ending': 'always',
   'billing-payment-failed': 'always',
+  'billing-cancelled': 'always',
+  'billing-reactivated': 'always',
+  'billing-receipt': 'always',
   newsletter: 'newsletter',
   'product-update': 'productUpdates',
   marketing: 'marketingEmails',
@@ -27,6 +30,8 @@ export const emailKinds = {
 } as const satisfies Record<string, GoverningPreference>;
 
 export type EmailKind = keyof typeof emailKinds;
+
+const aboutSubscription = 'This email is about your subscription, so it is sent whatever your email preferences say.';
 
 /**
  * Why each kind reaches the person, said at the foot of the e-mail beside the way to their e-mail preferences:
@@ -40,9 +45,12 @@ export const whySent: Record<EmailKind, string> = {
   'password-changed': 'You get this email because security notices are on in your email preferences.',
   'email-changed': 'You get this email because security notices are on in your email preferences.',
   'sign-in-method-linked': 'You get this email because security notices are on in your email preferences.',
-  'billing-welcome': 'This email is about your subscription, so it is sent whatever your email preferences say.',
-  'billing-trial-ending': 'This email is about your subscription, so it is sent whatever your email preferences say.',
-  'billing-payment-failed': 'This email is about your subscription, so it is sent whatever your email preferences say.',
+  'billing-welcome': aboutSubscription,
+  'billing-trial-ending': aboutSubscription,
+  'billing-payment-failed': aboutSubscription,
+  'billing-cancelled': aboutSubscription,
+  'billing-reactivated': aboutSubscription,
+  'billing-receipt': aboutSubscription,
   newsletter: 'You get this email because you subscribed to the newsletter.',
   'product-update': 'You get this email because product updates are on in your email preferences.',
   marketing: 'You get this email because marketing emails are on in your email preferences.',

@@ -21,6 +21,7 @@ import {
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Spinner } from '../../ui/Spinner';
@@ -39,7 +40,6 @@ import {
   type StatusFilter,
 } from './adminUsers';
 import { bulkDeleteUsers, deleteUser } from './adminUsersApi';
-import { ConfirmDialog } from './ConfirmDialog';
 import './admin.css';
 
 const adminOnly = 'Admin access required. Please contact support if you believe this is an error.';

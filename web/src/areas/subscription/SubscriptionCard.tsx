@@ -1,4 +1,7 @@
-/** Settings → Subscription: status dot, label and description, cancel (with the support e-mail) and reactivate. */
+/**
+ * Settings → Subscription: status dot, label and description, cancel (confirmed in a dialog that names the day
+ * access ends; then the support e-mail) and reactivate.
+ */
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,8 +10,9 @@ import { CancelMySubscriptionDocument, ReactivateMySubscriptionDocument } from '
 import { navigateToServer } from '../../lib/navigation';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
-import { cancellationMailto, subscriptionActions } from './subscriptionCard';
+import { cancellationConfirmation, cancellationMailto, subscriptionActions } from './subscriptionCard';
 import { subscriptionDescription, subscriptionDotColour, subscriptionPlanLabel } from './subscriptionStatus';
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
@@ -18,6 +22,7 @@ export function SubscriptionCard() {
   const [cancel] = useMutation(CancelMySubscriptionDocument);
   const [reactivate] = useMutation(ReactivateMySubscriptionDocument);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   if (session.status !== 'signedIn') return null;
   const status = session.subscription;
 
@@ -35,6 +40,7 @@ export function SubscriptionCard() {
       toast({ title: 'Cancellation failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
 
@@ -73,9 +79,21 @@ export function SubscriptionCard() {
           </div>
         )}
         {actions.cancel && (
-          <Button variant="outline" onClick={() => void onCancel()} disabled={busy}>
+          <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
             Cancel Subscription
           </Button>
+        )}
+        {status && (
+          <ConfirmDialog
+            open={confirming}
+            busy={busy}
+            onOpenChange={setConfirming}
+            onConfirm={() => void onCancel()}
+            {...cancellationConfirmation(status)}
+            cancelLabel="Keep my plan"
+            confirmLabel="Cancel subscription"
+            confirmVariant="primary"
+          />
         )}
         {actions.reactivate && (
           <Button onClick={() => void onReactivate()} disabled={busy}>

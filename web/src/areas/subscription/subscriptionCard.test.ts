@@ -1,4 +1,4 @@
-import { cancellationMailto, subscriptionActions } from './subscriptionCard';
+import { cancellationConfirmation, cancellationMailto, subscriptionActions } from './subscriptionCard';
 import type { SubscriptionStatusLike } from './subscriptionStatus';
 
 const active: SubscriptionStatusLike = {
@@ -25,5 +25,28 @@ describe('cancellationMailto', () => {
     const link = cancellationMailto({ email: 'ann@example.com' }, 'help@example.org');
     expect(link.startsWith('mailto:help@example.org?subject=')).toBe(true);
     expect(decodeURIComponent(link)).toContain('the account ann@example.com');
+  });
+});
+
+describe('cancellationConfirmation', () => {
+  const formatDate = (epochSeconds: number) => `day ${epochSeconds}`;
+
+  it('names the trial’s end and says nothing is charged', () => {
+    const text = cancellationConfirmation(
+      { ...active, planType: 'trial', status: 'trialing', isTrialing: true, trialEnd: 100, currentPeriodEnd: 100 },
+      formatDate,
+    );
+    expect(text.title).toBe('Cancel your subscription?');
+    expect(text.description).toContain('your free trial stays open until day 100, and you will not be charged.');
+    expect(text.description).toContain('open an e-mail to our support team');
+  });
+
+  it('names the paid period’s end, and says when it is not known', () => {
+    expect(cancellationConfirmation({ ...active, currentPeriodEnd: 200 }, formatDate).description).toContain(
+      'Premium stays open until day 200, and you will not be charged again.',
+    );
+    expect(cancellationConfirmation({ ...active, currentPeriodEnd: null }, formatDate).description).toContain(
+      'until the end of your current period',
+    );
   });
 });

@@ -1,6 +1,6 @@
-/** The Settings subscription card's rules: which actions it offers and the cancellation e-mail. Pure. */
+/** The Settings subscription card's rules: its actions, the cancellation dialog's words and the support e-mail. Pure. */
 import { BRAND } from '../../brand';
-import type { SubscriptionStatusLike } from './subscriptionStatus';
+import { epochSecondsToLocalDate, type SubscriptionStatusLike } from './subscriptionStatus';
 
 /** Cancel while access is open and no cancellation is pending; reactivate while one is. */
 export function subscriptionActions(s: SubscriptionStatusLike): { cancel: boolean; reactivate: boolean } {
@@ -15,4 +15,23 @@ export function cancellationMailto(user: { email: string }, supportEmail: string
   const subject = `Cancel my ${BRAND.name} subscription`;
   const body = `Hello,\n\nPlease cancel the ${BRAND.name} Premium subscription for the account ${user.email}.\n\nThank you.`;
   return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/**
+ * What the cancellation dialog says before anything happens: the day access ends (the trial's end, or the end of
+ * the period paid for), that nothing more is charged, the support e-mail it opens, and that the data stays.
+ */
+export function cancellationConfirmation(
+  s: SubscriptionStatusLike,
+  formatDate: (epochSeconds: number) => string = epochSecondsToLocalDate,
+): { title: string; description: string } {
+  const end = s.isTrialing ? s.trialEnd : s.currentPeriodEnd;
+  const until = end != null ? `until ${formatDate(end)}` : 'until the end of your current period';
+  const access = s.isTrialing
+    ? `your free trial stays open ${until}, and you will not be charged`
+    : `Premium stays open ${until}, and you will not be charged again`;
+  return {
+    title: 'Cancel your subscription?',
+    description: `If you cancel, ${access}. We will also open an e-mail to our support team for you. Your check-ins and quotes stay in your account, and you can reactivate any time before then.`,
+  };
 }

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/subscription.proto.
  */
 export const file_haven_events_v1_subscription: GenFile = /*@__PURE__*/
-  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvc3Vic2NyaXB0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiiAEKElN1YnNjcmlwdGlvbkFjY2VzcxIOCgZzdGF0dXMYASABKAkSDwoHZ3JhbnRlZBgCIAEoCBIOCgZyZWFzb24YAyABKAkSLwoLdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJldmlzaW9uGAUgASgDIpQCChJTdWJzY3JpcHRpb25DaGFuZ2USDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjMKBmFjY2VzcxgEIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25BY2Nlc3MSLQoJdHJpYWxfZW5kGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI2ChJjdXJyZW50X3BlcmlvZF9lbmQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFGNhbmNlbF9hdF9wZXJpb2RfZW5kGAcgASgIEhAKCHByb3ZpZGVyGAggASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvc3Vic2NyaXB0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiiAEKElN1YnNjcmlwdGlvbkFjY2VzcxIOCgZzdGF0dXMYASABKAkSDwoHZ3JhbnRlZBgCIAEoCBIOCgZyZWFzb24YAyABKAkSLwoLdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJldmlzaW9uGAUgASgDIn8KElN1YnNjcmlwdGlvbkNoYXJnZRIUCgxhbW91bnRfbWlub3IYASABKAMSEAoIY3VycmVuY3kYAiABKAkSEQoJcGxhbl9uYW1lGAMgASgJEi4KCmNoYXJnZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIskCChJTdWJzY3JpcHRpb25DaGFuZ2USDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjMKBmFjY2VzcxgEIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25BY2Nlc3MSLQoJdHJpYWxfZW5kGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI2ChJjdXJyZW50X3BlcmlvZF9lbmQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFGNhbmNlbF9hdF9wZXJpb2RfZW5kGAcgASgIEhAKCHByb3ZpZGVyGAggASgJEjMKBmNoYXJnZRgJIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25DaGFyZ2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Where a user's access to the paid features stands after a change, carried by every subscription
@@ -67,6 +67,47 @@ export const SubscriptionAccessSchema: GenMessage<SubscriptionAccess> = /*@__PUR
   messageDesc(file_haven_events_v1_subscription, 0);
 
 /**
+ * A successful payment of the plan, carried by the events that record one (billing.activated,
+ * billing.renewed): what a receipt shows.
+ *
+ * @generated from message haven.events.v1.SubscriptionCharge
+ */
+export type SubscriptionCharge = Message<"haven.events.v1.SubscriptionCharge"> & {
+  /**
+   * In the currency's minor unit (pence), taxes included.
+   *
+   * @generated from field: int64 amount_minor = 1;
+   */
+  amountMinor: bigint;
+
+  /**
+   * ISO 4217, lower case (gbp).
+   *
+   * @generated from field: string currency = 2;
+   */
+  currency: string;
+
+  /**
+   * The plan's name as people see it, e.g. "Haven Premium".
+   *
+   * @generated from field: string plan_name = 3;
+   */
+  planName: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp charged_at = 4;
+   */
+  chargedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message haven.events.v1.SubscriptionCharge.
+ * Use `create(SubscriptionChargeSchema)` to create a new message.
+ */
+export const SubscriptionChargeSchema: GenMessage<SubscriptionCharge> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_subscription, 1);
+
+/**
  * What every subscription event carries besides its name.
  *
  * @generated from message haven.events.v1.SubscriptionChange
@@ -78,7 +119,8 @@ export type SubscriptionChange = Message<"haven.events.v1.SubscriptionChange"> &
   userId: string;
 
   /**
-   * The user's address, for the e-mails that billing events trigger (welcome, reminder, payment failed).
+   * The user's address, for the e-mails that billing events trigger (welcome, reminder, payment failed, cancelled,
+   * reactivated, receipt).
    *
    * @generated from field: string email = 2;
    */
@@ -115,6 +157,13 @@ export type SubscriptionChange = Message<"haven.events.v1.SubscriptionChange"> &
    * @generated from field: string provider = 8;
    */
   provider: string;
+
+  /**
+   * Set when the change is a successful payment; unset for every other change.
+   *
+   * @generated from field: haven.events.v1.SubscriptionCharge charge = 9;
+   */
+  charge?: SubscriptionCharge | undefined;
 };
 
 /**
@@ -122,5 +171,5 @@ export type SubscriptionChange = Message<"haven.events.v1.SubscriptionChange"> &
  * Use `create(SubscriptionChangeSchema)` to create a new message.
  */
 export const SubscriptionChangeSchema: GenMessage<SubscriptionChange> = /*@__PURE__*/
-  messageDesc(file_haven_events_v1_subscription, 1);
+  messageDesc(file_haven_events_v1_subscription, 2);
 

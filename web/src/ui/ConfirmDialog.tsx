@@ -1,12 +1,15 @@
-/** A confirmation before something that cannot be undone (Radix Dialog, as the welcome modal). */
+/** A confirmation before a step with consequences (Radix Dialog, as the welcome modal): only the confirm button acts. */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '../../ui/Button';
+import { Button, type ButtonVariant } from './Button';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that closes the dialog and changes nothing. */
+  cancelLabel?: string;
+  confirmVariant?: ButtonVariant;
   busy: boolean;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
@@ -17,6 +20,8 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
+  confirmVariant = 'destructive',
   busy,
   onConfirm,
   onOpenChange,
@@ -28,13 +33,13 @@ export function ConfirmDialog({
         <Dialog.Content className="dialog__content card" role="alertdialog">
           <Dialog.Title className="card__title">{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
-          <div className="admin-users__dialog-actions">
+          <div className="dialog__actions">
             <Dialog.Close asChild>
               <Button variant="outline" disabled={busy}>
-                Cancel
+                {cancelLabel}
               </Button>
             </Dialog.Close>
-            <Button variant="destructive" loading={busy} onClick={onConfirm}>
+            <Button variant={confirmVariant} loading={busy} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

@@ -1,0 +1,80 @@
+import { renderBillingEmail, formatAmount } from '../src/events/billing-emails';
+import { mayReceive } from '../src/domain/email-kinds';
+
+const person = { productName: 'Haven', appUrl: 'https://haven.example/', firstName: 'Dana', trialEnd: null };
+const allOff = {
+  newsletter: false,
+  productUpdates: false,
+  marketingEmails: false,
+  weeklySummary: false,
+  securityNotifications: false,
+};
+
+describe('billing e-mails about a cancellation, a reactivation and a charge', () => {
+  it('tells a cancelled trial the day it ends and that nothing is charged, and how to change their mind', () => {
+    const email = renderBillingEmail('billing-cancelled', {
+      ...person,
+      trialing: true,
+      accessEnds: new Date('2026-12-03T09:30:00Z'),
+    });
+    expect(email.subject).toBe('Your Haven Premium subscription is cancelled');
+    expect(email.text).toContain('Your free trial stays open until 3 December 2026, and you will not be charged.');
+    expect(email.text).toContain('reactivate in Settings any time before 3 December 2026');
+    expect(email.text).toContain('https://haven.example/settings');
+  });
+
+  it('tells a cancelled paid plan it stays open until the period’s end, with no further charge', () => {
+    const email = renderBillingEmail('billing-cancelled', {
+      ...person,
+      trialing: false,
+      accessEnds: new Date('2027-01-31T00:00:00Z'),
+    });
+    expect(email.text).toContain('Premium stays open until 31 January 2027, and you will not be charged again.');
+  });
+
+  it('confirms a reactivation with what happens next, in the trial and after it', () => {
+    const inTrial = renderBillingEmail('billing-reactivated', {
+      ...person,
+      trialing: true,
+      trialEnd: new Date('2026-12-03T09:30:00Z'),
+    });
+    expect(inTrial.subject).toBe('Your Haven Premium subscription is back on');
+    expect(inTrial.text).toContain('Your free trial continues until 3 December 2026');
+    const paid = renderBillingEmail('billing-reactivated', {
+      ...person,
+      trialing: false,
+      currentPeriodEnd: new Date('2027-01-03T09:30:00Z'),
+    });
+    expect(paid.text).toContain('Premium renews on 3 January 2027 at £4.99 a month');
+  });
+
+  it('gives a receipt with the amount including VAT, the date, the plan and the next payment', () => {
+    const email = renderBillingEmail('billing-receipt', {
+      ...person,
+      currentPeriodEnd: new Date('2027-01-03T09:30:00Z'),
+      charge: {
+        amountMinor: 499,
+        currency: 'gbp',
+        planName: 'Haven Premium',
+        chargedAt: new Date('2026-12-03T09:31:00Z'),
+      },
+    });
+    expect(email.subject).toBe('Your Haven receipt: £4.99');
+    expect(email.text).toContain('Plan: Haven Premium, monthly');
+    expect(email.text).toContain('Amount: £4.99 (including VAT)');
+    expect(email.text).toContain('Date: 3 December 2026');
+    expect(email.text).toContain('Your next payment is on 3 January 2027');
+    expect(email.html).toContain('Amount: £4.99 (including VAT)');
+  });
+
+  it('formats amounts from the minor unit', () => {
+    expect(formatAmount(499, 'gbp')).toBe('£4.99');
+    expect(formatAmount(1000, 'GBP')).toBe('£10.00');
+  });
+
+  it('are sent whatever the e-mail switches say', () => {
+    for (const kind of ['billing-cancelled', 'billing-reactivated', 'billing-receipt'] as const) {
+      expect(mayReceive(kind, allOff)).toBe(true);
+    }
+  });
+});
