@@ -50,9 +50,24 @@ it('exports the data, keeps notes off the server, then deletes the account from 
   await page.getByRole('heading', { name: 'Data & Privacy' }).waitFor();
   await page.getByRole('switch', { name: 'Keep check-in notes' }).and(page.locator(':enabled')).waitFor();
   expect(await settledAccessibilityViolations(page)).toEqual([]);
-  const [download] = await Promise.all([
+  // Export Your Data: the spec's CSV of the check-ins and their messages, named by the day.
+  const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export Your Data' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^haven-data-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = readFileSync((await csv.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain(note);
+  await page.getByText('Export Complete', { exact: true }).first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, undefined, { timeout: 20_000 });
+
+  // Everything kept, as JSON, from the same card.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export everything (JSON)' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('haven-data-export.json');
   const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {

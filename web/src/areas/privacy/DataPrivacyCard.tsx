@@ -13,10 +13,14 @@ import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/Toast';
 import { DELETE_ACCOUNT_EXPLANATION, privacySwitches, privacySwitchNotice, type PrivacySwitch } from './privacyRules';
+import { useSession } from '../../gating/useSession';
 import { useDataExport, useDeleteAccount } from './useDataRights';
 
 export function DataPrivacyCard() {
-  const { exportData, exporting } = useDataExport('settings');
+  const session = useSession();
+  const subscribed = session.status === 'signedIn' && session.hasActiveSubscription;
+  const checkInsExport = useDataExport('settings', 'checkIns');
+  const everythingExport = useDataExport('settings', 'everything');
   const { confirmAndDelete, deleting } = useDeleteAccount();
   return (
     <Card aria-labelledby="data-privacy-title">
@@ -28,9 +32,31 @@ export function DataPrivacyCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="stack">
-        <Button variant="outline" block loading={exporting} onClick={() => void exportData()}>
-          Export Your Data
-        </Button>
+        {subscribed && (
+          <Button
+            variant="outline"
+            block
+            loading={checkInsExport.exporting}
+            onClick={() => void checkInsExport.exportData()}
+          >
+            Export Your Data
+          </Button>
+        )}
+        <div className="stack-sm">
+          <p className="text-muted">
+            {subscribed
+              ? 'Export Your Data saves your check-ins and their messages as a spreadsheet (CSV). For a copy of everything we keep, in one file:'
+              : 'A copy of everything we keep about you, in one file:'}
+          </p>
+          <Button
+            variant="outline"
+            block
+            loading={everythingExport.exporting}
+            onClick={() => void everythingExport.exportData()}
+          >
+            Export everything (JSON)
+          </Button>
+        </div>
         <PrivacySwitches />
         <div className="stack-sm">
           <p className="text-muted">{DELETE_ACCOUNT_EXPLANATION}</p>

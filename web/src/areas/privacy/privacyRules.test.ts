@@ -1,4 +1,5 @@
 import {
+  attachmentName,
   DATA_EXPORT_FILE_NAME,
   DELETE_ACCOUNT_CONFIRMATION,
   exportFailureDescription,
@@ -13,6 +14,15 @@ describe('data rights in the web app', () => {
       'Are you sure you want to delete your account? This action cannot be undone and will remove all your data permanently.',
     );
     expect(DATA_EXPORT_FILE_NAME).toBe('haven-data-export.json');
+  });
+
+  it('saves a file under the name the server gave it, never a path, and falls back to the known name', () => {
+    expect(attachmentName('attachment; filename="haven-data-2026-11-27.csv"', 'haven-data.csv')).toBe(
+      'haven-data-2026-11-27.csv',
+    );
+    expect(attachmentName(null, DATA_EXPORT_FILE_NAME)).toBe('haven-data-export.json');
+    expect(attachmentName('attachment', 'haven-data.csv')).toBe('haven-data.csv');
+    expect(attachmentName('attachment; filename="../../.bashrc"', 'haven-data.csv')).toBe('haven-data.csv');
   });
 
   it('uses each document’s notices in its own place', () => {

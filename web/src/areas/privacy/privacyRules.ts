@@ -8,6 +8,23 @@ export const DATA_EXPORT_URL = '/api/user/data-export';
 /** The spec's "fixed file name"; the server names the attachment the same. */
 export const DATA_EXPORT_FILE_NAME = 'haven-data-export.json';
 
+/**
+ * The two exports: everything kept, as JSON (every place, every signed-in user: a right, never premium), and
+ * Settings' check-ins with their messages as CSV (a Premium feature; the server names the file by the day).
+ */
+export type ExportFile = 'everything' | 'checkIns';
+
+export const exportFiles: Record<ExportFile, { url: string; accept: string; fallbackName: string }> = {
+  everything: { url: DATA_EXPORT_URL, accept: 'application/json', fallbackName: DATA_EXPORT_FILE_NAME },
+  checkIns: { url: '/api/user/export', accept: 'text/csv', fallbackName: 'haven-data.csv' },
+};
+
+/** The file name the server gave the attachment (`Content-Disposition`), else `fallback`. */
+export function attachmentName(contentDisposition: string | null, fallback: string): string {
+  const name = /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1];
+  return name && !/[\\/]/.test(name) ? name : fallback;
+}
+
 /** The spec's browser confirmation, word for word. */
 export const DELETE_ACCOUNT_CONFIRMATION =
   'Are you sure you want to delete your account? This action cannot be undone and will remove all your data permanently.';
@@ -27,7 +44,7 @@ export const exportNotices: Record<ExportPlace, { success: string; failure: stri
   emailPreferences: { success: 'Data Export Complete', failure: 'Export Failed' },
 };
 
-export const exportSuccessDescription = `Your data was saved as ${DATA_EXPORT_FILE_NAME}.`;
+export const exportSuccessDescription = (fileName: string) => `Your data was saved as ${fileName}.`;
 
 /** The spec's generic request error: the status code, a colon and a space, then the body (or the status text). */
 export function requestErrorMessage(status: number, bodyText: string, statusText: string): string {

@@ -7,23 +7,24 @@ import { serverMessage } from '../../graphql/errors';
 import { DeleteAccountDocument } from '../../graphql/operations.generated';
 import { isReauthRequired, reauthNotice, REAUTH_SIGN_IN_PATH, rememberReauth, takeReauth } from '../../lib/reauth';
 import { toast } from '../../ui/Toast';
-import { downloadDataExport } from './dataExport';
+import { downloadExport } from './dataExport';
 import {
   DELETE_ACCOUNT_CONFIRMATION,
   exportFailureDescription,
   exportNotices,
   exportSuccessDescription,
+  type ExportFile,
   type ExportPlace,
 } from './privacyRules';
 
-/** Downloads the JSON export and says how it went, with the notices of `place`. */
-export function useDataExport(place: ExportPlace) {
+/** Downloads `file` and says how it went, with the notices of `place`. */
+export function useDataExport(place: ExportPlace, file: ExportFile = 'everything') {
   const [exporting, setExporting] = useState(false);
   const exportData = async () => {
     setExporting(true);
     try {
-      await downloadDataExport();
-      toast({ title: exportNotices[place].success, description: exportSuccessDescription });
+      const fileName = await downloadExport(file);
+      toast({ title: exportNotices[place].success, description: exportSuccessDescription(fileName) });
     } catch (error) {
       toast({
         title: exportNotices[place].failure,
