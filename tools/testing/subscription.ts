@@ -29,7 +29,10 @@ export async function startTrial(client: ApiClient): Promise<void> {
 }
 
 /** A new account, signed in through the REST facade, on a trial: someone who may use the paid features. */
-export async function subscribedUser(gatewayUrl: string, prefix: string): Promise<{ client: ApiClient; userId: string }> {
+export async function subscribedUser(
+  gatewayUrl: string,
+  prefix: string,
+): Promise<{ client: ApiClient; userId: string }> {
   const client = new ApiClient(gatewayUrl);
   const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
     email: uniqueEmail(prefix),

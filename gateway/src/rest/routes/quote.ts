@@ -24,7 +24,10 @@ export const quoteRoutes: RestRoute[] = [
     // Every key the spec names, as sent (absent stays absent so the defaults apply; a wrong type is a 400);
     // the Idempotency-Key header, when sent (also empty), is the input's key, checked by the quote service.
     variables: (body, { header }) => ({
-      input: { ...pick(body, assessmentFields), ...pick({ idempotencyKey: header('idempotency-key') }, ['idempotencyKey']) },
+      input: {
+        ...pick(body, assessmentFields),
+        ...pick({ idempotencyKey: header('idempotency-key') }, ['idempotencyKey']),
+      },
     }),
     reply: (data) => data.generateQuote as Json,
   },

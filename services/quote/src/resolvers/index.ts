@@ -180,13 +180,12 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
    * moments, so it is waited for, bounded; past that the other request failed and deletes its check-in.
    */
   async function replyOfStored(checkInId: string, userId: string, createdAt?: Date): Promise<GenerateQuotePayload> {
-    const storedAt = createdAt ?? (await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean())?.createdAt;
+    const storedAt =
+      createdAt ?? (await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean())?.createdAt;
     const deadline = Date.now() + quoteFollowsCheckInMs;
     while (storedAt) {
       // The quote shares the check-in's instant, so the user's quote index finds it.
-      const stored = await quotes
-        .findOne({ userId, createdAt: storedAt, checkInId }, quoteFields)
-        .lean<QuoteRecord>();
+      const stored = await quotes.findOne({ userId, createdAt: storedAt, checkInId }, quoteFields).lean<QuoteRecord>();
       if (stored) {
         return {
           quote: toQuote(stored),
