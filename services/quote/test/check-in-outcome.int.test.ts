@@ -1,6 +1,9 @@
+import { deletionProgress, tracesOf } from '../../../tools/testing/erasure';
+import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient, ApiResponse } from '../../../tools/testing/http';
 import { subscribedUser } from '../../../tools/testing/subscription';
+import { keyedCheckInId } from '../src/domain/idempotency';
 
 let haven: TestHaven;
 
@@ -147,4 +150,24 @@ it('a malformed idempotency key is refused with 400 naming it, and nothing is st
   expect(await stored('check_ins', userId)).toBe(0);
   expect(await stored('quotes', userId)).toBe(0);
   expect(await totalEntries(client)).toBe(0);
+});
+
+it('keeps the key only as its check-in, so erasing the account erases the key', async () => {
+  const { client, userId } = await subscribedUser(haven.gatewayUrl, 'key-erased');
+  const key = `erase-me-${userId}-submission`;
+  expectAnswered([await send(client, key)]);
+  const checkIns = await haven.collection('quote', 'check_ins');
+  expect(await checkIns.countDocuments({ _id: keyedCheckInId(userId, key) })).toBe(1);
+  // The key's text is stored nowhere: the check-in's id stands for it.
+  expect(await tracesOf(haven, [key])).toEqual([]);
+
+  const deleted = await client.request<{ requestId: string }>('DELETE', '/api/user/delete-account');
+  expect(deleted.status).toBe(200);
+  await eventually('the quote service erasing the account', async () => {
+    const progress = await deletionProgress(haven, deleted.body.requestId);
+    return progress.services.some((each) => each.service === 'quote' && each.erased);
+  });
+
+  expect(await checkIns.countDocuments({ _id: keyedCheckInId(userId, key) })).toBe(0);
+  expect(await stored('check_ins', userId)).toBe(0);
 });
