@@ -4,7 +4,7 @@
  * would be allowed, i.e. until the subscription status says so.
  */
 import { eventually } from './eventually';
-import { ApiClient, uniqueEmail } from './http';
+import type { ApiClient } from './http';
 
 export const goodTestCard = '4242 4242 4242 4242';
 export const declinedTestCard = '4000 0000 0000 0002';
@@ -26,19 +26,4 @@ export async function startTrial(client: ApiClient): Promise<void> {
     const status = await client.get<{ status: string; needsSetup: boolean }>('/api/subscription-status');
     return status.body.status === 'trialing' && !status.body.needsSetup;
   });
-}
-
-/** A new account, signed in through the REST facade, on a trial: someone who may use the paid features. */
-export async function subscribedUser(
-  gatewayUrl: string,
-  prefix: string,
-): Promise<{ client: ApiClient; userId: string }> {
-  const client = new ApiClient(gatewayUrl);
-  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
-    email: uniqueEmail(prefix),
-    password: 'checking in daily',
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  await startTrial(client);
-  return { client, userId: registered.body.user.id };
 }

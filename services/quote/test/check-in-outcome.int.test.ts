@@ -2,7 +2,7 @@ import { deletionProgress, tracesOf } from '../../../tools/testing/erasure';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient, ApiResponse } from '../../../tools/testing/http';
-import { subscribedUser } from '../../../tools/testing/subscription';
+import { subscribedUser } from '../../../tools/testing/subscribed-user';
 import { keyedCheckInId } from '../src/domain/idempotency';
 
 let haven: TestHaven;
