@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { dimensions, type Ratings } from '../../services/quote/src/domain/assessment';
-import { dayNumber, moodOf, noStreak, recordDay } from '../../services/quote/src/domain/progress';
+import { dayNumber, moodOf } from '../../services/quote/src/domain/progress';
 import { checkInModel } from '../../services/quote/src/model/check-in';
 import { progressModel } from '../../services/quote/src/model/progress';
 import { quoteModel } from '../../services/quote/src/model/quote';
@@ -19,7 +19,7 @@ export async function seedHistory(mongoUrl: string, userId: string, count = 1000
     const now = Date.now();
     const checkIns = [];
     const quotes = [];
-    let streak = noStreak;
+    const days = new Set<number>();
     let moodSum = 0;
     for (let index = 0; index < count; index += 1) {
       const createdAt = new Date(now - span + Math.round((span * index) / count));
@@ -37,12 +37,12 @@ export async function seedHistory(mongoUrl: string, userId: string, count = 1000
         isFavorite: index % 10 === 0,
         createdAt,
       });
-      streak = recordDay(streak, dayNumber(createdAt, 'UTC'));
+      days.add(dayNumber(createdAt, 'UTC'));
       moodSum += moodOf(ratings);
     }
     await checkInModel(connection).insertMany(checkIns);
     await quoteModel(connection).insertMany(quotes);
-    await progressModel(connection).create({ _id: userId, entries: count, moodSum, streak });
+    await progressModel(connection).create({ _id: userId, entries: count, moodSum, days: [...days] });
   } finally {
     await connection.close();
   }

@@ -103,6 +103,51 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   await page.locator('.mood-chart__bar').first().waitFor();
 });
 
+it('stores a check-in the network sends twice once, and the next submission as a new one', async () => {
+  const page = await newPage();
+  const email = uniqueEmail('checkin-twice');
+  const password = 'a calm long password';
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+  const api = new ApiClient(haven.gatewayUrl);
+  expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
+  await startTrial(api);
+
+  // A flaky network that delivers the check-in twice (a retried request): the page sees the second answer.
+  let sent = 0;
+  await page.route('**/graphql', async (route) => {
+    if ((route.request().postDataJSON() as { operationName?: string } | null)?.operationName !== 'GenerateQuote') {
+      await route.continue();
+      return;
+    }
+    await route.fetch();
+    sent += 2;
+    await route.fulfill({ response: await route.fetch() });
+  });
+  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+  const quoteText = page.locator('.quote-card__text');
+  await quoteText.waitFor();
+  const first = (await quoteText.innerText()).trim();
+
+  expect(sent).toBe(2);
+  const recent = await api.get<{ quotes: Array<{ text: string }> }>('/api/quotes/recent');
+  expect(recent.body.quotes.map((quote) => quote.text.trim())).toEqual([first]);
+  expect((await api.get<{ totalEntries: number }>('/api/user/stats')).body.totalEntries).toBe(1);
+
+  // The quote came back: pressing again is the next check-in, with its own key.
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+  await page.getByText('Crafting your quote...').waitFor({ state: 'detached' });
+  await quoteText.waitFor();
+  expect(sent).toBe(4);
+  expect((await api.get<{ totalEntries: number }>('/api/user/stats')).body.totalEntries).toBe(2);
+});
+
 it('shows "Need help now?" to a visitor who is not signed in, with the helplines', async () => {
   const page = await newPage();
   await page.goto(`${haven.gatewayUrl}/terms`);

@@ -43,6 +43,7 @@ function handler(server: ApolloServer<GatewayContext>, route: RestRoute, context
       variables = route.variables(body, {
         query: req.query as Record<string, unknown>,
         params: req.params as Record<string, string>,
+        header: (name) => req.header(name),
       });
     }
     const { result, headers, status } = await execute(server, contextOf(req), route.operation, variables);

@@ -4,12 +4,14 @@ import {
   dayNumber,
   dayStreak,
   dotColour,
+  longestRun,
   longestStreak,
   moodColour,
   moodOf,
   noStreak,
   quoteScore,
   recordDay,
+  streaksOf,
   trendOf,
   weeklyGoal,
   type EmotionalState,
@@ -223,6 +225,36 @@ describe('longest streak', () => {
     expect(currentStreakOf(kept, 20)).toBe(1);
     expect(currentStreakOf(kept, 21)).toBe(0);
     expect(recordDay(recordDay(kept, 20), 21)).toEqual({ lastDay: 21, run: 2, longest: 4 });
+  });
+});
+
+describe('streaks from the kept days', () => {
+  it('counts the run reaching today and the longest run, whatever the order and repeats of the days', () => {
+    const days = [20, 14, 10, 11, 17, 12, 15, 16, 20, 11];
+    expect(longestRun(days)).toBe(4);
+    expect(streaksOf(days, 20)).toEqual({ current: 1, longest: 4 });
+    expect(streaksOf(days, 21)).toEqual({ current: 0, longest: 4 });
+    expect(streaksOf([...days, 19, 18], 20)).toEqual({ current: 7, longest: 7 });
+    expect(streaksOf([], 20)).toEqual({ current: 0, longest: 0 });
+  });
+
+  it('says what the running state said for the same days', () => {
+    const days = [3, 4, 5, 9, 10, 12, 13, 14, 15, 20, 21];
+    for (const today of [15, 16, 21, 22]) {
+      const kept = days.filter((day) => day <= today).reduce(recordDay, noStreak);
+      const fromDays = streaksOf(
+        days.filter((day) => day <= today),
+        today,
+      );
+      expect(fromDays).toEqual({ current: currentStreakOf(kept, today), longest: kept.longest });
+    }
+  });
+
+  it('carries a running state kept before the days were: its run joins the new days, its longest stands', () => {
+    const earlier = { lastDay: 30, run: 3, longest: 6 }; // days 28–30, and a run of 6 before
+    expect(streaksOf([], 30, earlier)).toEqual({ current: 3, longest: 6 });
+    expect(streaksOf([31, 32, 33, 34], 34, earlier)).toEqual({ current: 7, longest: 7 });
+    expect(streaksOf([33], 33, earlier)).toEqual({ current: 1, longest: 6 });
   });
 });
 

@@ -28,6 +28,8 @@ export type AssessmentInput = {
   focusClarity?: number | null | undefined;
   gratitudeLevels?: number | null | undefined;
   hopeForFuture?: number | null | undefined;
+  /** Optional, 1–200 printable ASCII characters, one per submission: the same key again stores nothing new and gets the first reply. */
+  idempotencyKey?: string | null | undefined;
   motivationLevel?: number | null | undefined;
   /** Optional, at most 1,000 characters; never sent to the AI provider with personal details. */
   notes?: string | null | undefined;

@@ -21,8 +21,14 @@ export const quoteRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/quotes/generate',
     operation: `mutation GenerateQuote($input: AssessmentInput!) { generateQuote(input: $input) { quote { ${quoteFields} } supportResources { region emergency resources { name action href } } } }`,
-    // Every key the spec names, as sent (absent stays absent so the defaults apply; a wrong type is a 400).
-    variables: (body) => ({ input: pick(body, assessmentFields) }),
+    // Every key the spec names, as sent (absent stays absent so the defaults apply; a wrong type is a 400);
+    // the Idempotency-Key header, when sent (also empty), is the input's key, checked by the quote service.
+    variables: (body, { header }) => ({
+      input: {
+        ...pick(body, assessmentFields),
+        ...pick({ idempotencyKey: header('idempotency-key') }, ['idempotencyKey']),
+      },
+    }),
     reply: (data) => data.generateQuote as Json,
   },
   {

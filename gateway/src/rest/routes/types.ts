@@ -3,10 +3,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export type Json = Record<string, unknown>;
 
-/** What a route may read besides a JSON body: the query string and the path's `:name` parameters. */
+/** What a route may read besides a JSON body: the query string, the path's `:name` parameters, a header. */
 export interface RouteRequest {
   query: Json;
   params: Record<string, string>;
+  /** A request header's value (case-insensitive name); undefined when not sent. */
+  header: (name: string) => string | undefined;
 }
 
 export interface RestRoute {

@@ -4,7 +4,15 @@
  * notification service's weekly summary states too (days in a time zone, the streak, the trend's 0.3
  * threshold) live in the platform's check-in-rules.ts and are re-exported here.
  */
-import { dayNumber, moodDirection, weekStartDay, type Trend } from '@haven/platform';
+import {
+  dayNumber,
+  moodDirection,
+  noStreak,
+  streakEndingOn,
+  weekStartDay,
+  type StreakState,
+  type Trend,
+} from '@haven/platform';
 
 export {
   currentStreakOf,
@@ -85,14 +93,40 @@ export function weeklyGoal(createdAt: Date[], now: Date, timeZone: string): numb
 
 /** The longest run of consecutive local days with at least one check-in. */
 export function longestStreak(createdAt: Date[], timeZone: string): number {
-  const days = [...new Set(createdAt.map((instant) => dayNumber(instant, timeZone)))].sort((a, b) => a - b);
+  return longestRun(createdAt.map((instant) => dayNumber(instant, timeZone)));
+}
+
+/** The longest run of consecutive day numbers among the given ones (repeats count once). */
+export function longestRun(days: Iterable<number>): number {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
   let longest = 0;
   let run = 0;
-  for (let index = 0; index < days.length; index += 1) {
-    run = index > 0 && days[index] === days[index - 1]! + 1 ? run + 1 : 1;
+  for (let index = 0; index < sorted.length; index += 1) {
+    run = index > 0 && sorted[index] === sorted[index - 1]! + 1 ? run + 1 : 1;
     longest = Math.max(longest, run);
   }
   return longest;
+}
+
+export interface Streaks {
+  /** Consecutive days back from today; 0 without a check-in today. */
+  current: number;
+  longest: number;
+}
+
+/**
+ * The streaks from the local days with a check-in, in any order and with repeats. `earlier` is a running
+ * state kept before the days were: the days of its run count too, and its longest run stands.
+ */
+export function streaksOf(days: Iterable<number>, today: number, earlier: StreakState = noStreak): Streaks {
+  const checkedIn = new Set(days);
+  if (earlier.lastDay !== null) {
+    for (let day = earlier.lastDay - earlier.run + 1; day <= earlier.lastDay; day += 1) checkedIn.add(day);
+  }
+  return {
+    current: streakEndingOn(checkedIn, today),
+    longest: Math.max(earlier.longest, longestRun(checkedIn)),
+  };
 }
 
 /**

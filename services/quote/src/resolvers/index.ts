@@ -1,5 +1,7 @@
 import {
   badInput,
+  conflict,
+  isDuplicateKeyError,
   notFound,
   requestLoader,
   requireEntitlement,
@@ -13,17 +15,17 @@ import {
 } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { validateAssessment, type Assessment, type FieldProblem } from '../domain/assessment';
-import { compose, noRepeatWindow, showsCrisis } from '../domain/composer';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { validateAssessment, type Assessment, type FieldProblem, type Validated } from '../domain/assessment';
+import { compose, crisisMessageId, noRepeatWindow, showsCrisis } from '../domain/composer';
+import { keyedCheckInId, validateIdempotencyKey } from '../domain/idempotency';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
 import {
-  currentStreakOf,
   dayNumber,
   dotColour,
   localDate,
   moodColour,
   moodOf,
-  noStreak,
   quoteScore,
   trendOf,
   weeklyGoal,
@@ -31,7 +33,7 @@ import {
 import { scrubNotes } from '../domain/scrub';
 import { recordQuoteGenerated } from '../events/publish';
 import { ratingsOf, type CheckInRecord } from '../model/check-in';
-import { recordProgress, type ProgressRecord } from '../model/progress';
+import { recordProgress, streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
@@ -40,7 +42,7 @@ import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-
 import { callerIdentity } from '../sources';
 import { privacyResolvers } from './privacy';
 import type { AiWriter } from '../writer';
-import type { Quote, Resolvers } from './types.generated';
+import type { GenerateQuotePayload, Quote, Resolvers } from './types.generated';
 
 export interface QuoteServiceDeps {
   quotes: Model<QuoteRecord>;
@@ -70,6 +72,12 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 const quoteIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** How long a repeat waits for the quote of a check-in another request has just stored, and how often it looks. */
+const quoteFollowsCheckInMs = 5_000;
+const quotePollMs = 25;
+
+const problemsOf = (validated: Validated<unknown>): FieldProblem[] => (validated.ok ? [] : validated.problems);
 
 function rejectInput(problems: FieldProblem[]): never {
   const [first] = problems as [FieldProblem, ...FieldProblem[]];
@@ -160,6 +168,36 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     }
   }
 
+  /** The reply a stored check-in was given: its quote, with the support resources when it was a crisis reply. */
+  async function replyOf(checkInId: string, userId: string): Promise<GenerateQuotePayload | null> {
+    const checkIn = await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean();
+    if (!checkIn) return null;
+    return replyOfStored(checkInId, userId, checkIn.createdAt);
+  }
+
+  /**
+   * The reply of a check-in another request has just stored: its quote follows the check-in within
+   * moments, so it is waited for, bounded; past that the other request failed and deletes its check-in.
+   */
+  async function replyOfStored(checkInId: string, userId: string, createdAt?: Date): Promise<GenerateQuotePayload> {
+    const storedAt =
+      createdAt ?? (await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean())?.createdAt;
+    const deadline = Date.now() + quoteFollowsCheckInMs;
+    while (storedAt) {
+      // The quote shares the check-in's instant, so the user's quote index finds it.
+      const stored = await quotes.findOne({ userId, createdAt: storedAt, checkInId }, quoteFields).lean<QuoteRecord>();
+      if (stored) {
+        return {
+          quote: toQuote(stored),
+          supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(null) : null,
+        };
+      }
+      if (Date.now() >= deadline) break;
+      await sleep(quotePollMs);
+    }
+    throw conflict('This check-in is still being saved. Please try again in a moment.');
+  }
+
   return {
     Query: {
       // Public on purpose: help is never behind sign-in or the paywall.
@@ -239,7 +277,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           ),
           totalEntries: stats!.totalEntries,
           averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
-          dayStreak: currentStreakOf(kept?.streak ?? noStreak, dayNumber(now, timeZone)),
+          dayStreak: streaksOfRecord(kept, dayNumber(now, timeZone)).current,
         };
       },
 
@@ -268,7 +306,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
         const moodHistory = latest.map((quote) => Math.round(moodOf(quote.emotionalState) * 100) / 100);
         const today = dayNumber(now, timeZone);
-        const streak = kept?.streak ?? noStreak;
+        const streaks = streaksOfRecord(kept, today);
         return {
           totalQuotes: stats!.totalQuotes,
           favoriteQuotes: stats!.favoriteQuotes,
@@ -281,8 +319,8 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             trend: trendOf(moodHistory),
           },
           streaks: {
-            currentStreak: currentStreakOf(streak, today),
-            longestStreak: streak.longest,
+            currentStreak: streaks.current,
+            longestStreak: streaks.longest,
             totalQuotesGenerated: stats!.totalQuotes,
           },
           // Opted out of analysis: none worked out (none are ever stored).
@@ -302,7 +340,14 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       generateQuote: async (_parent, { input }, context) => {
         const { userId } = await requireEntitlement(context);
         const validated = validateAssessment({ ...input });
-        if (!validated.ok) rejectInput(validated.problems);
+        const key = validateIdempotencyKey(input.idempotencyKey);
+        if (!validated.ok || !key.ok) rejectInput([...problemsOf(validated), ...problemsOf(key)]);
+        // One check-in per user and key: its id is named by the key, so a repeat finds it, and a race loses on `_id`.
+        const checkInId = key.value === null ? randomUUID() : keyedCheckInId(userId, key.value);
+        if (key.value !== null) {
+          const earlier = await replyOf(checkInId, userId);
+          if (earlier) return earlier;
+        }
         // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent;
         // they are still read once, in memory, for crisis signals.
         const { keepNotes } = await privacySettingsOf(deps.privacySettings, userId);
@@ -310,15 +355,20 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const written = await write(assessment, validated.value.notes, userId, context);
 
         const now = new Date();
-        const checkInId = randomUUID();
-        await checkIns.create({
-          _id: checkInId,
-          userId,
-          ...assessment.ratings,
-          timeOfDay: assessment.timeOfDay,
-          notes: assessment.notes,
-          createdAt: now,
-        });
+        try {
+          await checkIns.create({
+            _id: checkInId,
+            userId,
+            ...assessment.ratings,
+            timeOfDay: assessment.timeOfDay,
+            notes: assessment.notes,
+            createdAt: now,
+          });
+        } catch (error) {
+          // The same key sent twice at once: the other request stored the check-in; its reply is this one's.
+          if (key.value === null || !isDuplicateKeyError(error)) throw error;
+          return replyOfStored(checkInId, userId);
+        }
         const mood = moodOf(assessment.ratings);
         const quote = new quotes({
           _id: randomUUID(),
@@ -332,7 +382,13 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           createdAt: now,
         });
         recordQuoteGenerated(quote, assessment.ratings, mood, context.correlationId);
-        await quote.save();
+        try {
+          await quote.save();
+        } catch (error) {
+          // A check-in without its quote would answer its key with nothing: gone, a retry stores both.
+          await checkIns.deleteOne({ _id: checkInId }).catch(() => undefined);
+          throw error;
+        }
         deps.publishSoon();
         await recordProgress(progress, userId, mood, dayNumber(now, await timeZoneOf(deps.timeZones, userId)));
         return {

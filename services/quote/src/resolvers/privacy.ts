@@ -6,11 +6,11 @@ import { badInput, requireMayReadUser, requireSession, type RequestContext } fro
 import type { Model } from 'mongoose';
 import { dimensions } from '../domain/assessment';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
-import { currentStreakOf, dayNumber, noStreak } from '../domain/progress';
+import { dayNumber } from '../domain/progress';
 import { timeZoneOf } from '../events/time-zones';
 import { ratingsOf, type CheckInRecord } from '../model/check-in';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
-import type { ProgressRecord } from '../model/progress';
+import { streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import type { TimeZoneRecord } from '../model/time-zone';
 import type { Resolvers } from './types.generated';
@@ -66,7 +66,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
           privacySettingsOf(privacySettings, id),
           insightsOf(id, now),
         ]);
-        const streak = kept?.streak ?? noStreak;
+        const streaks = streaksOfRecord(kept, dayNumber(now, timeZone));
         return {
           checkIns: checkIns.map((checkIn) => ({
             id: checkIn._id,
@@ -87,8 +87,8 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
           progress: {
             entries: kept?.entries ?? 0,
             averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
-            currentStreak: currentStreakOf(streak, dayNumber(now, timeZone)),
-            longestStreak: streak.longest,
+            currentStreak: streaks.current,
+            longestStreak: streaks.longest,
           },
           timeZone,
           privacySettings: settings,

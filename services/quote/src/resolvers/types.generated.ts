@@ -23,6 +23,8 @@ export type AssessmentInput = {
   focusClarity?: InputMaybe<Scalars['Int']['input']>;
   gratitudeLevels?: InputMaybe<Scalars['Int']['input']>;
   hopeForFuture?: InputMaybe<Scalars['Int']['input']>;
+  /** Optional, 1–200 printable ASCII characters, one per submission: the same key again stores nothing new and gets the first reply. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   motivationLevel?: InputMaybe<Scalars['Int']['input']>;
   /** Optional, at most 1,000 characters; never sent to the AI provider with personal details. */
   notes?: InputMaybe<Scalars['String']['input']>;
@@ -132,7 +134,7 @@ export type MoodTrends = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Stores the check-in and its quote. Premium. */
+  /** Stores the check-in and its quote, once per idempotency key. Premium. */
   generateQuote: GenerateQuotePayload;
   /** Only the owner's quotes; any other id is not found. Premium. */
   setQuoteFavorite: Quote;

@@ -9,6 +9,7 @@ import {
   type GenerateQuoteMutation,
 } from '../../graphql/operations.generated';
 import { NOTES_OFF_MESSAGE } from '../privacy/privacyRules';
+import { newSubmissionKey } from './checkinRules';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
@@ -88,6 +89,10 @@ export function SlidersPage() {
   const [ratings, setRatings] = useState(initialRatings);
   const [timeOfDay, setTimeOfDay] = useState<(typeof TIMES)[number]>('morning');
   const [notes, setNotes] = useState('');
+  // One key per submission: a double click or a retry of the same answers is stored once; a change or a
+  // stored check-in starts a new submission.
+  const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
+  const startNewSubmission = () => setSubmissionKey(newSubmissionKey());
   const [result, setResult] = useState<GenerateQuoteMutation['generateQuote'] | null>(null);
   const [generate, { loading }] = useMutation(GenerateQuoteDocument, { refetchQueries: [RecentQuotesDocument] });
   // Notes kept off the server (Settings, Data & Privacy): the box is not shown and nothing is sent.
@@ -98,10 +103,16 @@ export function SlidersPage() {
     try {
       const { data } = await generate({
         variables: {
-          input: { ...ratings, timeOfDayPreference: timeOfDay, notes: notesKept ? notes.trim() || null : null },
+          input: {
+            ...ratings,
+            timeOfDayPreference: timeOfDay,
+            notes: notesKept ? notes.trim() || null : null,
+            idempotencyKey: submissionKey,
+          },
         },
       });
       if (data) {
+        startNewSubmission();
         setResult(data.generateQuote);
         toast({ title: 'Quote Generated', description: 'Your supportive message is ready.' });
       }
@@ -131,7 +142,10 @@ export function SlidersPage() {
                   name="timeOfDay"
                   value={time}
                   checked={time === timeOfDay}
-                  onChange={() => setTimeOfDay(time)}
+                  onChange={() => {
+                    setTimeOfDay(time);
+                    startNewSubmission();
+                  }}
                 />
                 {time.charAt(0).toUpperCase() + time.slice(1)}
               </label>
@@ -162,7 +176,10 @@ export function SlidersPage() {
                   max={5}
                   step={1}
                   value={ratings[key]}
-                  onChange={(event) => setRatings({ ...ratings, [key]: Number(event.target.value) })}
+                  onChange={(event) => {
+                    setRatings({ ...ratings, [key]: Number(event.target.value) });
+                    startNewSubmission();
+                  }}
                 />
                 <div className="slider__ends" aria-hidden="true">
                   <span>Low</span>
@@ -189,7 +206,10 @@ export function SlidersPage() {
               maxLength={NOTES_MAX}
               value={notes}
               placeholder="Anything on your mind? This stays private."
-              onChange={(event) => setNotes(event.target.value)}
+              onChange={(event) => {
+                setNotes(event.target.value);
+                startNewSubmission();
+              }}
             />
           ) : (
             <p id="checkin-notes" className="text-muted" role="note">

@@ -4,6 +4,7 @@ import {
   dayKey,
   emotionalBars,
   monthGrid,
+  newSubmissionKey,
   relativeDayLabel,
   scoreLabel,
 } from './checkinRules';
@@ -47,5 +48,11 @@ describe('check-in page rules', () => {
     ).toEqual(['Motivation', 'Confidence', 'Focus', 'Stress', 'Anxiety', 'Purpose']);
     expect(countryFromLanguage('en-US')).toBe('US');
     expect(countryFromLanguage('fr')).toBeNull();
+  });
+
+  it('names each check-in submission with its own key the server accepts (printable ASCII, at most 200)', () => {
+    const keys = new Set(Array.from({ length: 100 }, newSubmissionKey));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
   });
 });

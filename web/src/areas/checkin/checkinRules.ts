@@ -69,3 +69,13 @@ export function countryFromLanguage(language: string | undefined): string | null
   const region = language?.split('-')[1];
   return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : null;
 }
+
+/**
+ * A new idempotency key for one check-in submission: 32 hex digits from the browser's random source
+ * (crypto.getRandomValues also works off HTTPS, where randomUUID is missing). The same submission sent again,
+ * a double click or a retry, carries the same key, so the server stores it once.
+ */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
