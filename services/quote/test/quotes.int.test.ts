@@ -3,7 +3,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
-import { startTrial } from '../../../tools/testing/subscription';
+import { subscribedUser } from '../../../tools/testing/subscribed-user';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -26,16 +26,8 @@ interface QuoteReply {
   emotionalState: Record<string, number>;
 }
 
-async function subscriber(prefix: string): Promise<ApiClient> {
-  const client = new ApiClient(haven.gatewayUrl);
-  const registered = await client.post('/api/auth/register', {
-    email: uniqueEmail(prefix),
-    password: 'checking in daily',
-  });
-  expect(registered.status).toBe(201);
-  await startTrial(client);
-  return client;
-}
+const subscriber = async (prefix: string): Promise<ApiClient> =>
+  (await subscribedUser(haven.gatewayUrl, prefix)).client;
 
 const count = async (name: string) => (await haven.collection('quote', name)).countDocuments();
 
