@@ -24,9 +24,10 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progress and Analytics', async () => {
+/** A page signed up through the app's own form, then on a trial (started through the API, as the page would). */
+async function signedUpOnTrial(prefix: string): Promise<{ page: Page; api: ApiClient }> {
   const page = await newPage();
-  const email = uniqueEmail('checkin');
+  const email = uniqueEmail(prefix);
   const password = 'a calm long password';
   await page.goto(`${haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
@@ -34,10 +35,14 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/subscription');
-
   const api = new ApiClient(haven.gatewayUrl);
   expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
   await startTrial(api);
+  return { page, api };
+}
+
+it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progress and Analytics', async () => {
+  const { page } = await signedUpOnTrial('checkin');
 
   await page.goto(`${haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
@@ -104,18 +109,7 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
 });
 
 it('stores a check-in the network sends twice once, and the next submission as a new one', async () => {
-  const page = await newPage();
-  const email = uniqueEmail('checkin-twice');
-  const password = 'a calm long password';
-  await page.goto(`${haven.gatewayUrl}/auth`);
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/subscription');
-  const api = new ApiClient(haven.gatewayUrl);
-  expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
-  await startTrial(api);
+  const { page, api } = await signedUpOnTrial('checkin-twice');
 
   // A flaky network that delivers the check-in twice (a retried request): the page sees the second answer.
   let sent = 0;
