@@ -21,6 +21,8 @@ let provider: Server;
 let mode: 'answer' | 'fail' | 'stall' = 'answer';
 const captured: Captured[] = [];
 const aiText = 'A heavy evening for sleep. Let the day go, and take three slow breaths before bed.';
+/** What the provider answers while `mode` is 'answer'. */
+let providerReply = aiText;
 
 beforeAll(async () => {
   provider = createServer((req, res) => {
@@ -41,7 +43,7 @@ beforeAll(async () => {
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: 'test-model',
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: aiText } }],
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: providerReply } }],
         }),
       );
     });
@@ -130,6 +132,32 @@ it.each(['fail', 'stall'] as const)(
     expect(library.map((message) => message.text)).toContain(reply.body.quote.text);
   },
 );
+
+it.each([
+  ['means', 'Some people think about an overdose on days like this. Please rest instead.'],
+  ['diagnosis', 'It sounds like you might have an anxiety disorder. Breathe slowly.'],
+  ['medication', 'Melatonin before bed could help you sleep tonight.'],
+  ['a directive', 'You should go to bed earlier and stop worrying.'],
+  ['a promise of cure', 'A daily walk will cure your low mood for good.'],
+  ['a made-up number', 'Call 0800 123 4567 any time, day or night.'],
+])("replaces a provider's reply with %s by the composer's message for the same check-in", async (_rule, bad) => {
+  mode = 'answer';
+  providerReply = bad;
+  captured.length = 0;
+  try {
+    const { client } = await subscriber();
+    const reply = await client.post<{ quote: { text: string } }>('/api/quotes/generate', {
+      sleepQuality: 2,
+      timeOfDayPreference: 'evening',
+    });
+    expect(reply.status).toBe(200);
+    expect(captured).toHaveLength(1);
+    expect(reply.body.quote.text).not.toBe(bad);
+    expect(library.map((message) => message.text)).toContain(reply.body.quote.text);
+  } finally {
+    providerReply = aiText;
+  }
+});
 
 it('never sends a crisis check-in to the provider: the reply leads with support resources', async () => {
   mode = 'answer';

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { validateAssessment, type Assessment, type FieldProblem, type Validated } from '../domain/assessment';
 import { compose, crisisMessageId, noRepeatWindow, showsCrisis } from '../domain/composer';
+import { brokenReplyRule } from '../domain/reply-check';
 import { keyedCheckInId, validateIdempotencyKey } from '../domain/idempotency';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
 import {
@@ -161,6 +162,15 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         notes = scrubNotes(notes, [identity.firstName, identity.lastName, identity.email]);
       }
       const text = await deps.ai.write({ ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes });
+      // Checked against the voice guide's "never" list before anyone sees it; counted by rule, never with the text.
+      const broken = brokenReplyRule(text);
+      if (broken) {
+        context.log.warn(
+          { aiReplyRefused: broken },
+          'AI reply refused by the voice check; the composer wrote the quote',
+        );
+        return offline();
+      }
       return { text, messageId: 'ai', crisis: false };
     } catch (error) {
       context.log.warn({ err: error }, 'AI provider failed; the offline composer wrote the quote');
