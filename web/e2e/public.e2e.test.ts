@@ -132,6 +132,32 @@ it('skips the loader and the fade-ins for visitors who prefer reduced motion', a
   expect(await page.locator('.crisis-lines li').first().innerText()).toMatch(/^In the US: Call or text 988/);
 });
 
+it.each([
+  ['a phone', { width: 390, height: 844 }],
+  ['a desktop', DESKTOP],
+])(
+  "frames the help page like Haven's other pages on %s: header, margins, footer, no link to itself",
+  async (_name, viewport) => {
+    const page = await newPage({ viewport, reducedMotion: 'reduce' });
+    await page.goto(`${haven.gatewayUrl}/help`);
+    const title = page.getByRole('heading', { name: 'Need help now?', level: 1 });
+    await title.waitFor();
+    await page.locator('.help-line').first().waitFor();
+    await page.locator('header.public-nav').waitFor();
+    await page.getByRole('contentinfo').waitFor();
+    // The text keeps a margin from the screen's edges and, on a wide screen, a readable width.
+    const box = (await title.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(16);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width - 16);
+    const line = (await page.locator('.help-line').first().boundingBox())!;
+    expect(line.x).toBeGreaterThanOrEqual(16);
+    if (viewport.width >= 1000) expect(line.width).toBeLessThan(900);
+    expect(await page.locator('a[href="/help"]').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  },
+);
+
 it('opens and closes the mobile menu at a phone viewport', async () => {
   const page = await newPage({ reducedMotion: 'reduce' });
   await page.goto(`${haven.gatewayUrl}/`);

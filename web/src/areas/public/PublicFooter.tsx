@@ -1,10 +1,11 @@
 /** The public pages' footer: the legal and help links, the crisis page, and the contact address (#contact). */
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { Logo } from '../../ui/Logo';
 import { CONTACT_EMAIL, CONTACT_MAILTO, SUPPORT_PATH } from './publicLinks';
 
 export function PublicFooter() {
+  const onHelpPage = useLocation().pathname === SUPPORT_PATH;
   return (
     <footer id="contact" className="public-footer">
       <div className="public-footer__inner">
@@ -31,9 +32,11 @@ export function PublicFooter() {
             <li>
               <Link to="/auth">Sign In</Link>
             </li>
-            <li>
-              <Link to={SUPPORT_PATH}>Need help now?</Link>
-            </li>
+            {!onHelpPage && (
+              <li>
+                <Link to={SUPPORT_PATH}>Need help now?</Link>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="public-footer__contact">
