@@ -216,7 +216,7 @@ export function AdminNewsletterPage() {
               )}
             </div>
             {(subject || content) && (
-              <section aria-labelledby="preview-title" className="callout">
+              <section aria-labelledby="preview-title" className="callout newsletter-draft-preview">
                 <h2 id="preview-title" className="notice__title">
                   Preview
                 </h2>
