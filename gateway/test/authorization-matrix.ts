@@ -53,6 +53,8 @@ export const expectedOutcomes: Record<string, Row> = {
   'query pendingAccountDeletions':        ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query newsletterStats':                ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query newsletterSubscribersExport':    ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
+  'query newsletterAudience':             ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
+  'query newsletterPreview':              ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query adminUsers':                     ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query adminUserStats':                 ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
 
@@ -73,6 +75,7 @@ export const expectedOutcomes: Record<string, Row> = {
   'mutation unsubscribeFromNewsletterByToken':['allowed',     'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation unsubscribeFromNewsletterByEmail':['allowed',     'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation sendNewsletter':              ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
+  'mutation sendTestNewsletter':          ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'mutation updateEmailPreferences':      ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   // Check-ins and quotes: premium; someone else's quote is not found.
   'mutation generateQuote':               ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'allowed',      'needs-subscription'],
@@ -130,6 +133,8 @@ export const expectedOutcomes: Record<string, Row> = {
   'POST /api/newsletter/unsubscribe':     ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'GET /api/admin/newsletter/stats':      ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'POST /api/newsletter/send':            ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
+  'POST /api/admin/newsletter/test':      ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
+  'GET /api/admin/newsletter/audience':   ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'GET /api/admin/export-subscribers':    ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'GET /api/user/email-preferences':      ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'POST /api/user/email-preferences':     ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

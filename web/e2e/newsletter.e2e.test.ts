@@ -1,7 +1,8 @@
 /**
  * The newsletter in a real browser (Debian's Chromium, Playwright) against Haven started the way
  * `make dev` starts it: the landing page's sign-up form to the confirmation e-mail and its link, the admin's
- * send reaching every active subscriber once,
+ * composer (its live length count, a test copy to the admin, the confirmation with the count and the rendered
+ * e-mail, where cancelling sends nothing) and the send reaching every active subscriber once,
  * the personal unsubscribe link with its one-click POST, the /unsubscribe form, the non-admin alert, and
  * the weekly summary's switch on /email-preferences.
  * (The other subscribers sign up through the endpoint the form calls, which is quicker.)
@@ -109,19 +110,56 @@ it('shows a non-admin the access-required alert on /admin/newsletter', async () 
   expect(await page.getByRole('button', { name: 'Send to All Subscribers' }).count()).toBe(0);
 });
 
-it('lets the admin compose and send; every active subscriber gets one copy, a pending one none', async () => {
+it('lets the admin compose within the limit, test, confirm and send; every active subscriber gets one copy, a pending one none', async () => {
   const page = await signedInPage(adminEmail);
   await verifyByEmailLink(haven.gatewayUrl, adminEmail, page); // the admin is the configured address, verified
   await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
   await page.getByRole('heading', { name: 'Subscribers' }).waitFor();
   const send = page.getByRole('button', { name: 'Send to All Subscribers' });
+  const sendTest = page.getByRole('button', { name: 'Send a test to me' });
   expect(await send.isDisabled()).toBe(true);
+  await page.getByText('0 of 15,000 characters').waitFor();
 
   const subject = `Small steps ${Date.now()}`;
   await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Content').fill('<p>Take one slow breath before you open your inbox.</p>');
+  // The live count, and past the limit a message and no way to send.
+  await page.getByLabel('Content').fill('a'.repeat(15_001));
+  await page.getByText('15,001 of 15,000 characters').waitFor();
+  await page.getByText('This is 1 character over the limit. Please shorten it before sending.').waitFor();
+  expect(await send.isDisabled()).toBe(true);
+  expect(await sendTest.isDisabled()).toBe(true);
+  const content = '<p>Take one slow breath before you open your inbox.</p>';
+  await page.getByLabel('Content').fill(content);
+  await page.getByText(`${content.length} of 15,000 characters`).waitFor();
   await page.getByText('Take one slow breath before you open your inbox.').first().waitFor(); // the preview
+
+  // A test copy to the admin alone first.
+  await sendTest.click();
+  await page.getByText('Test sent to you', { exact: true }).waitFor();
+  const test = await inbox.waitForEmail((caught) => caught.subject === `[Test] ${subject}`, {
+    what: 'the test copy to the admin',
+  });
+  expect(test.to.map((address) => address.address.toLowerCase())).toEqual([adminEmail.toLowerCase()]);
+  expect(test.html).toContain('Take one slow breath before you open your inbox.');
+
+  // Send asks first, with the subject, the count and the e-mail as subscribers see it; cancelling sends nothing.
+  const active = await page.getByTestId('stat-active').textContent();
+  const dialog = page.getByRole('alertdialog');
   await send.click();
+  await dialog.getByText(subject).waitFor();
+  expect(await dialog.getByTestId('confirm-audience').textContent()).toBe(
+    `${active} ${active === '1' ? 'subscriber' : 'subscribers'}`,
+  );
+  await page
+    .frameLocator('iframe[title="The newsletter as subscribers will see it"]')
+    .getByText('Take one slow breath before you open your inbox.')
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await page.getByLabel('Subject').inputValue()).toBe(subject);
+
+  await send.click();
+  await dialog.getByRole('button', { name: `Send to ${active} subscribers` }).click();
   await page.getByText('Newsletter sent successfully!', { exact: true }).waitFor();
   expect(await page.getByLabel('Subject').inputValue()).toBe('');
 
@@ -135,6 +173,9 @@ it('lets the admin compose and send; every active subscriber gets one copy, a pe
   );
   const copies = (await inbox.listEmails()).filter((caught) => caught.subject === subject);
   expect(copies.filter(to(waiting))).toHaveLength(0);
+  // One send: the cancelled confirmation sent nothing, and the test went to the admin alone.
+  expect(copies).toHaveLength(Number(active));
+  expect(copies.filter(to(adminEmail))).toHaveLength(0);
 
   // The reader's own unsubscribe link, then the mail client's one-click POST: both succeed.
   const copy = copies.find(to(readers[0]!))!;

@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { GatewayContext } from '../graphql';
 import { restErrorOf } from './errors';
 import { logoutOperation, restRoutes, type RestRoute } from './routes';
@@ -126,6 +126,21 @@ export function restRouter(
   secureCookies: boolean,
 ): Router {
   const router = express.Router();
+  // A route with a limit of its own reads its body first; the facade's parser then leaves a read body alone.
+  for (const route of restRoutes) {
+    const limit = route.bodyLimit;
+    if (!limit || !routeTakesBody(route)) continue;
+    const method = route.method.toLowerCase() as 'post' | 'patch';
+    router[method](
+      route.path.replace(/^\/api/, ''),
+      express.json({ limit: limit.bytes }),
+      (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+        if ((error as { type?: string } | null)?.type !== 'entity.too.large') return next(error);
+        const problem = { field: limit.field, message: limit.message };
+        res.status(400).json({ ...problem, problems: [problem] });
+      },
+    );
+  }
   router.use(express.json({ limit: restBodyLimit }));
 
   for (const route of restRoutes) {

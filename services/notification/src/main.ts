@@ -85,7 +85,11 @@ export const startNotificationService = defineService({
     });
     const models = { ...store, campaigns, deliveries, knownUsers, tallies };
     return {
-      resolvers: notificationResolvers(models),
+      resolvers: notificationResolvers(models, {
+        mailer,
+        appUrl: config.APP_URL,
+        productName: config.PRODUCT_NAME,
+      }),
       erasure: notificationErasure(models),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
       outboxModels: [subscribers, campaigns],

@@ -14,7 +14,8 @@ const appUrl = 'https://haven.example/app';
 const person = { productName: 'Haven', appUrl, firstName: 'Dana' };
 /**
  * Every kind with a footer, rendered. Not here: the weekly summary, which lists every country's lines itself
- * (weekly-summary.test.ts), and the product-update and marketing kinds, declared for their switches but never sent.
+ * (weekly-summary.test.ts), the product-update and marketing kinds, declared for their switches but never sent, and
+ * the newsletter's test copy, which is the newsletter above exactly as its subscribers get it, footer and all.
  */
 const emails: Partial<Record<EmailKind, RenderedEmail>> = {
   'verify-email': renderVerificationEmail({ ...person, token: 'token' }),
@@ -91,8 +92,14 @@ describe('the footer every e-mail ends with', () => {
     }
   });
 
-  it('covers every kind the mailer takes, but the three named above', () => {
-    const covered = new Set([...Object.keys(emails), 'weekly-summary', 'product-update', 'marketing']);
+  it('covers every kind the mailer takes, but the four named above', () => {
+    const covered = new Set([
+      ...Object.keys(emails),
+      'weekly-summary',
+      'product-update',
+      'marketing',
+      'newsletter-test',
+    ]);
     expect(Object.keys(emailKinds).filter((kind) => !covered.has(kind))).toEqual([]);
   });
 });

@@ -346,6 +346,130 @@ describe('the admin composer', () => {
     });
   });
 
+  describe('care before a send', () => {
+    const campaigns = () => haven.collection('notification', 'newsletter_campaigns');
+    const deliveries = () => haven.collection('notification', 'deliveries');
+    const audienceQuery = '{ newsletterAudience { activeSubscribers } }';
+    const testSend = `mutation Test($subject: String!, $content: String!) {
+      sendTestNewsletter(subject: $subject, content: $content) { sentTo } }`;
+    const send = `mutation Send($subject: String!, $content: String!) {
+      sendNewsletter(subject: $subject, content: $content) { sentCount } }`;
+    /** The newsletter's largest content: exactly 15,000 characters of HTML with text in it. */
+    const contentOfLength = (length: number) => `<p>${'a'.repeat(length - 7)}</p>`;
+    /** A JSON body with every character of its strings spelled `\uXXXX`: the most bytes valid JSON can take. */
+    const fullyEscapedJson = (body: Record<string, string>) =>
+      `{${Object.entries(body)
+        .map(
+          ([key, value]) =>
+            `"${key}":"${[...value].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`,
+        )
+        .join(',')}}`;
+
+    it('counts the active subscribers a send would reach, never pending or unsubscribed ones', async () => {
+      const audience = async () =>
+        (await admin.graphql<{ newsletterAudience: { activeSubscribers: number } }>(audienceQuery)).body.data!
+          .newsletterAudience.activeSubscribers;
+      const before = await audience();
+      expect(before).toBe(await (await subscribers()).countDocuments({ status: 'active' }));
+
+      for (const email of [uniqueEmail('counted'), uniqueEmail('counted')]) await subscribeAndConfirm(email);
+      expect((await admin.post('/api/newsletter/subscribe', { email: uniqueEmail('waiting') })).status).toBe(200);
+      const leaving = uniqueEmail('leaving');
+      await subscribeAndConfirm(leaving);
+      expect((await admin.post('/api/newsletter/unsubscribe', { email: leaving })).status).toBe(200);
+
+      expect(await audience()).toBe(before + 2);
+      const rest = await admin.get('/api/admin/newsletter/audience');
+      expect(rest.body).toEqual({ activeSubscribers: before + 2 });
+    });
+
+    it('sends a test to the admin alone, with [Test] before the subject, and records no campaign', async () => {
+      const reader = uniqueEmail('reader');
+      await subscribeAndConfirm(reader);
+      const campaignsBefore = await (await campaigns()).countDocuments();
+      const listCopiesBefore = await (await deliveries()).countDocuments({ kind: 'newsletter' });
+      const subject = `A quiet Sunday ${Date.now()}`;
+
+      const answer = await admin.graphql<{ sendTestNewsletter: { sentTo: string } }>(testSend, {
+        subject,
+        content: '<p>One slow breath before the week.</p><script>steal()</script>',
+      });
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data?.sendTestNewsletter.sentTo).toBe(adminEmail);
+
+      const copy = await inbox.waitForEmail((caught) => caught.subject === `[Test] ${subject}`, {
+        what: 'the test copy',
+      });
+      expect(copy.to.map((to) => to.address.toLowerCase())).toEqual([adminEmail.toLowerCase()]);
+      // The same rendering as the real send: the sanitised content, the unsubscribe link and the care footer.
+      expect(copy.html).toContain('<p>One slow breath before the week.</p>');
+      expect(copy.html).not.toContain('script');
+      expect(copy.text).toContain('/unsubscribe-newsletter?token=');
+      expect(copy.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+      const all = (await inbox.listEmails()).filter((caught) => caught.subject.endsWith(subject));
+      expect(all).toHaveLength(1);
+      expect(await (await campaigns()).countDocuments()).toBe(campaignsBefore);
+      expect(await (await deliveries()).countDocuments({ kind: 'newsletter' })).toBe(listCopiesBefore);
+      const stats = await admin.get<{ lastCampaign: { subject: string } | null }>('/api/admin/newsletter/stats');
+      expect(stats.body.lastCampaign?.subject).not.toBe(subject);
+    });
+
+    it('answers FORBIDDEN to anyone but the admin, for the audience and the test send, sending nothing', async () => {
+      const { client } = await signUp(uniqueEmail('member'));
+      const subject = `Not for members ${Date.now()}`;
+      const audience = await client.graphql(audienceQuery);
+      expect(audience.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const test = await client.graphql(testSend, { subject, content: '<p>Hello</p>' });
+      expect(test.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await client.get('/api/admin/newsletter/audience')).status).toBe(403);
+      expect((await client.post('/api/admin/newsletter/test', { subject, content: '<p>Hello</p>' })).status).toBe(403);
+      expect((await inbox.listEmails()).filter((caught) => caught.subject.endsWith(subject))).toHaveLength(0);
+    });
+
+    it('refuses content one over the limit through REST (400 naming the field) and GraphQL, storing nothing', async () => {
+      const before = await (await campaigns()).countDocuments();
+      const subject = `One too many ${Date.now()}`;
+      const over = contentOfLength(15_001);
+
+      const rest = await admin.request('POST', '/api/newsletter/send', {
+        rawBody: fullyEscapedJson({ subject, content: over }),
+      });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toMatchObject({ field: 'content', message: expect.stringMatching(/at most 15,000/) });
+      const restTest = await admin.post('/api/admin/newsletter/test', { subject, content: over });
+      expect(restTest.status).toBe(400);
+      expect(restTest.body).toMatchObject({ field: 'content' });
+
+      const graphql = await admin.graphql(send, { subject, content: over });
+      expect(graphql.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'content' });
+      const graphqlTest = await admin.graphql(testSend, { subject, content: over });
+      expect(graphqlTest.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'content' });
+
+      // Past the route's own body limit, the answer still names the field.
+      const huge = await admin.request('POST', '/api/newsletter/send', {
+        rawBody: fullyEscapedJson({ subject, content: contentOfLength(16_000) }),
+      });
+      expect(huge.status).toBe(400);
+      expect(huge.body).toMatchObject({ field: 'content', message: expect.stringMatching(/at most 15,000/) });
+
+      expect(await (await campaigns()).countDocuments()).toBe(before);
+      expect((await inbox.listEmails()).filter((caught) => caught.subject.endsWith(subject))).toHaveLength(0);
+    });
+
+    it('accepts content exactly at the limit through REST, however its JSON spells it', async () => {
+      const subject = `${Date.now()} ${'S'.repeat(200)}`.slice(0, 200);
+      const body = fullyEscapedJson({ subject, content: contentOfLength(15_000) });
+      // Far past the facade's usual 16 kB: the route admits the largest valid newsletter.
+      expect(Buffer.byteLength(body)).toBeGreaterThan(90_000);
+      const active = await (await subscribers()).countDocuments({ status: 'active' });
+      const sent = await admin.request('POST', '/api/newsletter/send', { rawBody: body });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toEqual({ sentCount: active });
+      expect(await (await campaigns()).countDocuments({ subject })).toBe(1);
+    });
+  });
+
   it('exports the subscribers as a dated CSV file', async () => {
     const response = await fetch(`${haven.gatewayUrl}/api/admin/export-subscribers`, {
       headers: { cookie: (admin as unknown as { cookie: string }).cookie },

@@ -1,6 +1,14 @@
 import { exportFileName, toCsv } from '../src/domain/csv';
 import { mayReceive } from '../src/domain/email-kinds';
-import { hashToken, isWellFormedToken, newConfirmation, previewOf } from '../src/domain/newsletter';
+import { newsletterContentMaxLength } from '@haven/platform';
+import {
+  checkDraft,
+  hashToken,
+  isWellFormedToken,
+  newConfirmation,
+  previewOf,
+  testSubjectOf,
+} from '../src/domain/newsletter';
 import { renderNewsletterEmail, textOf } from '../src/domain/newsletter-emails';
 import { defaultEmailPreferences } from '../src/domain/preferences';
 import { sanitizeNewsletterHtml } from '../src/domain/sanitize';
@@ -43,6 +51,33 @@ describe('the newsletter copy', () => {
 
   it('reads sanitised HTML as text', () => {
     expect(textOf('<h2>Title</h2><p>One<br>two</p>')).toBe('Title\nOne\ntwo');
+  });
+});
+
+describe('a draft, as every newsletter route checks it', () => {
+  const atLimit = `<p>${'a'.repeat(newsletterContentMaxLength - 7)}</p>`;
+  it('takes content exactly at the limit, sanitised, with the subject trimmed', () => {
+    expect(atLimit).toHaveLength(newsletterContentMaxLength);
+    expect(checkDraft(' Hello ', `${atLimit}`)).toEqual({ ok: true, draft: { subject: 'Hello', html: atLimit } });
+  });
+  it('refuses one character over, naming the content and the limit in words', () => {
+    expect(checkDraft('Hello', `${atLimit} `)).toEqual({
+      ok: false,
+      problems: [
+        {
+          field: 'content',
+          message: 'The content is 15,001 characters; it can be at most 15,000. Please shorten it and try again.',
+        },
+      ],
+    });
+  });
+  it('refuses a missing field, a long subject, and content with no text once unsafe HTML is removed', () => {
+    expect(checkDraft(' ', '<p>Hi</p>')).toMatchObject({ ok: false, problems: [{ field: 'subject' }] });
+    expect(checkDraft('a'.repeat(201), '<p>Hi</p>')).toMatchObject({ ok: false, problems: [{ field: 'subject' }] });
+    expect(checkDraft('Hi', '<script>x()</script>')).toMatchObject({ ok: false, problems: [{ field: 'content' }] });
+  });
+  it('marks a test copy in its subject', () => {
+    expect(testSubjectOf('This week')).toBe('[Test] This week');
   });
 });
 

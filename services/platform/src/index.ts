@@ -17,5 +17,6 @@ export * from './email';
 export * from './entitlements';
 export * from './support-resources';
 export * from './check-in-rules';
+export * from './newsletter-limits';
 export * from './erasure';
 export * from './subgraph-client';

@@ -1,6 +1,8 @@
 /** A confirmation before a step with consequences (Radix Dialog, as the welcome modal): only the confirm button acts. */
 import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from './Button';
+import { cx } from './cx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -13,6 +15,10 @@ export interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
+  /** What the step will act on, shown between the description and the buttons (a preview). */
+  children?: ReactNode;
+  /** A wider dialog, for content that needs the room. */
+  wide?: boolean;
 }
 
 export function ConfirmDialog({
@@ -25,14 +31,17 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onOpenChange,
+  children,
+  wide = false,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content card" role="alertdialog">
+        <Dialog.Content className={cx('dialog__content card', wide && 'dialog__content--wide')} role="alertdialog">
           <Dialog.Title className="card__title">{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
+          {children}
           <div className="dialog__actions">
             <Dialog.Close asChild>
               <Button variant="outline" disabled={busy}>

@@ -1,8 +1,16 @@
 /** The newsletter and e-mail preferences (the notification service). */
+import { newsletterBodyMaxBytes, newsletterContentMaxLength } from '@haven/platform';
 import { pick, signedIn, type RestRoute, type Json } from './types';
 
 // The spec's four switches, then the weekly summary (beyond the spec; optional in the body).
 const preferenceFields = 'marketingEmails productUpdates securityNotifications newsletter weeklySummary';
+
+/** The routes that take a whole newsletter admit the largest valid one, however its characters are spelled. */
+const newsletterBodyLimit = {
+  bytes: newsletterBodyMaxBytes,
+  field: 'content',
+  message: `The newsletter is too long to send: the content can be at most ${new Intl.NumberFormat('en-GB').format(newsletterContentMaxLength)} characters.`,
+};
 
 /** A token from the query string; a missing or repeated one becomes "" (refused as invalid, 400). */
 const tokenOf = (query: Json) => ({ token: typeof query.token === 'string' ? query.token : '' });
@@ -54,6 +62,22 @@ export const newsletterRoutes: RestRoute[] = [
       sendNewsletter(subject: $subject, content: $content) { sentCount } }`,
     variables: (body) => pick(body, ['subject', 'content']),
     reply: (data) => data.sendNewsletter as Json,
+    bodyLimit: newsletterBodyLimit,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/newsletter/test',
+    operation: `mutation SendTestNewsletter($subject: String!, $content: String!) {
+      sendTestNewsletter(subject: $subject, content: $content) { sentTo } }`,
+    variables: (body) => pick(body, ['subject', 'content']),
+    reply: (data) => data.sendTestNewsletter as Json,
+    bodyLimit: newsletterBodyLimit,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/newsletter/audience',
+    operation: 'query NewsletterAudience { newsletterAudience { activeSubscribers } }',
+    reply: (data) => data.newsletterAudience as Json,
   },
   {
     method: 'GET',

@@ -35,6 +35,11 @@ export interface RestRoute {
    * one-item list): a problem is answered 400 `{ message, field }` and the operation does not run.
    */
   validate?: (body: Json) => { field: string; message: string } | null;
+  /**
+   * A body limit of the route's own, above the facade's: the largest valid input must fit. A bigger body gets
+   * 400 `{ message, field }` naming the field that makes it too big, and the operation does not run.
+   */
+  bodyLimit?: { bytes: number; field: string; message: string };
 }
 
 /** The body's listed keys that are present (absent keys stay absent, so GraphQL defaults apply). */

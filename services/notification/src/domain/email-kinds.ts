@@ -24,6 +24,8 @@ export const emailKinds = {
   'billing-reactivated': 'always',
   'billing-receipt': 'always',
   newsletter: 'newsletter',
+  /** The admin's own test copy of a draft, sent only when they ask for it. */
+  'newsletter-test': 'always',
   'product-update': 'productUpdates',
   marketing: 'marketingEmails',
   'weekly-summary': 'weeklySummary',
@@ -52,6 +54,7 @@ export const whySent: Record<EmailKind, string> = {
   'billing-reactivated': aboutSubscription,
   'billing-receipt': aboutSubscription,
   newsletter: 'You get this email because you subscribed to the newsletter.',
+  'newsletter-test': 'You get this email because you asked for a test copy of a newsletter.',
   'product-update': 'You get this email because product updates are on in your email preferences.',
   marketing: 'You get this email because marketing emails are on in your email preferences.',
   'weekly-summary': 'You get this email because you turned on the weekly summary.',

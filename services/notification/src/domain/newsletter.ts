@@ -1,11 +1,13 @@
 /** Newsletter rules: tokens, input checks, the composer's limits. Pure, no I/O. */
+import { newsletterContentMaxLength, newsletterSubjectMaxLength } from '@haven/platform';
 import { createHash, randomBytes } from 'node:crypto';
+import { sanitizeNewsletterHtml } from './sanitize';
 
 /** How long a confirmation link works. */
 export const confirmationTtlMs = 48 * 60 * 60 * 1000;
-export const subjectMaxLength = 200;
-/** The content as written by the admin (HTML), before sanitising; the REST body limit is 16 kB anyway. */
-export const contentMaxLength = 15_000;
+export const subjectMaxLength = newsletterSubjectMaxLength;
+/** The content as written by the admin (HTML), before sanitising. */
+export const contentMaxLength = newsletterContentMaxLength;
 export const sourceMaxLength = 40;
 /** The composer's preview: the first 200 characters, then an ellipsis. */
 export const previewLength = 200;
@@ -39,6 +41,51 @@ export function isWellFormedToken(token: unknown): token is string {
 export function previewOf(content: string): string {
   return content.length > previewLength ? `${content.slice(0, previewLength)}...` : content;
 }
+
+const missingComposeFields = 'Please fill in both subject and content.';
+const thousands = new Intl.NumberFormat('en-GB');
+
+/** A draft as every newsletter route takes it: the trimmed subject and the sanitised HTML that would be sent. */
+export interface NewsletterDraft {
+  subject: string;
+  html: string;
+}
+
+export type DraftCheck =
+  { ok: true; draft: NewsletterDraft } | { ok: false; problems: Array<{ field: string; message: string }> };
+
+/**
+ * The composer's rules, the same for a send, a test send and a preview: both fields filled in, each within its
+ * limit, and some text left once unsafe HTML is removed. The first problem names its field.
+ */
+export function checkDraft(subject: string, content: string): DraftCheck {
+  const missing = [
+    ...(subject.trim() ? [] : [{ field: 'subject', message: missingComposeFields }]),
+    ...(content.trim() ? [] : [{ field: 'content', message: missingComposeFields }]),
+  ];
+  if (missing.length > 0) return { ok: false, problems: missing };
+  if (subject.trim().length > subjectMaxLength) {
+    const message = `The subject can be at most ${thousands.format(subjectMaxLength)} characters.`;
+    return { ok: false, problems: [{ field: 'subject', message }] };
+  }
+  if (content.length > contentMaxLength) {
+    const message =
+      `The content is ${thousands.format(content.length)} characters; it can be at most ` +
+      `${thousands.format(contentMaxLength)}. Please shorten it and try again.`;
+    return { ok: false, problems: [{ field: 'content', message }] };
+  }
+  const html = sanitizeNewsletterHtml(content);
+  if (!html.replace(/<[^>]*>/g, '').trim()) {
+    return {
+      ok: false,
+      problems: [{ field: 'content', message: 'The content has no text left once unsafe HTML is removed.' }],
+    };
+  }
+  return { ok: true, draft: { subject: subject.trim(), html } };
+}
+
+/** A test copy's subject, so the admin's inbox never mistakes it for the real send. */
+export const testSubjectOf = (subject: string) => `[Test] ${subject}`;
 
 export const messages = {
   subscribed: 'Thanks! Please check your inbox and confirm your subscription.',

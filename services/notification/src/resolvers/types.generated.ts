@@ -62,6 +62,11 @@ export type Mutation = {
   confirmNewsletterSubscription: NewsletterConfirmation;
   /** Admin only: issues one campaign to every active subscriber. */
   sendNewsletter: NewsletterSendResult;
+  /**
+   * Admin only: the draft, rendered as the send renders it, to the signed-in admin's own address alone, its subject
+   * starting "[Test] "; no campaign is recorded.
+   */
+  sendTestNewsletter: NewsletterTestResult;
   subscribeToNewsletter: NewsletterAnswer;
   unsubscribeFromNewsletterByEmail: NewsletterUnsubscription;
   unsubscribeFromNewsletterByToken: NewsletterUnsubscription;
@@ -76,6 +81,12 @@ export type MutationConfirmNewsletterSubscriptionArgs = {
 
 
 export type MutationSendNewsletterArgs = {
+  content: Scalars['String']['input'];
+  subject: Scalars['String']['input'];
+};
+
+
+export type MutationSendTestNewsletterArgs = {
   content: Scalars['String']['input'];
   subject: Scalars['String']['input'];
 };
@@ -106,6 +117,13 @@ export type NewsletterAnswer = {
   message: Scalars['String']['output'];
 };
 
+/** Who a send would reach now. */
+export type NewsletterAudience = {
+  __typename?: 'NewsletterAudience';
+  /** Confirmed subscribers (pending and unsubscribed ones are not sent to). */
+  activeSubscribers: Scalars['Int']['output'];
+};
+
 /** One send and what its delivery log says so far. */
 export type NewsletterCampaign = {
   __typename?: 'NewsletterCampaign';
@@ -121,6 +139,14 @@ export type NewsletterConfirmation = {
   __typename?: 'NewsletterConfirmation';
   confirmed: Scalars['Boolean']['output'];
   message: Scalars['String']['output'];
+};
+
+/** A draft as its recipients would see it. */
+export type NewsletterPreview = {
+  __typename?: 'NewsletterPreview';
+  /** The whole e-mail's HTML with the sanitised content, as the send renders it (an example unsubscribe link). */
+  html: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
 };
 
 export type NewsletterSendResult = {
@@ -157,6 +183,12 @@ export type NewsletterSubscriptionRecord = {
   unsubscribedAt?: Maybe<Scalars['String']['output']>;
 };
 
+export type NewsletterTestResult = {
+  __typename?: 'NewsletterTestResult';
+  /** The admin's own address, the only one the test went to. */
+  sentTo: Scalars['String']['output'];
+};
+
 export type NewsletterUnsubscription = {
   __typename?: 'NewsletterUnsubscription';
   message: Scalars['String']['output'];
@@ -180,10 +212,20 @@ export type NotificationDataExport = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Admin only: how many subscribers a send would go to now. */
+  newsletterAudience: NewsletterAudience;
+  /** Admin only: the draft rendered as the send would render it; refused as the send would refuse it. */
+  newsletterPreview: NewsletterPreview;
   /** Admin only. */
   newsletterStats: NewsletterStats;
   /** Admin only: every subscriber as CSV. */
   newsletterSubscribersExport: SubscriberExport;
+};
+
+
+export type QueryNewsletterPreviewArgs = {
+  content: Scalars['String']['input'];
+  subject: Scalars['String']['input'];
 };
 
 export type SubscriberExport = {
@@ -313,12 +355,15 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewsletterAnswer: ResolverTypeWrapper<NewsletterAnswer>;
+  NewsletterAudience: ResolverTypeWrapper<NewsletterAudience>;
   NewsletterCampaign: ResolverTypeWrapper<NewsletterCampaign>;
   NewsletterConfirmation: ResolverTypeWrapper<NewsletterConfirmation>;
+  NewsletterPreview: ResolverTypeWrapper<NewsletterPreview>;
   NewsletterSendResult: ResolverTypeWrapper<NewsletterSendResult>;
   NewsletterStats: ResolverTypeWrapper<NewsletterStats>;
   NewsletterSubscribeInput: NewsletterSubscribeInput;
   NewsletterSubscriptionRecord: ResolverTypeWrapper<NewsletterSubscriptionRecord>;
+  NewsletterTestResult: ResolverTypeWrapper<NewsletterTestResult>;
   NewsletterUnsubscription: ResolverTypeWrapper<NewsletterUnsubscription>;
   NotificationDataExport: ResolverTypeWrapper<NotificationDataExport>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -340,12 +385,15 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Mutation: Record<PropertyKey, never>;
   NewsletterAnswer: NewsletterAnswer;
+  NewsletterAudience: NewsletterAudience;
   NewsletterCampaign: NewsletterCampaign;
   NewsletterConfirmation: NewsletterConfirmation;
+  NewsletterPreview: NewsletterPreview;
   NewsletterSendResult: NewsletterSendResult;
   NewsletterStats: NewsletterStats;
   NewsletterSubscribeInput: NewsletterSubscribeInput;
   NewsletterSubscriptionRecord: NewsletterSubscriptionRecord;
+  NewsletterTestResult: NewsletterTestResult;
   NewsletterUnsubscription: NewsletterUnsubscription;
   NotificationDataExport: NotificationDataExport;
   Query: Record<PropertyKey, never>;
@@ -389,6 +437,7 @@ export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType e
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   confirmNewsletterSubscription?: Resolver<ResolversTypes['NewsletterConfirmation'], ParentType, ContextType, RequireFields<MutationConfirmNewsletterSubscriptionArgs, 'token'>>;
   sendNewsletter?: Resolver<ResolversTypes['NewsletterSendResult'], ParentType, ContextType, RequireFields<MutationSendNewsletterArgs, 'content' | 'subject'>>;
+  sendTestNewsletter?: Resolver<ResolversTypes['NewsletterTestResult'], ParentType, ContextType, RequireFields<MutationSendTestNewsletterArgs, 'content' | 'subject'>>;
   subscribeToNewsletter?: Resolver<ResolversTypes['NewsletterAnswer'], ParentType, ContextType, RequireFields<MutationSubscribeToNewsletterArgs, 'input'>>;
   unsubscribeFromNewsletterByEmail?: Resolver<ResolversTypes['NewsletterUnsubscription'], ParentType, ContextType, RequireFields<MutationUnsubscribeFromNewsletterByEmailArgs, 'email'>>;
   unsubscribeFromNewsletterByToken?: Resolver<ResolversTypes['NewsletterUnsubscription'], ParentType, ContextType, RequireFields<MutationUnsubscribeFromNewsletterByTokenArgs, 'token'>>;
@@ -397,6 +446,10 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 
 export type NewsletterAnswerResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterAnswer'] = ResolversParentTypes['NewsletterAnswer']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterAudienceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterAudience'] = ResolversParentTypes['NewsletterAudience']> = {
+  activeSubscribers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type NewsletterCampaignResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterCampaign'] = ResolversParentTypes['NewsletterCampaign']> = {
@@ -411,6 +464,11 @@ export type NewsletterCampaignResolvers<ContextType = RequestContext, ParentType
 export type NewsletterConfirmationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterConfirmation'] = ResolversParentTypes['NewsletterConfirmation']> = {
   confirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterPreviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterPreview'] = ResolversParentTypes['NewsletterPreview']> = {
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type NewsletterSendResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSendResult'] = ResolversParentTypes['NewsletterSendResult']> = {
@@ -433,6 +491,10 @@ export type NewsletterSubscriptionRecordResolvers<ContextType = RequestContext, 
   unsubscribedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type NewsletterTestResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterTestResult'] = ResolversParentTypes['NewsletterTestResult']> = {
+  sentTo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type NewsletterUnsubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterUnsubscription'] = ResolversParentTypes['NewsletterUnsubscription']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unsubscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -449,6 +511,8 @@ export type NotificationDataExportResolvers<ContextType = RequestContext, Parent
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  newsletterAudience?: Resolver<ResolversTypes['NewsletterAudience'], ParentType, ContextType>;
+  newsletterPreview?: Resolver<ResolversTypes['NewsletterPreview'], ParentType, ContextType, RequireFields<QueryNewsletterPreviewArgs, 'content' | 'subject'>>;
   newsletterStats?: Resolver<ResolversTypes['NewsletterStats'], ParentType, ContextType>;
   newsletterSubscribersExport?: Resolver<ResolversTypes['SubscriberExport'], ParentType, ContextType>;
 };
@@ -478,11 +542,14 @@ export type Resolvers<ContextType = RequestContext> = {
   EmailPreferences?: EmailPreferencesResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NewsletterAnswer?: NewsletterAnswerResolvers<ContextType>;
+  NewsletterAudience?: NewsletterAudienceResolvers<ContextType>;
   NewsletterCampaign?: NewsletterCampaignResolvers<ContextType>;
   NewsletterConfirmation?: NewsletterConfirmationResolvers<ContextType>;
+  NewsletterPreview?: NewsletterPreviewResolvers<ContextType>;
   NewsletterSendResult?: NewsletterSendResultResolvers<ContextType>;
   NewsletterStats?: NewsletterStatsResolvers<ContextType>;
   NewsletterSubscriptionRecord?: NewsletterSubscriptionRecordResolvers<ContextType>;
+  NewsletterTestResult?: NewsletterTestResultResolvers<ContextType>;
   NewsletterUnsubscription?: NewsletterUnsubscriptionResolvers<ContextType>;
   NotificationDataExport?: NotificationDataExportResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

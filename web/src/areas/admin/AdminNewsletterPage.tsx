@@ -1,27 +1,52 @@
 /**
  * /admin/newsletter: subscriber stats and the composer. The server decides who is the admin (the
- * stats query answers FORBIDDEN to anyone else), so the page shows the alert on that answer.
+ * stats query answers FORBIDDEN to anyone else), so the page shows the alert on that answer. A send
+ * goes through a confirmation that shows who it reaches and the e-mail as the service renders it; a
+ * test copy goes to the admin alone first.
  */
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorCode, serverMessage } from '../../graphql/errors';
-import { NewsletterStatsDocument, SendNewsletterDocument } from '../../graphql/operations.generated';
+import {
+  NewsletterSendCheckDocument,
+  NewsletterStatsDocument,
+  SendNewsletterDocument,
+  SendTestNewsletterDocument,
+  type NewsletterSendCheckQuery,
+} from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/Field';
 import { Label } from '../../ui/Label';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
-import { NEWSLETTER_TEXTAREA_ROWS, isComposeComplete, pendingOf, previewOf } from './newsletterCompose';
+import './admin.css';
+import {
+  NEWSLETTER_TEXTAREA_ROWS,
+  contentCountOf,
+  contentTooLongMessage,
+  isComposeComplete,
+  isSendable,
+  pendingOf,
+  previewOf,
+  sendToLabel,
+  subscribersOf,
+} from './newsletterCompose';
 
 export function AdminNewsletterPage() {
   usePageTitle('Newsletter');
+  const apollo = useApolloClient();
   const stats = useQuery(NewsletterStatsDocument, { fetchPolicy: 'network-only' });
   const [send, { loading: sending }] = useMutation(SendNewsletterDocument);
+  const [sendTest, { loading: sendingTest }] = useMutation(SendTestNewsletterDocument);
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
+  const [checking, setChecking] = useState(false);
+  /** The confirmation's facts, fetched when Send is pressed; null while the dialog is closed. */
+  const [check, setCheck] = useState<NewsletterSendCheckQuery | null>(null);
 
   const back = (
     <Link to="/settings" className="text-muted">
@@ -39,24 +64,50 @@ export function AdminNewsletterPage() {
     );
   }
 
+  const missingInformation = () =>
+    toast({
+      title: 'Missing information',
+      description: 'Please fill in both subject and content.',
+      variant: 'destructive',
+    });
+
+  // Send first asks the service who the newsletter would reach and how it renders, then asks the admin.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!isComposeComplete(subject, content)) {
-      toast({
-        title: 'Missing information',
-        description: 'Please fill in both subject and content.',
-        variant: 'destructive',
-      });
+      missingInformation();
       return;
     }
+    setChecking(true);
+    try {
+      const { data } = await apollo.query({
+        query: NewsletterSendCheckDocument,
+        variables: { subject, content },
+        fetchPolicy: 'network-only',
+      });
+      if (data) setCheck(data);
+    } catch (error) {
+      toast({
+        title: 'This newsletter can’t be sent yet',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const onConfirm = async () => {
     try {
       const { data } = await send({ variables: { subject, content } });
       const count = data?.sendNewsletter.sentCount ?? 0;
       toast({ title: 'Newsletter sent successfully!', description: `Delivered to ${count} subscribers` });
+      setCheck(null);
       setSubject('');
       setContent('');
       await stats.refetch();
     } catch (error) {
+      setCheck(null);
       toast({
         title: 'Failed to send newsletter',
         description: serverMessage(error) ?? 'Please try again.',
@@ -65,6 +116,28 @@ export function AdminNewsletterPage() {
     }
   };
 
+  const onSendTest = async () => {
+    if (!isComposeComplete(subject, content)) {
+      missingInformation();
+      return;
+    }
+    try {
+      const { data } = await sendTest({ variables: { subject, content } });
+      toast({
+        title: 'Test sent to you',
+        description: `It went to ${data?.sendTestNewsletter.sentTo ?? 'your address'} only, with “[Test]” before the subject.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'The test didn’t go',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const tooLong = contentTooLongMessage(content);
+  const audience = check?.newsletterAudience.activeSubscribers ?? 0;
   const numbers = stats.data?.newsletterStats;
   const last = numbers?.lastCampaign;
   return (
@@ -127,11 +200,23 @@ export function AdminNewsletterPage() {
                 className="input"
                 rows={NEWSLETTER_TEXTAREA_ROWS}
                 value={content}
+                aria-invalid={tooLong ? true : undefined}
+                aria-describedby={
+                  tooLong ? 'newsletter-content-count newsletter-content-error' : 'newsletter-content-count'
+                }
                 onChange={(e) => setContent(e.target.value)}
               />
+              <span id="newsletter-content-count" className="field__hint" data-testid="content-count">
+                {contentCountOf(content)}
+              </span>
+              {tooLong && (
+                <p id="newsletter-content-error" className="field__error" role="alert">
+                  {tooLong}
+                </p>
+              )}
             </div>
             {(subject || content) && (
-              <section aria-labelledby="preview-title" className="callout">
+              <section aria-labelledby="preview-title" className="callout newsletter-draft-preview">
                 <h2 id="preview-title" className="notice__title">
                   Preview
                 </h2>
@@ -141,12 +226,56 @@ export function AdminNewsletterPage() {
                 <p>{previewOf(content)}</p>
               </section>
             )}
-            <Button type="submit" block disabled={!isComposeComplete(subject, content) || sending}>
-              {sending ? 'Sending...' : 'Send to All Subscribers'}
+            <Button
+              type="button"
+              variant="outline"
+              block
+              loading={sendingTest}
+              disabled={!isSendable(subject, content) || sendingTest}
+              onClick={() => void onSendTest()}
+            >
+              Send a test to me
+            </Button>
+            <Button type="submit" block disabled={!isSendable(subject, content) || sending || checking}>
+              {sending ? 'Sending...' : checking ? 'Checking...' : 'Send to All Subscribers'}
             </Button>
           </form>
         </CardContent>
       </Card>
+
+      <ConfirmDialog
+        open={check !== null}
+        wide
+        title="Send this newsletter?"
+        description={
+          audience === 0
+            ? 'No one has confirmed a subscription yet, so this would reach no one.'
+            : 'It goes out now to every confirmed subscriber and can’t be called back.'
+        }
+        confirmLabel={sendToLabel(audience)}
+        confirmVariant="primary"
+        busy={sending}
+        onConfirm={() => void onConfirm()}
+        onOpenChange={(open) => !open && setCheck(null)}
+      >
+        {check && (
+          <div className="stack">
+            <p>
+              Subject: <strong data-testid="confirm-subject">{check.newsletterPreview.subject}</strong>
+            </p>
+            <p>
+              To: <strong data-testid="confirm-audience">{subscribersOf(audience)}</strong>
+            </p>
+            {/* The e-mail as recipients get it; sandboxed, so nothing in it runs or reaches this page. */}
+            <iframe
+              title="The newsletter as subscribers will see it"
+              className="newsletter-preview"
+              sandbox=""
+              srcDoc={check.newsletterPreview.html}
+            />
+          </div>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }
