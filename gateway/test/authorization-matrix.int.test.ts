@@ -73,11 +73,15 @@ interface Cell {
 
 type Variables = Record<string, unknown>;
 
+/** Confirming a card starts the subscription of the caller's newest setup. */
+const confirmsACard = new Set(['mutation confirmLocalSetup', 'POST /api/local-payments/confirm-setup']);
+
 /**
  * Operations a person does not come back from here (the account is gone, or it pays now): where one is expected
  * to succeed, the cell gets its own person of that kind (the admin, of whom there is one, is made anew after).
  */
 const endsThePerson = new Set([
+  ...confirmsACard,
   'mutation deleteAccount',
   'mutation createSubscriptionAfterSetup',
   'DELETE /api/user/delete-account',
@@ -571,8 +575,11 @@ const cells: MatrixCell[] = operations
   );
 
 /** A cell that would end its caller, expected to succeed: it gets its own person of that kind. */
-const needsOwnPerson = (cell: Pick<MatrixCell, 'operation' | 'expected'>) =>
-  endsThePerson.has(cell.operation) && cell.expected === 'allowed';
+const needsOwnPerson = (cell: Pick<MatrixCell, 'operation' | 'expected' | 'persona'>) =>
+  endsThePerson.has(cell.operation) &&
+  cell.expected === 'allowed' &&
+  // The premium member confirms the setup that started their subscription: it answers that one, nothing changes.
+  !(cell.persona === 'premium' && confirmsACard.has(cell.operation));
 
 const spareCount = (persona: Persona) =>
   cells.filter((cell) => needsOwnPerson(cell) && cell.persona === persona).length;

@@ -27,6 +27,12 @@ export interface StripeMock {
   /** The recording proxy's origin: give it to billing as STRIPE_API_URL. */
   url: string;
   requests: RecordedStripeRequest[];
+  /**
+   * What Stripe.js does in the browser: confirms the setup intent with a card. From then on the proxy answers
+   * its retrieval as succeeded with that payment method (stripe-mock's intents never leave
+   * requires_payment_method).
+   */
+  confirmSetupIntent(setupIntentId: string, paymentMethodId: string): void;
   stop(): Promise<void>;
 }
 
@@ -54,6 +60,9 @@ export async function startStripeMock(): Promise<StripeMock> {
     return response.status === 200;
   });
   const requests: RecordedStripeRequest[] = [];
+  const confirmedSetupIntents = new Map<string, string>();
+  const confirmedIn = (method: string, path: string) =>
+    method === 'GET' ? confirmedSetupIntents.get(/^\/v1\/setup_intents\/([^/]+)$/.exec(path)?.[1] ?? '') : undefined;
   const proxy: Server = createServer((req, res) => {
     const header = req.headers['idempotency-key'];
     const recorded: RecordedStripeRequest = {
@@ -69,8 +78,21 @@ export async function startStripeMock(): Promise<StripeMock> {
     const upstream = httpRequest(
       { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const paymentMethod = confirmedIn(recorded.method, recorded.path);
+        if (!paymentMethod || answer.statusCode !== 200) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const intent = JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
+          const body = JSON.stringify({ ...intent, status: 'succeeded', payment_method: paymentMethod });
+          const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+          res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        });
       },
     );
     upstream.on('error', () => res.writeHead(502).end());
@@ -80,6 +102,7 @@ export async function startStripeMock(): Promise<StripeMock> {
   return {
     url: `http://127.0.0.1:${proxyPort}`,
     requests,
+    confirmSetupIntent: (setupIntentId, paymentMethodId) => confirmedSetupIntents.set(setupIntentId, paymentMethodId),
     stop: async () => {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       child.kill('SIGTERM');
