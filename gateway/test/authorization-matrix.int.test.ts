@@ -73,20 +73,19 @@ interface Cell {
 
 type Variables = Record<string, unknown>;
 
-/** Confirming a card starts the subscription of the caller's newest setup. */
-const confirmsACard = new Set(['mutation confirmLocalSetup', 'POST /api/local-payments/confirm-setup']);
+/** Operations that start the subscription of the caller's newest setup (or answer the one it started). */
+const startsTheSubscription = new Set([
+  'mutation confirmLocalSetup',
+  'mutation createSubscriptionAfterSetup',
+  'POST /api/local-payments/confirm-setup',
+  'POST /api/create-subscription-after-setup',
+]);
 
 /**
  * Operations a person does not come back from here (the account is gone, or it pays now): where one is expected
  * to succeed, the cell gets its own person of that kind (the admin, of whom there is one, is made anew after).
  */
-const endsThePerson = new Set([
-  ...confirmsACard,
-  'mutation deleteAccount',
-  'mutation createSubscriptionAfterSetup',
-  'DELETE /api/user/delete-account',
-  'POST /api/create-subscription-after-setup',
-]);
+const endsThePerson = new Set([...startsTheSubscription, 'mutation deleteAccount', 'DELETE /api/user/delete-account']);
 
 /** Operations whose effect on the caller is undone after the cell: signed in again, the subscription reactivated. */
 const undoneAfterwards = new Set([
@@ -578,8 +577,8 @@ const cells: MatrixCell[] = operations
 const needsOwnPerson = (cell: Pick<MatrixCell, 'operation' | 'expected' | 'persona'>) =>
   endsThePerson.has(cell.operation) &&
   cell.expected === 'allowed' &&
-  // The premium member confirms the setup that started their subscription: it answers that one, nothing changes.
-  !(cell.persona === 'premium' && confirmsACard.has(cell.operation));
+  // A member whose setup started their subscription is answered that one: nothing changes.
+  !((cell.persona === 'premium' || cell.persona === 'another member') && startsTheSubscription.has(cell.operation));
 
 const spareCount = (persona: Persona) =>
   cells.filter((cell) => needsOwnPerson(cell) && cell.persona === persona).length;
