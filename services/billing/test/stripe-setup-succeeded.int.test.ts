@@ -121,6 +121,15 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     const { client, userId, setupIntentId, succeededEvent } = await startedSetup();
     stripeMock.confirmSetupIntent(setupIntentId, 'pm_card_visa');
     const mark = stripeMock.requests.length;
+    // Whichever path asks Stripe for the subscription first waits until the browser's call has read the setup,
+    // so both are starting the subscription at the same time.
+    const browserReadTheSetup = stripeMock.whenAnswered(
+      (request) => request.method === 'GET' && request.path === `/v1/setup_intents/${setupIntentId}`,
+    );
+    stripeMock.hold(
+      (request) => request.method === 'POST' && request.path === '/v1/subscriptions',
+      browserReadTheSetup,
+    );
 
     const [hook, call] = await Promise.all([
       deliver(succeededEvent),

@@ -1,5 +1,6 @@
 import { isDuplicateKeyError, serviceHttpRoutes, type Logger, type ServiceHttpRoutes } from '@haven/platform';
 import express, { type Request, type Response } from 'express';
+import { GraphQLError } from 'graphql';
 import type { Connection, Model } from 'mongoose';
 import type Stripe from 'stripe';
 import { changeFromStripe } from '../domain/stripe-events';
@@ -110,13 +111,19 @@ export function stripeWebhookRoutes(
     // The user's newest setup with their own customer, as the browser's call would start.
     const customer = await deps.customers.findById(userId).lean<CustomerRecord>();
     if (customer?.customerId !== customerId || customer.setupIntentId !== intent.id) return true;
-    await deps.starter.startAfterSetup({
-      userId,
-      setupIntentId: intent.id,
-      paymentMethodId,
-      correlationId: `stripe-${eventId}`,
-    });
-    return true;
+    try {
+      await deps.starter.startAfterSetup({
+        userId,
+        setupIntentId: intent.id,
+        paymentMethodId,
+        correlationId: `stripe-${eventId}`,
+      });
+      return true;
+    } catch (error) {
+      // Lost a race (or the browser's start is still running): Stripe delivers the event again.
+      if (error instanceof GraphQLError && error.extensions.code === 'CONFLICT') return false;
+      throw error;
+    }
   };
 
   return serviceHttpRoutes('billing', {
