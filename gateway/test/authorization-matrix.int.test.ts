@@ -73,16 +73,19 @@ interface Cell {
 
 type Variables = Record<string, unknown>;
 
+/** Operations that start the subscription of the caller's newest setup (or answer the one it started). */
+const startsTheSubscription = new Set([
+  'mutation confirmLocalSetup',
+  'mutation createSubscriptionAfterSetup',
+  'POST /api/local-payments/confirm-setup',
+  'POST /api/create-subscription-after-setup',
+]);
+
 /**
  * Operations a person does not come back from here (the account is gone, or it pays now): where one is expected
  * to succeed, the cell gets its own person of that kind (the admin, of whom there is one, is made anew after).
  */
-const endsThePerson = new Set([
-  'mutation deleteAccount',
-  'mutation createSubscriptionAfterSetup',
-  'DELETE /api/user/delete-account',
-  'POST /api/create-subscription-after-setup',
-]);
+const endsThePerson = new Set([...startsTheSubscription, 'mutation deleteAccount', 'DELETE /api/user/delete-account']);
 
 /** Operations whose effect on the caller is undone after the cell: signed in again, the subscription reactivated. */
 const undoneAfterwards = new Set([
@@ -576,8 +579,11 @@ const cells: MatrixCell[] = operations
   );
 
 /** A cell that would end its caller, expected to succeed: it gets its own person of that kind. */
-const needsOwnPerson = (cell: Pick<MatrixCell, 'operation' | 'expected'>) =>
-  endsThePerson.has(cell.operation) && cell.expected === 'allowed';
+const needsOwnPerson = (cell: Pick<MatrixCell, 'operation' | 'expected' | 'persona'>) =>
+  endsThePerson.has(cell.operation) &&
+  cell.expected === 'allowed' &&
+  // A member whose setup started their subscription is answered that one: nothing changes.
+  !((cell.persona === 'premium' || cell.persona === 'another member') && startsTheSubscription.has(cell.operation));
 
 const spareCount = (persona: Persona) =>
   cells.filter((cell) => needsOwnPerson(cell) && cell.persona === persona).length;

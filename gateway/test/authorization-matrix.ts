@@ -58,10 +58,11 @@ export const expectedOutcomes: Record<string, Row> = {
   'query adminUsers':                     ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query adminUserStats':                 ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
 
-  // Billing: signed in, never premium (a lapsed member must be able to subscribe again); one subscription each.
+  // Billing: signed in, never premium (a lapsed member must be able to subscribe again); one subscription each
+  // (asking again after one's setup started it answers that one).
   'mutation createSetupIntent':           ['unauthenticated', 'allowed',             'allowed',        'conflict',   'conflict',     'allowed'],
   'mutation confirmLocalSetup':           ['unauthenticated', 'allowed',             'allowed',        'allowed',    'not-found',    'allowed'],
-  'mutation createSubscriptionAfterSetup':['unauthenticated', 'allowed',             'allowed',        'conflict',   'conflict',     'allowed'],
+  'mutation createSubscriptionAfterSetup':['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation cancelSubscription':          ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   'mutation reactivateSubscription':      ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   // Consent and data rights: anyone for cookies; one's own account for deletion, never premium.
@@ -117,7 +118,7 @@ export const expectedOutcomes: Record<string, Row> = {
   'GET /api/subscription-status':         ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'POST /api/create-setup-intent':        ['unauthenticated', 'allowed',             'allowed',        'conflict',   'conflict',     'allowed'],
   'POST /api/local-payments/confirm-setup':['unauthenticated','allowed',             'allowed',        'allowed',    'not-found',    'allowed'],
-  'POST /api/create-subscription-after-setup':['unauthenticated','allowed',          'allowed',        'conflict',   'conflict',     'allowed'],
+  'POST /api/create-subscription-after-setup':['unauthenticated','allowed',          'allowed',        'allowed',    'allowed',      'allowed'],
   'POST /api/subscription/cancel':        ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   'POST /api/subscription/reactivate':    ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   'GET /api/gdpr/config':                 ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

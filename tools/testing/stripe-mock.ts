@@ -27,6 +27,16 @@ export interface StripeMock {
   /** The recording proxy's origin: give it to billing as STRIPE_API_URL. */
   url: string;
   requests: RecordedStripeRequest[];
+  /**
+   * What Stripe.js does in the browser: confirms the setup intent with a card. From then on the proxy answers
+   * its retrieval as succeeded with that payment method (stripe-mock's intents never leave
+   * requires_payment_method).
+   */
+  confirmSetupIntent(setupIntentId: string, paymentMethodId: string): void;
+  /** The first request matching that is answered from now on. */
+  whenAnswered(matches: (request: RecordedStripeRequest) => boolean): Promise<void>;
+  /** Requests matching reach stripe-mock only once `until` settles (to line up two racing callers). */
+  hold(matches: (request: RecordedStripeRequest) => boolean, until: Promise<unknown>): void;
   stop(): Promise<void>;
 }
 
@@ -54,6 +64,11 @@ export async function startStripeMock(): Promise<StripeMock> {
     return response.status === 200;
   });
   const requests: RecordedStripeRequest[] = [];
+  const confirmedSetupIntents = new Map<string, string>();
+  const confirmedIn = (method: string, path: string) =>
+    method === 'GET' ? confirmedSetupIntents.get(/^\/v1\/setup_intents\/([^/]+)$/.exec(path)?.[1] ?? '') : undefined;
+  const answerWaiters: { matches: (request: RecordedStripeRequest) => boolean; answered: () => void }[] = [];
+  const holds: { matches: (request: RecordedStripeRequest) => boolean; until: Promise<unknown> }[] = [];
   const proxy: Server = createServer((req, res) => {
     const header = req.headers['idempotency-key'];
     const recorded: RecordedStripeRequest = {
@@ -63,23 +78,53 @@ export async function startStripeMock(): Promise<StripeMock> {
       body: '',
     };
     requests.push(recorded);
+    res.on('finish', () => {
+      for (const waiter of answerWaiters.filter((each) => each.matches(recorded))) {
+        answerWaiters.splice(answerWaiters.indexOf(waiter), 1);
+        waiter.answered();
+      }
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => (recorded.body = Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      recorded.body = body.toString('utf8');
+      const held = holds.find((hold) => hold.matches(recorded));
+      void (held?.until ?? Promise.resolve()).finally(() => upstream.end(body));
+    });
     const upstream = httpRequest(
       { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const paymentMethod = confirmedIn(recorded.method, recorded.path);
+        if (!paymentMethod || answer.statusCode !== 200) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const intent = JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
+          const body = JSON.stringify({ ...intent, status: 'succeeded', payment_method: paymentMethod });
+          const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+          res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        });
       },
     );
     upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${proxyPort}`,
     requests,
+    confirmSetupIntent: (setupIntentId, paymentMethodId) => confirmedSetupIntents.set(setupIntentId, paymentMethodId),
+    whenAnswered: (matches) => new Promise<void>((answered) => answerWaiters.push({ matches, answered })),
+    hold: (matches, until) => {
+      const hold = { matches, until };
+      holds.push(hold);
+      void until.finally(() => holds.splice(holds.indexOf(hold), 1));
+    },
     stop: async () => {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       child.kill('SIGTERM');

@@ -20,6 +20,8 @@ import { stripeWebhookRoutes } from './events/stripe-webhooks';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
 import { trialClaims } from './model/trial-claim';
+import { subscriptionStartClaims } from './model/subscription-start';
+import { subscriptionStarter } from './events/subscription-start';
 import { billingResolvers } from './resolvers';
 
 const flag = z
@@ -96,6 +98,15 @@ const startBilling = defineService({
       historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
     const trials = trialClaims(connection, config);
+    const starter = subscriptionStarter({
+      subscriptions,
+      customers,
+      provider,
+      trials,
+      starts: subscriptionStartClaims(connection),
+      clock,
+      publishSoon,
+    });
     const erasure = billingErasure({
       subscriptions,
       customers,
@@ -113,6 +124,7 @@ const startBilling = defineService({
         provider,
         localProvider: local,
         trials,
+        starter,
         clock,
         scheduler,
         publishSoon,
@@ -128,6 +140,8 @@ const startBilling = defineService({
               webhookSecret: stripeSettings.webhookSecret,
               connection,
               subscriptions,
+              customers,
+              starter,
               publishSoon,
               log,
             }

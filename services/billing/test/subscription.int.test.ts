@@ -85,15 +85,37 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect(view.trialEnd as number).toBeLessThan(now + 3 * day + 120);
     expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
 
-    // A second subscription, or a second setup, is refused and changes nothing.
-    const again = await client.post('/api/create-subscription-after-setup');
-    expect(again.status).toBe(409);
+    // Asking again answers the same subscription; a second setup is refused; neither changes anything.
+    const again = await client.post<{ message: string }>('/api/create-subscription-after-setup');
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe(created.body.message);
     expect((await client.post('/api/create-setup-intent')).status).toBe(409);
     expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
 
     await eventuallyExpect('the quote service’s copy granting access', async () =>
       expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'trialing' }),
     );
+  });
+
+  it('starts the trial when the card is confirmed, without the browser’s second call, once', async () => {
+    const { client, userId } = await signedUp('closed-tab');
+    expect((await confirmSetup(client, goodTestCard)).body).toEqual({ status: 'succeeded', message: null });
+    // The tab is closed here: the subscription exists all the same, and opens the paid features.
+    expect(await status(client)).toMatchObject({ status: 'trialing', isTrialing: true, needsSetup: false });
+    expect(await storedSubscription(userId)).toMatchObject({ status: 'trialing', revision: 1 });
+    await eventuallyExpect('the quote service’s copy granting access', async () =>
+      expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'trialing' }),
+    );
+    const subscriptionId = (await storedSubscription(userId))!.subscriptionId as string;
+
+    const created = await client.post<{ message: string; subscriptionStatus: { status: string } }>(
+      '/api/create-subscription-after-setup',
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.message).toMatch(/3-day free trial has started/);
+    expect(created.body.subscriptionStatus).toMatchObject({ status: 'trialing' });
+    expect(await storedSubscription(userId)).toMatchObject({ subscriptionId, revision: 1 });
+    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
   });
 
   it('keeps a declined card without a subscription, with the provider’s message', async () => {

@@ -21,7 +21,12 @@ export interface PaymentProvider {
   /** Whether billing's scheduler runs trial and period ends (local), or the provider's webhooks report them (Stripe). */
   runsLifecycleLocally: boolean;
   ensureCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>;
-  createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<ProviderSetupIntent>;
+  /** The intent names the user (Stripe's metadata), so its webhook can start the user's subscription. */
+  createSetupIntent(input: {
+    customerId: string;
+    userId: string;
+    idempotencyKey: string;
+  }): Promise<ProviderSetupIntent>;
   /** The payment method a setup intent confirmed, or null when it did not succeed. */
   confirmedPaymentMethod(setupIntentId: string): Promise<string | null>;
   createSubscription(input: {

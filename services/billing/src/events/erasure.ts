@@ -109,5 +109,6 @@ export const billingDataMap: DataMap = {
       'a keyed hash of the address of every account that had a subscription, kept after erasure so the free trial is had once per address',
   },
   processed_webhooks: { noUserData: 'Stripe event ids already applied' },
+  subscription_starts: { noUserData: 'the setup intent ids whose subscription was started (each starts one)' },
   test_clock: { noUserData: 'the tests’ clock offset' },
 };

@@ -1,15 +1,18 @@
 import { isDuplicateKeyError, serviceHttpRoutes, type Logger, type ServiceHttpRoutes } from '@haven/platform';
 import express, { type Request, type Response } from 'express';
+import { GraphQLError } from 'graphql';
 import type { Connection, Model } from 'mongoose';
 import type Stripe from 'stripe';
 import { changeFromStripe } from '../domain/stripe-events';
-import type { SubscriptionRecord } from '../model/subscription';
+import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import { periodEndOf, statusOfStripe } from '../providers/stripe';
 import { changeSubscription } from './changes';
+import type { SubscriptionStarter } from './subscription-start';
 
 /**
  * Stripe's webhooks at /http/stripe/webhook (the gateway's /hooks/billing/stripe/webhook). The signature covers
- * the raw body, so the route reads bytes, never parsed JSON. Each event id is processed once (a
+ * the raw body, so the route reads bytes, never parsed JSON. `setup_intent.succeeded` starts the subscription
+ * (once, with the browser's call: events/subscription-start.ts). Each event id is processed once (a
  * `processed_webhooks` record); an event older than the newest applied to the subscription changes nothing
  * (out of order); a change is a compare-and-set like every other, and one that lost a race answers 503 so
  * Stripe delivers it again. Without Stripe configured (null) the route answers 404.
@@ -20,6 +23,8 @@ export function stripeWebhookRoutes(
     webhookSecret: string;
     connection: Connection;
     subscriptions: Model<SubscriptionRecord>;
+    customers: Model<CustomerRecord>;
+    starter: SubscriptionStarter;
     publishSoon: () => void;
     log: Logger;
   } | null,
@@ -65,7 +70,8 @@ export function stripeWebhookRoutes(
 
   /** False when a concurrent change won (deliver again); true when applied or nothing to do. */
   const apply = async (event: Stripe.Event): Promise<boolean> => {
-    if (!event.type.startsWith('customer.subscription.')) return true; // setup intents, invoices: the subscription event follows
+    if (event.type === 'setup_intent.succeeded') return startAfterSetup(event.data.object, event.id);
+    if (!event.type.startsWith('customer.subscription.')) return true; // invoices: the subscription event follows
     const snapshot = event.data.object as Stripe.Subscription;
     const current = await deps.subscriptions.findOne({ subscriptionId: snapshot.id }).lean<SubscriptionRecord>();
     if (!current) return true; // not one of ours (or not yet recorded: created by our own request)
@@ -93,6 +99,31 @@ export function stripeWebhookRoutes(
     );
     if (applied) deps.publishSoon();
     return applied;
+  };
+
+  /** The user's card is confirmed, whether or not their browser is still there to say so. */
+  const startAfterSetup = async (intent: Stripe.SetupIntent, eventId: string): Promise<boolean> => {
+    const userId = intent.metadata?.userId;
+    const customerId = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    const paymentMethodId =
+      typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+    if (!userId || !customerId || !paymentMethodId) return true; // not one of billing's setups
+    // The user's newest setup with their own customer, as the browser's call would start.
+    const customer = await deps.customers.findById(userId).lean<CustomerRecord>();
+    if (customer?.customerId !== customerId || customer.setupIntentId !== intent.id) return true;
+    try {
+      await deps.starter.startAfterSetup({
+        userId,
+        setupIntentId: intent.id,
+        paymentMethodId,
+        correlationId: `stripe-${eventId}`,
+      });
+      return true;
+    } catch (error) {
+      // Lost a race (or the browser's start is still running): Stripe delivers the event again.
+      if (error instanceof GraphQLError && error.extensions.code === 'CONFLICT') return false;
+      throw error;
+    }
   };
 
   return serviceHttpRoutes('billing', {

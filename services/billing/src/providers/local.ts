@@ -67,7 +67,14 @@ export interface LocalProvider extends PaymentProvider {
     clientSecret: string,
     customerId: string,
     cardDigits: string,
-  ): Promise<{ customerId: string; status: 'succeeded' | 'requires_payment_method'; message: string | null } | null>;
+  ): Promise<{
+    customerId: string;
+    setupIntentId: string;
+    status: 'succeeded' | 'requires_payment_method';
+    /** The card the setup confirmed (null when it was declined). */
+    paymentMethodId: string | null;
+    message: string | null;
+  } | null>;
 }
 
 /** Test mode without Stripe: the same lifecycle, decided by the test card's number; nothing is ever charged. */
@@ -100,10 +107,12 @@ export function localProvider(connection: Connection): LocalProvider {
       const intent = await intents.findOne({ clientSecret, customerId }).lean();
       if (!intent) return null;
       const { outcome, message } = outcomeOfTestCard(cardDigits);
-      if (outcome === 'declined') return { customerId: intent.customerId, status: 'requires_payment_method', message };
+      const setup = { customerId: intent.customerId, setupIntentId: intent._id };
+      if (outcome === 'declined')
+        return { ...setup, status: 'requires_payment_method', paymentMethodId: null, message };
       const paymentMethodId = `pm_local_${outcome}_${randomBytes(8).toString('hex')}`;
       await intents.updateOne({ _id: intent._id }, { $set: { status: 'succeeded', paymentMethodId } });
-      return { customerId: intent.customerId, status: 'succeeded', message: null };
+      return { ...setup, status: 'succeeded', paymentMethodId, message: null };
     },
     confirmedPaymentMethod: async (setupIntentId) => {
       const intent = await intents.findById(setupIntentId).lean();

@@ -60,9 +60,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     runsLifecycleLocally: false,
     ensureCustomer: async ({ userId, email, idempotencyKey }) =>
       (await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey })).id,
-    createSetupIntent: async ({ customerId, idempotencyKey }) => {
+    createSetupIntent: async ({ customerId, userId, idempotencyKey }) => {
       const intent = await stripe.setupIntents.create(
-        { customer: customerId, usage: 'off_session', payment_method_types: ['card'] },
+        { customer: customerId, usage: 'off_session', payment_method_types: ['card'], metadata: { userId } },
         { idempotencyKey },
       );
       if (!intent.client_secret) throw new Error('Stripe returned a setup intent without a client secret');

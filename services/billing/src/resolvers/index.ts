@@ -2,12 +2,13 @@ import { badInput, conflict, mayReadUser, notFound, requestLoader, requireSessio
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import { mayStartSubscription, plan } from '../domain/lifecycle';
+import { mayStartSubscription } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
 import type { PaymentProvider } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
-import { changeSubscription, createSubscription, type SubscriptionEventType } from '../events/changes';
+import { changeSubscription } from '../events/changes';
 import type { Scheduler } from '../events/scheduler';
+import type { SubscriptionStarter } from '../events/subscription-start';
 import type { Clock } from '../model/clock';
 import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecord } from '../model/subscription';
 import type { LocalProvider } from '../providers/local';
@@ -31,6 +32,8 @@ export interface BillingResolverDeps {
   profileOf: (sessionToken: string) => Promise<{ email: string; firstName: string }>;
   publishableKey: string | null;
   testClock: boolean;
+  /** Starts a subscription from a succeeded setup, once (events/subscription-start.ts). */
+  starter: SubscriptionStarter;
   /** Account deletion (events/erasure.ts). */
   erasure: BillingErasure;
 }
@@ -48,6 +51,17 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
    */
   const trialAvailable = async (existing: SubscriptionRecord | null, email: string | null) =>
     !existing?.trialUsed && !(email && (await deps.trials.claimed(email)));
+
+  /** What the person is told about the subscription their setup started. */
+  const answerStarted = async (started: SubscriptionRecord) => {
+    const message =
+      started.status === 'trialing'
+        ? billingMessages.trialStarted(started.trialEnd)
+        : started.status === 'active'
+          ? billingMessages.activated(started.currentPeriodEnd)
+          : billingMessages.paymentFailed;
+    return { message, subscriptionStatus: await statusNow(started._id) };
+  };
 
   /** A change that lost a race to another request or the scheduler: the caller tries again. */
   const ensureApplied = (applied: boolean) => {
@@ -81,6 +95,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         // The key comes from what is stored: a retry after a crash reuses the provider's intent.
         const intent = await provider.createSetupIntent({
           customerId,
+          userId: session.userId,
           idempotencyKey: `setup-${session.userId}-${customer.setupAttempts}`,
         });
         await customers.updateOne(
@@ -101,64 +116,42 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits)
           : null;
         if (!result) throw notFound(billingMessages.noSuchSetup);
+        // As Stripe's webhook does: the subscription starts when the card is confirmed, tab open or not.
+        if (
+          result.status === 'succeeded' &&
+          result.paymentMethodId &&
+          customer?.setupIntentId === result.setupIntentId
+        ) {
+          await deps.starter.startAfterSetup({
+            userId: session.userId,
+            setupIntentId: result.setupIntentId,
+            paymentMethodId: result.paymentMethodId,
+            correlationId: context.correlationId,
+          });
+        }
         return { status: result.status, message: result.message };
       },
 
       createSubscriptionAfterSetup: async (_parent, _args, context) => {
         const session = requireSession(context);
         const userId = session.userId;
-        const now = await clock.now();
-        const existing = await subscriptions.findById(userId).lean<SubscriptionRecord>();
-        if (!mayStartSubscription(existing, now)) throw conflict(billingMessages.alreadySubscribed);
         const customer = await customers.findById(userId).lean();
         if (!customer?.setupIntentId) throw badInput('setupIntent', billingMessages.setupFirst);
+        // The confirmation or Stripe's webhook may have started it already: the same subscription, once.
+        const started = await deps.starter.startedBy(userId, customer.setupIntentId);
+        if (started) return answerStarted(started);
+        const existing = await subscriptions.findById(userId).lean<SubscriptionRecord>();
+        if (!mayStartSubscription(existing, await clock.now())) throw conflict(billingMessages.alreadySubscribed);
         const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
         if (!paymentMethodId) throw badInput('setupIntent', billingMessages.setupFirst);
-        const trialDays = (await trialAvailable(existing, customer.email)) ? plan.trialDays : 0;
-        const created = await provider.createSubscription({
-          customerId: customer.customerId,
-          paymentMethodId,
-          trialDays,
-          now,
-          idempotencyKey: `subscription-${userId}-${existing?.revision ?? 0}`,
-        });
-        const state = {
-          status: created.status,
-          trialEnd: created.trialEnd,
-          currentPeriodEnd: created.currentPeriodEnd,
-          cancelAtPeriodEnd: false,
-          trialReminderSent: false,
-          provider: provider.name,
-          customerId: customer.customerId,
-          subscriptionId: created.subscriptionId,
-          paymentMethodId,
-          email: customer.email,
-          firstName: customer.firstName,
-          trialUsed: true,
-          providerEventAt: null,
-          setAsideUntil: null,
-        };
-        const type: SubscriptionEventType =
-          created.status === 'trialing'
-            ? 'billing.trial_started'
-            : created.status === 'active'
-              ? 'billing.activated'
-              : 'billing.payment_failed';
-        ensureApplied(
-          existing
-            ? await changeSubscription(subscriptions, existing, state, type, now, context.correlationId)
-            : await createSubscription(subscriptions, userId, state, type, now, context.correlationId),
+        return answerStarted(
+          await deps.starter.startAfterSetup({
+            userId,
+            setupIntentId: customer.setupIntentId,
+            paymentMethodId,
+            correlationId: context.correlationId,
+          }),
         );
-        await deps.trials.record(customer.email);
-        deps.publishSoon();
-        const subscriptionStatus = await statusNow(userId);
-        const message =
-          created.status === 'trialing'
-            ? billingMessages.trialStarted(created.trialEnd)
-            : created.status === 'active'
-              ? billingMessages.activated(created.currentPeriodEnd)
-              : billingMessages.paymentFailed;
-        return { message, subscriptionStatus };
       },
 
       cancelSubscription: async (_parent, _args, context) => {

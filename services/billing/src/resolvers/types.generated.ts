@@ -76,11 +76,11 @@ export type Mutation = {
    * deletes its customer, before the deletion answers. The owner or an admin, asked by the compliance service.
    */
   closePaymentsForErasure: PaymentClosure;
-  /** The local test-mode provider's card form: confirms a setup intent with a test card number. */
+  /** The local test-mode provider's card form: confirms a setup intent with a test card number, which starts the subscription. */
   confirmLocalSetup: LocalSetupResult;
   /** Starts adding a card: a setup intent whose client secret the provider's client confirms. */
   createSetupIntent: SetupIntent;
-  /** After a confirmed setup: the subscription, with a 3-day trial the first time for the account and its address. */
+  /** After a confirmed setup: the subscription it started (or starts now), with a 3-day trial the first time for the account and its address. */
   createSubscriptionAfterSetup: SubscriptionChangeResult;
   /** Undoes a cancellation before the period ends. */
   reactivateSubscription: SubscriptionChangeResult;
