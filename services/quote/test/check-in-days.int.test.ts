@@ -31,9 +31,11 @@ it("marks the month's days with a check-in in the user's time zone, and no one e
     `mutation { updateProfile(input: { timeZone: "Pacific/Auckland" }) { id timeZone } }`,
   );
   expect(updated.body.errors).toBeUndefined();
-  await eventually('the quote service learning the user is in Auckland', async () =>
-    (await (await haven.collection('quote', 'user_time_zones')).findOne({ _id: userId as never }))?.timeZone ===
-    'Pacific/Auckland',
+  await eventually(
+    'the quote service learning the user is in Auckland',
+    async () =>
+      (await (await haven.collection('quote', 'user_time_zones')).findOne({ _id: userId as never }))?.timeZone ===
+      'Pacific/Auckland',
   );
   // Auckland is 13 hours ahead of UTC in November (daylight saving).
   await checkInAt(userId, '2026-10-31T12:00:00Z'); // 1 November, 01:00 in Auckland

@@ -28,6 +28,8 @@ export function monthWindow(month: string): MonthWindow | null {
 
 /** The distinct days (yyyy-mm-dd, in the time zone) of the month with a check-in, in order. */
 export function checkInDaysOf(instants: Date[], month: string, timeZone: string): string[] {
-  const days = new Set(instants.map((instant) => localDate(instant, timeZone)).filter((day) => day.startsWith(`${month}-`)));
+  const days = new Set(
+    instants.map((instant) => localDate(instant, timeZone)).filter((day) => day.startsWith(`${month}-`)),
+  );
   return [...days].sort();
 }
