@@ -34,8 +34,8 @@ describe('check-in page rules', () => {
   it('says which day the progress list shows, and which calendar days had a check-in', () => {
     expect(dayFilterLabel('2026-11-27', 'en-GB')).toBe('Showing 27 November 2026');
     expect(dayFilterLabel('not-a-day', 'en-GB')).toBe('Showing not-a-day');
-    expect(calendarDayLabel(new Date(2026, 10, 27), true)).toBe('Fri Nov 27 2026, checked in');
-    expect(calendarDayLabel(new Date(2026, 10, 27), false)).toBe('Fri Nov 27 2026');
+    expect(calendarDayLabel(new Date(2026, 10, 27), true, 'en-US')).toBe('Friday, November 27, 2026, checked in');
+    expect(calendarDayLabel(new Date(2026, 10, 3), false, 'en-US')).toBe('Tuesday, November 3, 2026');
   });
 
   it('cuts at 75 characters with an ellipsis', () => {

@@ -26,9 +26,13 @@ export function dayFilterLabel(key: string, locale?: string): string {
   return `Showing ${day ? day.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' }) : key}`;
 }
 
-/** A calendar day's accessible name: its date, and whether the user checked in that day. */
-export function calendarDayLabel(day: Date, checkedIn: boolean): string {
-  return checkedIn ? `${day.toDateString()}, checked in` : day.toDateString();
+/**
+ * A calendar day's accessible name: its full date, holding the day's number as shown ("Friday 27 November 2026"),
+ * and whether the user checked in that day.
+ */
+export function calendarDayLabel(day: Date, checkedIn: boolean, locale?: string): string {
+  const date = day.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return checkedIn ? `${date}, checked in` : date;
 }
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
