@@ -20,6 +20,7 @@ import { validateAssessment, type Assessment, type FieldProblem, type Validated 
 import { compose, crisisMessageId, noRepeatWindow, showsCrisis } from '../domain/composer';
 import { brokenReplyRule } from '../domain/reply-check';
 import { keyedCheckInId, validateIdempotencyKey } from '../domain/idempotency';
+import { checkInDaysOf, monthWindow } from '../domain/calendar';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
 import {
   dayNumber,
@@ -212,6 +213,21 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     Query: {
       // Public on purpose: help is never behind sign-in or the paywall.
       supportResources: (_parent, { country }) => allSupportResources(country),
+
+      checkInDays: async (_parent, { month }, context) => {
+        const { userId } = await requireEntitlement(context);
+        const window = monthWindow(month);
+        if (!window) throw badInput('month', 'month must be a month written yyyy-mm, for example 2026-11');
+        const timeZone = await timeZoneOf(deps.timeZones, userId);
+        const found = await checkIns
+          .find({ userId, createdAt: { $gte: window.from, $lt: window.to } }, { createdAt: 1 })
+          .lean<Array<{ createdAt: Date }>>();
+        return checkInDaysOf(
+          found.map((checkIn) => checkIn.createdAt),
+          month,
+          timeZone,
+        );
+      },
     },
     User: {
       ...privacy.User,

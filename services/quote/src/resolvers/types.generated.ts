@@ -186,8 +186,15 @@ export type ProgressSummary = {
 
 export type Query = {
   __typename?: 'Query';
+  /** The signed-in user's days (yyyy-mm-dd, in their time zone) with a check-in in `month` (yyyy-mm), in order: the dashboard calendar's marks. Premium. */
+  checkInDays: Array<Scalars['String']['output']>;
   /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
   supportResources: Array<SupportResources>;
+};
+
+
+export type QueryCheckInDaysArgs = {
+  month: Scalars['String']['input'];
 };
 
 
@@ -545,6 +552,7 @@ export type ProgressSummaryResolvers<ContextType = RequestContext, ParentType ex
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  checkInDays?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryCheckInDaysArgs, 'month'>>;
   supportResources?: Resolver<Array<ResolversTypes['SupportResources']>, ParentType, ContextType, Partial<QuerySupportResourcesArgs>>;
 };
 

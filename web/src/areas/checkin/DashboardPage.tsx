@@ -1,18 +1,19 @@
 /**
  * Home (`/` when signed in and set up): the greeting, "Log this moment", the month calendar (Sunday first;
- * a day opens /progress?date=…), the two latest quotes, "Ready to check in?" and the support mail link.
+ * the days with a check-in marked; a day opens /progress?date=…), the two latest quotes, "Ready to check in?"
+ * and the support mail link.
  */
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../brand';
-import { RecentQuotesDocument } from '../../graphql/operations.generated';
+import { CheckInDaysDocument, RecentQuotesDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { WelcomeModal } from '../subscription/WelcomeModal';
 import { Spinner } from '../../ui/Spinner';
-import { cutText, dayKey, monthGrid, relativeDayLabel, WEEKDAYS } from './checkinRules';
+import { calendarDayLabel, cutText, dayKey, monthGrid, monthKey, relativeDayLabel, WEEKDAYS } from './checkinRules';
 
 const PREVIEW_COUNT = 2;
 const PREVIEW_LENGTH = 75;
@@ -43,6 +44,9 @@ function Calendar() {
     setShown({ year: next.getFullYear(), month: next.getMonth() });
   };
   const title = new Date(shown.year, shown.month, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  // The marks are the server's: days in the user's own time zone, the same days ?date= lists.
+  const marks = useQuery(CheckInDaysDocument, { variables: { month: monthKey(shown.year, shown.month) } });
+  const checkedIn = new Set(marks.data?.checkInDays ?? []);
   return (
     <Card>
       <CardHeader className="calendar__header">
@@ -55,6 +59,11 @@ function Calendar() {
         </Button>
       </CardHeader>
       <CardContent>
+        {marks.error && (
+          <p role="alert" className="text-muted">
+            We couldn&apos;t mark your check-in days just now. Try again in a moment.
+          </p>
+        )}
         <table className="calendar" role="grid">
           <thead>
             <tr>
@@ -74,12 +83,13 @@ function Calendar() {
                   const classes = ['calendar__day'];
                   if (key === dayKey(today)) classes.push('calendar__day--today');
                   if (key === selected) classes.push('calendar__day--selected');
+                  if (checkedIn.has(key)) classes.push('calendar__day--checked-in');
                   return (
                     <td key={column}>
                       <button
                         type="button"
                         className={classes.join(' ')}
-                        aria-label={day.toDateString()}
+                        aria-label={calendarDayLabel(day, checkedIn.has(key))}
                         aria-current={key === dayKey(today) ? 'date' : undefined}
                         onClick={() => {
                           setSelected(key);

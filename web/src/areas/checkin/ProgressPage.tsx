@@ -1,4 +1,7 @@
-/** /progress: four tiles, then the journey list (filtered by ?date=), each row expanding to the full quote. */
+/**
+ * /progress: four tiles, then the journey list, each row expanding to the full quote. ?date= (a calendar day)
+ * keeps that day's quotes, says so, and "Show all" clears it.
+ */
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -10,7 +13,7 @@ import {
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
-import { cutText, emotionalBars, relativeDayLabel, scoreLabel } from './checkinRules';
+import { cutText, dayFilterLabel, emotionalBars, relativeDayLabel, scoreLabel } from './checkinRules';
 import { shareQuote } from './share';
 
 const JOURNEY_LENGTH = 50;
@@ -63,7 +66,7 @@ function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
 
 export function ProgressPage() {
   usePageTitle('Progress');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const date = params.get('date');
   const summary = useQuery(ProgressSummaryDocument, { fetchPolicy: 'cache-and-network' });
   const journey = useQuery(RecentQuotesDocument, {
@@ -117,7 +120,24 @@ export function ProgressPage() {
       <Card>
         <CardHeader>
           <CardTitle>Your Progress Journey</CardTitle>
-          {date && <p className="text-muted">Showing {new Date(`${date}T12:00:00`).toLocaleDateString()}</p>}
+          {date && (
+            <div className="date-filter">
+              <p className="text-muted" role="status">
+                {dayFilterLabel(date)}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  const next = new URLSearchParams(params);
+                  next.delete('date');
+                  setParams(next);
+                }}
+              >
+                Show all
+              </Button>
+            </div>
+          )}
         </CardHeader>
         <CardContent>
           {journey.loading && !journey.data && <p className="text-muted">Loading your progress...</p>}

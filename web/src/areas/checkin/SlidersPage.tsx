@@ -5,11 +5,11 @@ import { serverMessage } from '../../graphql/errors';
 import {
   GenerateQuoteDocument,
   PrivacySettingsDocument,
-  RecentQuotesDocument,
   type GenerateQuoteMutation,
 } from '../../graphql/operations.generated';
 import { NOTES_OFF_MESSAGE } from '../privacy/privacyRules';
 import { newSubmissionKey } from './checkinRules';
+import { forgetAfterCheckIn } from './freshness';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
@@ -94,7 +94,7 @@ export function SlidersPage() {
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
   const startNewSubmission = () => setSubmissionKey(newSubmissionKey());
   const [result, setResult] = useState<GenerateQuoteMutation['generateQuote'] | null>(null);
-  const [generate, { loading }] = useMutation(GenerateQuoteDocument, { refetchQueries: [RecentQuotesDocument] });
+  const [generate, { loading }] = useMutation(GenerateQuoteDocument, { update: forgetAfterCheckIn });
   // Notes kept off the server (Settings, Data & Privacy): the box is not shown and nothing is sent.
   const notesKept = useQuery(PrivacySettingsDocument).data?.me?.privacySettings.keepNotes ?? true;
 

@@ -1,5 +1,9 @@
 import {
+  calendarDayLabel,
   countryFromLanguage,
+  dayFilterLabel,
+  dayFromKey,
+  monthKey,
   cutText,
   dayKey,
   emotionalBars,
@@ -17,6 +21,21 @@ describe('check-in page rules', () => {
     expect(relativeDayLabel(new Date(2026, 1, 28, 23, 0), now)).toBe('Yesterday');
     expect(relativeDayLabel(new Date(2026, 1, 20), now)).toBe('Feb 20');
     expect(relativeDayLabel(new Date(2026, 1, 20), now, true)).toBe('Feb 20, 2026');
+  });
+
+  it('names a month for the calendar query and reads a ?date= day', () => {
+    expect(monthKey(2026, 0)).toBe('2026-01');
+    expect(monthKey(2026, 10)).toBe('2026-11');
+    expect(dayFromKey('2026-11-27')?.getDate()).toBe(27);
+    expect(dayFromKey('2026-02-30')).toBeNull();
+    expect(dayFromKey('27/11/2026')).toBeNull();
+  });
+
+  it('says which day the progress list shows, and which calendar days had a check-in', () => {
+    expect(dayFilterLabel('2026-11-27', 'en-GB')).toBe('Showing 27 November 2026');
+    expect(dayFilterLabel('not-a-day', 'en-GB')).toBe('Showing not-a-day');
+    expect(calendarDayLabel(new Date(2026, 10, 27), true, 'en-US')).toBe('Friday, November 27, 2026, checked in');
+    expect(calendarDayLabel(new Date(2026, 10, 3), false, 'en-US')).toBe('Tuesday, November 3, 2026');
   });
 
   it('cuts at 75 characters with an ellipsis', () => {

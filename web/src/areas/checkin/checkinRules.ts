@@ -6,6 +6,35 @@ export function dayKey(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** A month as the server's calendar query takes it: yyyy-mm (`month` counted from 0, as Date does). */
+export function monthKey(year: number, month: number): string {
+  return `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/** A yyyy-mm-dd day as a local date at noon (clear of daylight-saving edges), or null when it is no real day. */
+export function dayFromKey(key: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const date = new Date(year, month, day, 12);
+  return date.getFullYear() === year && date.getMonth() === month && date.getDate() === day ? date : null;
+}
+
+/** What the progress list's day filter says: "Showing 27 November 2026" (in the browser's own format). */
+export function dayFilterLabel(key: string, locale?: string): string {
+  const day = dayFromKey(key);
+  return `Showing ${day ? day.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' }) : key}`;
+}
+
+/**
+ * A calendar day's accessible name: its full date, holding the day's number as shown ("Friday 27 November 2026"),
+ * and whether the user checked in that day.
+ */
+export function calendarDayLabel(day: Date, checkedIn: boolean, locale?: string): string {
+  const date = day.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return checkedIn ? `${date}, checked in` : date;
+}
+
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
 
 /** Whole local days from `date` to `now` (0 = today). */

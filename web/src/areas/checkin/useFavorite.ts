@@ -1,16 +1,13 @@
-/** Save / unsave a quote, refreshing the recent and favourite lists, with the spec's toasts. */
+/** Save / unsave a quote, refreshing the favourite list and counts (the quote updates by its id), with the spec's toasts. */
 import { useMutation } from '@apollo/client/react';
 import { serverMessage } from '../../graphql/errors';
-import {
-  FavoriteQuotesDocument,
-  RecentQuotesDocument,
-  SetQuoteFavoriteDocument,
-} from '../../graphql/operations.generated';
+import { SetQuoteFavoriteDocument } from '../../graphql/operations.generated';
+import { forgetAfterFavorite } from './freshness';
 import { toast } from '../../ui/toastStore';
 
 export function useFavorite() {
   const [mutate, { loading }] = useMutation(SetQuoteFavoriteDocument, {
-    refetchQueries: [RecentQuotesDocument, FavoriteQuotesDocument],
+    update: forgetAfterFavorite,
   });
   const setFavorite = async (id: string, isFavorite: boolean) => {
     try {

@@ -1,0 +1,64 @@
+/**
+ * A check-in and its quote stored on a chosen day, straight into the quote service's database: the API only
+ * ever stores one at the present moment, and the calendar and the ?date= filter are about other days.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TestHaven } from './haven';
+
+const dimensions = [
+  'stressLevel',
+  'confidenceLevel',
+  'focusClarity',
+  'motivationLevel',
+  'anxietyLevel',
+  'connectionWithOthers',
+  'supportSystemStrength',
+  'senseOfPurpose',
+  'progressTowardGoals',
+  'hopeForFuture',
+  'sleepQuality',
+  'physicalComfort',
+  'currentChallengeLevel',
+  'gratitudeLevels',
+  'urgencyOfNeed',
+] as const;
+
+/** Stores a check-in of all 3s at `at`, with a quote reading `text`; returns the quote's id. */
+export async function storeCheckInAt(
+  haven: Pick<TestHaven, 'collection'>,
+  userId: string,
+  at: Date,
+  text = `A steady moment, kept on ${at.toISOString()}.`,
+): Promise<string> {
+  const ratings = Object.fromEntries(dimensions.map((dimension) => [dimension, 3]));
+  const checkInId = randomUUID();
+  const quoteId = randomUUID();
+  await (
+    await haven.collection('quote', 'check_ins')
+  ).insertOne({ _id: checkInId, userId, ...ratings, timeOfDay: 'morning', notes: null, createdAt: at });
+  const { stressLevel, confidenceLevel, motivationLevel, anxietyLevel, hopeForFuture, gratitudeLevels } = ratings;
+  const { focusClarity, senseOfPurpose } = ratings;
+  await (
+    await haven.collection('quote', 'quotes')
+  ).insertOne({
+    _id: quoteId,
+    userId,
+    checkInId,
+    text,
+    messageId: 'test',
+    timeOfDay: 'morning',
+    emotionalState: {
+      stressLevel,
+      confidenceLevel,
+      motivationLevel,
+      anxietyLevel,
+      hopeForFuture,
+      gratitudeLevels,
+      focusClarity,
+      senseOfPurpose,
+    },
+    isFavorite: false,
+    createdAt: at,
+  });
+  return quoteId;
+}

@@ -1,0 +1,32 @@
+/**
+ * What a change makes stale in the cache. Queries stay cached until changed (cache-first), and a page that is not
+ * on screen is not refetched with a mutation's `refetchQueries`: its answer is dropped from the cache instead, so
+ * the page asks the server again when it next shows (an open page's query asks at once).
+ */
+import type { ApolloCache } from '@apollo/client';
+import { MeDocument } from '../../graphql/operations.generated';
+
+/** The signed-in user's fields a check-in changes: Home's recent quotes, Settings' counts, progress, analytics. */
+const changedByCheckIn = ['recentQuotes', 'stats', 'progress', 'analytics'] as const;
+/** A favourite changes the Favorites list and the favourite counts (the quote itself updates by its id). */
+const changedByFavorite = ['favoriteQuotes', 'stats', 'analytics'] as const;
+
+function forgetUserFields(cache: ApolloCache, fields: readonly string[]): void {
+  const me = cache.readQuery({ query: MeDocument })?.me;
+  if (!me) return;
+  const id = cache.identify({ __typename: 'User', id: me.id });
+  for (const fieldName of fields) cache.evict({ id, fieldName });
+}
+
+/** After a check-in: every view of the journal, the calendar's marks included. */
+export function forgetAfterCheckIn(cache: ApolloCache): void {
+  forgetUserFields(cache, changedByCheckIn);
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'checkInDays' });
+  cache.gc();
+}
+
+/** After a favourite is saved or removed. */
+export function forgetAfterFavorite(cache: ApolloCache): void {
+  forgetUserFields(cache, changedByFavorite);
+  cache.gc();
+}
