@@ -172,6 +172,7 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'query user': () => ({ id: people.premium.id }),
   'query adminUsers': () => ({ input: { q: 'matrix' } }),
   'query adminUserStats': () => ({}),
+  'query checkInDays': () => ({ month: '2026-11' }),
   'mutation createSetupIntent': () => ({}),
   'mutation confirmLocalSetup': async (cell) => ({
     input: { clientSecret: await setupSecretFor(cell), cardNumber: goodTestCard },
