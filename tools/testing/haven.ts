@@ -14,6 +14,7 @@ import mongoose from 'mongoose';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { repoRoot, type InfraEndpoints } from '../infra';
+import { skipEarlierFilesEvents } from './consumer-groups';
 import { testInfra } from './test-env';
 
 export { serviceNames, type ServiceName };
@@ -113,6 +114,8 @@ export async function startTestHaven(
     SUBGRAPH_SECRET: testSubgraphSecret,
     ...options.env,
   };
+  // A start while Kafka is down (awaitEvents false) has no broker to ask.
+  if (options.awaitEvents !== false) await skipEarlierFilesEvents(infra.kafkaBrokers);
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   const stopServices = () => Promise.all(started.map((service) => service.stop()));

@@ -9,6 +9,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
 import { ensureDevKeys } from '../../tools/dev/keys';
 import { freePorts, repoRoot } from '../../tools/infra';
+import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
+import { skipEarlierFilesEvents } from '../../tools/testing/consumer-groups';
 import { testInfra } from '../../tools/testing/test-env';
 
 /** How long a file's beforeAll may take to start Haven and Chromium beside other test files. */
@@ -37,6 +39,35 @@ export interface BrowserHaven {
   browser: Browser;
 }
 
+export interface InProcessBrowserHaven {
+  haven: TestHaven;
+  browser: Browser;
+}
+
+/**
+ * Haven in the test's own process (the services and the gateway serving web/dist) and Chromium: lighter on a
+ * loaded machine than six processes, and the test can read and write the services' databases. The cookie banner
+ * is off, as in startBrowserHaven.
+ */
+export async function startInProcessBrowserHaven(): Promise<InProcessBrowserHaven> {
+  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
+  }
+  const haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false' } });
+  try {
+    const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
+    return { haven, browser };
+  } catch (error) {
+    await haven.stop();
+    throw error;
+  }
+}
+
+export async function stopInProcessBrowserHaven(started: Partial<InProcessBrowserHaven>): Promise<void> {
+  await started.browser?.close();
+  await started.haven?.stop();
+}
+
 /** Each running Haven's keys and logs: removed when it stops, kept (and named in the error) when it cannot start. */
 const stateDirs = new WeakMap<RunningApps, string>();
 
@@ -53,6 +84,7 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
   const stateDir = mkdtempSync(join(e2eStateRoot, 'haven-'));
   const portList = await freePorts(apps.length);
   const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
+  await skipEarlierFilesEvents(testInfra().kafkaBrokers);
   const running = await startApps({
     stateDir,
     infra: testInfra(),

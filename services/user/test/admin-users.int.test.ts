@@ -71,6 +71,7 @@ beforeAll(async () => {
     firstName: 'Ada',
     lastName: 'Admin',
   });
+  expect(registered.status).toBe(201);
   await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
   people.admin = { client: admin, id: registered.body.user.id, email: adminEmail };
 

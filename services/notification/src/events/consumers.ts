@@ -86,6 +86,7 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
       source: 'preferences',
       confirmed: account.verified,
       correlationId,
+      keepPending: true,
     });
   };
 

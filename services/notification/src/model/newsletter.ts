@@ -36,11 +36,24 @@ async function setNewsletterPreference(store: NewsletterStore, userId: string | 
  */
 export async function subscribe(
   store: NewsletterStore,
-  input: { email: string; userId: string | null; source: string; confirmed: boolean; correlationId: string },
+  input: {
+    email: string;
+    userId: string | null;
+    source: string;
+    confirmed: boolean;
+    correlationId: string;
+    /**
+     * Leave a pending subscription whose link still works as it is (no second confirmation, whose new token would
+     * void the one just mailed): the newsletter switch is followed both by its own request and by the account's
+     * arrival, and whichever comes second must not undo the first.
+     */
+    keepPending?: boolean;
+  },
 ): Promise<void> {
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
     const existing = await store.subscribers.findOne({ email: input.email }).select('+outbox');
+    if (input.keepPending && existing?.status === 'pending' && (existing.confirmExpiresAt ?? now) > now) return;
     if (existing?.status === 'active') {
       if (input.userId && !existing.userId) {
         await store.subscribers.updateOne({ _id: existing._id }, { $set: { userId: input.userId } });

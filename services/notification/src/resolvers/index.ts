@@ -284,6 +284,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
               source: 'preferences',
               confirmed: known.emailVerified,
               correlationId: context.correlationId,
+              keepPending: true,
             });
           } else {
             // The list follows when the account arrives (the user.registered handler reads this switch).
