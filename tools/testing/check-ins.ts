@@ -2,26 +2,9 @@
  * A check-in and its quote stored on a chosen day, straight into the quote service's database: the API only
  * ever stores one at the present moment, and the calendar and the ?date= filter are about other days.
  */
+import { checkInDimensions } from '@haven/platform';
 import { randomUUID } from 'node:crypto';
 import type { TestHaven } from './haven';
-
-const dimensions = [
-  'stressLevel',
-  'confidenceLevel',
-  'focusClarity',
-  'motivationLevel',
-  'anxietyLevel',
-  'connectionWithOthers',
-  'supportSystemStrength',
-  'senseOfPurpose',
-  'progressTowardGoals',
-  'hopeForFuture',
-  'sleepQuality',
-  'physicalComfort',
-  'currentChallengeLevel',
-  'gratitudeLevels',
-  'urgencyOfNeed',
-] as const;
 
 /** Stores a check-in of all 3s at `at`, with a quote reading `text`; returns the quote's id. */
 export async function storeCheckInAt(
@@ -30,7 +13,7 @@ export async function storeCheckInAt(
   at: Date,
   text = `A steady moment, kept on ${at.toISOString()}.`,
 ): Promise<string> {
-  const ratings = Object.fromEntries(dimensions.map((dimension) => [dimension, 3]));
+  const ratings = Object.fromEntries(checkInDimensions.map((dimension) => [dimension, 3]));
   const checkInId = randomUUID();
   const quoteId = randomUUID();
   await (

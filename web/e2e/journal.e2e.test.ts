@@ -4,36 +4,28 @@
  * "Show all" clears it; and Home, Settings' counts and Favorites are right after a check-in or a favourite
  * without reloading the page.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { repoRoot } from '../../tools/infra';
+import { type Browser, type Page } from 'playwright-core';
 import { storeCheckInAt } from '../../tools/testing/check-ins';
 import { eventually } from '../../tools/testing/eventually';
-import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
+import { type TestHaven } from '../../tools/testing/haven';
 import { subscribedUser } from '../../tools/testing/subscribed-user';
-import { accessibilityViolations, browserWaitMs } from './browserHaven';
+import {
+  accessibilityViolations,
+  browserHavenStartMs,
+  browserWaitMs,
+  startInProcessBrowserHaven,
+  stopInProcessBrowserHaven,
+} from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 let haven: TestHaven;
 let browser: Browser;
 
 // Haven in this process, as in subscription.e2e.test.ts: the check-ins of other days go straight into its database.
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false' } });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
-});
+  ({ haven, browser } = await startInProcessBrowserHaven());
+}, browserHavenStartMs);
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopInProcessBrowserHaven({ haven, browser }));
 
 /** A subscriber's phone-sized page, signed in, in UTC (the account's own time zone) and British English. */
 async function subscriberPage(prefix: string): Promise<{ page: Page; userId: string }> {

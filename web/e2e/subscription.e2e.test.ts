@@ -4,38 +4,24 @@
  * e-mail; the declined card leaves the user on /subscription without access; cancelling in Settings asks first,
  * naming the day access ends, and is confirmed by Haven's e-mail.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { repoRoot } from '../../tools/infra';
-import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
+import { type Browser, type Page } from 'playwright-core';
+import { type TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
+import { browserHavenStartMs, startInProcessBrowserHaven, stopInProcessBrowserHaven } from './browserHaven';
 
-const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 let haven: TestHaven;
 let browser: Browser;
 
 // Haven in this process (the services and the gateway serving web/dist): lighter on a loaded machine than
 // six processes; the sign-up journey in auth.e2e.test.ts covers Haven started the way `make dev` starts it.
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  // The cookie banner is its own tests' subject (cookie-consent.e2e.test.ts), as in browserHaven.ts.
-  haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false' } });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
-});
+  ({ haven, browser } = await startInProcessBrowserHaven());
+}, browserHavenStartMs);
 
-afterAll(async () => {
-  await browser?.close();
-  await haven?.stop();
-});
+afterAll(() => stopInProcessBrowserHaven({ haven, browser }));
 
 async function signUp(name: string): Promise<{ page: Page; email: string }> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

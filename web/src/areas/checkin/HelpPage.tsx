@@ -5,8 +5,8 @@ import { SupportResourcesDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { PublicFooter } from '../public/PublicFooter';
-import { PublicNav } from '../public/PublicNav';
+import { PublicFrame } from '../public/PublicFrame';
+import { HelpLines } from './SupportResourcesCard';
 // The public pages' styles: this page wears their frame but stays out of their Apollo-free chunk.
 import '../public/public.css';
 import { countryFromLanguage } from './checkinRules';
@@ -24,45 +24,33 @@ export function HelpPage() {
   });
   // The public pages' frame (their header, margins and footer), so the page looks finished at any width.
   return (
-    <div className="public">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <PublicNav />
-      <main id="main" className="public__main">
-        <article className="doc stack">
-          <h1 className="doc__title">Need help now?</h1>
-          <p>
-            You do not have to go through this alone. People at these services are ready to listen right now, for free.
-            Reaching out is a strong and sensible step.
+    <PublicFrame>
+      <article className="doc stack">
+        <h1 className="doc__title">Need help now?</h1>
+        <p>
+          You do not have to go through this alone. People at these services are ready to listen right now, for free.
+          Reaching out is a strong and sensible step.
+        </p>
+        <p className="text-muted">Haven is not therapy or a crisis service, but these people can help.</p>
+        {loading && <Spinner label="Loading helplines" />}
+        {error && (
+          <p role="alert">
+            We couldn&apos;t load the list just now. In the UK call Samaritans on 116 123; in the US call or text 988;
+            if your life is in danger, call your local emergency number.
           </p>
-          <p className="text-muted">Haven is not therapy or a crisis service, but these people can help.</p>
-          {loading && <Spinner label="Loading helplines" />}
-          {error && (
-            <p role="alert">
-              We couldn&apos;t load the list just now. In the UK call Samaritans on 116 123; in the US call or text 988;
-              if your life is in danger, call your local emergency number.
-            </p>
-          )}
-          {data?.supportResources.map((list) => (
-            <Card key={list.region}>
-              <CardHeader>
-                <CardTitle>{regionNames[list.region] ?? list.region}</CardTitle>
-              </CardHeader>
-              <CardContent className="stack">
-                {list.resources.map((resource) => (
-                  <a key={resource.name} href={resource.href} className="help-line">
-                    <strong>{resource.name}</strong> — {resource.action}
-                  </a>
-                ))}
-                <p>{list.emergency}</p>
-              </CardContent>
-            </Card>
-          ))}
-          <Link to="/">Back to home</Link>
-        </article>
-      </main>
-      <PublicFooter />
-    </div>
+        )}
+        {data?.supportResources.map((list) => (
+          <Card key={list.region}>
+            <CardHeader>
+              <CardTitle>{regionNames[list.region] ?? list.region}</CardTitle>
+            </CardHeader>
+            <CardContent className="stack">
+              <HelpLines list={list} />
+            </CardContent>
+          </Card>
+        ))}
+        <Link to="/">Back to home</Link>
+      </article>
+    </PublicFrame>
   );
 }

@@ -7,6 +7,20 @@ export interface SupportList {
   resources: Array<{ name: string; action: string; href: string }>;
 }
 
+/** One list's helplines as links, then its emergency number: the help page and the crisis reply show them alike. */
+export function HelpLines({ list }: { list: SupportList }) {
+  return (
+    <>
+      {list.resources.map((resource) => (
+        <a key={resource.name} href={resource.href} className="help-line">
+          <strong>{resource.name}</strong> — {resource.action}
+        </a>
+      ))}
+      <p>{list.emergency}</p>
+    </>
+  );
+}
+
 export function SupportResourcesCard({ list }: { list: SupportList }) {
   return (
     <Card className="support-card" role="region" aria-label="Someone can talk with you right now">
@@ -14,12 +28,7 @@ export function SupportResourcesCard({ list }: { list: SupportList }) {
         <CardTitle>Someone can talk with you right now</CardTitle>
       </CardHeader>
       <CardContent className="stack">
-        {list.resources.map((resource) => (
-          <a key={resource.name} href={resource.href} className="help-line">
-            <strong>{resource.name}</strong> — {resource.action}
-          </a>
-        ))}
-        <p>{list.emergency}</p>
+        <HelpLines list={list} />
         <Link to="/help">More helplines</Link>
       </CardContent>
     </Card>

@@ -2,8 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../ui/Button';
-import { PublicFooter } from './PublicFooter';
-import { PublicNav } from './PublicNav';
+import { PublicFrame } from './PublicFrame';
 
 export interface DocPageProps {
   title: string;
@@ -14,27 +13,20 @@ export interface DocPageProps {
 
 export function DocPage({ title, meta, children }: DocPageProps) {
   return (
-    <div className="public">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <PublicNav />
-      <main id="main" className="public__main">
-        <article className="doc">
-          <Link to="/" className="doc__back">
-            ← Back to Home
+    <PublicFrame>
+      <article className="doc">
+        <Link to="/" className="doc__back">
+          ← Back to Home
+        </Link>
+        <h1 className="doc__title">{title}</h1>
+        {meta && <p className="doc__meta">{meta}</p>}
+        <div className="doc__body">{children}</div>
+        <div className="doc__return">
+          <Link to="/" className={buttonClass({ variant: 'outline' })}>
+            Return to Home
           </Link>
-          <h1 className="doc__title">{title}</h1>
-          {meta && <p className="doc__meta">{meta}</p>}
-          <div className="doc__body">{children}</div>
-          <div className="doc__return">
-            <Link to="/" className={buttonClass({ variant: 'outline' })}>
-              Return to Home
-            </Link>
-          </div>
-        </article>
-      </main>
-      <PublicFooter />
-    </div>
+        </div>
+      </article>
+    </PublicFrame>
   );
 }
