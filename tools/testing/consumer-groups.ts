@@ -21,14 +21,17 @@ export const havenConsumerGroups: Record<string, string[]> = {
  * waited). A group with members (another Haven of the same file still running) is left as it is; a broker that
  * does not answer in time leaves every group as it is.
  */
-export async function skipEarlierFilesEvents(brokers: string[]): Promise<void> {
+export async function skipEarlierFilesEvents(
+  brokers: string[],
+  consumerGroups: Record<string, string[]> = havenConsumerGroups,
+): Promise<void> {
   const kafka = createKafka('haven-test-offsets', brokers, createLogger('test-offsets', 'silent'));
   const admin = kafka.admin();
   const reset = async () => {
     await admin.connect();
-    const { groups } = await admin.describeGroups(Object.keys(havenConsumerGroups));
+    const { groups } = await admin.describeGroups(Object.keys(consumerGroups));
     for (const group of groups.filter((each) => each.members.length === 0)) {
-      for (const topic of havenConsumerGroups[group.groupId] ?? []) {
+      for (const topic of consumerGroups[group.groupId] ?? []) {
         await admin.resetOffsets({ groupId: group.groupId, topic, earliest: false });
       }
     }

@@ -51,18 +51,33 @@ export function stripeEnv(stripeMock: StripeMock, webhookSecret: string): Record
   };
 }
 
+/**
+ * Starts stripe-mock on a free port. A port found free can be taken before stripe-mock binds it (another worker
+ * starts one too); stripe-mock then exits at once, and it is started again on another port, up to three times.
+ */
+async function spawnStripeMock(): Promise<{ child: ChildProcess; mockPort: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const mockPort = (await freePorts(1))[0]!;
+    const child: ChildProcess = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${mockPort}`], { stdio: 'ignore' });
+    const exited = new Promise<'exited'>((resolve) => child.once('exit', () => resolve('exited')));
+    const answering = eventually(`stripe-mock answering on port ${mockPort}`, async () => {
+      const response = await fetch(`http://127.0.0.1:${mockPort}/v1/customers`, {
+        headers: { authorization: 'Bearer sk_test_123' },
+      });
+      return response.status === 200;
+    });
+    answering.catch(() => undefined);
+    if ((await Promise.race([answering, exited])) !== 'exited') return { child, mockPort };
+    if (attempt >= 3) throw new Error(`stripe-mock exited at start three times (ports taken?), last on ${mockPort}`);
+  }
+}
+
 export async function startStripeMock(): Promise<StripeMock> {
   if (!existsSync(stripeMockBinary)) {
     throw new Error(`stripe-mock is missing at ${stripeMockBinary}: run \`make stripe-mock\` (go install)`);
   }
-  const [mockPort, proxyPort] = await freePorts(2);
-  const child: ChildProcess = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${mockPort}`], { stdio: 'ignore' });
-  await eventually(`stripe-mock answering on port ${mockPort}`, async () => {
-    const response = await fetch(`http://127.0.0.1:${mockPort}/v1/customers`, {
-      headers: { authorization: 'Bearer sk_test_123' },
-    });
-    return response.status === 200;
-  });
+  const { child, mockPort } = await spawnStripeMock();
+  const [proxyPort] = await freePorts(1);
   const requests: RecordedStripeRequest[] = [];
   const confirmedSetupIntents = new Map<string, string>();
   const confirmedIn = (method: string, path: string) =>

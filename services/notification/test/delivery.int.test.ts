@@ -14,6 +14,7 @@ import { startNotificationReplica } from './replica';
 import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { skipEarlierFilesEvents } from '../../../tools/testing/consumer-groups';
 import { startTestHaven } from '../../../tools/testing/haven';
 import { testInfra } from '../../../tools/testing/test-env';
 
@@ -106,6 +107,8 @@ function registered(email: string) {
 
 /** One notification consumer replica, wired as the service wires it, with its own group and SMTP server. */
 async function startReplica(groupId: string, smtpPort: number, deliveries = deliveryModel(connection)) {
+  // A new group reads from the topic's end, not through every earlier file's user events.
+  await skipEarlierFilesEvents(testInfra().kafkaBrokers, { [groupId]: [topic] });
   const replica = await startNotificationReplica({
     kafka,
     connection,
