@@ -1,4 +1,5 @@
-import { createKafka, createLogger, serviceNames } from '@haven/platform';
+import type { Admin, Kafka } from 'kafkajs';
+import { createConsumer, createKafka, createLogger, serviceNames } from '@haven/platform';
 import { producerServices, topicOf } from '@haven/proto';
 
 /** The consumer groups of Haven's services and the topics each reads. */
@@ -15,11 +16,38 @@ export const havenConsumerGroups: Record<string, string[]> = {
 };
 
 /**
+ * Commits the end of each of `topics` as `groupId`'s position, the way KafkaJS's `admin.setOffsets` does (a
+ * member that joins, seeks and leaves), but with a short idle fetch: `setOffsets` waits out KafkaJS's
+ * five-second one for every topic, which made this a minute of every Haven start.
+ */
+async function moveGroupToEnd(kafka: Kafka, admin: Admin, groupId: string, topics: string[]): Promise<void> {
+  const ends = await Promise.all(
+    topics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) })),
+  );
+  const consumer = createConsumer(kafka, { groupId, maxWaitTimeInMs: 50 });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topics });
+    await new Promise<void>((resolve, reject) => {
+      // The first fetch after joining applies the seeks below, and each seek commits its offset.
+      consumer.on(consumer.events.FETCH, () => resolve());
+      consumer.run({ eachBatchAutoResolve: false, eachBatch: async () => undefined }).catch(reject);
+      consumer.pause(topics.map((topic) => ({ topic })));
+      for (const { topic, partitions } of ends) {
+        for (const { partition, high } of partitions) consumer.seek({ topic, partition, offset: high });
+      }
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
+/**
  * Moves each of Haven's consumer groups to the end of the topics it reads, so the Haven a test file starts
  * handles its own events and not the backlog earlier files of its world left behind (one file publishes
  * hundreds of synthetic user events; the next files' Havens spent minutes on them while a verification e-mail
  * waited). A group with members (another Haven of the same file still running) is left as it is; a broker that
- * does not answer in time leaves every group as it is.
+ * does not answer in time leaves the groups not yet moved as they are.
  */
 export async function skipEarlierFilesEvents(
   brokers: string[],
@@ -30,11 +58,10 @@ export async function skipEarlierFilesEvents(
   const reset = async () => {
     await admin.connect();
     const { groups } = await admin.describeGroups(Object.keys(consumerGroups));
-    for (const group of groups.filter((each) => each.members.length === 0)) {
-      for (const topic of consumerGroups[group.groupId] ?? []) {
-        await admin.resetOffsets({ groupId: group.groupId, topic, earliest: false });
-      }
-    }
+    const idle = groups.filter((each) => each.members.length === 0);
+    await Promise.all(
+      idle.map((group) => moveGroupToEnd(kafka, admin, group.groupId, consumerGroups[group.groupId] ?? [])),
+    );
   };
   let timer: NodeJS.Timeout | undefined;
   try {
