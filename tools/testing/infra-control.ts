@@ -89,14 +89,25 @@ export interface CaughtEmail {
   headers: Record<string, string | string[]>;
 }
 
-export interface WaitForEmailOptions {
+/**
+ * What maildev filters by (exact matches), when a test knows it: each poll then reads a few messages and not
+ * the whole world's inbox, thousands of them by the end of a run.
+ */
+export interface MailFilter {
+  /** The recipient's address, as Haven sends it (lower case). */
+  to?: string;
+  subject?: string;
+}
+
+export interface WaitForEmailOptions extends MailFilter {
   /** Completes "… never happened": the e-mail awaited ("the verification e-mail to x@y"). */
   what?: string;
   timeoutMs?: number;
 }
 
 export interface Mailbox {
-  listEmails(): Promise<CaughtEmail[]>;
+  /** Every message, or only those that match `filter`. */
+  listEmails(filter?: MailFilter): Promise<CaughtEmail[]>;
   /**
    * Polls (with `eventually`) until a message matches; on timeout the error names `what` and lists what
    * did arrive. The default timeout is the cold-machine one; pass a shorter one only with a reason.
@@ -105,6 +116,8 @@ export interface Mailbox {
     predicate: (email: CaughtEmail) => boolean,
     options?: WaitForEmailOptions | number,
   ): Promise<CaughtEmail>;
+  /** The first message that matches the filter in `options` alone. */
+  waitForEmail(options: WaitForEmailOptions): Promise<CaughtEmail>;
   deleteAllEmails(): Promise<void>;
 }
 
@@ -118,8 +131,12 @@ function isCaughtEmail(value: unknown): value is CaughtEmail {
 export function mailbox(webUrl: string = testInfra().mailWebUrl): Mailbox {
   const base = webUrl.replace(/\/+$/, '');
 
-  async function listEmails(): Promise<CaughtEmail[]> {
-    const response = await fetch(`${base}/email`, { signal: AbortSignal.timeout(5_000) });
+  async function listEmails({ to, subject }: MailFilter = {}): Promise<CaughtEmail[]> {
+    const filter = new URLSearchParams();
+    if (to !== undefined) filter.set('to.address', to);
+    if (subject !== undefined) filter.set('subject', subject);
+    const query = filter.toString() === '' ? '' : `?${filter}`;
+    const response = await fetch(`${base}/email${query}`, { signal: AbortSignal.timeout(5_000) });
     if (!response.ok) throw new Error(`GET ${base}/email answered ${response.status}`);
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`GET ${base}/email did not return a list`);
@@ -127,26 +144,34 @@ export function mailbox(webUrl: string = testInfra().mailWebUrl): Mailbox {
   }
 
   async function waitForEmail(
-    predicate: (email: CaughtEmail) => boolean,
-    options: WaitForEmailOptions | number = {},
+    predicateOrOptions: ((email: CaughtEmail) => boolean) | WaitForEmailOptions,
+    moreOptions: WaitForEmailOptions | number = {},
   ): Promise<CaughtEmail> {
-    const { what = 'a matching e-mail in the inbox', timeoutMs = defaultEventuallyTimeoutMs } =
-      typeof options === 'number' ? { timeoutMs: options } : options;
+    const [predicate, options] =
+      typeof predicateOrOptions === 'function' ? [predicateOrOptions, moreOptions] : [() => true, predicateOrOptions];
+    const {
+      to,
+      subject,
+      what = 'a matching e-mail in the inbox',
+      timeoutMs = defaultEventuallyTimeoutMs,
+    } = typeof options === 'number' ? { timeoutMs: options } : options;
     let seen: CaughtEmail[] = [];
     try {
       return await eventually(
         what,
         async () => {
-          seen = await listEmails();
+          seen = await listEmails({ to, subject });
           return seen.find(predicate);
         },
         { timeoutMs, intervalMs: 200 },
       );
     } catch (timeout) {
       const summary = seen
+        .slice(-20)
         .map((email) => `  "${email.subject}" to ${email.to.map((to) => to.address).join(', ')}`)
         .join('\n');
-      throw new Error(`${(timeout as Error).message}; the inbox holds ${seen.length}:\n${summary}`);
+      const whose = to === undefined && subject === undefined ? 'the inbox holds' : 'the inbox holds of those';
+      throw new Error(`${(timeout as Error).message}; ${whose} ${seen.length} (the last 20):\n${summary}`);
     }
   }
 

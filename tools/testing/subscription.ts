@@ -43,6 +43,6 @@ export function billingEmailDate(epochSeconds: number): string {
 export function billingEmailTo(address: string, subject: string): Promise<CaughtEmail> {
   return mailbox().waitForEmail(
     (email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()) && email.subject === subject,
-    { what: `the e-mail "${subject}" to ${address}` },
+    { to: address.toLowerCase(), what: `the e-mail "${subject}" to ${address}` },
   );
 }

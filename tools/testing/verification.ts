@@ -9,7 +9,10 @@ export async function verificationEmailTo(address: string, otherThan?: string): 
       email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()) &&
       /verify your email/i.test(email.subject) &&
       (otherThan === undefined || verificationTokenIn(email) !== otherThan),
-    { what: `the verification e-mail to ${address}${otherThan ? ' with a new link' : ''}` },
+    {
+      to: address.toLowerCase(),
+      what: `the verification e-mail to ${address}${otherThan ? ' with a new link' : ''}`,
+    },
   );
 }
 

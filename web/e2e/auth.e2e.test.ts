@@ -60,7 +60,8 @@ it('creates an account on /auth, lands on /subscription, survives a reload, sign
   await page.goto(`${haven.gatewayUrl}/subscription`);
   await page.waitForURL('**/auth');
 
-  const message = await mailbox().waitForEmail((mail) => mail.to.some((to) => to.address === email), {
+  const message = await mailbox().waitForEmail({
+    to: email,
     what: `the verification e-mail to ${email}`,
   });
   expect(message.subject).toBe('Verify your email for Haven');

@@ -135,9 +135,7 @@ describe('a user deletes their account', () => {
 
   it('brings nothing back when Kafka delivers every event about the person again', async () => {
     const inbox = mailbox();
-    const mailBefore = (await inbox.listEmails()).filter((caught) =>
-      caught.to.some((to) => to.address.toLowerCase() === account.email),
-    ).length;
+    const mailBefore = (await inbox.listEmails({ to: account.email })).length;
     // As if the 14-day sweep had forgotten them: the consumers cannot skip the events as already handled.
     await forgetProcessedEvents(haven);
     // First every event but the erasure's own (a repeated erasure would tidy up after a consumer that wrote).
@@ -159,9 +157,7 @@ describe('a user deletes their account', () => {
     expect(repeated).toEqual(expect.arrayContaining(['account.deletion_requested', 'quote.user_data_purged']));
     await consumersCaughtUp();
     expect(await tracesOf(haven, needlesOf(account))).toEqual([]);
-    const mailAfter = (await inbox.listEmails()).filter((caught) =>
-      caught.to.some((to) => to.address.toLowerCase() === account.email),
-    ).length;
+    const mailAfter = (await inbox.listEmails({ to: account.email })).length;
     expect(mailAfter).toBe(mailBefore);
     // The repeated request was confirmed again and the completed deletion stays completed.
     await eventually('the deletion still completed', async () => (await progressOf(requestId)).status === 'completed');

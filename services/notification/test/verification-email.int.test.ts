@@ -23,7 +23,8 @@ it('sends the verification e-mail, in HTML and text, with a link that carries th
   });
   expect(response.status).toBe(201);
 
-  const message = await mailbox().waitForEmail((mail) => mail.to.some((to) => to.address === email), {
+  const message = await mailbox().waitForEmail({
+    to: email,
     what: `the verification e-mail to ${email}`,
   });
   expect(message.subject).toBe('Verify your email for Haven');

@@ -18,7 +18,7 @@ import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { mailbox, type CaughtEmail } from '../../../tools/testing/infra-control';
+import { mailbox } from '../../../tools/testing/infra-control';
 import { startTrial } from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
@@ -40,10 +40,7 @@ afterAll(async () => {
 });
 
 const summarySubject = 'Your week with Haven';
-const to = (email: string) => (caught: CaughtEmail) =>
-  caught.to.some((address) => address.address.toLowerCase() === email.toLowerCase());
-const summariesTo = async (email: string) =>
-  (await inbox.listEmails()).filter((caught) => to(email)(caught) && caught.subject === summarySubject);
+const summariesTo = async (email: string) => inbox.listEmails({ to: email.toLowerCase(), subject: summarySubject });
 
 /** One more replica's scheduler work: its own connection to the service's database and its own SMTP pool. */
 async function replica() {
@@ -161,12 +158,11 @@ describe('the weekly summary e-mail', () => {
     // Two replicas' passes at the same instant: one e-mail between them.
     const [sentByOne, sentByTwo] = await Promise.all([one.sendDue(now), two.sendDue(now)]);
     expect(sentByOne + sentByTwo).toBe(1);
-    const summary = await inbox.waitForEmail(
-      (caught) => to(reader.email)(caught) && caught.subject === summarySubject,
-      {
-        what: `the weekly summary to ${reader.email}`,
-      },
-    );
+    const summary = await inbox.waitForEmail({
+      to: reader.email.toLowerCase(),
+      subject: summarySubject,
+      what: `the weekly summary to ${reader.email}`,
+    });
     expect(summary.text).toContain('You checked in 2 times.');
     // (4 + 16/6) / 2 = 3.33…, shown with one decimal; no week before to compare with.
     expect(summary.text).toContain('Your average mood was 3.3 out of 5.');

@@ -125,7 +125,7 @@ const linkedNotice = (email: string, providerName = 'Google') =>
     (mail) =>
       mail.to.some((to) => to.address === email) &&
       mail.subject === `${providerName} sign-in was linked to your Haven account`,
-    { what: `the "sign-in method linked" notice to ${email}` },
+    { to: email, what: `the "sign-in method linked" notice to ${email}` },
   );
 
 describe('a first sign-in through a provider', () => {
@@ -299,7 +299,7 @@ describe('an address that already has an account', () => {
     await new ApiClient(haven.gatewayUrl).post('/api/auth/forgot-password', { email });
     const reset = await mailbox().waitForEmail(
       (mail) => mail.to.some((to) => to.address === email) && /^Reset your Haven password$/.test(mail.subject),
-      { what: `the reset e-mail to ${email}` },
+      { to: email, what: `the reset e-mail to ${email}` },
     );
     const token = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(reset.text ?? '')![0]).searchParams.get(
       'token',

@@ -154,7 +154,7 @@ describe('verifying an address ends every session opened before it', () => {
   const resetTokenFor = async (email: string) => {
     const mail = await mailbox().waitForEmail(
       (each) => each.to.some((to) => to.address === email) && /^Reset your Haven password$/.test(each.subject),
-      { what: `the reset e-mail to ${email}` },
+      { to: email, what: `the reset e-mail to ${email}` },
     );
     return new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')![0]).searchParams.get('token');
   };
