@@ -14,7 +14,7 @@ import { havenDirectivesSdl } from './services/platform/src/schema-directives';
 /** GraphQL type → the TypeScript type its resolvers receive as parent and return (path from the output file). */
 const mappers: Record<ServiceName, Record<string, string>> = {
   user: { User: '../model/user#UserRecord' },
-  quote: { User: '@haven/platform#UserReference' },
+  quote: { User: '@haven/platform#UserReference', Quote: './quote-view#QuoteView' },
   billing: { User: '@haven/platform#UserReference', SubscriptionStatus: '../domain/access#SubscriptionStatusView' },
   notification: { User: '@haven/platform#UserReference' },
   compliance: { User: '@haven/platform#UserReference' },

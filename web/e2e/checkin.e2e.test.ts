@@ -59,6 +59,7 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   ];
   for (const [label, value] of chosen) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByTestId('value-motivationLevel').filter({ hasText: '4/5' }).waitFor();
+  await page.getByLabel('Notes (optional)').fill('Slept well after a long walk.');
   await page.getByRole('button', { name: 'Generate My Quote' }).click();
 
   const save = page.getByRole('button', { name: 'Save', exact: true });
@@ -92,6 +93,8 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   await page.getByTestId('total-entries').filter({ hasText: '1' }).waitFor();
   await page.locator('.journey-row__summary').click();
   await page.getByText('Your Emotional State').waitFor();
+  // The person's own words come back with the entry.
+  expect(await page.getByTestId('journey-notes').innerText()).toBe('Slept well after a long walk.');
   const bars = { Motivation: '4/5', Confidence: '3/5', Focus: '5/5', Stress: '2/5', Anxiety: '1/5', Purpose: '2/5' };
   for (const [label, value] of Object.entries(bars)) {
     expect([label, await page.getByTestId(`state-${label}`).innerText()]).toEqual([label, value]);

@@ -44,7 +44,8 @@ import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-
 import { callerIdentity } from '../sources';
 import { privacyResolvers } from './privacy';
 import type { AiWriter } from '../writer';
-import type { GenerateQuotePayload, Quote, Resolvers } from './types.generated';
+import type { Resolvers } from './types.generated';
+import type { QuoteReply, QuoteView } from './quote-view';
 
 export interface QuoteServiceDeps {
   quotes: Model<QuoteRecord>;
@@ -86,7 +87,7 @@ function rejectInput(problems: FieldProblem[]): never {
   throw badInput(first.field, first.message, problems satisfies FieldProblemLike[]);
 }
 
-export function toQuote(record: QuoteRecord): Quote {
+export function toQuote(record: QuoteRecord): QuoteView {
   const {
     stressLevel,
     confidenceLevel,
@@ -99,6 +100,8 @@ export function toQuote(record: QuoteRecord): Quote {
   } = record.emotionalState;
   return {
     id: record._id,
+    userId: record.userId,
+    checkInId: record.checkInId,
     text: record.text,
     createdAt: record.createdAt.toISOString(),
     isFavorite: record.isFavorite,
@@ -126,6 +129,13 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
   const statsOf = (context: RequestContext, id: string) =>
     requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id);
+
+  /** The kept notes of check-ins, one read for every quote a request shows. */
+  const notesOf = (context: RequestContext, checkInId: string) =>
+    requestLoader(context, 'check-in notes', async (ids) => {
+      const records = await checkIns.find({ _id: { $in: [...ids] } }, { notes: 1 }).lean<CheckInRecord[]>();
+      return new Map(records.map((record) => [record._id, record.notes]));
+    }).load(checkInId);
 
   /** Owner (or admin) and entitled: the premium reads. */
   async function premiumRead(context: RequestContext, userId: string): Promise<void> {
@@ -180,7 +190,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   }
 
   /** The reply a stored check-in was given: its quote, with the support resources when it was a crisis reply. */
-  async function replyOf(checkInId: string, userId: string): Promise<GenerateQuotePayload | null> {
+  async function replyOf(checkInId: string, userId: string): Promise<QuoteReply | null> {
     const checkIn = await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean();
     if (!checkIn) return null;
     return replyOfStored(checkInId, userId, checkIn.createdAt);
@@ -190,7 +200,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
    * The reply of a check-in another request has just stored: its quote follows the check-in within
    * moments, so it is waited for, bounded; past that the other request failed and deletes its check-in.
    */
-  async function replyOfStored(checkInId: string, userId: string, createdAt?: Date): Promise<GenerateQuotePayload> {
+  async function replyOfStored(checkInId: string, userId: string, createdAt?: Date): Promise<QuoteReply> {
     const storedAt =
       createdAt ?? (await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean())?.createdAt;
     const deadline = Date.now() + quoteFollowsCheckInMs;
@@ -359,6 +369,12 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             : [],
         };
       },
+    },
+
+    Quote: {
+      // A person's own words stay theirs: an admin reading the account sees the quotes, never the notes.
+      notes: async (quote, _args, context) =>
+        context.session?.userId === quote.userId ? ((await notesOf(context, quote.checkInId)) ?? null) : null,
     },
 
     Mutation: {

@@ -1,6 +1,6 @@
 /**
- * /progress: four tiles, then the journey list, each row expanding to the full quote. ?date= (a calendar day)
- * keeps that day's quotes, says so, and "Show all" clears it.
+ * /progress: four tiles, then the journey list, each row expanding to the full quote and the notes written with
+ * it. ?date= (a calendar day) keeps that day's quotes, says so, and "Show all" clears it.
  */
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
@@ -44,6 +44,14 @@ function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
           <Button variant="outline" size="sm" onClick={() => void shareQuote(quote.text)}>
             Share Quote
           </Button>
+          {quote.notes && (
+            <>
+              <h3>Your Notes</h3>
+              <p className="journey-row__notes" data-testid="journey-notes">
+                {quote.notes}
+              </p>
+            </>
+          )}
           <h3>Your Emotional State</h3>
           <dl className="state-grid">
             {emotionalBars(quote.emotionalState).map((bar) => (
