@@ -10,9 +10,11 @@ import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
 import { startTrial } from '../../tools/testing/subscription';
+import { verifyByEmailLink } from '../../tools/testing/verification';
 
 const limits = { signIn: 20, mail: 3, costly: 4, ordinary: 5, export: 1 };
 const password = 'a password for limits';
+const adminEmail = uniqueEmail('limits-admin');
 let haven: TestHaven;
 const inbox = mailbox();
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
       RATE_LIMIT_COSTLY_MAX: String(limits.costly),
       RATE_LIMIT_ORDINARY_MAX: String(limits.ordinary),
       RATE_LIMIT_EXPORT_MAX: String(limits.export),
+      ADMIN_EMAIL: adminEmail,
     },
   });
   await haven.services.notification.eventsReady;
@@ -140,6 +143,18 @@ it('ordinary: an account gets its saves, then TOO_MANY_REQUESTS', async () => {
       .then((reply) => (reply.body.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok');
   const outcomes: string[] = [];
   for (let attempt = 0; attempt <= limits.ordinary; attempt += 1) outcomes.push(await save());
+  expect(outcomes).toEqual([...Array<string>(limits.ordinary).fill('ok'), 'TOO_MANY_REQUESTS']);
+});
+
+it("ordinary: the admin's reads of every account are limited like writes", async () => {
+  const { client: admin } = await signUp(adminEmail);
+  await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
+  const list = () =>
+    admin
+      .graphql('{ adminUsers { total } }')
+      .then((reply) => (reply.body.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok');
+  const outcomes: string[] = [];
+  for (let attempt = 0; attempt <= limits.ordinary; attempt += 1) outcomes.push(await list());
   expect(outcomes).toEqual([...Array<string>(limits.ordinary).fill('ok'), 'TOO_MANY_REQUESTS']);
 });
 
