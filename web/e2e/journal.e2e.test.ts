@@ -1,8 +1,8 @@
 /**
  * The journal as a person uses it: the dashboard calendar marks exactly the days with a check-in, month by
  * month; its arrows sit beside the month's name on a phone; a ?date= filter says which day it shows and
- * "Show all" clears it; and Home, Settings' counts and Favorites are right after a check-in or a favourite
- * without reloading the page.
+ * "Show all" clears it; the progress journey goes on past 50 entries, a page at a time; and Home, Settings'
+ * counts and Favorites are right after a check-in or a favourite without reloading the page.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { storeCheckInAt } from '../../tools/testing/check-ins';
@@ -158,6 +158,28 @@ it('shows which day the progress list is filtered to, and "Show all" clears it',
   expect(new URL(page.url()).search).toBe('');
   expect(await page.getByText(label).count()).toBe(0);
   expect(await page.locator('.journey-row').count()).toBe(2);
+});
+
+it('shows the whole journey, 50 entries at a time, with "Show older entries"', async () => {
+  const { page, userId } = await subscriberPage('long-journey');
+  // 120 daily entries, oldest first: three pages of the journey (50, 50, 20).
+  const first = Date.UTC(2026, 0, 1, 12);
+  for (let day = 0; day < 120; day += 1) {
+    await storeCheckInAt(haven, userId, new Date(first + day * 86_400_000), `Entry number ${day + 1}.`);
+  }
+
+  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.getByText('Entry number 120.').waitFor();
+  expect(await page.locator('.journey-row').count()).toBe(50);
+  const older = page.getByRole('button', { name: 'Show older entries' });
+  await older.click();
+  await page.getByText('Entry number 21.').waitFor();
+  expect(await page.locator('.journey-row').count()).toBe(100);
+  await older.click();
+  await page.getByText('Entry number 1.', { exact: true }).waitFor();
+  expect(await page.locator('.journey-row').count()).toBe(120);
+  // The last page was not full: nothing older is offered.
+  expect(await older.count()).toBe(0);
 });
 
 it('keeps Home, the counts and Favorites right after a check-in and a favourite, without a reload', async () => {

@@ -247,16 +247,40 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       // Open to a signed-in user who still needs setup: settings shows these counts.
       stats: async ({ id }, _args, context) => (await statsOf(context, id))!,
 
-      recentQuotes: async ({ id }, { limit, date }, context) => {
+      recentQuotes: async ({ id }, { limit, date, before }, context) => {
         await premiumRead(context, id);
         const count = limit ?? 20;
         if (!Number.isInteger(count) || count < 1 || count > recentLimitMax) {
           throw badInput('limit', `limit must be a whole number from 1 to ${recentLimitMax}`);
         }
+        if (before !== null && before !== undefined) {
+          if (date !== null && date !== undefined)
+            throw badInput('before', 'before pages the whole journey, not a day');
+          const cursor = quoteIdPattern.test(before)
+            ? await quotes.findOne({ _id: before, userId: id }, { createdAt: 1 }).lean()
+            : null;
+          if (!cursor) throw badInput('before', 'before must be the id of one of your quotes');
+          // Newest first, ties by id: each page goes on exactly where the one before it stopped.
+          const records = await quotes
+            .find(
+              {
+                userId: id,
+                $or: [
+                  { createdAt: { $lt: cursor.createdAt } },
+                  { createdAt: cursor.createdAt, _id: { $lt: cursor._id } },
+                ],
+              },
+              quoteFields,
+            )
+            .sort({ createdAt: -1, _id: -1 })
+            .limit(count)
+            .lean<QuoteRecord[]>();
+          return records.map(toQuote);
+        }
         if (date === null || date === undefined) {
           const records = await quotes
             .find({ userId: id }, quoteFields)
-            .sort({ createdAt: -1 })
+            .sort({ createdAt: -1, _id: -1 })
             .limit(count)
             .lean<QuoteRecord[]>();
           return records.map(toQuote);

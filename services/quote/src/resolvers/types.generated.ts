@@ -270,7 +270,7 @@ export type User = {
   progress: ProgressSummary;
   /** Every check-in and quote, for the data export. Never premium. */
   quoteData: QuoteDataExport;
-  /** Latest quotes, newest first (at most `limit`, 1–100); `date` (yyyy-mm-dd, the user's day) keeps that day's. Premium. */
+  /** Latest quotes, newest first (at most `limit`, 1–100); `date` (yyyy-mm-dd, the user's day) keeps that day's; `before` (the id of one of the user's quotes, without `date`) the next page: the quotes older than it. Premium. */
   recentQuotes: Array<Quote>;
   /** Open to a signed-in user who still needs subscription setup (settings shows the counts). */
   stats: UserStats;
@@ -278,6 +278,7 @@ export type User = {
 
 
 export type UserRecentQuotesArgs = {
+  before?: InputMaybe<Scalars['ID']['input']>;
   date?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
 };

@@ -1,9 +1,10 @@
 /**
  * /progress: four tiles, then the journey list, each row expanding to the full quote and the notes written with
- * it. ?date= (a calendar day) keeps that day's quotes, says so, and "Show all" clears it.
+ * it, 50 at a time ("Show older entries" for the next). ?date= (a calendar day) keeps that day's quotes, says so,
+ * and "Show all" clears it.
  */
-import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ProgressSummaryDocument,
@@ -72,6 +73,49 @@ function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
   );
 }
 
+/**
+ * The journey beyond its first page, a page at a time, each going on from the last quote shown. Started again
+ * whenever the first page changes (a check-in, another day chosen).
+ */
+function useOlderPages(latest: QuoteCardFragment[] | undefined, date: string | null) {
+  const client = useApolloClient();
+  const [pages, setPages] = useState<QuoteCardFragment[][]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    setPages([]);
+    setError(false);
+  }, [latest]);
+  const lastPage = pages.at(-1) ?? latest ?? [];
+  const load = async () => {
+    const last = lastPage.at(-1);
+    if (!last) return;
+    setLoading(true);
+    setError(false);
+    try {
+      const { data } = await client.query({
+        query: RecentQuotesDocument,
+        variables: { limit: JOURNEY_LENGTH, before: last.id },
+        fetchPolicy: 'network-only',
+      });
+      const page = data?.me?.recentQuotes ?? [];
+      setPages((earlier) => [...earlier, page]);
+    } catch {
+      setError(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return {
+    quotes: pages.flat(),
+    // A full page may have more behind it; a day's list is one page.
+    more: date === null && lastPage.length === JOURNEY_LENGTH,
+    loading,
+    error,
+    load,
+  };
+}
+
 export function ProgressPage() {
   usePageTitle('Progress');
   const [params, setParams] = useSearchParams();
@@ -82,7 +126,9 @@ export function ProgressPage() {
     fetchPolicy: 'cache-and-network',
   });
   const tiles = summary.data?.me?.progress;
-  const quotes = journey.data?.me?.recentQuotes ?? [];
+  const latest = journey.data?.me?.recentQuotes;
+  const older = useOlderPages(latest, date);
+  const quotes = [...(latest ?? []), ...older.quotes];
   const now = new Date();
   return (
     <div className="page stack">
@@ -158,6 +204,12 @@ export function ProgressPage() {
               <JourneyRow key={quote.id} quote={quote} now={now} />
             ))}
           </ul>
+          {older.error && <p role="alert">We couldn&apos;t load older entries just now. Try again in a moment.</p>}
+          {older.more && (
+            <Button variant="outline" size="sm" disabled={older.loading} onClick={() => void older.load()}>
+              {older.loading ? 'Loading...' : 'Show older entries'}
+            </Button>
+          )}
         </CardContent>
       </Card>
     </div>
