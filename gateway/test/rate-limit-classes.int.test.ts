@@ -135,27 +135,28 @@ it('costly: check-ins over the budget are refused kindly, saying when to come ba
   expect((await other.client.post('/api/quotes/generate', { sleepQuality: 3 })).status).toBe(200);
 });
 
+/** One more than the ORDINARY budget of `query` from `client`, one after another: each answer's error code, or "ok". */
+async function ordinaryOutcomes(client: ApiClient, query: string): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (let attempt = 0; attempt <= limits.ordinary; attempt += 1) {
+    const reply = await client.graphql(query);
+    outcomes.push((reply.body.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok');
+  }
+  return outcomes;
+}
+
+const ordinaryBudgetThenRefused = [...Array<string>(limits.ordinary).fill('ok'), 'TOO_MANY_REQUESTS'];
+
 it('ordinary: an account gets its saves, then TOO_MANY_REQUESTS', async () => {
   const { client } = await signUp();
-  const save = () =>
-    client
-      .graphql('mutation { updateProfile(input: { firstName: "Sam" }) { id } }')
-      .then((reply) => (reply.body.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok');
-  const outcomes: string[] = [];
-  for (let attempt = 0; attempt <= limits.ordinary; attempt += 1) outcomes.push(await save());
-  expect(outcomes).toEqual([...Array<string>(limits.ordinary).fill('ok'), 'TOO_MANY_REQUESTS']);
+  const save = 'mutation { updateProfile(input: { firstName: "Sam" }) { id } }';
+  expect(await ordinaryOutcomes(client, save)).toEqual(ordinaryBudgetThenRefused);
 });
 
 it("ordinary: the admin's reads of every account are limited like writes", async () => {
   const { client: admin } = await signUp(adminEmail);
   await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
-  const list = () =>
-    admin
-      .graphql('{ adminUsers { total } }')
-      .then((reply) => (reply.body.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok');
-  const outcomes: string[] = [];
-  for (let attempt = 0; attempt <= limits.ordinary; attempt += 1) outcomes.push(await list());
-  expect(outcomes).toEqual([...Array<string>(limits.ordinary).fill('ok'), 'TOO_MANY_REQUESTS']);
+  expect(await ordinaryOutcomes(admin, '{ adminUsers { total } }')).toEqual(ordinaryBudgetThenRefused);
 });
 
 it('export: one per window per account, whichever export route, then a clear 429', async () => {
