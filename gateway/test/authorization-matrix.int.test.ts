@@ -173,6 +173,7 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'query adminUsers': () => ({ input: { q: 'matrix' } }),
   'query adminUserStats': () => ({}),
   'query checkInDays': () => ({ month: '2026-11' }),
+  'query yearInMoods': () => ({ year: '2026' }),
   'mutation createSetupIntent': () => ({}),
   'mutation confirmLocalSetup': async (cell) => ({
     input: { clientSecret: await setupSecretFor(cell), cardNumber: goodTestCard },

@@ -57,8 +57,9 @@ export const expectedOutcomes: Record<string, Row> = {
   'query newsletterPreview':              ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query adminUsers':                     ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'query adminUserStats':                 ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
-  // The calendar's marks: the person's own check-ins, a paid feature like the quotes they come from.
+  // The calendar's marks and the year view: the person's own check-ins, a paid feature like the quotes they come from.
   'query checkInDays':                    ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'allowed',      'needs-subscription'],
+  'query yearInMoods':                    ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'allowed',      'needs-subscription'],
 
   // Billing: signed in, never premium (a lapsed member must be able to subscribe again); one subscription each
   // (asking again after one's setup started it answers that one).

@@ -1,8 +1,9 @@
 /**
  * The journal as a person uses it: the dashboard calendar marks exactly the days with a check-in, month by
  * month; its arrows sit beside the month's name on a phone; a ?date= filter says which day it shows and
- * "Show all" clears it; the progress journey goes on past 50 entries, a page at a time; and Home, Settings'
- * counts and Favorites are right after a check-in or a favourite without reloading the page.
+ * "Show all" clears it; the progress journey goes on past 50 entries, a page at a time; the year view shows a
+ * square for each day with a check-in, named with its mood; and Home, Settings' counts and Favorites are right
+ * after a check-in or a favourite without reloading the page.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { storeCheckInAt } from '../../tools/testing/check-ins';
@@ -180,6 +181,39 @@ it('shows the whole journey, 50 entries at a time, with "Show older entries"', a
   expect(await page.locator('.journey-row').count()).toBe(120);
   // The last page was not full: nothing older is offered.
   expect(await older.count()).toBe(0);
+});
+
+it("shows last year at a glance: a square for each day's check-ins, named with its mood, opening that day", async () => {
+  const { page, userId } = await subscriberPage('year-view');
+  const lastYear = new Date().getUTCFullYear() - 1;
+  // All-3 check-ins (mood 3, yellow): two on 3 March, one on 14 July.
+  const march = new Date(Date.UTC(lastYear, 2, 3, 9));
+  await storeCheckInAt(haven, userId, march, 'A March morning.');
+  await storeCheckInAt(haven, userId, new Date(Date.UTC(lastYear, 2, 3, 19)), 'A March evening.');
+  await storeCheckInAt(haven, userId, new Date(Date.UTC(lastYear, 6, 14, 12)), 'A July noon.');
+
+  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.getByRole('button', { name: 'Previous year' }).click();
+  await page.getByText(`Your Year: ${lastYear}`).waitFor();
+  await page
+    .getByTestId('year-summary')
+    .filter({ hasText: `2 days with a check-in in ${lastYear}` })
+    .waitFor();
+  const days = page.locator('a.year__day');
+  expect(await days.count()).toBe(2);
+  expect(await days.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual([
+    expect.stringMatching(new RegExp(`March,? ${lastYear}: mood 3 of 5, 2 check-ins$`)),
+    expect.stringMatching(new RegExp(`July,? ${lastYear}: mood 3 of 5, 1 check-in$`)),
+  ]);
+  expect(await days.first().getAttribute('class')).toContain('mood--yellow');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Reached by keyboard, it opens the day's entries.
+  await days.first().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`**/progress?date=${march.toISOString().slice(0, 10)}`);
+  await page.getByText('A March evening.').waitFor();
+  expect(await page.locator('.journey-row').count()).toBe(2);
 });
 
 it('keeps Home, the counts and Favorites right after a check-in and a favourite, without a reload', async () => {

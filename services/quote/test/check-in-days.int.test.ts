@@ -1,4 +1,4 @@
-/** The dashboard calendar's marks: the days of a month with a check-in, in the user's own time zone. */
+/** The dashboard calendar's marks and the year view: the days with a check-in, in the user's own time zone. */
 import { storeCheckInAt } from '../../../tools/testing/check-ins';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient } from '../../../tools/testing/http';
@@ -66,4 +66,27 @@ it('answers only a signed-in subscriber', async () => {
   const reply = await visitor.graphql(checkInDays, { month: '2026-11' });
   expect(reply.body.data).toBeNull();
   expect(reply.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+});
+
+const yearInMoods = `query YearInMoods($year: String!) { yearInMoods(year: $year) { date mood colour entries } }`;
+
+it("gives the year view each day of the year with a check-in, its mood and count, and no one else's", async () => {
+  const { client, userId } = await subscribedUser(haven.gatewayUrl, 'year');
+  const other = await subscribedUser(haven.gatewayUrl, 'year-other');
+  // All-3 check-ins: mood 3, yellow. The last hour of 2025 in UTC (the account's zone) is not 2026.
+  await checkInAt(userId, '2026-03-03T09:00:00Z');
+  await checkInAt(userId, '2026-03-03T21:00:00Z');
+  await checkInAt(userId, '2025-12-31T23:00:00Z');
+  await checkInAt(other.userId, '2026-05-01T12:00:00Z');
+
+  const reply = await client.graphql<{ yearInMoods: unknown[] }>(yearInMoods, { year: '2026' });
+  expect(reply.body.errors).toBeUndefined();
+  expect(reply.body.data?.yearInMoods).toEqual([{ date: '2026-03-03', mood: 3, colour: 'yellow', entries: 2 }]);
+
+  for (const year of ['26', 'twenty', '2026-03', '']) {
+    const refused = await client.graphql(yearInMoods, { year });
+    const { code, field } = refused.body.errors?.[0]?.extensions ?? {};
+    expect([year, code, field]).toEqual([year, 'BAD_USER_INPUT', 'year']);
+    expect(refused.body.errors?.[0]?.message).toMatch(/year must be a year written yyyy/);
+  }
 });

@@ -20,7 +20,7 @@ import { validateAssessment, type Assessment, type FieldProblem, type Validated 
 import { compose, crisisMessageId, noRepeatWindow, showsCrisis } from '../domain/composer';
 import { brokenReplyRule } from '../domain/reply-check';
 import { keyedCheckInId, validateIdempotencyKey } from '../domain/idempotency';
-import { checkInDaysOf, monthWindow } from '../domain/calendar';
+import { checkInDaysOf, monthWindow, moodsByDay, yearWindow } from '../domain/calendar';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
 import {
   dayNumber,
@@ -237,6 +237,18 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           month,
           timeZone,
         );
+      },
+
+      yearInMoods: async (_parent, { year }, context) => {
+        const { userId } = await requireEntitlement(context);
+        const window = yearWindow(year);
+        if (!window) throw badInput('year', 'year must be a year written yyyy, for example 2026');
+        const timeZone = await timeZoneOf(deps.timeZones, userId);
+        const found = await quotes
+          .find({ userId, createdAt: { $gte: window.from, $lt: window.to } }, { emotionalState: 1, createdAt: 1 })
+          .lean<Array<Pick<QuoteRecord, 'emotionalState' | 'createdAt'>>>();
+        const samples = found.map((quote) => ({ at: quote.createdAt, mood: moodOf(quote.emotionalState) }));
+        return moodsByDay(samples, year, timeZone).map((day) => ({ ...day, colour: moodColour(day.mood) }));
       },
     },
     User: {

@@ -61,6 +61,19 @@ export type CheckInRatings = {
   urgencyOfNeed: Scalars['Int']['output'];
 };
 
+/** One day of the year view. */
+export type DayMood = {
+  __typename?: 'DayMood';
+  /** green (mood ≥ 4), yellow (≥ 3) or red */
+  colour: Scalars['String']['output'];
+  /** yyyy-mm-dd, in the user's time zone */
+  date: Scalars['String']['output'];
+  /** The day's check-ins */
+  entries: Scalars['Int']['output'];
+  /** Mean mood (six values, 1–5) of the day's check-ins, to two decimals */
+  mood: Scalars['Float']['output'];
+};
+
 /** The ratings a quote's check-in carries to the progress page (each 1–5). */
 export type EmotionalState = {
   __typename?: 'EmotionalState';
@@ -192,6 +205,8 @@ export type Query = {
   checkInDays: Array<Scalars['String']['output']>;
   /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
   supportResources: Array<SupportResources>;
+  /** The signed-in user's days of `year` (yyyy) with a check-in, in order, each with its mood: the year view. Premium. */
+  yearInMoods: Array<DayMood>;
 };
 
 
@@ -202,6 +217,11 @@ export type QueryCheckInDaysArgs = {
 
 export type QuerySupportResourcesArgs = {
   country?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryYearInMoodsArgs = {
+  year: Scalars['String']['input'];
 };
 
 /** A supportive message written for one check-in. */
@@ -397,11 +417,12 @@ export type ResolversTypes = {
   AssessmentInput: AssessmentInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CheckInRatings: ResolverTypeWrapper<CheckInRatings>;
+  DayMood: ResolverTypeWrapper<DayMood>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   EmotionalState: ResolverTypeWrapper<EmotionalState>;
   ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ExportedProgress: ResolverTypeWrapper<ExportedProgress>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ExportedQuote: ResolverTypeWrapper<ExportedQuote>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   GenerateQuotePayload: ResolverTypeWrapper<Omit<GenerateQuotePayload, 'quote'> & { quote: ResolversTypes['Quote'] }>;
@@ -428,11 +449,12 @@ export type ResolversParentTypes = {
   AssessmentInput: AssessmentInput;
   Int: Scalars['Int']['output'];
   CheckInRatings: CheckInRatings;
+  DayMood: DayMood;
+  Float: Scalars['Float']['output'];
   EmotionalState: EmotionalState;
   ExportedCheckIn: ExportedCheckIn;
   ID: Scalars['ID']['output'];
   ExportedProgress: ExportedProgress;
-  Float: Scalars['Float']['output'];
   ExportedQuote: ExportedQuote;
   Boolean: Scalars['Boolean']['output'];
   GenerateQuotePayload: Omit<GenerateQuotePayload, 'quote'> & { quote: ResolversParentTypes['Quote'] };
@@ -481,6 +503,13 @@ export type CheckInRatingsResolvers<ContextType = RequestContext, ParentType ext
   stressLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   supportSystemStrength?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   urgencyOfNeed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DayMoodResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DayMood'] = ResolversParentTypes['DayMood']> = {
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mood?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type EmotionalStateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmotionalState'] = ResolversParentTypes['EmotionalState']> = {
@@ -559,6 +588,7 @@ export type ProgressSummaryResolvers<ContextType = RequestContext, ParentType ex
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   checkInDays?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryCheckInDaysArgs, 'month'>>;
   supportResources?: Resolver<Array<ResolversTypes['SupportResources']>, ParentType, ContextType, Partial<QuerySupportResourcesArgs>>;
+  yearInMoods?: Resolver<Array<ResolversTypes['DayMood']>, ParentType, ContextType, RequireFields<QueryYearInMoodsArgs, 'year'>>;
 };
 
 export type QuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Quote'] = ResolversParentTypes['Quote']> = {
@@ -629,6 +659,7 @@ export type UserStatsResolvers<ContextType = RequestContext, ParentType extends 
 
 export type Resolvers<ContextType = RequestContext> = {
   CheckInRatings?: CheckInRatingsResolvers<ContextType>;
+  DayMood?: DayMoodResolvers<ContextType>;
   EmotionalState?: EmotionalStateResolvers<ContextType>;
   ExportedCheckIn?: ExportedCheckInResolvers<ContextType>;
   ExportedProgress?: ExportedProgressResolvers<ContextType>;

@@ -4,6 +4,7 @@ import { AnalyticsDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
+import { YearView } from './YearView';
 
 const MAX_BARS = 10;
 const trendWords: Record<string, string> = { up: 'Trending up', down: 'Trending down', flat: 'Holding steady' };
@@ -96,6 +97,8 @@ export function AnalyticsPage() {
               )}
             </CardContent>
           </Card>
+
+          <YearView />
         </>
       )}
     </div>

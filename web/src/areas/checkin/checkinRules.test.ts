@@ -11,6 +11,7 @@ import {
   newSubmissionKey,
   relativeDayLabel,
   scoreLabel,
+  yearDayLabel,
 } from './checkinRules';
 
 describe('check-in page rules', () => {
@@ -36,6 +37,16 @@ describe('check-in page rules', () => {
     expect(dayFilterLabel('not-a-day', 'en-GB')).toBe('Showing not-a-day');
     expect(calendarDayLabel(new Date(2026, 10, 27), true, 'en-US')).toBe('Friday, November 27, 2026, checked in');
     expect(calendarDayLabel(new Date(2026, 10, 3), false, 'en-US')).toBe('Tuesday, November 3, 2026');
+  });
+
+  it("names a year view's day with its mood and check-ins, so it reads without colour", () => {
+    expect(yearDayLabel(new Date(2026, 2, 3), 3.5, 2, 'en-US')).toBe(
+      'Tuesday, March 3, 2026: mood 3.5 of 5, 2 check-ins',
+    );
+    expect(yearDayLabel(new Date(2026, 2, 4), 4, 1, 'en-US')).toBe('Wednesday, March 4, 2026: mood 4 of 5, 1 check-in');
+    expect(yearDayLabel(new Date(2026, 2, 5), 2.33, 1, 'en-US')).toBe(
+      'Thursday, March 5, 2026: mood 2.3 of 5, 1 check-in',
+    );
   });
 
   it('cuts at 75 characters with an ellipsis', () => {

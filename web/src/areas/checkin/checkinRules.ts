@@ -35,6 +35,15 @@ export function calendarDayLabel(day: Date, checkedIn: boolean, locale?: string)
   return checkedIn ? `${date}, checked in` : date;
 }
 
+/**
+ * A day of the year view, read without its colour: "Tuesday 3 March 2026: mood 3.5 of 5, 2 check-ins".
+ */
+export function yearDayLabel(day: Date, mood: number, entries: number, locale?: string): string {
+  const date = day.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const moodText = Number.isInteger(mood) ? String(mood) : mood.toFixed(1);
+  return `${date}: mood ${moodText} of 5, ${entries} ${entries === 1 ? 'check-in' : 'check-ins'}`;
+}
+
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
 
 /** Whole local days from `date` to `now` (0 = today). */

@@ -18,10 +18,11 @@ function forgetUserFields(cache: ApolloCache, fields: readonly string[]): void {
   for (const fieldName of fields) cache.evict({ id, fieldName });
 }
 
-/** After a check-in: every view of the journal, the calendar's marks included. */
+/** After a check-in: every view of the journal, the calendar's marks and the year view included. */
 export function forgetAfterCheckIn(cache: ApolloCache): void {
   forgetUserFields(cache, changedByCheckIn);
   cache.evict({ id: 'ROOT_QUERY', fieldName: 'checkInDays' });
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'yearInMoods' });
   cache.gc();
 }
 
