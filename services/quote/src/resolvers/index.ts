@@ -265,38 +265,30 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         if (!Number.isInteger(count) || count < 1 || count > recentLimitMax) {
           throw badInput('limit', `limit must be a whole number from 1 to ${recentLimitMax}`);
         }
-        if (before !== null && before !== undefined) {
-          if (date !== null && date !== undefined)
-            throw badInput('before', 'before pages the whole journey, not a day');
-          const cursor = quoteIdPattern.test(before)
-            ? await quotes.findOne({ _id: before, userId: id }, { createdAt: 1 }).lean()
-            : null;
-          if (!cursor) throw badInput('before', 'before must be the id of one of your quotes');
-          // Newest first, ties by id: each page goes on exactly where the one before it stopped.
-          const records = await quotes
-            .find(
-              {
-                userId: id,
+        const paged = before !== null && before !== undefined;
+        if (date === null || date === undefined) {
+          const cursor =
+            paged && quoteIdPattern.test(before)
+              ? await quotes.findOne({ _id: before, userId: id }, { createdAt: 1 }).lean()
+              : null;
+          if (paged && !cursor) throw badInput('before', 'before must be the id of one of your quotes');
+          // Newest first, ties by id: a page after `before` goes on exactly where the one before it stopped.
+          const olderThanCursor = cursor
+            ? {
                 $or: [
                   { createdAt: { $lt: cursor.createdAt } },
                   { createdAt: cursor.createdAt, _id: { $lt: cursor._id } },
                 ],
-              },
-              quoteFields,
-            )
-            .sort({ createdAt: -1, _id: -1 })
-            .limit(count)
-            .lean<QuoteRecord[]>();
-          return records.map(toQuote);
-        }
-        if (date === null || date === undefined) {
+              }
+            : {};
           const records = await quotes
-            .find({ userId: id }, quoteFields)
+            .find({ userId: id, ...olderThanCursor }, quoteFields)
             .sort({ createdAt: -1, _id: -1 })
             .limit(count)
             .lean<QuoteRecord[]>();
           return records.map(toQuote);
         }
+        if (paged) throw badInput('before', 'before pages the whole journey, not a day');
         const day = datePattern.test(date) ? new Date(`${date}T00:00:00Z`) : null;
         if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
           throw badInput('date', 'date must be a day written yyyy-mm-dd');
