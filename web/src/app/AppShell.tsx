@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { ChartIcon, HomeIcon, LogoutIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Logo } from '../ui/Logo';
 import { Tooltip } from '../ui/Tooltip';
+import { SkipLink } from '../ui/SkipLink';
 
 export const BOTTOM_NAV_ITEMS = [
   { to: '/', label: 'Home', Icon: HomeIcon },
@@ -22,9 +23,7 @@ export const BOTTOM_NAV_ITEMS = [
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="shell__header">
         <Link to="/" className="logo-link" aria-label={`${BRAND.name} home`}>
           <Logo size={28} />

@@ -17,6 +17,7 @@ import { PublicFooter } from './PublicFooter';
 import { PublicNav } from './PublicNav';
 import { Reveal } from './Reveal';
 import { SUPPORT_PATH } from './publicLinks';
+import { SkipLink } from '../../ui/SkipLink';
 
 /** Arriving from another page at `/#why-choose`: the router does not scroll to anchors by itself. */
 function useScrollToHash() {
@@ -33,9 +34,7 @@ export function LandingPage() {
   return (
     <div className="public">
       <LandingLoader />
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <PublicNav />
 
       <main id="main" className="public__main">

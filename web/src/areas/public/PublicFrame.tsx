@@ -2,13 +2,12 @@
 import type { ReactNode } from 'react';
 import { PublicFooter } from './PublicFooter';
 import { PublicNav } from './PublicNav';
+import { SkipLink } from '../../ui/SkipLink';
 
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="public">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <PublicNav />
       <main id="main" className="public__main">
         {children}
