@@ -20,3 +20,4 @@ export * from './check-in-rules';
 export * from './newsletter-limits';
 export * from './erasure';
 export * from './subgraph-client';
+export * from './country-of-time-zone';

@@ -14,7 +14,7 @@ const quoteRatings =
  * part).
  */
 export const dataExportOperation = `query DataExport { me {
-  ${userFields} timeZone role authProvider
+  ${userFields} timeZone country role authProvider
   signInMethods { kind email linkedAt }
   cookieConsent { ${consentFields} }
   sessions { id createdAt expiresAt current }

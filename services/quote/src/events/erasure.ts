@@ -37,6 +37,9 @@ export const quoteDataMap: DataMap = {
   check_ins: { exported: 'checkIns' },
   quotes: { exported: 'quotes' },
   progress: { exported: 'progress' },
-  user_time_zones: { copyOf: 'account.timeZone', reason: 'the user service’s time zone, copied from its events' },
+  user_time_zones: {
+    copyOf: 'account.timeZone',
+    reason: 'the user service’s time zone and the country chosen for crisis help, copied from its events',
+  },
   privacy_settings: { exported: 'privacySettings' },
 };

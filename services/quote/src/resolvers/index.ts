@@ -38,7 +38,7 @@ import { ratingsOf, type CheckInRecord } from '../model/check-in';
 import { recordProgress, streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
-import { timeZoneOf } from '../events/time-zones';
+import { crisisCountryOf, timeZoneOf } from '../events/time-zones';
 import type { TimeZoneRecord } from '../model/time-zone';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
 import { callerIdentity } from '../sources';
@@ -160,8 +160,10 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     const checkIn = { ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes: ownWords };
     const offline = async () => compose({ ...checkIn, recentMessageIds: await recentMessageIds() });
 
-    // A crisis check-in is answered with people first and never reaches the provider.
-    if (showsCrisis(checkIn)) return compose({ ...checkIn, recentMessageIds: [] });
+    // A crisis check-in is answered with people first, the person's own country's, and never reaches the provider.
+    if (showsCrisis(checkIn)) {
+      return compose({ ...checkIn, country: await crisisCountryOf(deps.timeZones, userId), recentMessageIds: [] });
+    }
     if (!deps.ai) return offline();
     try {
       let notes = assessment.notes;
@@ -210,7 +212,10 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       if (stored) {
         return {
           quote: toQuote(stored),
-          supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(null) : null,
+          supportResources:
+            stored.messageId === crisisMessageId
+              ? supportResourcesFor(await crisisCountryOf(deps.timeZones, userId))
+              : null,
         };
       }
       if (Date.now() >= deadline) break;
@@ -463,7 +468,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         await recordProgress(progress, userId, mood, dayNumber(now, await timeZoneOf(deps.timeZones, userId)));
         return {
           quote: toQuote(quote.toObject()),
-          supportResources: written.crisis ? supportResourcesFor(null) : null,
+          supportResources: written.crisis ? supportResourcesFor(await crisisCountryOf(deps.timeZones, userId)) : null,
         };
       },
 

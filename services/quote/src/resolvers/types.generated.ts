@@ -203,7 +203,7 @@ export type Query = {
   __typename?: 'Query';
   /** The signed-in user's days (yyyy-mm-dd, in their time zone) with a check-in in `month` (yyyy-mm), in order: the dashboard calendar's marks. Premium. */
   checkInDays: Array<Scalars['String']['output']>;
-  /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
+  /** Who can help right now: every country Haven knows, the given one first (ISO code), then the directory. Public: no sign-in. */
   supportResources: Array<SupportResources>;
   /** The signed-in user's days of `year` (yyyy) with a check-in, in order, each with its mood: the year view. Premium. */
   yearInMoods: Array<DayMood>;
@@ -270,9 +270,13 @@ export type SupportResource = {
   name: Scalars['String']['output'];
 };
 
+/** One country's help (or the international directory): the lines as links and what to call when life is in danger. */
 export type SupportResources = {
   __typename?: 'SupportResources';
   emergency: Scalars['String']['output'];
+  /** The country's name, or Anywhere else. */
+  name: Scalars['String']['output'];
+  /** ISO 3166-1 code the list is for, or international. */
   region: Scalars['String']['output'];
   resources: Array<SupportResource>;
 };
@@ -626,6 +630,7 @@ export type SupportResourceResolvers<ContextType = RequestContext, ParentType ex
 
 export type SupportResourcesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SupportResources'] = ResolversParentTypes['SupportResources']> = {
   emergency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   resources?: Resolver<Array<ResolversTypes['SupportResource']>, ParentType, ContextType>;
 };

@@ -1,5 +1,5 @@
 /** Pure rules for account input: validation and normalisation, no I/O. */
-import { canonicalEmail } from '@haven/platform';
+import { canonicalEmail, knownCountry } from '@haven/platform';
 
 export const passwordMinLength = 8;
 // Bounds the cost of hashing an attacker-chosen password.
@@ -120,14 +120,24 @@ export interface ProfileInput {
   firstName?: string | null;
   lastName?: string | null;
   timeZone?: string | null;
+  country?: string | null;
 }
 
-/** Only the fields given change; an empty name clears it; a time zone, when given, must be a name. */
-export function validateProfile(
-  input: ProfileInput,
-): Validated<{ firstName?: string | null; lastName?: string | null; timeZone?: string }> {
+export interface ProfileChange {
+  firstName?: string | null;
+  lastName?: string | null;
+  timeZone?: string;
+  /** An ISO code Haven has crisis help for; null clears it (the country is then inferred again). */
+  country?: string | null;
+}
+
+/**
+ * Only the fields given change; an empty name clears it; a time zone, when given, must be a name; a country,
+ * when given, one Haven has crisis help for, and an empty one clears it.
+ */
+export function validateProfile(input: ProfileInput): Validated<ProfileChange> {
   const problems: FieldProblem[] = [];
-  const value: { firstName?: string | null; lastName?: string | null; timeZone?: string } = {};
+  const value: ProfileChange = {};
   for (const [field, label] of [
     ['firstName', 'First name'],
     ['lastName', 'Last name'],
@@ -143,6 +153,12 @@ export function validateProfile(
     const zone = canonicalTimeZone(input.timeZone);
     if (!zone) problems.push({ field: 'timeZone', message: 'Time zone must be an IANA name such as Europe/London' });
     else value.timeZone = zone;
+  }
+  if (input.country !== undefined && input.country !== null) {
+    const code = input.country.trim() === '' ? null : knownCountry(input.country);
+    if (code === null && input.country.trim() !== '') {
+      problems.push({ field: 'country', message: 'Country must be one from the list, such as GB or US' });
+    } else value.country = code;
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }

@@ -1,7 +1,8 @@
-/** Settings' account-care forms: names and time zone, a new e-mail address, a new password. */
+/** Settings' account-care forms: names, time zone and country, a new e-mail address, a new password. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
+import { crisisCountries } from '@haven/platform/src/support-resources';
 import { PASSWORD_MIN_LENGTH } from '../../constants';
 import { fieldErrors, serverMessage } from '../../graphql/errors';
 import {
@@ -13,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
+import { chooseCountry } from '../public/crisisHelp';
 
 /** The browser's own zone, offered first; the list is what this browser knows. */
 function timeZoneChoices(current: string): string[] {
@@ -22,17 +24,25 @@ function timeZoneChoices(current: string): string[] {
 
 const fieldOf = (errors: Record<string, string>, name: string) => errors[`input.${name}`] ?? errors[name];
 
-export function ProfileCard(props: { firstName: string | null; lastName: string | null; timeZone: string }) {
+export function ProfileCard(props: {
+  firstName: string | null;
+  lastName: string | null;
+  timeZone: string;
+  country: string | null;
+}) {
   const [updateProfile, { loading }] = useMutation(UpdateProfileDocument);
   const [firstName, setFirstName] = useState(props.firstName ?? '');
   const [lastName, setLastName] = useState(props.lastName ?? '');
   const [timeZone, setTimeZone] = useState(props.timeZone);
+  const [country, setCountry] = useState(props.country ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      await updateProfile({ variables: { input: { firstName, lastName, timeZone } } });
+      await updateProfile({ variables: { input: { firstName, lastName, timeZone, country } } });
+      // This device's help pages follow the setting too, signed out as well.
+      chooseCountry(country || null);
       setErrors({});
       toast({ title: 'Profile Updated', description: 'Your details are saved.' });
     } catch (error) {
@@ -49,7 +59,10 @@ export function ProfileCard(props: { firstName: string | null; lastName: string 
     <Card aria-labelledby="profile-title">
       <CardHeader>
         <CardTitle id="profile-title">Your Details</CardTitle>
-        <CardDescription>Your time zone decides when your day starts for check-ins and emails.</CardDescription>
+        <CardDescription>
+          Your time zone decides when your day starts for check-ins and emails; your country, which helplines we show
+          you first.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form className="stack" noValidate onSubmit={onSubmit} aria-label="Your details">
@@ -87,6 +100,31 @@ export function ProfileCard(props: { firstName: string | null; lastName: string 
                 </option>
               ))}
             </select>
+          </div>
+          <div className="field">
+            <label className="label" htmlFor="profile-country">
+              Country for helplines
+            </label>
+            <select
+              id="profile-country"
+              className="input"
+              value={country}
+              aria-invalid={fieldOf(errors, 'country') ? true : undefined}
+              aria-describedby={fieldOf(errors, 'country') ? 'profile-country-error' : undefined}
+              onChange={(e) => setCountry(e.target.value)}
+            >
+              <option value="">Not set (we go by your time zone)</option>
+              {crisisCountries().map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            {fieldOf(errors, 'country') && (
+              <p id="profile-country-error" className="field__error">
+                {fieldOf(errors, 'country')}
+              </p>
+            )}
           </div>
           <Button type="submit" block loading={loading}>
             Save Details
