@@ -8,7 +8,7 @@ import type { RunningApps } from '../../tools/dev/apps';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { eventually } from '../../tools/testing/eventually';
 import { startTrial } from '../../tools/testing/subscription';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
@@ -228,4 +228,25 @@ it('a person who chooses the United States in Settings sees 988 and 911 in a cri
   // This device's help page follows the setting too.
   await page.goto(`${haven.gatewayUrl}/help`);
   await page.getByRole('heading', { name: 'United States' }).waitFor();
+});
+
+it('opens the safety plan from a crisis reply, keeps what the person writes, and shows it to them again', async () => {
+  const { page, api } = await signedUpOnTrial('safety-plan', { timezoneId: 'Europe/London', locale: 'en-GB' });
+  await crisisRepliesFor(api, 'GB');
+  await checkInInCrisis(page);
+  await page.getByRole('link', { name: 'Your safety plan' }).click();
+  await page.waitForURL('**/safety-plan');
+  await page.getByRole('heading', { name: 'Your Safety Plan', level: 1 }).waitFor();
+  await page.getByLabel('1. Warning signs').fill('Not sleeping, pacing at night');
+  await page.getByLabel('4. People I can ask for help').fill('My sister Ilse, 07700 900123');
+  await page.getByRole('button', { name: 'Save My Plan' }).click();
+  await page.getByText('Only you can see it.', { exact: true }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.reload();
+  const warningSigns = page.getByLabel('1. Warning signs');
+  await warningSigns.waitFor();
+  expect(await warningSigns.inputValue()).toBe('Not sleeping, pacing at night');
+  expect(await page.getByLabel('4. People I can ask for help').inputValue()).toBe('My sister Ilse, 07700 900123');
+  await page.getByText(/^Last saved /).waitFor();
 });

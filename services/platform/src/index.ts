@@ -21,3 +21,4 @@ export * from './newsletter-limits';
 export * from './erasure';
 export * from './subgraph-client';
 export * from './country-of-time-zone';
+export * from './safety-plan';

@@ -48,6 +48,10 @@ export function HelpPage() {
             <HelpLines list={first} />
           </CardContent>
         </Card>
+        <p>
+          A safety plan can help too: your own warning signs, what helps, and who to reach, written on a calmer day.{' '}
+          <Link to="/safety-plan">Write or open your safety plan</Link> (it is private, and needs you to sign in).
+        </p>
         <div className="field">
           <label className="label" htmlFor="help-country">
             Show help for

@@ -13,6 +13,7 @@ export function SupportResourcesCard({ list }: { list: Pick<SupportResources, 'r
       <CardContent className="stack">
         <HelpLines list={list} />
         <Link to="/help">More helplines</Link>
+        <Link to="/safety-plan">Your safety plan</Link>
       </CardContent>
     </Card>
   );

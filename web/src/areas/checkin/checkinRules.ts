@@ -102,7 +102,6 @@ export function emotionalBars(state: EmotionalStateView): Array<{ label: string;
 /** The progress badge: "3.9/5". */
 export const scoreLabel = (score: number): string => `${score.toFixed(1)}/5`;
 
-
 /**
  * A new idempotency key for one check-in submission: 32 hex digits from the browser's random source
  * (crypto.getRandomValues also works off HTTPS, where randomUUID is missing). The same submission sent again,
