@@ -8,7 +8,7 @@ import { startTrial } from './subscription';
 export async function subscribedUser(
   gatewayUrl: string,
   prefix: string,
-  options: { timeZone?: string } = {},
+  options: { timeZone?: string; country?: string } = {},
 ): Promise<{ client: ApiClient; userId: string }> {
   const client = new ApiClient(gatewayUrl);
   const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {

@@ -33,6 +33,7 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
 async function signedUpOnTrial(
   prefix: string,
   options: BrowserContextOptions = {},
+  country = '',
 ): Promise<{ page: Page; api: ApiClient }> {
   const page = await newPage(options);
   const email = uniqueEmail(prefix);
@@ -41,6 +42,7 @@ async function signedUpOnTrial(
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  if (country) await page.getByLabel('Country for helplines').selectOption(country);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/subscription');
   const api = new ApiClient(haven.gatewayUrl);
@@ -195,19 +197,36 @@ it.each([
     'in a US time zone, with no country chosen, sees 988 and 911',
     'America/New_York',
     'en-US',
+    '',
     'US',
     /988 Suicide & Crisis Lifeline — Call or text 988[\s\S]*call 911\./,
   ],
-  ['in the UK sees Samaritans and 999', 'Europe/London', 'en-GB', 'GB', /Samaritans — Call 116 123[\s\S]*call 999\./],
+  [
+    'in the UK sees Samaritans and 999',
+    'Europe/London',
+    'en-GB',
+    '',
+    'GB',
+    /Samaritans — Call 116 123[\s\S]*call 999\./,
+  ],
   [
     'in a country without a confirmed line sees the directory and its emergency number',
     'Asia/Tokyo',
     'ja-JP',
+    '',
     'JP',
     /Find A Helpline[\s\S]*call 119\./,
   ],
-])('a person in crisis %s', async (_who, timezoneId, locale, region, expected) => {
-  const { page, api } = await signedUpOnTrial('crisis-country', { timezoneId, locale });
+  [
+    'who chose Ireland at sign-up, on a London clock, sees Ireland’s lines',
+    'Europe/London',
+    'en-GB',
+    'IE',
+    'IE',
+    /Samaritans — Call 116 123[\s\S]*call 112 or 999\./,
+  ],
+])('a person in crisis %s', async (_who, timezoneId, locale, chosenAtSignUp, region, expected) => {
+  const { page, api } = await signedUpOnTrial('crisis-country', { timezoneId, locale }, chosenAtSignUp);
   await crisisRepliesFor(api, region);
   expect(await checkInInCrisis(page)).toMatch(expected);
   const card = page.getByRole('region', { name: 'Someone can talk with you right now' });
@@ -221,7 +240,7 @@ it('a person who chooses the United States in Settings sees 988 and 911 in a cri
   await page.getByRole('heading', { name: 'Your Details' }).waitFor();
   await page.getByLabel('Country for helplines').selectOption('US');
   await page.getByRole('button', { name: 'Save Details' }).click();
-  await page.getByText('Your details are saved.').waitFor();
+  await page.getByText('Your details are saved.', { exact: true }).waitFor();
   // The quote service learns the choice from the user service's event.
   await crisisRepliesFor(api, 'US');
   expect(await checkInInCrisis(page)).toMatch(/988 Suicide & Crisis Lifeline — Call or text 988[\s\S]*call 911\./);

@@ -45,8 +45,8 @@ export const safetyPlanSections = [
 export type SafetyPlanSection = (typeof safetyPlanSections)[number]['key'];
 export type SafetyPlanContent = Record<SafetyPlanSection, string>;
 
-/** Room for a real list in each part, bounded so one save cannot store a book. */
-export const safetyPlanSectionMaxLength = 2000;
+/** Room for a real list in each part (as much as a check-in's notes), bounded so one save cannot store a book. */
+export const safetyPlanSectionMaxLength = 1000;
 
 export const emptySafetyPlan: SafetyPlanContent = Object.freeze(
   Object.fromEntries(safetyPlanSections.map(({ key }) => [key, ''])) as SafetyPlanContent,

@@ -28,8 +28,8 @@ describe('the safety plan', () => {
     expect(validateSafetyPlan({ warningSigns: long, professionals: long, copingStrategies: 'fine' })).toEqual({
       ok: false,
       problems: [
-        { field: 'warningSigns', message: 'Warning signs must be at most 2000 characters' },
-        { field: 'professionals', message: 'Professionals and services I can contact must be at most 2000 characters' },
+        { field: 'warningSigns', message: 'Warning signs must be at most 1000 characters' },
+        { field: 'professionals', message: 'Professionals and services I can contact must be at most 1000 characters' },
       ],
     });
     expect(validateSafetyPlan({ warningSigns: 'x'.repeat(safetyPlanSectionMaxLength) }).ok).toBe(true);

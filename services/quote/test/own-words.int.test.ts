@@ -128,9 +128,9 @@ describe('the safety plan', () => {
   it('refuses a part that is too long, naming it, and keeps what was saved', async () => {
     const { client } = await signedUpOnly('plan-long');
     await save(client, { warningSigns: 'Pacing at night' });
-    const refused = await save(client, { warningSigns: 'Fine', reasonsForLiving: 'x'.repeat(2001) });
+    const refused = await save(client, { warningSigns: 'Fine', reasonsForLiving: 'x'.repeat(1001) });
     expect(refused.body.errors?.[0]).toMatchObject({
-      message: 'What matters most to me must be at most 2000 characters',
+      message: 'What matters most to me must be at most 1000 characters',
       extensions: { code: 'BAD_USER_INPUT', field: 'reasonsForLiving' },
     });
     const nothing = await save(client, {});

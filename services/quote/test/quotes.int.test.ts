@@ -169,6 +169,16 @@ describe('the crisis reply speaks to the person’s own country', () => {
     expect(reply.body.quote.text).not.toContain('Samaritans');
   });
 
+  it('a person who chose the United States at sign-up gets 988 and 911', async () => {
+    const { client, userId } = await subscribedUser(haven.gatewayUrl, 'crisis-us-signup', {
+      timeZone: 'Europe/London',
+      country: 'US',
+    });
+    await quoteServiceKnowsPlace(haven, userId, { timeZone: 'Europe/London', country: 'US' });
+    const reply = await inCrisis(client);
+    expect(reply.body.supportResources.region).toBe('US');
+  });
+
   it('a person in a US time zone who chose nothing gets 988 and 911', async () => {
     const reply = await inCrisis(await subscriber('crisis-us-zone', 'America/Chicago'));
     expect(reply.body.supportResources.region).toBe('US');

@@ -93,6 +93,8 @@ export type PrivacySettingsInput = {
 };
 
 export type RegisterInput = {
+  /** ISO 3166-1 code of the country whose crisis lines the person wants first, from the help page's list; optional. */
+  country?: string | null | undefined;
   email: string;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -109,7 +111,7 @@ export type ResetPasswordInput = {
   token?: string | null | undefined;
 };
 
-/** The parts given change; absent ones stay. Each at most 2,000 characters. */
+/** The parts given change; absent ones stay. Each at most 1,000 characters. */
 export type SafetyPlanInput = {
   copingStrategies?: string | null | undefined;
   distractions?: string | null | undefined;

@@ -281,7 +281,7 @@ export type SafetyPlan = {
   warningSigns: Scalars['String']['output'];
 };
 
-/** The parts given change; absent ones stay. Each at most 2,000 characters. */
+/** The parts given change; absent ones stay. Each at most 1,000 characters. */
 export type SafetyPlanInput = {
   copingStrategies?: InputMaybe<Scalars['String']['input']>;
   distractions?: InputMaybe<Scalars['String']['input']>;

@@ -24,6 +24,7 @@ export function recordUserRegistered(
       lastName: user.lastName ?? '',
       authProvider: user.authProvider,
       timeZone: user.timeZone,
+      country: user.country ?? '',
       ...(verification && {
         verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
       }),

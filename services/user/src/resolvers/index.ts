@@ -217,7 +217,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       register: async (_parent, { input }, context) => {
         const validated = validateRegistration(input);
         if (!validated.ok) rejectInput(validated.problems);
-        const { email, password, firstName, lastName, timeZone } = validated.value;
+        const { email, password, firstName, lastName, timeZone, country } = validated.value;
 
         const verification = newVerificationToken(new Date());
         const user = new users({
@@ -227,6 +227,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           firstName,
           lastName,
           timeZone,
+          country,
           authProvider: 'email',
           emailVerification: { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
         });

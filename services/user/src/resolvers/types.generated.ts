@@ -273,6 +273,8 @@ export type QueryUserArgs = {
 };
 
 export type RegisterInput = {
+  /** ISO 3166-1 code of the country whose crisis lines the person wants first, from the help page's list; optional. */
+  country?: InputMaybe<Scalars['String']['input']>;
   email: Scalars['String']['input'];
   firstName?: InputMaybe<Scalars['String']['input']>;
   lastName?: InputMaybe<Scalars['String']['input']>;

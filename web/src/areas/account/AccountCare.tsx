@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { crisisCountries } from '@haven/platform/src/support-resources';
 import { PASSWORD_MIN_LENGTH } from '../../constants';
 import { fieldErrors, serverMessage } from '../../graphql/errors';
 import {
@@ -14,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
+import { CountryField } from '../public/CountryField';
 import { chooseCountry } from '../public/crisisHelp';
 
 /** The browser's own zone, offered first; the list is what this browser knows. */
@@ -101,31 +101,14 @@ export function ProfileCard(props: {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label className="label" htmlFor="profile-country">
-              Country for helplines
-            </label>
-            <select
-              id="profile-country"
-              className="input"
-              value={country}
-              aria-invalid={fieldOf(errors, 'country') ? true : undefined}
-              aria-describedby={fieldOf(errors, 'country') ? 'profile-country-error' : undefined}
-              onChange={(e) => setCountry(e.target.value)}
-            >
-              <option value="">Not set (we go by your time zone)</option>
-              {crisisCountries().map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {fieldOf(errors, 'country') && (
-              <p id="profile-country-error" className="field__error">
-                {fieldOf(errors, 'country')}
-              </p>
-            )}
-          </div>
+          <CountryField
+            id="profile-country"
+            label="Country for helplines"
+            noneLabel="Not set (we go by your time zone)"
+            value={country}
+            error={fieldOf(errors, 'country')}
+            onChange={setCountry}
+          />
           <Button type="submit" block loading={loading}>
             Save Details
           </Button>

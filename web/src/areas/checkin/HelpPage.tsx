@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { allSupportResources, crisisCountries, supportResourcesFor } from '@haven/platform/src/support-resources';
+import { allSupportResources, supportResourcesFor } from '@haven/platform/src/support-resources';
 import { useSession } from '../../gating/useSession';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { PublicFrame } from '../public/PublicFrame';
+import { CountryField } from '../public/CountryField';
 import { HelpLines } from '../public/CrisisLines';
 import { chooseCountry, visitorCountry } from '../public/crisisHelp';
 // The public pages' styles: this page wears their frame but stays out of their Apollo-free chunk.
@@ -52,19 +53,13 @@ export function HelpPage() {
           A safety plan can help too: your own warning signs, what helps, and who to reach, written on a calmer day.{' '}
           <Link to="/safety-plan">Write or open your safety plan</Link> (it is private, and needs you to sign in).
         </p>
-        <div className="field">
-          <label className="label" htmlFor="help-country">
-            Show help for
-          </label>
-          <select id="help-country" className="input" value={country ?? ''} onChange={(e) => pick(e.target.value)}>
-            <option value="">Somewhere else</option>
-            {crisisCountries().map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountryField
+          id="help-country"
+          label="Show help for"
+          noneLabel="Somewhere else"
+          value={country ?? ''}
+          onChange={pick}
+        />
         <h2>Every country</h2>
         <div className="help-countries">
           {others.map((list) => (
