@@ -8,6 +8,7 @@ export * from './kafka';
 export * from './logger';
 export * from './mongo';
 export * from './outbox';
+export * from './periodic';
 export * from './schema-directives';
 export * from './service';
 export * from './catalog';

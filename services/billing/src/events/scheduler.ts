@@ -1,4 +1,4 @@
-import type { Logger } from '@haven/platform';
+import { runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { addMonth, dueStep, trialReminderLeadMs } from '../domain/lifecycle';
 import type { PaymentProvider } from '../domain/provider';
@@ -10,11 +10,8 @@ import { changeSubscription } from './changes';
 /** How long a subscription the sweep could not move on waits before it is tried again (billing's clock). */
 export const setAsideMs = 15 * 60_000;
 
-export interface Scheduler {
-  /** One sweep: every due step of every subscription; the number of changes it made. */
-  runOnce(): Promise<number>;
-  stop(): void;
-}
+/** Its `runOnce` is one sweep: every due step of every subscription; the number of changes it made. */
+export type Scheduler = PeriodicWork<number>;
 
 /**
  * Finds trials and periods that have ended (the local provider's lifecycle) and trials a day from their end
@@ -109,19 +106,5 @@ export function startScheduler(deps: {
     return changes;
   };
 
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(runOnce)
-      .catch((error: unknown) => log.warn({ err: error }, 'billing scheduler sweep failed'));
-  }, deps.intervalMs);
-  timer.unref();
-  return {
-    runOnce: () => {
-      const result = running.then(runOnce);
-      running = result.catch(() => undefined);
-      return result;
-    },
-    stop: () => clearInterval(timer),
-  };
+  return runPeriodically(runOnce, { intervalMs: deps.intervalMs, log, what: 'billing scheduler sweep' });
 }

@@ -8,7 +8,14 @@
  * 4. when all five answered: `completed`, the clear user id removed, `account.deletion_completed` out.
  * A sweep sends on a request interrupted in step 2 and asks again the services that have not answered.
  */
-import { askSubgraph, type CallerSecrets, type ConsumerSpec, type ErasureRuntime, type Logger } from '@haven/platform';
+import {
+  askSubgraph,
+  runPeriodically,
+  type CallerSecrets,
+  type ConsumerSpec,
+  type ErasureRuntime,
+  type Logger,
+} from '@haven/platform';
 import { producerServices, timestampFromDate, topicOf, userDataPurgedType, type ProducerService } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -49,7 +56,7 @@ export interface DeletionSaga {
   consumer: ConsumerSpec;
   /** One pass of the sweep; the number of requests sent on or asked again. */
   sweepOnce(): Promise<number>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export function deletionSaga(deps: {
@@ -143,13 +150,11 @@ export function deletionSaga(deps: {
     return acted;
   };
 
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    sweeping = sweeping
-      .then(sweepOnce)
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'account deletion sweep failed'));
-  }, settings.sweepIntervalMs);
-  timer.unref();
+  const sweeps = runPeriodically(sweepOnce, {
+    intervalMs: settings.sweepIntervalMs,
+    log: deps.log,
+    what: 'account deletion sweep',
+  });
 
   return {
     existingAccounts: async (userIds, sessionToken, correlationId) => {
@@ -214,7 +219,7 @@ export function deletionSaga(deps: {
       handlers: Object.fromEntries(producerServices.map((service) => [userDataPurgedType(service), confirm(service)])),
     },
 
-    sweepOnce,
-    stop: () => clearInterval(timer),
+    sweepOnce: sweeps.runOnce,
+    stop: sweeps.stop,
   };
 }

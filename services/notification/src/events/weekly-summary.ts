@@ -4,7 +4,14 @@
  * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
  * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.
  */
-import { dayNumber, isDuplicateKeyError, type ConsumerSpec, type Logger } from '@haven/platform';
+import {
+  dayNumber,
+  isDuplicateKeyError,
+  runPeriodically,
+  type ConsumerSpec,
+  type Logger,
+  type PeriodicWork,
+} from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { emailKinds } from '../domain/email-kinds';
@@ -186,11 +193,6 @@ export function weeklySummarySender(deps: WeeklySummaryDeps): WeeklySummarySende
   };
 }
 
-export interface WeeklySummaryScheduler {
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs a pass every `intervalMs` (well under the three-hour window, so every user's window sees several
  * passes). Every replica may run it: the claim keyed by (user, week) lets one copy out.
@@ -199,18 +201,10 @@ export function startWeeklySummaryScheduler(deps: {
   sender: WeeklySummarySender;
   intervalMs: number;
   log: Logger;
-}): WeeklySummaryScheduler {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => deps.sender.sendDue(new Date()))
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'weekly summary pass failed'));
-  }, deps.intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+}): PeriodicWork<number> {
+  return runPeriodically(() => deps.sender.sendDue(new Date()), {
+    intervalMs: deps.intervalMs,
+    log: deps.log,
+    what: 'weekly summary pass',
+  });
 }
