@@ -5,6 +5,7 @@ import {
   booleanFromEnv,
   defineService,
   runMain,
+  runPeriodically,
 } from '@haven/platform';
 import { z } from 'zod';
 import { billingEmailConsumer } from './events/billing-emails';
@@ -13,7 +14,12 @@ import { notificationConsumers } from './events/consumers';
 import { newsletterHttpRoutes } from './events/http-routes';
 import { securityEmailConsumers } from './events/security-emails';
 import { createMailer, createTransport } from './events/mailer';
-import { ensureFanOutPartitions, fanOutPartitions, newsletterFanOut } from './events/newsletter-fanout';
+import {
+  ensureFanOutPartitions,
+  fanOutPartitions,
+  newsletterFanOut,
+  sweepIntervalMs,
+} from './events/newsletter-fanout';
 import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
 import { knownUserModel } from './model/known-user';
@@ -41,6 +47,8 @@ export const startNotificationService = defineService({
     PRODUCT_NAME: z.string().min(1).default('Haven'),
     /** How often the weekly summary's scheduler looks for users inside their Sunday-morning window. */
     WEEKLY_SUMMARY_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+    /** How often the newsletter's sweep finishes sends that stopped making progress. */
+    NEWSLETTER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(sweepIntervalMs),
   },
   dir: __dirname,
   build: async ({ connection, config, log, kafka, publishSoon }) => {
@@ -65,9 +73,16 @@ export const startNotificationService = defineService({
       kafka,
       campaigns,
       subscribers,
+      deliveries,
       mailer,
       appUrl: config.APP_URL,
       productName: config.PRODUCT_NAME,
+      log,
+    });
+    const newsletterSweep = runPeriodically(() => fanOut.sweep(), {
+      intervalMs: config.NEWSLETTER_SWEEP_INTERVAL_MS,
+      log,
+      what: 'newsletter sweep',
     });
     const weeklySummaries = startWeeklySummaryScheduler({
       sender: weeklySummarySender({
@@ -116,6 +131,7 @@ export const startNotificationService = defineService({
       httpRoutes: newsletterHttpRoutes(store),
       onStop: async () => {
         await weeklySummaries.stop();
+        await newsletterSweep.stop();
         await fanOut.close();
         mailer.close();
       },

@@ -49,9 +49,11 @@ beforeAll(async () => {
       kafka: createKafka('newsletter-switch-test', infra.kafkaBrokers, log),
       campaigns: campaignModel(connection),
       subscribers: models.subscribers,
+      deliveries: deliveryModel(connection),
       mailer,
       appUrl: 'http://localhost:4000',
       productName: 'Haven',
+      log,
     }),
   });
   const handler = account!.handlers['user.registered']!;

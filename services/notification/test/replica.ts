@@ -38,20 +38,18 @@ export async function startNotificationReplica(options: ReplicaOptions) {
     secure: false,
     from: 'hello@haven.local',
   });
-  const mailer = createMailer(
-    transport,
-    'Haven <hello@haven.local>',
-    options.deliveries ?? deliveryModel(connection),
-    log,
-  );
+  const deliveries = options.deliveries ?? deliveryModel(connection);
+  const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
   const subscribers = subscriberModel(connection);
   const fanOut = newsletterFanOut({
     kafka,
     campaigns: campaignModel(connection),
     subscribers,
+    deliveries,
     mailer,
     appUrl: 'http://localhost:4000',
     productName: 'Haven',
+    log,
     ...(options.now ? { now: options.now } : {}),
   });
   const spec = notificationConsumers({

@@ -2,6 +2,7 @@
  * What every e-mail is made of: escaping for its HTML part, and its footer (the care line, why the e-mail came
  * and the way to the e-mail preferences). Pure, no I/O.
  */
+import { createHash } from 'node:crypto';
 import { whySent, type EmailKind } from './email-kinds';
 
 export interface RenderedEmail {
@@ -56,4 +57,13 @@ export function careFooterHtml(productName: string, appUrl: string, kind: EmailK
   const preferences = escapeHtml(appLink(appUrl, 'email-preferences'));
   return `<p style="${small}">${escapeHtml(whySent[kind])} <a href="${preferences}">${choosePreferences}</a>.</p>
 <p style="${small}">${escapeHtml(wording(productName))} <a href="${help}">${help}</a></p>`;
+}
+
+/**
+ * One Message-ID per delivery (event, kind of e-mail, recipient), from the sender's domain: a copy sent
+ * again after a lost claim is recognisably the same message to the mail server and the reader's client.
+ */
+export function messageIdOf(deliveryId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'haven.local';
+  return `<${createHash('sha256').update(deliveryId).digest('base64url').slice(0, 32)}@${domain}>`;
 }

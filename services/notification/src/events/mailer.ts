@@ -4,7 +4,7 @@ import { isDuplicateKeyError, type Logger } from '@haven/platform';
 import type { Model, mongo } from 'mongoose';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RenderedEmail } from '../domain/email-parts';
+import { messageIdOf, type RenderedEmail } from '../domain/email-parts';
 import { deliveryKey, type DeliveryRecord, type DeliveryStatus } from '../model/delivery';
 
 export interface SmtpSettings {
@@ -78,6 +78,15 @@ export function createTransport(smtp: SmtpSettings): Transporter {
 }
 
 export type DeliveryOutcome = 'sent' | 'already-claimed' | 'refused' | 'unknown';
+
+/**
+ * How long a claim protects a send under way. A send holds its claim for well under a minute (the SMTP
+ * timeouts above, then the outcome's write); a claim still `sending` after this lost its holder (a
+ * process killed mid-send) and may be taken again. Taking it again can send that copy twice, when the
+ * holder had handed it over before it died: bounded by the sends in flight at the kill, counted in the
+ * delivery's `attempts`, and the copy carries the same Message-ID both times (`messageIdOf`).
+ */
+export const claimLeaseMs = 90_000;
 
 /** One e-mail of a batch: what `deliverOnce` takes. */
 export interface DeliveryRequest {
@@ -166,14 +175,24 @@ export function createMailer(
     at: new Date(),
   });
 
-  /** A claim that exists already is taken again only when its last try sent nothing (`retryable`). */
-  const reclaim = async (id: string) =>
-    (
-      await deliveries.updateOne(
-        { _id: id, status: 'retryable' },
-        { $set: { status: 'sending', at: new Date() }, $inc: { attempts: 1 } },
-      )
-    ).modifiedCount === 1;
+  /**
+   * Which existing claims may be taken again: those whose last try sent nothing (`retryable`), and those
+   * whose holder is gone (`sending` past the lease).
+   */
+  const reopened = () => ({
+    $or: [{ status: 'retryable' }, { status: 'sending', at: { $lt: new Date(Date.now() - claimLeaseMs) } }],
+  });
+  const reclaim = async (id: string) => {
+    const lapsed = await deliveries.findOneAndUpdate(
+      { _id: id, ...reopened() },
+      { $set: { status: 'sending', at: new Date() }, $inc: { attempts: 1 } },
+      { projection: { status: 1 } },
+    );
+    if (lapsed?.status === 'sending') {
+      log?.warn({ deliveryId: id }, 'a claim whose holder stopped mid-send is taken again; the copy may arrive twice');
+    }
+    return lapsed !== null;
+  };
 
   /** Takes the claim on this delivery; false when it was sent, refused, or is being sent elsewhere. */
   const claim = async (delivery: DeliveryRecord) => {
@@ -201,10 +220,10 @@ export function createMailer(
       if (writeErrors.length === 0 || writeErrors.some((failure) => failure.code !== 11000)) throw error;
       for (const failure of writeErrors) taken[failure.index] = false;
     }
-    // Only the duplicates whose last try sent nothing are worth a write each (rare: a 4xx, a retry).
+    // Only the duplicates that may be taken again are worth a write each (rare: a 4xx, a retry, a kill).
     const duplicates = claims.filter((_, index) => !taken[index]).map((delivery) => delivery._id);
     const open = new Set(
-      (await deliveries.find({ _id: { $in: duplicates }, status: 'retryable' }, { _id: 1 }).lean()).map(
+      (await deliveries.find({ _id: { $in: duplicates }, ...reopened() }, { _id: 1 }).lean()).map(
         (delivery) => delivery._id,
       ),
     );
@@ -219,6 +238,7 @@ export function createMailer(
     try {
       const info = await transport.sendMail({
         from,
+        messageId: messageIdOf(id, from),
         to: request.to,
         subject: request.email.subject,
         text: request.email.text,

@@ -14,8 +14,9 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Model } from 'mongoose';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import type { CampaignRecord } from '../model/campaign';
+import type { DeliveryRecord } from '../model/delivery';
 import type { SubscriberRecord } from '../model/subscriber';
-import type { Mailer } from './mailer';
+import { claimLeaseMs, type Mailer } from './mailer';
 
 /** Subscribers read at a time by an expansion (on the embedded database a range read scans the list). */
 export const fanOutPageSize = 2_000;
@@ -36,6 +37,16 @@ export const chunksInFlightPerService = 4;
  * the database is.
  */
 export const pageBudgetMs = 5_000;
+/**
+ * A send with recipients left and no copy recorded for this long has stopped making progress (its events
+ * lost, parked, or its consumer stuck): the sweep sends the rest itself.
+ */
+export const stalledAfterMs = 60_000;
+/** How often the sweep looks at unfinished sends. */
+export const sweepIntervalMs = 20_000;
+/** A send older than this is not finished by the sweep: a newsletter arriving days late would mislead. */
+export const sweepWindowMs = 24 * 60 * 60 * 1000;
+
 /** Partitions of the notification topic: the most consumers (and partitions at once) a send can use. */
 export const fanOutPartitions = 12;
 
@@ -75,9 +86,11 @@ export interface FanOutDeps {
   kafka: Kafka;
   campaigns: Model<CampaignRecord>;
   subscribers: Model<SubscriberRecord>;
+  deliveries: Model<DeliveryRecord>;
   mailer: Mailer;
   appUrl: string;
   productName: string;
+  log: Logger;
   pageSize?: number;
   deliveryPageSize?: number;
   /** The time source of the page budget (tests pass their own). */
@@ -129,6 +142,83 @@ export function newsletterFanOut(deps: FanOutDeps) {
   const now = deps.now ?? Date.now;
   const slots = semaphore(chunksInFlightPerService);
 
+  /**
+   * Sends a page's copies chunk by chunk, for as long as the page budget lasts; someone who unsubscribed
+   * since the send is skipped. Answers the recipients not reached in time (`rest`) and those whose copy
+   * may go later (`again`: no connection, a 4xx). A database error is thrown once the chunks under way end.
+   */
+  const sendCopies = async (
+    campaignId: string,
+    subscriberIds: string[],
+    log: Logger,
+  ): Promise<{ rest: string[]; again: string[] }> => {
+    const startedAt = now();
+    const [campaign, found] = await Promise.all([
+      campaignOf(campaignId),
+      deps.subscribers
+        .find({ _id: { $in: subscriberIds } }, { email: 1, status: 1, userId: 1, unsubscribeToken: 1 })
+        .lean(),
+    ]);
+    if (!campaign) return { rest: [], again: [] };
+    const byId = new Map(found.map((subscriber) => [subscriber._id, subscriber]));
+    const recipients = subscriberIds.flatMap((id) => {
+      const subscriber = byId.get(id);
+      return subscriber?.status === 'active' ? [subscriber] : [];
+    });
+    const again: string[] = [];
+    type Recipient = (typeof recipients)[number];
+    const deliverChunk = async (chunk: Recipient[]) => {
+      const outcomes = await deps.mailer.deliverMany(
+        chunk.map((subscriber) => ({
+          eventId: campaignId,
+          kind: 'newsletter',
+          userId: subscriber.userId ?? subscriber._id,
+          to: subscriber.email,
+          email: renderNewsletterEmail({
+            productName: deps.productName,
+            appUrl: deps.appUrl,
+            subject: campaign.subject,
+            safeHtml: campaign.html,
+            unsubscribeToken: subscriber.unsubscribeToken,
+          }),
+        })),
+      );
+      outcomes.forEach((outcome, index) => {
+        if (outcome === 'retryable') again.push(chunk[index]!._id);
+        else if (outcome === 'refused' || outcome === 'unknown') {
+          log.warn({ campaignId, outcome }, 'newsletter copy not delivered');
+        }
+      });
+    };
+    const running = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    let next = 0;
+    while (!failure && next < recipients.length) {
+      await slots.acquire();
+      // Every page gets at least its first chunk through, so a continuation always moves on.
+      if (failure || (next > 0 && now() - startedAt >= pageBudgetMs)) {
+        slots.release();
+        break;
+      }
+      const chunk = recipients.slice(next, next + deliveryChunkSize);
+      next += chunk.length;
+      const work: Promise<void> = deliverChunk(chunk)
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => {
+          slots.release();
+          running.delete(work);
+        });
+      running.add(work);
+      if (running.size >= chunksInFlight) await Promise.race(running);
+    }
+    await Promise.all(running);
+    // A database error: nothing unclaimed was sent; the caller tries again later.
+    if (failure) throw (failure as { error: unknown }).error;
+    return { rest: recipients.slice(next).map((subscriber) => subscriber._id), again };
+  };
+
   return {
     /**
      * Expands pages of the list for as long as the budget lasts (all of it, for a list of thousands), then
@@ -178,77 +268,13 @@ export function newsletterFanOut(deps: FanOutDeps) {
     },
 
     /**
-     * One page of copies, chunk by chunk; someone who unsubscribed since the send is skipped. When the page
-     * budget runs out, the rest (and copies to try again) go on in a new page event. Copies that may go
-     * later (no connection, a 4xx) make the attempt fail once the page is done, so the consumer retries it
-     * with back-off (the sent ones are skipped by their claims) and dead-letters it after the last try.
+     * One page of copies (see `sendCopies`). When the page budget runs out, the rest (and copies to try
+     * again) go on in a new page event. Copies that may go later (no connection, a 4xx) make the attempt
+     * fail once the page is done, so the consumer retries it with back-off (the sent ones are skipped by
+     * their claims) and dead-letters it after the last try; the sweep finishes what that leaves.
      */
     async deliverPage(payload: { campaignId: string; subscriberIds: string[] }, context: HandlerContext) {
-      const startedAt = now();
-      const [campaign, found] = await Promise.all([
-        campaignOf(payload.campaignId),
-        deps.subscribers
-          .find({ _id: { $in: payload.subscriberIds } }, { email: 1, status: 1, userId: 1, unsubscribeToken: 1 })
-          .lean(),
-      ]);
-      if (!campaign) return;
-      const byId = new Map(found.map((subscriber) => [subscriber._id, subscriber]));
-      const recipients = payload.subscriberIds.flatMap((id) => {
-        const subscriber = byId.get(id);
-        return subscriber?.status === 'active' ? [subscriber] : [];
-      });
-      const again: string[] = [];
-      type Recipient = (typeof recipients)[number];
-      const deliverChunk = async (chunk: Recipient[]) => {
-        const outcomes = await deps.mailer.deliverMany(
-          chunk.map((subscriber) => ({
-            eventId: payload.campaignId,
-            kind: 'newsletter',
-            userId: subscriber.userId ?? subscriber._id,
-            to: subscriber.email,
-            email: renderNewsletterEmail({
-              productName: deps.productName,
-              appUrl: deps.appUrl,
-              subject: campaign.subject,
-              safeHtml: campaign.html,
-              unsubscribeToken: subscriber.unsubscribeToken,
-            }),
-          })),
-        );
-        outcomes.forEach((outcome, index) => {
-          if (outcome === 'retryable') again.push(chunk[index]!._id);
-          else if (outcome === 'refused' || outcome === 'unknown') {
-            context.log.warn({ campaignId: payload.campaignId, outcome }, 'newsletter copy not delivered');
-          }
-        });
-      };
-      const running = new Set<Promise<void>>();
-      let failure: { error: unknown } | null = null;
-      let next = 0;
-      while (!failure && next < recipients.length) {
-        await slots.acquire();
-        // Every page event gets at least its first chunk through, so a continuation always moves on.
-        if (failure || (next > 0 && now() - startedAt >= pageBudgetMs)) {
-          slots.release();
-          break;
-        }
-        const chunk = recipients.slice(next, next + deliveryChunkSize);
-        next += chunk.length;
-        const work: Promise<void> = deliverChunk(chunk)
-          .catch((error: unknown) => {
-            failure ??= { error };
-          })
-          .finally(() => {
-            slots.release();
-            running.delete(work);
-          });
-        running.add(work);
-        if (running.size >= chunksInFlight) await Promise.race(running);
-      }
-      await Promise.all(running);
-      // A database error: nothing unclaimed was sent; the consumer retries the page with back-off.
-      if (failure) throw (failure as { error: unknown }).error;
-      const rest = recipients.slice(next).map((subscriber) => subscriber._id);
+      const { rest, again } = await sendCopies(payload.campaignId, payload.subscriberIds, context.log);
       if (rest.length > 0) {
         // Out of time: the rest, with the copies to try again, continue in an event of their own.
         const remaining = [...again, ...rest].map((id) => ({ _id: id }));
@@ -259,6 +285,68 @@ export function newsletterFanOut(deps: FanOutDeps) {
       if (again.length > 0) {
         throw new Error(`${again.length} newsletter copies could not be handed over yet; the page is retried`);
       }
+    },
+
+    /**
+     * Finishes sends that stopped making progress, and marks finished sends complete. A send counts as
+     * stalled when it was expanded, has recipients without a copy (no claim, a claim to try again, or a
+     * claim past its lease), and no copy was recorded for `stalledAfterMs`; the sweep then sends those
+     * copies itself, for a page budget per pass, without Kafka. Returns the copies it sent.
+     */
+    async sweep(): Promise<number> {
+      const startedAt = now();
+      const open = await deps.campaigns
+        .find(
+          { expandedAt: { $ne: null }, completedAt: null, createdAt: { $gte: new Date(startedAt - sweepWindowMs) } },
+          { cursor: 1, createdAt: 1, expandedAt: 1 },
+        )
+        .lean();
+      let swept = 0;
+      for (const campaign of open) {
+        const latest = await deps.deliveries
+          .findOne({ eventId: campaign._id, kind: 'newsletter' }, { at: 1 })
+          .sort({ at: -1 })
+          .lean();
+        const lastProgress = Math.max(campaign.expandedAt!.getTime(), latest?.at.getTime() ?? 0);
+        if (startedAt - lastProgress < stalledAfterMs) continue;
+        const [recipients, logged] = await Promise.all([
+          deps.subscribers
+            .find(
+              { status: 'active', _id: { $lte: campaign.cursor }, confirmedAt: { $lte: campaign.createdAt } },
+              { email: 1 },
+            )
+            .lean(),
+          deps.deliveries.find({ eventId: campaign._id, kind: 'newsletter' }, { to: 1, status: 1, at: 1 }).lean(),
+        ]);
+        const leaseStart = startedAt - claimLeaseMs;
+        const settled = new Set(
+          logged
+            .filter(
+              (copy) => copy.status !== 'retryable' && (copy.status !== 'sending' || copy.at.getTime() >= leaseStart),
+            )
+            .map((copy) => copy.to.toLowerCase()),
+        );
+        const left = recipients.filter((subscriber) => !settled.has(subscriber.email.toLowerCase()));
+        const underWay = logged.some((copy) => copy.status === 'sending' && copy.at.getTime() >= leaseStart);
+        if (left.length === 0) {
+          if (!underWay) {
+            await deps.campaigns.updateOne({ _id: campaign._id }, { $set: { completedAt: new Date(startedAt) } });
+            deps.log.info({ campaignId: campaign._id, recipients: recipients.length }, 'newsletter send complete');
+          }
+          continue;
+        }
+        deps.log.warn(
+          { campaignId: campaign._id, left: left.length, stalledForMs: startedAt - lastProgress },
+          'newsletter send made no progress; the sweep sends the rest',
+        );
+        const { rest, again } = await sendCopies(
+          campaign._id,
+          left.map((subscriber) => subscriber._id),
+          deps.log,
+        );
+        swept += left.length - rest.length - again.length;
+      }
+      return swept;
     },
 
     /** One copy for one subscriber (events published before pages existed); someone who unsubscribed is skipped. */

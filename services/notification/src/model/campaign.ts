@@ -15,6 +15,8 @@ export interface CampaignRecord extends WithOutbox {
   createdAt: Date;
   cursor: string;
   expandedAt: Date | null;
+  /** When every recipient had their copy's outcome (set by the fan-out's sweep). */
+  completedAt: Date | null;
 }
 
 const campaignSchema = new Schema<CampaignRecord>(
@@ -27,6 +29,7 @@ const campaignSchema = new Schema<CampaignRecord>(
     createdAt: { type: Date, required: true },
     cursor: { type: String, default: '' },
     expandedAt: { type: Date, default: null },
+    completedAt: { type: Date, default: null },
   },
   { collection: 'newsletter_campaigns', versionKey: false },
 );
