@@ -26,6 +26,7 @@ import {
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
+import { CountryField } from '../public/CountryField';
 import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
@@ -381,7 +382,7 @@ function SignInForm({ disabled, onSuccess, initialEmail = '' }: FormProps & { in
 function RegisterForm({ disabled, onSuccess }: FormProps) {
   const [register] = useMutation(RegisterDocument);
   const { values, errors, pending, update, onSubmit } = useAuthForm<RegisterValues>({
-    initial: { email: '', password: '', firstName: '', lastName: '' },
+    initial: { email: '', password: '', firstName: '', lastName: '', country: '' },
     validate: validateRegistration,
     submit: (input) =>
       register({
@@ -392,12 +393,19 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
             firstName: optionalName(input.firstName),
             lastName: optionalName(input.lastName),
             timeZone: browserTimeZone(),
+            country: input.country || null,
           },
         },
       }),
     onSuccess,
     serverErrors: (error) => {
-      const fromServer = serverFieldErrors<RegisterValues>(error, ['email', 'password', 'firstName', 'lastName']);
+      const fromServer = serverFieldErrors<RegisterValues>(error, [
+        'email',
+        'password',
+        'firstName',
+        'lastName',
+        'country',
+      ]);
       if (errorCode(error) === 'CONFLICT' && !fromServer.email) fromServer.email = serverMessage(error);
       return fromServer;
     },
@@ -446,6 +454,15 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
         value={values.password}
         error={errors.password}
         onChange={(e) => update('password', e.target.value)}
+      />
+      <CountryField
+        id="register-country"
+        label="Country for helplines"
+        hint="So the help we show you first is for where you are. You can change it in Settings."
+        noneLabel="Not now (we go by your time zone)"
+        value={values.country}
+        error={errors.country}
+        onChange={(code) => update('country', code)}
       />
       <Button type="submit" block loading={pending} disabled={disabled}>
         Create Account

@@ -116,6 +116,7 @@ export function SettingsPage() {
         firstName={user.firstName ?? null}
         lastName={user.lastName ?? null}
         timeZone={user.timeZone}
+        country={user.country ?? null}
       />
 
       <Card aria-labelledby="appearance-title">

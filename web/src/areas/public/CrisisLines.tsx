@@ -1,19 +1,28 @@
+/** Crisis lines as one-tap links: the public pages, the help page and the crisis reply show them alike. */
 import { useMemo } from 'react';
-import { browserTimeZone } from '../../lib/dates';
-import { crisisLinesFor, guessCrisisRegion } from './crisisLines';
+import { supportResourcesFor, type SupportResources } from '@haven/platform/src/support-resources';
+import { visitorCountry } from './crisisHelp';
 
-/** The crisis lines, the visitor's country first (guessed in the browser). */
-export function CrisisLines() {
-  const lines = useMemo(() => {
-    return crisisLinesFor(guessCrisisRegion(browserTimeZone(), navigator.language));
-  }, []);
+/** One list's lines as links, then what to call when life is in danger. */
+export function HelpLines({ list }: { list: Pick<SupportResources, 'resources' | 'emergency'> }) {
   return (
-    <ul className="crisis-lines">
-      {lines.map((line) => (
-        <li key={line.region}>
-          <strong>{line.label}:</strong> {line.text}
-        </li>
+    <>
+      {list.resources.map((resource) => (
+        <a key={resource.name} href={resource.href} className="help-line">
+          <strong>{resource.name}</strong> — {resource.action}
+        </a>
       ))}
-    </ul>
+      <p>{list.emergency}</p>
+    </>
+  );
+}
+
+/** The visitor's own country's lines (or the directory), for the public pages' "need help" sections. */
+export function CrisisLines() {
+  const list = useMemo(() => supportResourcesFor(visitorCountry()), []);
+  return (
+    <div className="crisis-lines">
+      <HelpLines list={list} />
+    </div>
   );
 }
