@@ -10,7 +10,7 @@ import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../tools/testing/verification';
-import { accessibilityViolations, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await startTrial(one);
   await register(leaving.two.email, leaving.two.firstName, leaving.two.lastName);
   await register(leaving.three.email, leaving.three.firstName, leaving.three.lastName);
-}, 240_000);
+}, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 

@@ -13,8 +13,13 @@ import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { skipEarlierFilesEvents } from '../../tools/testing/consumer-groups';
 import { testInfra } from '../../tools/testing/test-env';
 
-/** How long a file's beforeAll may take to start Haven and Chromium beside other test files. */
-export const browserHavenStartMs = 240_000;
+/**
+ * How long a file's beforeAll may take to start Haven and Chromium beside other test files, and to load a
+ * first page (`warmUp`).
+ */
+export const browserHavenStartMs = 360_000;
+/** What a fresh Haven's first page may take before the start gives up (within `browserHavenStartMs`). */
+const warmUpMs = 120_000;
 /**
  * Playwright's own waits (a page load, a response, an element): its default 30 s is shorter than a first page
  * load can take beside other test files on a loaded machine. A fresh Haven's first page has taken over 60 s
@@ -59,6 +64,10 @@ export async function startInProcessBrowserHaven(): Promise<InProcessBrowserHave
   const haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false' } });
   try {
     const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
+    await warmUp(browser, haven.gatewayUrl).catch(async (error: unknown) => {
+      await browser.close();
+      throw error;
+    });
     return { haven, browser };
   } catch (error) {
     await haven.stop();
@@ -115,11 +124,36 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
   });
   try {
     const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
+    await warmUp(browser, running.gatewayUrl).catch(async (error: unknown) => {
+      await browser.close();
+      throw new Error(`${(error as Error).message} (the apps' logs: ${stateDir})`);
+    });
     stateDirs.set(running, stateDir);
     return { apps: running, browser };
   } catch (error) {
     await running.stop();
     throw error;
+  }
+}
+
+/**
+ * Loads the sign-in page once, in a context of its own, before any test: a fresh Haven's first page pays for
+ * every process's first request (the bundles read from disk, the first session query through the gateway
+ * and a subgraph, code compiled on first use), which on a loaded machine has taken over a minute. Paid here,
+ * inside the start's budget, each test's own first page is an ordinary one.
+ */
+async function warmUp(browser: Browser, gatewayUrl: string): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${gatewayUrl}/auth`, { timeout: warmUpMs });
+    await page.getByLabel('Email').waitFor({ timeout: warmUpMs });
+  } catch (error) {
+    throw new Error(
+      `Haven's first page showed no sign-in form within ${warmUpMs / 1000} s: ${(error as Error).message}`,
+    );
+  } finally {
+    await context.close();
   }
 }
 
