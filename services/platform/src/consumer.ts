@@ -74,6 +74,15 @@ export interface EventConsumerOptions {
    * again (`reErase`), so a write that raced the erasure goes too. The erasure's own events pass.
    */
   erasure?: { guard: ErasureGuard; reErase(subjectId: string, context: HandlerContext): Promise<void> };
+  /**
+   * The progress watch: a consumer that has work (messages past its group's committed offsets on its own
+   * partitions) and has finished no message for this long is stalled; it reports not joined (readiness
+   * turns not-ready) and rejoins its group. Well above the longest a message may take (five bounded
+   * attempts with back-off).
+   */
+  stallAfterMs?: number;
+  /** How often the progress watch looks. */
+  watchIntervalMs?: number;
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -123,9 +132,12 @@ export class EventConsumer {
    */
   supervise(): void {
     if (this.supervising) return;
+    this.watchTimer = setInterval(() => void this.watchProgress(), this.options.watchIntervalMs ?? 15_000);
+    this.watchTimer.unref();
     this.supervising = (async () => {
       for (let attempt = 1; !this.stopping; attempt += 1) {
         try {
+          const rejoin = new Promise<'stalled'>((resolve) => (this.requestRejoin = () => resolve('stalled')));
           this.attempt = this.connect();
           const { crashed } = await withTimeout(
             this.attempt,
@@ -133,9 +145,16 @@ export class EventConsumer {
             'joining the consumer group',
           );
           attempt = 0;
+          this.stalled = false;
+          this.lastProgressAt = Date.now();
           this.markReady();
-          await Promise.race([crashed, this.stopped]);
+          const ended = await Promise.race([crashed, this.stopped, rejoin]);
           if (this.stopping) break;
+          if (ended === 'stalled') {
+            // A stuck consumer may never finish leaving: its session then lapses, and the group moves on.
+            await Promise.race([this.disconnect(), sleep(15_000)]);
+            continue;
+          }
           this.options.log.warn({ groupId: this.options.spec.groupId }, 'event consumer crashed; rejoining');
           // The crashed consumer and its dead-letter producer go before new ones are made.
           await this.disconnect();
@@ -151,11 +170,24 @@ export class EventConsumer {
 
   /** Resolves once the consumer has joined its group (tests wait on it before disturbing Kafka). */
   readonly ready: Promise<void>;
-  /** Whether it is in its group now: false from a crash or a Kafka outage until it has joined again. */
+  /**
+   * Whether it is in its group and making progress now: false from a crash or a Kafka outage until it has
+   * joined again, and while it is stalled (see `stallAfterMs`) until it has rejoined.
+   */
   get joined(): boolean {
-    return this.inGroup;
+    return this.inGroup && !this.stalled;
   }
   private inGroup = false;
+  private stalled = false;
+  private requestRejoin: () => void = () => undefined;
+  private watchTimer: NodeJS.Timeout | null = null;
+  private watching = false;
+  /** Messages finished (handled, skipped or dead-lettered) since the start; the watch compares it. */
+  private finished = 0;
+  private finishedAtLastWatch = 0;
+  private lastProgressAt = Date.now();
+  /** This member's partitions, per topic, from its last join. */
+  private assignment: Record<string, number[]> = {};
   private markReady: () => void = () => undefined;
   private supervising: Promise<void> | null = null;
   private attempt: Promise<{ crashed: Promise<void> }> | null = null;
@@ -187,8 +219,10 @@ export class EventConsumer {
       await producer.disconnect().catch(() => undefined);
       throw new Error('consumer start abandoned');
     };
-    consumer.on(consumer.events.GROUP_JOIN, () => {
-      if (this.consumer === consumer) this.inGroup = true;
+    consumer.on(consumer.events.GROUP_JOIN, (event) => {
+      if (this.consumer !== consumer) return;
+      this.inGroup = true;
+      this.assignment = event.payload.memberAssignment;
     });
     const crashed = new Promise<void>((resolve) => {
       consumer.on(consumer.events.CRASH, (event) => {
@@ -207,6 +241,7 @@ export class EventConsumer {
       partitionsConsumedConcurrently: spec.partitionsConsumedConcurrently ?? 1,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         await this.handle({ topic, partition, message, heartbeat, producer });
+        this.finished += 1;
       },
     });
     await stillWanted();
@@ -219,6 +254,7 @@ export class EventConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    if (this.watchTimer) clearInterval(this.watchTimer);
     this.signalStopped();
     // kafkajs cannot cancel a join in progress; let the attempt finish (it then disconnects itself).
     await Promise.race([this.attempt?.catch(() => undefined), sleep(15_000)]);
@@ -234,6 +270,74 @@ export class EventConsumer {
     this.inGroup = false;
     await consumer?.disconnect().catch(() => undefined);
     await producer?.disconnect().catch(() => undefined);
+  }
+
+  /**
+   * One look of the progress watch. Cheap while messages finish; after `stallAfterMs` without one, asks
+   * Kafka whether this member's partitions hold work (one admin round, then none for another period when
+   * they do not): work and no progress is a stall, and the consumer rejoins its group.
+   */
+  private async watchProgress(): Promise<void> {
+    if (this.watching || this.stopping || !this.inGroup || this.stalled) return;
+    this.watching = true;
+    try {
+      const now = Date.now();
+      if (this.finished !== this.finishedAtLastWatch) {
+        this.finishedAtLastWatch = this.finished;
+        this.lastProgressAt = now;
+        return;
+      }
+      const idleMs = now - this.lastProgressAt;
+      if (idleMs < (this.options.stallAfterMs ?? 120_000)) return;
+      const waiting = await this.waitingMessages();
+      if (waiting === 0) {
+        this.options.log.debug(
+          { groupId: this.options.spec.groupId },
+          'event consumer idle: its partitions hold no work',
+        );
+      }
+      if (waiting === 0 || this.finished !== this.finishedAtLastWatch || !this.inGroup) {
+        this.lastProgressAt = now;
+        return;
+      }
+      this.options.log.warn(
+        { groupId: this.options.spec.groupId, waiting, idleMs },
+        'event consumer has work and made no progress; rejoining its group',
+      );
+      this.stalled = true;
+      this.requestRejoin();
+    } catch (error) {
+      this.options.log.warn({ err: error, groupId: this.options.spec.groupId }, 'cannot read the consumer lag');
+    } finally {
+      this.watching = false;
+    }
+  }
+
+  /** Messages on this member's partitions past its group's committed offsets. */
+  private async waitingMessages(): Promise<number> {
+    const admin = this.options.kafka.admin();
+    await admin.connect();
+    try {
+      let waiting = 0;
+      for (const [topic, partitions] of Object.entries(this.assignment)) {
+        if (partitions.length === 0) continue;
+        const [ends, [committed]] = await Promise.all([
+          admin.fetchTopicOffsets(topic),
+          admin.fetchOffsets({ groupId: this.options.spec.groupId, topics: [topic] }),
+        ]);
+        for (const partition of partitions) {
+          const end = ends.find((entry) => entry.partition === partition);
+          const done = committed?.partitions.find((entry) => entry.partition === partition)?.offset ?? '-1';
+          if (!end) continue;
+          // No commit yet: the group reads from the beginning of what the topic still holds.
+          const from = done === '-1' ? Number(end.low) : Number(done);
+          waiting += Math.max(0, Number(end.high) - from);
+        }
+      }
+      return waiting;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 
   private sweepTimer: NodeJS.Timeout | null = null;

@@ -54,6 +54,10 @@ interface ConsumerOptions {
   /** Resolve on start instead of waiting until the group is joined. */
   noWait?: boolean;
   startTimeoutMs?: number;
+  /** The progress watch's bounds (EventConsumerOptions). */
+  stallAfterMs?: number;
+  watchIntervalMs?: number;
+  attemptTimeoutMs?: number;
 }
 
 async function startConsumer(handlers: EventHandlers, options: ConsumerOptions = {}) {
@@ -66,6 +70,9 @@ async function startConsumer(handlers: EventHandlers, options: ConsumerOptions =
     maxAttempts: options.maxAttempts ?? 3,
     initialBackoffMs: 20,
     startTimeoutMs: options.startTimeoutMs,
+    stallAfterMs: options.stallAfterMs,
+    watchIntervalMs: options.watchIntervalMs,
+    attemptTimeoutMs: options.attemptTimeoutMs,
   });
   consumers.push(consumer);
   consumer.supervise();
@@ -74,7 +81,7 @@ async function startConsumer(handlers: EventHandlers, options: ConsumerOptions =
 }
 
 /** A logger whose lines the test can read (message texts, in order). */
-function capturingLog() {
+function capturingLog(level: 'info' | 'debug' = 'info') {
   const messages: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -82,7 +89,7 @@ function capturingLog() {
       done();
     },
   });
-  return { messages, log: pino({ level: 'info' }, sink) as unknown as Logger };
+  return { messages, log: pino({ level }, sink) as unknown as Logger };
 }
 
 /** The keys on a group's dead-letter topic, read to its end. */
@@ -468,4 +475,52 @@ it('leaves no dead-letter producer behind while it keeps trying to join, and sto
   expect(made.length).toBeGreaterThanOrEqual(3);
   expect(made.filter((producer) => !producer.disconnected)).toEqual([]);
   expect(unhandled).toEqual([]);
+});
+
+it('reports a consumer that has work and makes no progress as not ready, and recovers once it can go on', async () => {
+  const userId = `u-${randomBytes(4).toString('hex')}`;
+  const handled: string[] = [];
+  let release: () => void = () => undefined;
+  const stuck = new Promise<void>((resolve) => (release = resolve));
+  const { consumer } = await startConsumer(
+    {
+      'user.registered': async (event) => {
+        if (!event.userId.startsWith(userId)) return;
+        // The first event holds its partition, as a handler waiting on something that never answers would.
+        if (event.userId === userId) await stuck;
+        handled.push(event.userId);
+      },
+    },
+    { stallAfterMs: 2_000, watchIntervalMs: 250, attemptTimeoutMs: 600_000 },
+  );
+  const first = registeredEvent(userId);
+  await producer.send({ topic, messages: [{ key: first.key, value: Buffer.from(first.value) }] });
+  // Work waiting behind it on the same partition (the same key).
+  for (const suffix of ['-a', '-b']) {
+    const later = registeredEvent(`${userId}${suffix}`);
+    await producer.send({ topic, messages: [{ key: first.key, value: Buffer.from(later.value) }] });
+  }
+
+  await eventually('the stalled consumer reported as not joined (readiness not-ready)', () => !consumer.joined, {
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
+  expect(handled).toEqual([]);
+
+  release();
+  await eventually('the consumer back in its group, the waiting events handled', () => {
+    return consumer.joined && handled.includes(`${userId}-a`) && handled.includes(`${userId}-b`);
+  });
+  expect(handled.filter((id) => id === userId)).toHaveLength(1);
+});
+
+it('does not take a consumer whose partitions hold no work for a stalled one', async () => {
+  const { messages, log: watched } = capturingLog('debug');
+  // No handlers: every event on the topic is skipped at once, which is progress; then there is no work.
+  const { consumer } = await startConsumer({}, { stallAfterMs: 300, watchIntervalMs: 100, log: watched });
+  await eventually('the watch found no work twice after a stall period', () => {
+    return messages.filter((message) => message === 'event consumer idle: its partitions hold no work').length >= 2;
+  });
+  expect(consumer.joined).toBe(true);
+  expect(messages).not.toContain('event consumer has work and made no progress; rejoining its group');
 });
