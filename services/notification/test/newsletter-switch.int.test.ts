@@ -2,13 +2,17 @@
  * The newsletter switch turned on in Settings before the account reached this service (the switch is stored at
  * once, the account comes by event): when its `user.registered` arrives, the list follows the switch. Against the
  * real database and mail server of the test's own world; the account's handler is called as the consumer calls it.
+ * Two such changes at the same moment mail one link, and it is the one that works.
  */
 import { createKafka, createLogger } from '@haven/platform';
+import { decodeEvent, type DecodedEvent } from '@haven/proto';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { notificationConsumers } from '../src/events/consumers';
 import { createMailer, createTransport } from '../src/events/mailer';
 import { newsletterFanOut } from '../src/events/newsletter-fanout';
+import { hashToken } from '../src/domain/newsletter';
+import { subscribe } from '../src/model/newsletter';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
 import { knownUserModel } from '../src/model/known-user';
@@ -111,4 +115,46 @@ it('lists nobody whose switch is off by the time the account arrives', async () 
   await switched(userId, false);
   await registered({ userId, email: uniqueEmail('early-switch'), firstName: 'Cy', authProvider: 'google' });
   expect(await models.subscribers.countDocuments({ userId })).toBe(0);
+});
+
+it('mails one working link when the switch and the account arrive at the same moment', async () => {
+  const store = { ...models, publishSoon: () => undefined };
+  const addresses = Array.from({ length: 5 }, () => uniqueEmail('racing-switch'));
+  // Each address was on the list once and left it; two changes then ask for it at once.
+  await models.subscribers.insertMany(
+    addresses.map((email) => ({
+      _id: randomUUID(),
+      email,
+      status: 'unsubscribed',
+      userId: null,
+      source: 'preferences',
+      unsubscribeToken: randomBytes(32).toString('base64url'),
+      createdAt: new Date(),
+      unsubscribedAt: new Date(),
+    })),
+  );
+  const subscribeOnce = (email: string) =>
+    subscribe(store, {
+      email,
+      userId: null,
+      source: 'preferences',
+      confirmed: false,
+      correlationId: 'race',
+      keepPending: true,
+    });
+  await Promise.all(addresses.flatMap((email) => [subscribeOnce(email), subscribeOnce(email)]));
+
+  for (const email of addresses) {
+    const subscriber = await models.subscribers.findOne({ email }).select('+outbox').lean();
+    expect(subscriber).toMatchObject({ status: 'pending' });
+    const mailed = subscriber!.outbox.filter(
+      (entry) => entry.type === 'notification.newsletter_confirmation_requested',
+    );
+    expect(mailed).toHaveLength(1);
+    // The one link mailed is the one that works.
+    const { payload } = decodeEvent(
+      mailed[0]!.value.buffer,
+    ) as DecodedEvent<'notification.newsletter_confirmation_requested'>;
+    expect(hashToken(payload.token)).toBe(subscriber!.confirmTokenHash);
+  }
 });

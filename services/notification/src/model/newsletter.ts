@@ -3,7 +3,7 @@
  * preference switch, so the list and each user's `newsletter` preference always move together.
  */
 import { isDuplicateKeyError, recordEvent } from '@haven/platform';
-import type { Model } from 'mongoose';
+import mongoose, { type Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { hashToken, newConfirmation, newToken } from '../domain/newsletter';
 import { defaultEmailPreferences } from '../domain/preferences';
@@ -61,6 +61,9 @@ export async function subscribe(
       await setNewsletterPreference(store, existing.userId ?? input.userId, true);
       return;
     }
+    // Saved only over the state read here: two changes racing (the switch and the account's arrival) would
+    // otherwise both mail a link, and the second token would void the first e-mail's link.
+    const asRead = existing ? { status: existing.status, outboxVersion: existing.outboxVersion } : null;
     const confirmation = input.confirmed ? null : newConfirmation(now);
     const doc =
       existing ??
@@ -89,11 +92,13 @@ export async function subscribe(
         payload: { subscriberId: doc._id, email: input.email, token: confirmation.token },
       });
     }
+    if (asRead) doc.$where = { ...doc.$where, ...asRead };
     try {
       await doc.save();
     } catch (error) {
-      // Two first sign-ups of one address raced; the second one now finds the first.
-      if (isDuplicateKeyError(error) && attempt < 3) continue;
+      // Two first sign-ups of one address raced, or another change came first: read again and decide anew.
+      const raced = isDuplicateKeyError(error) || error instanceof mongoose.Error.DocumentNotFoundError;
+      if (raced && attempt < 3) continue;
       throw error;
     }
     if (confirmation) store.publishSoon();
