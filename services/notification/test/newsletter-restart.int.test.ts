@@ -4,11 +4,12 @@
  * Kafka groups; every active subscriber ends with exactly one copy, pending and unsubscribed ones none.
  * The copies are counted by a plain SMTP server (tools/testing/smtp-sink.ts), not a mail catcher.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eventually } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
+import { subscriberDocument, type SeededStatus } from './subscribers';
 
 const adminEmail = uniqueEmail('admin');
 let haven: TestHaven;
@@ -26,27 +27,10 @@ afterAll(async () => {
 });
 
 /** Subscribers written straight into the service's database: the list as a send finds it. */
-async function seed(count: number, status: 'active' | 'pending' | 'unsubscribed', run: string): Promise<string[]> {
-  const now = new Date();
+async function seed(count: number, status: SeededStatus, run: string): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, index) => `${status}-${index}-${run}@example.com`);
   const collection = await haven.collection('notification', 'newsletter_subscribers');
-  await collection.insertMany(
-    emails.map((email) => ({
-      _id: randomUUID(),
-      email,
-      status,
-      userId: null,
-      source: 'test',
-      confirmTokenHash: null,
-      confirmExpiresAt: null,
-      unsubscribeToken: randomBytes(32).toString('base64url'),
-      createdAt: now,
-      confirmedAt: status === 'active' ? now : null,
-      unsubscribedAt: status === 'unsubscribed' ? now : null,
-      outbox: [],
-      outboxVersion: 0,
-    })),
-  );
+  await collection.insertMany(emails.map((email) => subscriberDocument(email, status) as never));
   return emails;
 }
 

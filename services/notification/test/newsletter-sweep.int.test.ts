@@ -14,6 +14,7 @@ import { campaignModel } from '../src/model/campaign';
 import { deliveryKey, deliveryModel, type DeliveryStatus } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
+import { subscriberDocument } from './subscribers';
 import { testInfra } from '../../../tools/testing/test-env';
 
 const log = createLogger('newsletter-sweep-test', 'silent');
@@ -81,23 +82,9 @@ async function seedSubscribers(
     id: `${prefix}-${run}-${String(index).padStart(4, '0')}`,
     email: `${prefix}-${index}-${run}@example.com`,
   }));
-  await connection.collection('newsletter_subscribers').insertMany(
-    seeded.map(({ id, email }) => ({
-      _id: id as never,
-      email,
-      status,
-      userId: null,
-      source: 'test',
-      confirmTokenHash: null,
-      confirmExpiresAt: null,
-      unsubscribeToken: randomBytes(32).toString('base64url'),
-      createdAt: confirmedAt,
-      confirmedAt,
-      unsubscribedAt: status === 'unsubscribed' ? confirmedAt : null,
-      outbox: [],
-      outboxVersion: 0,
-    })),
-  );
+  await connection
+    .collection('newsletter_subscribers')
+    .insertMany(seeded.map(({ id, email }) => subscriberDocument(email, status, { id, at: confirmedAt }) as never));
   return seeded;
 }
 
