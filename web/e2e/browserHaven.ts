@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
 import { ensureDevKeys } from '../../tools/dev/keys';
 import { freePorts, repoRoot } from '../../tools/infra';
@@ -124,9 +124,9 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
   });
   try {
     const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
-    await warmUp(browser, running.gatewayUrl).catch(async (error: unknown) => {
+    await warmUp(browser, running.gatewayUrl, stateDir).catch(async (error: unknown) => {
       await browser.close();
-      throw new Error(`${(error as Error).message} (the apps' logs: ${stateDir})`);
+      throw new Error(`${(error as Error).message}\n(the apps' logs and a screenshot: ${stateDir})`);
     });
     stateDirs.set(running, stateDir);
     return { apps: running, browser };
@@ -142,15 +142,35 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
  * and a subgraph, code compiled on first use), which on a loaded machine has taken over a minute. Paid here,
  * inside the start's budget, each test's own first page is an ordinary one.
  */
-async function warmUp(browser: Browser, gatewayUrl: string): Promise<void> {
+async function warmUp(browser: Browser, gatewayUrl: string, stateDir?: string): Promise<void> {
   const context = await browser.newContext();
+  const page = await context.newPage();
+  // What the page was doing, for the error when it shows nothing: its console, and requests never answered.
+  const consoleLines: string[] = [];
+  const unanswered = new Map<Request, string>();
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`.slice(0, 300)));
+  page.on('pageerror', (error) => consoleLines.push(`page error: ${error.message}`.slice(0, 300)));
+  page.on('request', (request) => unanswered.set(request, `${request.method()} ${request.url()}`));
+  page.on('requestfinished', (request) => unanswered.delete(request));
+  page.on('requestfailed', (request) => {
+    unanswered.delete(request);
+    consoleLines.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`);
+  });
   try {
-    const page = await context.newPage();
     await page.goto(`${gatewayUrl}/auth`, { timeout: warmUpMs });
     await page.getByLabel('Email').waitFor({ timeout: warmUpMs });
   } catch (error) {
+    const shown = await page
+      .evaluate(() => document.body.innerText.slice(0, 200))
+      .catch((reason: unknown) => `(unreadable: ${String(reason)})`);
+    if (stateDir) await page.screenshot({ path: join(stateDir, 'first-page.png') }).catch(() => undefined);
     throw new Error(
-      `Haven's first page showed no sign-in form within ${warmUpMs / 1000} s: ${(error as Error).message}`,
+      [
+        `Haven's first page showed no sign-in form within ${warmUpMs / 1000} s: ${(error as Error).message}`,
+        `the page showed: ${JSON.stringify(shown)}`,
+        `requests never answered: ${[...unanswered.values()].join(', ') || 'none'}`,
+        `console: ${consoleLines.slice(-10).join(' | ') || 'nothing'}`,
+      ].join('\n'),
     );
   } finally {
     await context.close();

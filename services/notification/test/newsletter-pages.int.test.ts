@@ -1,10 +1,11 @@
 /**
  * The fan-out's page events against the real database, Kafka and SMTP servers of the test's own: each
- * copy goes once although the page is delivered twice and two replicas share the group; a copy the
- * server refuses for now goes on a later try (the consumer's back-off); a page whose copy keeps being
- * refused for now is dead-lettered after the last try, its other copies sent once; someone who
- * unsubscribed in between gets nothing; a page out of time hands the rest to a new event; a copy for a
- * mail server that cannot be reached waits for a later try, then goes once.
+ * copy goes once although the page is delivered twice and two replicas share the group, and while a
+ * second member joins the group mid-send and leaves it again; a copy the server refuses for now goes on a
+ * later try (the consumer's back-off); a page whose copy keeps being refused for now is dead-lettered
+ * after the last try, its other copies sent once; someone who unsubscribed in between gets nothing; a
+ * page out of time hands the rest to a new event; a copy for a mail server that cannot be reached waits
+ * for a later try, then goes once.
  */
 import { encodeEvent, topicOf } from '@haven/proto';
 import { createKafka, createLogger, createProducer, ensureTopics, processedEventsCollection } from '@haven/platform';
@@ -51,8 +52,11 @@ afterAll(async () => {
   await producer?.disconnect();
 });
 
-/** An SMTP server that counts copies per recipient; `later(address, tries)` answers 451 ("not now"). */
-async function startSmtp(later: (address: string, tries: number) => boolean = () => false) {
+/**
+ * An SMTP server that counts copies per recipient; `later(address, tries)` answers 451 ("not now"); each
+ * message takes `delayMs` to accept (a slower server, so a send lasts long enough to be disturbed).
+ */
+async function startSmtp(later: (address: string, tries: number) => boolean = () => false, delayMs = 0) {
   const copies = new Map<string, number>();
   const tries = new Map<string, number>();
   const server = new SMTPServer({
@@ -71,8 +75,10 @@ async function startSmtp(later: (address: string, tries: number) => boolean = ()
     onData(stream, session, callback) {
       stream.resume();
       stream.on('end', () => {
-        for (const to of session.envelope.rcptTo) copies.set(to.address, (copies.get(to.address) ?? 0) + 1);
-        callback();
+        setTimeout(() => {
+          for (const to of session.envelope.rcptTo) copies.set(to.address, (copies.get(to.address) ?? 0) + 1);
+          callback();
+        }, delayMs);
       });
     },
   });
@@ -93,6 +99,7 @@ async function startReplica(groupId: string, smtpPort: number, now?: () => numbe
     ...(now ? { now } : {}),
   });
   cleanups.push(replica.stop);
+  return replica;
 }
 
 /** Subscribers and a campaign in the test's database; returns the subscribers' ids and addresses. */
@@ -168,6 +175,33 @@ it('sends each copy once though the page comes twice to two replicas, and a copy
   });
   expect(await deliveries().countDocuments({ eventId: campaignId, status: { $ne: 'sent' } })).toBe(0);
 });
+
+it('sends every copy once while a second member joins the group mid-send and then leaves it', async () => {
+  const { campaignId, people } = await seed('rebalance', Array<'active'>(2_000).fill('active'));
+  const smtp = await startSmtp(undefined, 50);
+  const total = () => [...smtp.copies.values()].reduce((sum, count) => sum + count, 0);
+  const groupId = `pages-${randomBytes(4).toString('hex')}`;
+  await startReplica(groupId, smtp.port);
+  const ids = people.map((person) => person._id);
+  for (let start = 0; start < ids.length; start += 100) await publishPage(campaignId, ids.slice(start, start + 100));
+
+  await eventually('the first copies out', () => total() >= 100, { timeoutMs: 120_000 });
+  const second = await startReplica(groupId, smtp.port); // the group rebalances to let it in
+  const atJoin = total();
+  await eventually('more copies out after the join', () => total() >= atJoin + 100, { timeoutMs: 120_000 });
+  await second.stop(); // and rebalances again as it leaves
+  const atLeave = total();
+
+  await eventuallyExpect(
+    'every copy recorded as sent',
+    async () => expect(await deliveries().countDocuments({ eventId: campaignId, status: 'sent' })).toBe(2_000),
+    { timeoutMs: 180_000 },
+  );
+  // Both rebalances happened mid-send.
+  expect(atJoin).toBeLessThan(2_000);
+  expect(atLeave).toBeLessThan(2_000);
+  expect(people.filter((person) => smtp.copies.get(person.email) !== 1)).toEqual([]);
+}, 420_000);
 
 it('dead-letters a page after its last try when a copy keeps being refused for now; the others go once', async () => {
   const { campaignId, people } = await seed('stuck', Array<'active'>(10).fill('active'));
