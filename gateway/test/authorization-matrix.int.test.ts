@@ -201,7 +201,6 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation generateQuote': () => ({ input: {} }),
   'mutation setQuoteFavorite': () => ({ id: world.premiumQuoteId, isFavorite: true }),
   'mutation updatePrivacySettings': () => ({ input: { allowInsights: true } }),
-  'mutation saveSafetyPlan': () => ({ input: { copingStrategies: 'A walk by the water' } }),
   'mutation register': () => ({ input: { email: uniqueEmail('matrix-new'), password: firstPassword } }),
   'mutation login': () => ({ input: world.loginAccount }),
   'mutation verifyEmail': () => ({ token: take(world.verifyTokens, 'verification link') }),

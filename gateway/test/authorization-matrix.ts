@@ -85,7 +85,6 @@ export const expectedOutcomes: Record<string, Row> = {
   'mutation generateQuote':               ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'allowed',      'needs-subscription'],
   'mutation setQuoteFavorite':            ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'not-found',    'needs-subscription'],
   'mutation updatePrivacySettings':       ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
-  'mutation saveSafetyPlan':              ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   // Sign-up, sign-in and links from e-mails: anyone (the link or the password is the proof).
   'mutation register':                    ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation login':                       ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

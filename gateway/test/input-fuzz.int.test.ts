@@ -88,7 +88,7 @@ const oddText = fc
   // Text of spaces alone is trimmed to nothing, which optional fields take as "none".
   .filter((text) => text.trim().length > 0);
 
-/** Text longer than any text field Haven takes (names 100, passwords 128, notes and safety-plan parts 1,000), odd unicode in it. */
+/** Text longer than any text field Haven takes (names 100, passwords 128, notes 1,000), odd unicode in it. */
 const overLongText = (min = 1_100, max = 2_000) =>
   fc
     .tuple(oddText, fc.integer({ min, max }))

@@ -1,6 +1,6 @@
 /**
  * What the erasure and export tests share: an account used in every way a person can (check-ins with notes,
- * quotes and a favourite, a safety plan, a trial, e-mail preferences, the newsletter, e-mails sent), a scan of every
+ * quotes and a favourite, a trial, e-mail preferences, the newsletter, e-mails sent), a scan of every
  * collection of every service's database for traces of it, and a redelivery of its events from Kafka.
  */
 import { createConsumer, createKafka, createLogger, createProducer, processedEventsCollection } from '@haven/platform';
@@ -29,8 +29,6 @@ export interface UsedAccount {
   notes: string[];
   quoteIds: string[];
   favoriteQuoteId: string;
-  /** Two parts of its safety plan, in words only this account wrote. */
-  safetyPlan: { warningSigns: string; peopleToAsk: string };
   /** Its newsletter subscription's id (a newsletter e-mail is keyed by it). */
   subscriberId: string;
 }
@@ -45,8 +43,7 @@ export function tokenIn(caught: CaughtEmail): string {
 }
 
 /**
- * Registers, verifies the address, starts a trial, checks in twice with notes, saves a favourite and a safety
- * plan, saves e-mail
+ * Registers, verifies the address, starts a trial, checks in twice with notes, saves a favourite, saves e-mail
  * preferences, subscribes to the newsletter through the public form and confirms it, and waits until the
  * e-mails of all that (verification, welcome, newsletter confirmation) are in the delivery log.
  */
@@ -84,12 +81,6 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
     json: { isFavorite: true },
   });
   if (favorite.status !== 200) throw new Error(`favorite answered ${favorite.status}`);
-  const safetyPlan = { warningSigns: `Not sleeping, pacing ${word()}`, peopleToAsk: `My cousin Ilse ${word()}` };
-  const savedPlan = await client.graphql(
-    'mutation ($input: SafetyPlanInput!) { saveSafetyPlan(input: $input) { updatedAt } }',
-    { input: safetyPlan },
-  );
-  if (savedPlan.body.errors) throw new Error(`saveSafetyPlan answered ${JSON.stringify(savedPlan.body.errors)}`);
 
   const preferences = await client.post('/api/user/email-preferences', {
     userId,
@@ -119,18 +110,7 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
     const kinds = new Set((await deliveries.find({ to: email, status: 'sent' }).toArray()).map((each) => each.kind));
     return kinds.has('verify-email') && kinds.has('billing-welcome') && kinds.has('newsletter-confirmation');
   });
-  return {
-    client,
-    userId,
-    email,
-    firstName,
-    lastName,
-    notes,
-    quoteIds,
-    favoriteQuoteId,
-    safetyPlan,
-    subscriberId: subscriber._id,
-  };
+  return { client, userId, email, firstName, lastName, notes, quoteIds, favoriteQuoteId, subscriberId: subscriber._id };
 }
 
 /** Signs in again (another browser) and returns that session's cookie as a browser would send it. */

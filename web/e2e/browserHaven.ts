@@ -22,12 +22,9 @@ export const browserHavenStartMs = 360_000;
 const warmUpMs = 120_000;
 /**
  * Playwright's own waits (a page load, a response, an element): its default 30 s is shorter than a first page
- * load can take beside other test files on a loaded machine. A fresh Haven's first page has taken over 60 s
- * while the container stage's compose smoke started its stack on the same two cores, so the bound is 120 s,
- * and a browser test may run for twice that.
+ * load can take beside other test files on a loaded machine; as long as the suite's other bounded waits.
  */
-export const browserWaitMs = 120_000;
-jest.setTimeout(2 * browserWaitMs);
+export const browserWaitMs = 60_000;
 
 /** Inside the checkout (make clean removes it), not the machine's temporary folder. */
 const e2eStateRoot = join(repoRoot, '.haven', 'e2e');

@@ -78,7 +78,6 @@ it('holds every item the user created', () => {
 
   const checkIns = at('checkIns') as Array<{ notes: string; ratings: Record<string, number> }>;
   expect(checkIns.map((checkIn) => checkIn.notes)).toEqual(account.notes);
-  expect(at('safetyPlan')).toMatchObject({ ...account.safetyPlan, professionals: '', updatedAt: expect.any(String) });
   expect(checkIns[0]!.ratings).toMatchObject({ stressLevel: 4, sleepQuality: 2, hopeForFuture: 3 });
   expect((at('quotes') as Array<{ id: string }>).map((quote) => quote.id)).toEqual(account.quoteIds);
   expect(at('favorites')).toEqual([account.favoriteQuoteId]);

@@ -197,9 +197,10 @@ describe('the e-mail', () => {
     expect(text).toContain('https://haven.example/email-preferences');
     expect(html).toContain('href="https://haven.example/email-preferences"');
     expect(text).toContain(notTherapyLine);
-    // The recipient's country is not known to the mailer: no country's number, the help page for every country's.
-    expect(text).toContain('Free helplines for your country, any time: https://haven.example/help');
-    expect(text).not.toMatch(/116 123|\b988\b|\b999\b|\b911\b/);
+    expect(text).toContain('116 123');
+    expect(text).toContain('988');
+    expect(text).toContain('https://findahelpline.com');
+    expect(text).toContain('https://haven.example/help');
   });
 
   it('meets a lower week gently and never counts what was missed', () => {

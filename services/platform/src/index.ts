@@ -21,5 +21,3 @@ export * from './check-in-rules';
 export * from './newsletter-limits';
 export * from './erasure';
 export * from './subgraph-client';
-export * from './country-of-time-zone';
-export * from './safety-plan';

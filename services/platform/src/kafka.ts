@@ -40,35 +40,6 @@ export interface TopicPolicy {
   retentionMs?: number;
 }
 
-/** How long a new topic may take to have a leader for every partition on a busy broker. */
-const topicLeadersWaitMs = 30_000;
-// What a broker answers about a topic it has just created, before its metadata has caught up.
-const notYetKnown = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
-
-/**
- * Creates topics and waits, bounded, until every partition has a leader. KafkaJS's own wait (`waitForLeaders`)
- * gives up when a busy broker does not know the new topic yet (UNKNOWN_TOPIC_OR_PARTITION); here that is
- * "not yet". A topic another process created meanwhile counts as created.
- */
-export async function createTopicsWithLeaders(admin: Admin, topics: ITopicConfig[]): Promise<void> {
-  await admin.createTopics({ topics, waitForLeaders: false });
-  const names = topics.map((each) => each.topic);
-  const deadline = Date.now() + topicLeadersWaitMs;
-  for (;;) {
-    try {
-      const { topics: described } = await admin.fetchTopicMetadata({ topics: names });
-      const led = described.filter(
-        (topic) => topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
-      );
-      if (led.length === names.length) return;
-    } catch (error) {
-      if (!notYetKnown.has((error as { type?: string }).type ?? '')) throw error;
-    }
-    if (Date.now() >= deadline) throw new Error(`No leader for every partition of ${names.join(', ')} after 30 s`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 100).unref());
-  }
-}
-
 /**
  * Creates the topics that are missing and holds every one of them to the retention bound: a topic made
  * earlier (by an older version, by hand, with other settings) is set to it. Personal data in events lasts
@@ -87,7 +58,7 @@ export async function ensureTopics(kafka: Kafka, topics: string[], policy: Topic
         numPartitions: policy.partitions ?? 3,
         configEntries: [{ name: 'retention.ms', value: retention }],
       }));
-    if (missing.length > 0) await createTopicsWithLeaders(admin, missing);
+    if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
     const present = [...new Set(topics.filter((topic) => existing.has(topic)))];
     if (present.length === 0) return;
     // Every setting of each topic: AlterConfigs replaces a topic's whole set, so the ones an operator gave

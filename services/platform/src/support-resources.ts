@@ -1,107 +1,66 @@
 /**
- * Where someone in crisis can reach a person right now: one dataset (`crisis-countries.ts`) read by the
- * composer's crisis reply, the API, the web app's pages and the e-mails. Pure data and rules, no I/O, so
- * the web app bundles the same module and shows it offline. Never behind sign-in or the paywall.
+ * Where someone in crisis can reach a person right now, as shared/VOICE.md lists them (checked for that
+ * guide; any other number needs a cited source in docs/decisions.md). Pure data, shown by the composer's
+ * crisis reply and the public "Need help now?" page, never behind sign-in or the paywall.
  */
-import { CRISIS_COUNTRIES, CRISIS_DIRECTORY } from './crisis-countries';
-
-/** Where a fact was confirmed: the helpline's own page or a national service's, and the day it was read. */
-export interface Confirmation {
-  url: string;
-  /** yyyy-mm-dd */
-  checked: string;
-}
-
-/** A free line a person can reach now, confirmed from its source. Only confirmed lines become call links. */
-export interface CrisisLine {
-  name: string;
-  /** What to do, in a few plain words: "Call <the number> (free, 24 hours)". */
-  action: string;
-  /** A tel:, sms: or https: link the page can offer as one tap. */
-  href: string;
-  /** When it answers, in plain words, where known: "24 hours, every day". */
-  hours?: string;
-  /** Languages it answers in, where known. */
-  languages?: string[];
-  source: Confirmation;
-}
-
-/** One country's help: its emergency number (always) and the crisis lines confirmed for it (maybe none). */
-export interface CountryHelp {
-  /** ISO 3166-1 alpha-2. */
-  code: string;
-  name: string;
-  emergency: { number: string; source: Confirmation };
-  lines: CrisisLine[];
-}
-
-/** What a page, a reply or an e-mail shows: the lines as links and the emergency sentence. */
 export interface SupportResource {
   name: string;
+  /** What to do, in a few plain words: "Call 116 123 (free, 24 hours)". */
   action: string;
+  /** A tel:, sms: or https: link the page can offer as one tap. */
   href: string;
 }
 
 export interface SupportResources {
   /** ISO 3166-1 alpha-2 code the list is for, or "international". */
-  region: string;
-  /** The country's name, or "Anywhere else". */
-  name: string;
+  region: 'GB' | 'US' | 'international';
   resources: SupportResource[];
   /** When life is in danger. */
   emergency: string;
 }
 
-const byCode = new Map(CRISIS_COUNTRIES.map((country) => [country.code, country]));
+const unitedKingdom: SupportResources = {
+  region: 'GB',
+  resources: [
+    { name: 'Samaritans', action: 'Call 116 123 (free, 24 hours)', href: 'tel:116123' },
+    { name: 'Shout', action: 'Text SHOUT to 85258', href: 'sms:85258?body=SHOUT' },
+  ],
+  emergency: 'If your life is in danger, call 999.',
+};
 
-/** The ISO code Haven knows crisis help for, from any spelling ("gb", " UK "), or null. */
-export function knownCountry(country?: string | null): string | null {
-  const code = (country ?? '').trim().toUpperCase();
-  const canonical = code === 'UK' ? 'GB' : code;
-  return byCode.has(canonical) ? canonical : null;
-}
-
-/** Every country Haven has help for, by name: what a person picks their country from. */
-export function crisisCountries(): Array<{ code: string; name: string }> {
-  return CRISIS_COUNTRIES.map(({ code, name }) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name));
-}
+const unitedStates: SupportResources = {
+  region: 'US',
+  resources: [{ name: '988 Suicide & Crisis Lifeline', action: 'Call or text 988', href: 'tel:988' }],
+  emergency: 'If your life is in danger, call 911.',
+};
 
 const international: SupportResources = {
   region: 'international',
-  name: 'Anywhere else',
-  resources: [CRISIS_DIRECTORY],
-  emergency: 'If your life is in danger, call your local emergency number.',
+  resources: [
+    {
+      name: 'Find A Helpline',
+      action: 'Free, confidential helplines in your country',
+      href: 'https://findahelpline.com',
+    },
+  ],
+  emergency: 'If your life is in danger, call your local emergency number (112 in most of Europe, 999 or 911).',
 };
 
-function resourcesOf(country: CountryHelp): SupportResources {
-  return {
-    region: country.code,
-    name: country.name,
-    // A country without a confirmed line gets the directory: an unconfirmed number is never a call link.
-    resources:
-      country.lines.length > 0
-        ? country.lines.map(({ name, action, href }) => ({ name, action, href }))
-        : [CRISIS_DIRECTORY],
-    emergency: `If your life is in danger, call ${country.emergency.number}.`,
-  };
-}
-
 /**
- * The resources for a person's country (ISO code, any case). Unknown or not yet known: the directory and
- * "your local emergency number" — never another country's lines.
+ * The resources for a country (ISO code, any case): the UK and the US get their own lines, anyone else
+ * the directory and the emergency number. Unknown country: the UK's, since Haven's prices are in pounds.
  */
 export function supportResourcesFor(country?: string | null): SupportResources {
-  const code = knownCountry(country);
-  return code ? resourcesOf(byCode.get(code)!) : international;
+  const code = (country ?? 'GB').trim().toUpperCase();
+  if (code === 'GB' || code === 'UK') return unitedKingdom;
+  if (code === 'US') return unitedStates;
+  return international;
 }
 
-/** Every list, the given country's first, the others by name, then the directory: the help page. */
+/** Every list, the given country's first: what the "Need help now?" page shows. */
 export function allSupportResources(country?: string | null): SupportResources[] {
-  const first = knownCountry(country);
-  const others = crisisCountries()
-    .filter(({ code }) => code !== first)
-    .map(({ code }) => resourcesOf(byCode.get(code)!));
-  return [...(first ? [resourcesOf(byCode.get(first)!)] : []), ...others, international];
+  const first = supportResourcesFor(country);
+  return [first, ...[unitedKingdom, unitedStates, international].filter((list) => list !== first)];
 }
 
 /** The short line that says what Haven is, kindly, beside the resources. */

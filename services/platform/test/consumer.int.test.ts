@@ -11,7 +11,6 @@ import {
   createKafka,
   createLogger,
   createProducer,
-  createTopicsWithLeaders,
   EventConsumer,
   ensureTopics,
   processedEventsCollection,
@@ -348,13 +347,16 @@ it('retries a refused dead-letter write on its own: the handler is not run again
   await admin.connect();
   try {
     // The dead-letter topic refuses every record until the operator raises its size limit.
-    await createTopicsWithLeaders(admin, [
-      {
-        topic: deadLetterTopicOf(groupId),
-        numPartitions: 1,
-        configEntries: [{ name: 'max.message.bytes', value: '16' }],
-      },
-    ]);
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic: deadLetterTopicOf(groupId),
+          numPartitions: 1,
+          configEntries: [{ name: 'max.message.bytes', value: '16' }],
+        },
+      ],
+    });
     const { messages, log: capturing } = capturingLog();
     await startConsumer(
       {

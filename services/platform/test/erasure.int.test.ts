@@ -14,7 +14,6 @@ import {
   createKafka,
   createLogger,
   createProducer,
-  createTopicsWithLeaders,
   ensureTopics,
   eraseOutboxed,
   erasureGuard,
@@ -219,9 +218,10 @@ it('holds topics to the retention bound, new and old, and keeps their other sett
   const admin = kafka.admin();
   await admin.connect();
   stops.push(() => admin.disconnect());
-  await createTopicsWithLeaders(admin, [
-    { topic: older, numPartitions: 1, configEntries: [{ name: 'max.message.bytes', value: '2048' }] },
-  ]);
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: [{ topic: older, numPartitions: 1, configEntries: [{ name: 'max.message.bytes', value: '2048' }] }],
+  });
   await ensureTopics(kafka, [fresh, older], { retentionMs: 2 * 24 * 60 * 60 * 1000 });
   // The broker applies a changed setting through its metadata log: a busy broker answers with it a moment later.
   const setting = async (name: string, config: string) => {

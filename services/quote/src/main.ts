@@ -18,7 +18,6 @@ import { timeZoneModel } from './model/time-zone';
 import { timeZoneConsumer } from './events/time-zones';
 import { quoteErasure } from './events/erasure';
 import { privacySettingsModel } from './model/privacy-settings';
-import { safetyPlanModel } from './model/safety-plan';
 import { quoteResolvers } from './resolvers';
 import { exportRoutes } from './http';
 import { openAiWriter } from './writer';
@@ -50,9 +49,8 @@ export const startQuoteService = defineService({
     const timeZones = timeZoneModel(connection);
     const progress = progressModel(connection);
     const privacySettings = privacySettingsModel(connection);
-    const safetyPlans = safetyPlanModel(connection);
     return {
-      erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings, safetyPlans }),
+      erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings }),
       // Each check-in asks the AI provider for its quote, so they have an hourly budget (RATE_LIMIT_COSTLY_*).
       rateLimitMessages: {
         generateQuote: (retryAfter: number) =>
@@ -64,7 +62,6 @@ export const startQuoteService = defineService({
         progress,
         timeZones,
         privacySettings,
-        safetyPlans,
         ai: openAiWriter(config),
         publishSoon,
         userServiceUrl: config.USER_SERVICE_URL,

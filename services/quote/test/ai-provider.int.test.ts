@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTrial } from '../../../tools/testing/subscription';
-import { quoteServiceKnowsPlace } from '../../../tools/testing/subscribed-user';
 import { library } from '../src/domain/library';
 
 interface Captured {
@@ -75,11 +74,8 @@ async function subscriber(): Promise<{ client: ApiClient; id: string; email: str
     password: 'analytical engine',
     firstName: 'Ada',
     lastName: 'Lovelace',
-    timeZone: 'Europe/London',
   });
   await startTrial(client);
-  // The crisis reply gives the lines of where she is, once the quote service knows it.
-  await quoteServiceKnowsPlace(haven, registered.body.user.id, { timeZone: 'Europe/London' });
   return { client, id: registered.body.user.id, email };
 }
 

@@ -3,7 +3,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
-import { quoteServiceKnowsPlace, subscribedUser } from '../../../tools/testing/subscribed-user';
+import { subscribedUser } from '../../../tools/testing/subscribed-user';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -26,12 +26,8 @@ interface QuoteReply {
   emotionalState: Record<string, number>;
 }
 
-/** A subscriber in London (or the zone given), once the quote service knows where they are. */
-const subscriber = async (prefix: string, timeZone = 'Europe/London'): Promise<ApiClient> => {
-  const { client, userId } = await subscribedUser(haven.gatewayUrl, prefix, { timeZone });
-  await quoteServiceKnowsPlace(haven, userId, { timeZone });
-  return client;
-};
+const subscriber = async (prefix: string): Promise<ApiClient> =>
+  (await subscribedUser(haven.gatewayUrl, prefix)).client;
 
 const count = async (name: string) => (await haven.collection('quote', name)).countDocuments();
 
@@ -146,68 +142,6 @@ it('answers crisis signals with support resources first', async () => {
   expect(reply.status).toBe(200);
   expect(reply.body.supportResources.region).toBe('GB');
   expect(reply.body.quote.text.split('\n')[1]).toBe('Samaritans: Call 116 123 (free, 24 hours).');
-});
-
-describe('the crisis reply speaks to the person’s own country', () => {
-  type CrisisReply = { quote: QuoteReply; supportResources: { region: string; emergency: string } };
-  const inCrisis = (client: ApiClient) =>
-    client.post<CrisisReply>('/api/quotes/generate', { urgencyOfNeed: 5, hopeForFuture: 1 });
-
-  it('a person who chose the United States in Settings gets 988 and 911, whatever their time zone', async () => {
-    const { client, userId } = await subscribedUser(haven.gatewayUrl, 'crisis-us-setting', {
-      timeZone: 'Europe/London',
-    });
-    const chose = await client.graphql('mutation { updateProfile(input: { country: "US" }) { country } }');
-    expect(chose.body).toMatchObject({ data: { updateProfile: { country: 'US' } } });
-    await quoteServiceKnowsPlace(haven, userId, { timeZone: 'Europe/London', country: 'US' });
-    const reply = await inCrisis(client);
-    expect(reply.body.supportResources).toMatchObject({
-      region: 'US',
-      emergency: 'If your life is in danger, call 911.',
-    });
-    expect(reply.body.quote.text).toContain('988 Suicide & Crisis Lifeline: Call or text 988.');
-    expect(reply.body.quote.text).not.toContain('Samaritans');
-  });
-
-  it('a person who chose the United States at sign-up gets 988 and 911', async () => {
-    const { client, userId } = await subscribedUser(haven.gatewayUrl, 'crisis-us-signup', {
-      timeZone: 'Europe/London',
-      country: 'US',
-    });
-    await quoteServiceKnowsPlace(haven, userId, { timeZone: 'Europe/London', country: 'US' });
-    const reply = await inCrisis(client);
-    expect(reply.body.supportResources.region).toBe('US');
-  });
-
-  it('a person in a US time zone who chose nothing gets 988 and 911', async () => {
-    const reply = await inCrisis(await subscriber('crisis-us-zone', 'America/Chicago'));
-    expect(reply.body.supportResources.region).toBe('US');
-    expect(reply.body.quote.text).toContain('Call or text 988');
-  });
-
-  it('a person whose country Haven cannot tell gets the directory and their local emergency number, never the UK’s lines', async () => {
-    const reply = await inCrisis(await subscriber('crisis-unknown', 'UTC'));
-    expect(reply.body.supportResources).toMatchObject({
-      region: 'international',
-      emergency: 'If your life is in danger, call your local emergency number.',
-    });
-    expect(reply.body.quote.text).toContain('Find A Helpline');
-    expect(reply.body.quote.text).not.toContain('116 123');
-  });
-
-  it('refuses a country Haven has no list for, naming the field, and keeps the one chosen before', async () => {
-    const client = await subscriber('crisis-bad-country');
-    await client.graphql('mutation { updateProfile(input: { country: "US" }) { country } }');
-    const refused = await client.graphql('mutation { updateProfile(input: { country: "Narnia" }) { country } }');
-    expect(refused.body.errors?.[0]).toMatchObject({
-      message: 'Country must be one from the list, such as GB or US',
-      extensions: { code: 'BAD_USER_INPUT', field: 'country' },
-    });
-    const me = await client.graphql<{ me: { country: string | null } }>('{ me { country } }');
-    expect(me.body.data?.me.country).toBe('US');
-    const cleared = await client.graphql('mutation { updateProfile(input: { country: "" }) { country } }');
-    expect(cleared.body).toMatchObject({ data: { updateProfile: { country: null } } });
-  });
 });
 
 it('answers crisis in the notes with support resources first, whatever the ratings say', async () => {

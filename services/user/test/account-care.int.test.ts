@@ -3,7 +3,6 @@
  * answer for unknown addresses), change password (current one required, other sessions end), names and
  * time zone, and the security e-mail governed by `securityNotifications`.
  */
-import { decodeEvent } from '@haven/proto';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { eventually } from '../../../tools/testing/eventually';
@@ -226,24 +225,6 @@ describe('names and time zone', () => {
       'mutation { updateProfile(input: { firstName: "Eve" }) { id } }',
     );
     expect(signedOut.body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
-  });
-
-  it('keeps the country chosen for crisis help and publishes it, so the crisis reply can follow', async () => {
-    const email = uniqueEmail('country');
-    const { client, id } = await signedUp(email);
-    const choose = (country: string) =>
-      client.graphql<{ updateProfile: { country: string | null } }>(
-        'mutation ($country: String) { updateProfile(input: { country: $country }) { country } }',
-        { country },
-      );
-    expect((await choose('us')).body.data?.updateProfile.country).toBe('US');
-    const event = await published.waitFor(id, 'user.profile_updated');
-    expect(decodeEvent(event.value).payload).toMatchObject({ userId: id, timeZone: 'UTC', country: 'US' });
-
-    const bad = await choose('Atlantis');
-    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'country' });
-    expect((await (await users()).findOne({ email }))?.country).toBe('US');
-    expect((await choose('')).body.data?.updateProfile.country).toBeNull();
   });
 });
 

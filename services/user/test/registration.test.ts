@@ -43,17 +43,6 @@ describe('validateProfile', () => {
     expect(validateProfile({ timeZone: 'asia/tokyo' })).toEqual({ ok: true, value: { timeZone: 'Asia/Tokyo' } });
     expect(validateProfile({ timeZone: 'Not/A_Zone' })).toMatchObject({ ok: false, problems: [{ field: 'timeZone' }] });
   });
-
-  it('takes a country Haven has help for in any spelling, clears it when blank, and leaves it when absent', () => {
-    expect(validateProfile({ country: ' us ' })).toEqual({ ok: true, value: { country: 'US' } });
-    expect(validateProfile({ country: 'uk' })).toEqual({ ok: true, value: { country: 'GB' } });
-    expect(validateProfile({ country: '' })).toEqual({ ok: true, value: { country: null } });
-    expect(validateProfile({ firstName: 'Sam' })).toEqual({ ok: true, value: { firstName: 'Sam' } });
-    expect(validateProfile({ country: 'Narnia' })).toEqual({
-      ok: false,
-      problems: [{ field: 'country', message: 'Country must be one from the list, such as GB or US' }],
-    });
-  });
 });
 
 describe('validateRegistration', () => {
@@ -64,16 +53,6 @@ describe('validateRegistration', () => {
       firstName: 'Ann',
       lastName: 'Lee',
       timeZone: 'UTC',
-      country: null,
-    });
-  });
-
-  it('takes the country chosen at sign-up, none when skipped, and refuses one not on the list', () => {
-    expect(accepted({ ...valid, country: 'ie' }).country).toBe('IE');
-    expect(accepted({ ...valid, country: '' }).country).toBeNull();
-    expect(validateRegistration({ ...valid, country: 'ZZ' })).toMatchObject({
-      ok: false,
-      problems: [{ field: 'country' }],
     });
   });
 

@@ -60,16 +60,8 @@ describe('decideRoute', () => {
     expect(decideRoute(needsSetup, '/')).toEqual({ kind: 'redirect', to: '/subscription' });
   });
 
-  it('lets a user who needs setup open only subscription, settings, their safety plan and the admin pages', () => {
-    expect([...SETUP_PATHS].sort()).toEqual([
-      '/admin/newsletter',
-      '/admin/users',
-      '/safety-plan',
-      '/settings',
-      '/subscription',
-    ]);
-    // A plan for a hard moment is never behind the paywall.
-    expect(decideRoute(needsSetup, '/safety-plan')).toEqual({ kind: 'page', page: 'safetyPlan' });
+  it('lets a user who needs setup open only subscription, settings and the admin pages', () => {
+    expect([...SETUP_PATHS].sort()).toEqual(['/admin/newsletter', '/admin/users', '/settings', '/subscription']);
     expect(decideRoute(needsSetup, '/subscription')).toEqual({ kind: 'page', page: 'subscription' });
     expect(decideRoute(needsSetup, '/settings')).toEqual({ kind: 'page', page: 'settings' });
     expect(decideRoute(needsSetup, '/admin/newsletter')).toEqual({ kind: 'page', page: 'adminNewsletter' });

@@ -45,7 +45,6 @@ export type PageKey =
   | 'progress'
   | 'analytics'
   | 'settings'
-  | 'safetyPlan'
   | 'emailPreferences'
   | 'subscription'
   | 'adminNewsletter'
@@ -84,7 +83,6 @@ export const SIGNED_IN_PATHS: Readonly<Record<string, PageKey>> = {
   '/progress': 'progress',
   '/analytics': 'analytics',
   '/settings': 'settings',
-  '/safety-plan': 'safetyPlan',
   '/email-preferences': 'emailPreferences',
   '/subscription': 'subscription',
   '/admin/newsletter': 'adminNewsletter',
@@ -95,8 +93,6 @@ export const SIGNED_IN_PATHS: Readonly<Record<string, PageKey>> = {
 export const SETUP_PATHS: ReadonlySet<string> = new Set([
   '/subscription',
   '/settings',
-  // A plan for a hard moment is never behind the paywall.
-  '/safety-plan',
   '/admin/newsletter',
   '/admin/users',
 ]);

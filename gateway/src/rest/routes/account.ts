@@ -8,7 +8,7 @@ export const accountRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/auth/register',
     operation: `mutation Register($input: RegisterInput!) { register(input: $input) { user { ${userFields} } } }`,
-    variables: (body) => ({ input: pick(body, ['email', 'password', 'firstName', 'lastName', 'timeZone', 'country']) }),
+    variables: (body) => ({ input: pick(body, ['email', 'password', 'firstName', 'lastName', 'timeZone']) }),
     reply: (data) => data.register as Json,
     status: 201,
   },

@@ -1,5 +1,4 @@
 /** Consent and data rights (the compliance service; the export gathers every service's part). */
-import { safetyPlanSections } from '@haven/platform';
 import { pick, signedIn, userFields, type Json, type RestRoute } from './types';
 
 /** The one file name of the data export (spec: "a JSON download with a fixed file name"). */
@@ -15,7 +14,7 @@ const quoteRatings =
  * part).
  */
 export const dataExportOperation = `query DataExport { me {
-  ${userFields} timeZone country role authProvider
+  ${userFields} timeZone role authProvider
   signInMethods { kind email linkedAt }
   cookieConsent { ${consentFields} }
   sessions { id createdAt expiresAt current }
@@ -26,7 +25,6 @@ export const dataExportOperation = `query DataExport { me {
     progress { entries averageMood currentStreak longestStreak }
     timeZone
     privacySettings { allowInsights keepNotes }
-    safetyPlan { ${safetyPlanSections.map(({ key }) => key).join(' ')} updatedAt }
   }
   billingData {
     provider startedAt trialUsed customerId subscriptionId paymentMethodId billingEmail
@@ -65,7 +63,6 @@ export function dataExportOf(me: Json, exportedAt: Date): Json {
     insights: quote.insights,
     progress: quote.progress,
     privacySettings: quote.privacySettings,
-    safetyPlan: quote.safetyPlan,
     billing: {
       provider: billing.provider,
       subscription: {

@@ -5,6 +5,7 @@
  * check-in rules, the same the quote service's progress and analytics pages use.
  */
 import {
+  allSupportResources,
   dateOfDay,
   dayNumber,
   moodDirection,
@@ -160,6 +161,15 @@ const closing: Record<Trend | 'first', string> = {
     'like a short walk or a message to someone you trust.',
 };
 
+/** Where to find help, from the platform's checked list (shared/VOICE.md): the UK, the US, elsewhere. */
+function helpLines(): string[] {
+  const region = { GB: 'In the UK', US: 'In the US', international: 'Elsewhere' } as const;
+  const line = (resource: { name: string; action: string; href: string }) =>
+    `${resource.name}, ${resource.action.charAt(0).toLowerCase()}${resource.action.slice(1)}` +
+    (resource.href.startsWith('https:') ? ` (${resource.href})` : '');
+  return allSupportResources('GB').map((list) => `${region[list.region]}: ${list.resources.map(line).join('; ')}.`);
+}
+
 /**
  * The e-mail: a neutral subject (nothing a shared inbox would give away), the week's numbers and
  * nothing else of the check-ins (no notes, no quote, no crisis flag), a gentle word that fits the
@@ -186,8 +196,7 @@ export function renderWeeklySummaryEmail(input: {
   ];
   const close = closing[summary.direction ?? 'first'];
   const privacy = `This email carries just these numbers: your notes and messages stay in ${productName}.`;
-  // The recipient's country is not known here: one neutral line and the help page, which lists every country's.
-  const care = [notTherapyLine, `Free helplines for your country, any time: ${help}`];
+  const care = [notTherapyLine, ...helpLines(), `More ways to reach someone: ${help}`];
   const why = `You get this because you turned on the weekly summary. To stop it, switch it off in your email preferences: ${preferences}`;
 
   const text = [

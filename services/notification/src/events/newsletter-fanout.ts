@@ -9,7 +9,7 @@
  * restart resumes where the committed offsets are.
  */
 import { encodeEvent, topicOf, type EventType, type NewEvent } from '@haven/proto';
-import { createProducer, createTopicsWithLeaders, type HandlerContext, type Logger } from '@haven/platform';
+import { createProducer, type HandlerContext, type Logger } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Model } from 'mongoose';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
@@ -62,7 +62,7 @@ export async function ensureFanOutPartitions(kafka: Kafka, log: Logger, count = 
     await admin.connect();
     const existing = await admin.listTopics();
     if (!existing.includes(topic)) {
-      await createTopicsWithLeaders(admin, [{ topic, numPartitions: count }]);
+      await admin.createTopics({ topics: [{ topic, numPartitions: count }], waitForLeaders: true });
       return;
     }
     const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;

@@ -1,7 +1,7 @@
 /**
  * What the quote service erases when an account is deleted (docs/decisions.md, "Issue 12: erasure and
  * export"): every check-in (with its notes), every quote with the events it still holds, the progress
- * summary, the time zone, the privacy settings and the safety plan. Nothing is kept.
+ * summary, the time zone and the privacy settings. Nothing is kept.
  */
 import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';
@@ -9,7 +9,6 @@ import type { CheckInRecord } from '../model/check-in';
 import type { PrivacySettingsRecord } from '../model/privacy-settings';
 import type { ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
-import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { TimeZoneRecord } from '../model/time-zone';
 
 export function quoteErasure(deps: {
@@ -18,7 +17,6 @@ export function quoteErasure(deps: {
   progress: Model<ProgressRecord>;
   timeZones: Model<TimeZoneRecord>;
   privacySettings: Model<PrivacySettingsRecord>;
-  safetyPlans: Model<SafetyPlanRecord>;
 }): ServiceErasure {
   return {
     erase: async (userId) => {
@@ -28,7 +26,6 @@ export function quoteErasure(deps: {
         deps.progress.deleteOne({ _id: userId }),
         deps.timeZones.deleteOne({ _id: userId }),
         deps.privacySettings.deleteOne({ _id: userId }),
-        deps.safetyPlans.deleteOne({ _id: userId }),
       ]);
       return { records: quotes + counts.reduce((total, result) => total + result.deletedCount, 0) };
     },
@@ -40,10 +37,6 @@ export const quoteDataMap: DataMap = {
   check_ins: { exported: 'checkIns' },
   quotes: { exported: 'quotes' },
   progress: { exported: 'progress' },
-  user_time_zones: {
-    copyOf: 'account.timeZone',
-    reason: 'the user service’s time zone and the country chosen for crisis help, copied from its events',
-  },
+  user_time_zones: { copyOf: 'account.timeZone', reason: 'the user service’s time zone, copied from its events' },
   privacy_settings: { exported: 'privacySettings' },
-  safety_plans: { exported: 'safetyPlan' },
 };

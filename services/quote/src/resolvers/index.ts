@@ -38,13 +38,11 @@ import { ratingsOf, type CheckInRecord } from '../model/check-in';
 import { recordProgress, streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
-import { crisisCountryOf, timeZoneOf } from '../events/time-zones';
+import { timeZoneOf } from '../events/time-zones';
 import type { TimeZoneRecord } from '../model/time-zone';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
-import type { SafetyPlanRecord } from '../model/safety-plan';
 import { callerIdentity } from '../sources';
 import { privacyResolvers } from './privacy';
-import { safetyPlanResolvers } from './safety-plan';
 import type { AiWriter } from '../writer';
 import type { Resolvers } from './types.generated';
 import type { QuoteReply, QuoteView } from './quote-view';
@@ -57,8 +55,6 @@ export interface QuoteServiceDeps {
   timeZones: Model<TimeZoneRecord>;
   /** What the user lets Haven keep and work out (resolvers/privacy.ts). */
   privacySettings: Model<PrivacySettingsRecord>;
-  /** Each person's safety plan (resolvers/safety-plan.ts). */
-  safetyPlans: Model<SafetyPlanRecord>;
   /** Null: the offline composer writes every quote. */
   ai: AiWriter | null;
   publishSoon(): void;
@@ -130,7 +126,6 @@ const quoteFields = { outbox: 0 } as const;
 export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   const { quotes, checkIns, progress } = deps;
   const privacy = privacyResolvers(deps);
-  const safetyPlan = safetyPlanResolvers(deps);
 
   const statsOf = (context: RequestContext, id: string) =>
     requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id);
@@ -165,10 +160,8 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     const checkIn = { ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes: ownWords };
     const offline = async () => compose({ ...checkIn, recentMessageIds: await recentMessageIds() });
 
-    // A crisis check-in is answered with people first, the person's own country's, and never reaches the provider.
-    if (showsCrisis(checkIn)) {
-      return compose({ ...checkIn, country: await crisisCountryOf(deps.timeZones, userId), recentMessageIds: [] });
-    }
+    // A crisis check-in is answered with people first and never reaches the provider.
+    if (showsCrisis(checkIn)) return compose({ ...checkIn, recentMessageIds: [] });
     if (!deps.ai) return offline();
     try {
       let notes = assessment.notes;
@@ -217,10 +210,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       if (stored) {
         return {
           quote: toQuote(stored),
-          supportResources:
-            stored.messageId === crisisMessageId
-              ? supportResourcesFor(await crisisCountryOf(deps.timeZones, userId))
-              : null,
+          supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(null) : null,
         };
       }
       if (Date.now() >= deadline) break;
@@ -263,7 +253,6 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     },
     User: {
       ...privacy.User,
-      ...safetyPlan.User,
       // A user's check-ins and quotes are the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
@@ -418,7 +407,6 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
     Mutation: {
       ...privacy.Mutation,
-      ...safetyPlan.Mutation,
       generateQuote: async (_parent, { input }, context) => {
         const { userId } = await requireEntitlement(context);
         const validated = validateAssessment({ ...input });
@@ -475,7 +463,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         await recordProgress(progress, userId, mood, dayNumber(now, await timeZoneOf(deps.timeZones, userId)));
         return {
           quote: toQuote(quote.toObject()),
-          supportResources: written.crisis ? supportResourcesFor(await crisisCountryOf(deps.timeZones, userId)) : null,
+          supportResources: written.crisis ? supportResourcesFor(null) : null,
         };
       },
 

@@ -12,9 +12,7 @@ import { ratingsOf, type CheckInRecord } from '../model/check-in';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
 import { streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
-import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { TimeZoneRecord } from '../model/time-zone';
-import { safetyPlanOf } from './safety-plan';
 import type { Resolvers } from './types.generated';
 
 export interface PrivacyDeps {
@@ -23,7 +21,6 @@ export interface PrivacyDeps {
   progress: Model<ProgressRecord>;
   timeZones: Model<TimeZoneRecord>;
   privacySettings: Model<PrivacySettingsRecord>;
-  safetyPlans: Model<SafetyPlanRecord>;
   meterDataExport(userId: string): Promise<void>;
 }
 
@@ -61,14 +58,13 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
         // All of a user's history: metered like the export downloads, whoever asks but Haven's own services.
         if (!context.caller.service) await deps.meterDataExport(id);
         const now = new Date();
-        const [checkIns, quotes, kept, timeZone, settings, insights, safetyPlan] = await Promise.all([
+        const [checkIns, quotes, kept, timeZone, settings, insights] = await Promise.all([
           deps.checkIns.find({ userId: id }).sort({ createdAt: 1 }).lean<CheckInRecord[]>(),
           deps.quotes.find({ userId: id }, { outbox: 0 }).sort({ createdAt: 1 }).lean<QuoteRecord[]>(),
           deps.progress.findById(id).lean(),
           timeZoneOf(deps.timeZones, id),
           privacySettingsOf(privacySettings, id),
           insightsOf(id, now),
-          safetyPlanOf(deps.safetyPlans, id),
         ]);
         const streaks = streaksOfRecord(kept, dayNumber(now, timeZone));
         return {
@@ -96,7 +92,6 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
           },
           timeZone,
           privacySettings: settings,
-          safetyPlan,
         };
       },
     },

@@ -151,8 +151,6 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Stores the check-in and its quote, once per idempotency key. Premium. */
   generateQuote: GenerateQuotePayload;
-  /** The signed-in person's own safety plan: the parts given change (trimmed; blank clears one). Never premium. */
-  saveSafetyPlan: SafetyPlan;
   /** Only the owner's quotes; any other id is not found. Premium. */
   setQuoteFavorite: Quote;
   /** The signed-in user's own privacy settings. Never premium. */
@@ -162,11 +160,6 @@ export type Mutation = {
 
 export type MutationGenerateQuoteArgs = {
   input: AssessmentInput;
-};
-
-
-export type MutationSaveSafetyPlanArgs = {
-  input: SafetyPlanInput;
 };
 
 
@@ -210,7 +203,7 @@ export type Query = {
   __typename?: 'Query';
   /** The signed-in user's days (yyyy-mm-dd, in their time zone) with a check-in in `month` (yyyy-mm), in order: the dashboard calendar's marks. Premium. */
   checkInDays: Array<Scalars['String']['output']>;
-  /** Who can help right now: every country Haven knows, the given one first (ISO code), then the directory. Public: no sign-in. */
+  /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
   supportResources: Array<SupportResources>;
   /** The signed-in user's days of `year` (yyyy) with a check-in, in order, each with its mood: the year view. Premium. */
   yearInMoods: Array<DayMood>;
@@ -259,37 +252,7 @@ export type QuoteDataExport = {
   privacySettings: PrivacySettings;
   progress: ExportedProgress;
   quotes: Array<ExportedQuote>;
-  safetyPlan: SafetyPlan;
   timeZone: Scalars['String']['output'];
-};
-
-/**
- * A person's own plan for a hard moment, in the parts clinicians use (the Stanley–Brown safety plan). Private to
- * its owner: never in an event, an e-mail or an AI prompt; in the data export, erased with the account.
- * Each part is the person's own text, empty until written.
- */
-export type SafetyPlan = {
-  __typename?: 'SafetyPlan';
-  copingStrategies: Scalars['String']['output'];
-  distractions: Scalars['String']['output'];
-  peopleToAsk: Scalars['String']['output'];
-  professionals: Scalars['String']['output'];
-  reasonsForLiving: Scalars['String']['output'];
-  safeEnvironment: Scalars['String']['output'];
-  /** ISO 8601; null until first saved. */
-  updatedAt?: Maybe<Scalars['String']['output']>;
-  warningSigns: Scalars['String']['output'];
-};
-
-/** The parts given change; absent ones stay. Each at most 1,000 characters. */
-export type SafetyPlanInput = {
-  copingStrategies?: InputMaybe<Scalars['String']['input']>;
-  distractions?: InputMaybe<Scalars['String']['input']>;
-  peopleToAsk?: InputMaybe<Scalars['String']['input']>;
-  professionals?: InputMaybe<Scalars['String']['input']>;
-  reasonsForLiving?: InputMaybe<Scalars['String']['input']>;
-  safeEnvironment?: InputMaybe<Scalars['String']['input']>;
-  warningSigns?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Streaks = {
@@ -307,13 +270,9 @@ export type SupportResource = {
   name: Scalars['String']['output'];
 };
 
-/** One country's help (or the international directory): the lines as links and what to call when life is in danger. */
 export type SupportResources = {
   __typename?: 'SupportResources';
   emergency: Scalars['String']['output'];
-  /** The country's name, or Anywhere else. */
-  name: Scalars['String']['output'];
-  /** ISO 3166-1 code the list is for, or international. */
   region: Scalars['String']['output'];
   resources: Array<SupportResource>;
 };
@@ -333,8 +292,6 @@ export type User = {
   quoteData: QuoteDataExport;
   /** Latest quotes, newest first (at most `limit`, 1–100); `date` (yyyy-mm-dd, the user's day) keeps that day's; `before` (the id of one of the user's quotes, without `date`) the next page: the quotes older than it. Premium. */
   recentQuotes: Array<Quote>;
-  /** The person's safety plan: only its owner sees it (null for anyone else). Never premium. */
-  safetyPlan?: Maybe<SafetyPlan>;
   /** Open to a signed-in user who still needs subscription setup (settings shows the counts). */
   stats: UserStats;
 };
@@ -478,8 +435,6 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Quote: ResolverTypeWrapper<QuoteView>;
   QuoteDataExport: ResolverTypeWrapper<QuoteDataExport>;
-  SafetyPlan: ResolverTypeWrapper<SafetyPlan>;
-  SafetyPlanInput: SafetyPlanInput;
   Streaks: ResolverTypeWrapper<Streaks>;
   SupportResource: ResolverTypeWrapper<SupportResource>;
   SupportResources: ResolverTypeWrapper<SupportResources>;
@@ -512,8 +467,6 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   Quote: QuoteView;
   QuoteDataExport: QuoteDataExport;
-  SafetyPlan: SafetyPlan;
-  SafetyPlanInput: SafetyPlanInput;
   Streaks: Streaks;
   SupportResource: SupportResource;
   SupportResources: SupportResources;
@@ -616,7 +569,6 @@ export type MoodTrendsResolvers<ContextType = RequestContext, ParentType extends
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   generateQuote?: Resolver<ResolversTypes['GenerateQuotePayload'], ParentType, ContextType, RequireFields<MutationGenerateQuoteArgs, 'input'>>;
-  saveSafetyPlan?: Resolver<ResolversTypes['SafetyPlan'], ParentType, ContextType, RequireFields<MutationSaveSafetyPlanArgs, 'input'>>;
   setQuoteFavorite?: Resolver<ResolversTypes['Quote'], ParentType, ContextType, RequireFields<MutationSetQuoteFavoriteArgs, 'id' | 'isFavorite'>>;
   updatePrivacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType, RequireFields<MutationUpdatePrivacySettingsArgs, 'input'>>;
 };
@@ -657,19 +609,7 @@ export type QuoteDataExportResolvers<ContextType = RequestContext, ParentType ex
   privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['ExportedProgress'], ParentType, ContextType>;
   quotes?: Resolver<Array<ResolversTypes['ExportedQuote']>, ParentType, ContextType>;
-  safetyPlan?: Resolver<ResolversTypes['SafetyPlan'], ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type SafetyPlanResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SafetyPlan'] = ResolversParentTypes['SafetyPlan']> = {
-  copingStrategies?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  distractions?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  peopleToAsk?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  professionals?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  reasonsForLiving?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  safeEnvironment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  warningSigns?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type StreaksResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Streaks'] = ResolversParentTypes['Streaks']> = {
@@ -686,7 +626,6 @@ export type SupportResourceResolvers<ContextType = RequestContext, ParentType ex
 
 export type SupportResourcesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SupportResources'] = ResolversParentTypes['SupportResources']> = {
   emergency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   resources?: Resolver<Array<ResolversTypes['SupportResource']>, ParentType, ContextType>;
 };
@@ -700,7 +639,6 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   progress?: Resolver<ResolversTypes['ProgressSummary'], ParentType, ContextType>;
   quoteData?: Resolver<ResolversTypes['QuoteDataExport'], ParentType, ContextType>;
   recentQuotes?: Resolver<Array<ResolversTypes['Quote']>, ParentType, ContextType, RequireFields<UserRecentQuotesArgs, 'limit'>>;
-  safetyPlan?: Resolver<Maybe<ResolversTypes['SafetyPlan']>, ParentType, ContextType>;
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
 };
 
@@ -735,7 +673,6 @@ export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Quote?: QuoteResolvers<ContextType>;
   QuoteDataExport?: QuoteDataExportResolvers<ContextType>;
-  SafetyPlan?: SafetyPlanResolvers<ContextType>;
   Streaks?: StreaksResolvers<ContextType>;
   SupportResource?: SupportResourceResolvers<ContextType>;
   SupportResources?: SupportResourcesResolvers<ContextType>;

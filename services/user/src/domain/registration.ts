@@ -1,5 +1,5 @@
 /** Pure rules for account input: validation and normalisation, no I/O. */
-import { canonicalEmail, knownCountry } from '@haven/platform';
+import { canonicalEmail } from '@haven/platform';
 
 export const passwordMinLength = 8;
 // Bounds the cost of hashing an attacker-chosen password.
@@ -17,7 +17,6 @@ export interface RegistrationInput {
   firstName?: string | null;
   lastName?: string | null;
   timeZone?: string | null;
-  country?: string | null;
 }
 
 export interface Registration {
@@ -26,8 +25,6 @@ export interface Registration {
   firstName: string | null;
   lastName: string | null;
   timeZone: string;
-  /** The country chosen for crisis help, or null (not chosen: the time zone suggests one). */
-  country: string | null;
 }
 
 /** Where a user is when the browser does not say: check-in "today" and weekly e-mails count in UTC. */
@@ -79,18 +76,6 @@ function timeZoneOf(raw: string | null | undefined, problems: FieldProblem[]): s
 }
 
 /**
- * An optional country for crisis help: absent or blank is "not chosen" (null); present must be one Haven has
- * help for. Undefined when absent, so a profile update leaves the stored one alone.
- */
-function countryOf(raw: string | null | undefined, problems: FieldProblem[]): string | null | undefined {
-  if (raw === null || raw === undefined) return undefined;
-  if (raw.trim() === '') return null;
-  const code = knownCountry(raw);
-  if (!code) problems.push({ field: 'country', message: 'Country must be one from the list, such as GB or US' });
-  return code;
-}
-
-/**
  * The canonical address (see canonicalEmail in the platform): one mailbox, one spelling, one account.
  * Null when the address is not one a mail server would accept.
  */
@@ -125,35 +110,24 @@ export function validateRegistration(input: RegistrationInput): Validated<Regist
   }
 
   const timeZone = timeZoneOf(input.timeZone, problems);
-  const country = countryOf(input.country, problems) ?? null;
 
   if (problems.length > 0) return { ok: false, problems };
   if (!email.ok) return { ok: false, problems };
-  return { ok: true, value: { email: email.address, password, firstName, lastName, timeZone, country } };
+  return { ok: true, value: { email: email.address, password, firstName, lastName, timeZone } };
 }
 
 export interface ProfileInput {
   firstName?: string | null;
   lastName?: string | null;
   timeZone?: string | null;
-  country?: string | null;
 }
 
-export interface ProfileChange {
-  firstName?: string | null;
-  lastName?: string | null;
-  timeZone?: string;
-  /** An ISO code Haven has crisis help for; null clears it (the country is then inferred again). */
-  country?: string | null;
-}
-
-/**
- * Only the fields given change; an empty name clears it; a time zone, when given, must be a name; a country,
- * when given, one Haven has crisis help for, and an empty one clears it.
- */
-export function validateProfile(input: ProfileInput): Validated<ProfileChange> {
+/** Only the fields given change; an empty name clears it; a time zone, when given, must be a name. */
+export function validateProfile(
+  input: ProfileInput,
+): Validated<{ firstName?: string | null; lastName?: string | null; timeZone?: string }> {
   const problems: FieldProblem[] = [];
-  const value: ProfileChange = {};
+  const value: { firstName?: string | null; lastName?: string | null; timeZone?: string } = {};
   for (const [field, label] of [
     ['firstName', 'First name'],
     ['lastName', 'Last name'],
@@ -170,8 +144,6 @@ export function validateProfile(input: ProfileInput): Validated<ProfileChange> {
     if (!zone) problems.push({ field: 'timeZone', message: 'Time zone must be an IANA name such as Europe/London' });
     else value.timeZone = zone;
   }
-  const country = countryOf(input.country, problems);
-  if (country !== undefined) value.country = country;
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }
 

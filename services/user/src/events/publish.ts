@@ -24,7 +24,6 @@ export function recordUserRegistered(
       lastName: user.lastName ?? '',
       authProvider: user.authProvider,
       timeZone: user.timeZone,
-      country: user.country ?? '',
       ...(verification && {
         verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
       }),
@@ -66,17 +65,14 @@ export function emailVerifiedEvent(
   };
 }
 
-/**
- * user.profile_updated, when the time zone or the country changes (the check-in's "today" and weekly e-mails
- * follow the zone, the crisis reply the country; an empty country means "not chosen").
- */
+/** user.profile_updated, when the time zone changes (the check-in's "today" and weekly e-mails follow it). */
 export function recordProfileUpdated(user: UserDocument, correlationId: string): void {
   recordEvent(user, {
     type: 'user.profile_updated',
     producer: 'user',
     subjectId: user._id,
     correlationId,
-    payload: { userId: user._id, timeZone: user.timeZone, country: user.country ?? '' },
+    payload: { userId: user._id, timeZone: user.timeZone },
   });
 }
 

@@ -53,8 +53,6 @@ export interface UserRecord extends WithOutbox {
   pendingEmail: { address: string; tokenHash: string; expiresAt: Date } | null;
   /** IANA name; check-in "today" and weekly e-mails use it (other services read it). */
   timeZone: string;
-  /** ISO code of the country whose crisis lines the person sees; null until they choose (then it is inferred). */
-  country?: string | null;
   /** Google and hosted-platform sign-ins linked to this account, oldest first. */
   identities: LinkedIdentity[];
   pendingLink: PendingLink | null;
@@ -95,7 +93,6 @@ const userSchema = new Schema<UserRecord>(
       default: null,
     },
     timeZone: { type: String, default: 'UTC' },
-    country: { type: String, default: null },
     identities: {
       type: [
         new Schema(

@@ -217,7 +217,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       register: async (_parent, { input }, context) => {
         const validated = validateRegistration(input);
         if (!validated.ok) rejectInput(validated.problems);
-        const { email, password, firstName, lastName, timeZone, country } = validated.value;
+        const { email, password, firstName, lastName, timeZone } = validated.value;
 
         const verification = newVerificationToken(new Date());
         const user = new users({
@@ -227,7 +227,6 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           firstName,
           lastName,
           timeZone,
-          country,
           authProvider: 'email',
           emailVerification: { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
         });
@@ -315,14 +314,13 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         if (!validated.ok) rejectInput(validated.problems);
         const user = await users.findById(session.userId).select('+outbox');
         if (!user) throw unauthenticated(notSignedInMessage);
-        const { firstName, lastName, timeZone, country } = validated.value;
+        const { firstName, lastName, timeZone } = validated.value;
         if (firstName !== undefined) user.firstName = firstName;
         if (lastName !== undefined) user.lastName = lastName;
-        const zoneChanges = timeZone !== undefined && timeZone !== user.timeZone;
-        const countryChanges = country !== undefined && country !== (user.country ?? null);
-        if (zoneChanges) user.timeZone = timeZone;
-        if (countryChanges) user.country = country;
-        if (zoneChanges || countryChanges) recordProfileUpdated(user, context.correlationId);
+        if (timeZone !== undefined && timeZone !== user.timeZone) {
+          user.timeZone = timeZone;
+          recordProfileUpdated(user, context.correlationId);
+        }
         await user.save();
         deps.publishSoon();
         return user.toObject();

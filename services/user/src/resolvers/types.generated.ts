@@ -273,8 +273,6 @@ export type QueryUserArgs = {
 };
 
 export type RegisterInput = {
-  /** ISO 3166-1 code of the country whose crisis lines the person wants first, from the help page's list; optional. */
-  country?: InputMaybe<Scalars['String']['input']>;
   email: Scalars['String']['input'];
   firstName?: InputMaybe<Scalars['String']['input']>;
   lastName?: InputMaybe<Scalars['String']['input']>;
@@ -325,8 +323,6 @@ export type StartFederatedSignInInput = {
 
 /** The fields given change; absent fields stay as they are; an empty name clears it. */
 export type UpdateProfileInput = {
-  /** ISO 3166-1 code from the help page's list of countries; an empty string clears it. */
-  country?: InputMaybe<Scalars['String']['input']>;
   firstName?: InputMaybe<Scalars['String']['input']>;
   lastName?: InputMaybe<Scalars['String']['input']>;
   /** IANA name. */
@@ -338,8 +334,6 @@ export type User = {
   __typename?: 'User';
   /** How the account signs in: email, google or oidc. */
   authProvider: Scalars['String']['output'];
-  /** ISO 3166-1 code of the country whose crisis lines this person sees first; null until they choose one. */
-  country?: Maybe<Scalars['String']['output']>;
   /** ISO 8601 */
   createdAt: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -626,7 +620,6 @@ export type SignInMethodResolvers<ContextType = RequestContext, ParentType exten
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
   authProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;

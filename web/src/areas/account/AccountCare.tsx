@@ -1,4 +1,4 @@
-/** Settings' account-care forms: names, time zone and country, a new e-mail address, a new password. */
+/** Settings' account-care forms: names and time zone, a new e-mail address, a new password. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
@@ -13,8 +13,6 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
-import { CountryField } from '../public/CountryField';
-import { chooseCountry } from '../public/crisisHelp';
 
 /** The browser's own zone, offered first; the list is what this browser knows. */
 function timeZoneChoices(current: string): string[] {
@@ -24,25 +22,17 @@ function timeZoneChoices(current: string): string[] {
 
 const fieldOf = (errors: Record<string, string>, name: string) => errors[`input.${name}`] ?? errors[name];
 
-export function ProfileCard(props: {
-  firstName: string | null;
-  lastName: string | null;
-  timeZone: string;
-  country: string | null;
-}) {
+export function ProfileCard(props: { firstName: string | null; lastName: string | null; timeZone: string }) {
   const [updateProfile, { loading }] = useMutation(UpdateProfileDocument);
   const [firstName, setFirstName] = useState(props.firstName ?? '');
   const [lastName, setLastName] = useState(props.lastName ?? '');
   const [timeZone, setTimeZone] = useState(props.timeZone);
-  const [country, setCountry] = useState(props.country ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      await updateProfile({ variables: { input: { firstName, lastName, timeZone, country } } });
-      // This device's help pages follow the setting too, signed out as well.
-      chooseCountry(country || null);
+      await updateProfile({ variables: { input: { firstName, lastName, timeZone } } });
       setErrors({});
       toast({ title: 'Profile Updated', description: 'Your details are saved.' });
     } catch (error) {
@@ -59,10 +49,7 @@ export function ProfileCard(props: {
     <Card aria-labelledby="profile-title">
       <CardHeader>
         <CardTitle id="profile-title">Your Details</CardTitle>
-        <CardDescription>
-          Your time zone decides when your day starts for check-ins and emails; your country, which helplines we show
-          you first.
-        </CardDescription>
+        <CardDescription>Your time zone decides when your day starts for check-ins and emails.</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="stack" noValidate onSubmit={onSubmit} aria-label="Your details">
@@ -101,14 +88,6 @@ export function ProfileCard(props: {
               ))}
             </select>
           </div>
-          <CountryField
-            id="profile-country"
-            label="Country for helplines"
-            noneLabel="Not set (we go by your time zone)"
-            value={country}
-            error={fieldOf(errors, 'country')}
-            onChange={setCountry}
-          />
           <Button type="submit" block loading={loading}>
             Save Details
           </Button>

@@ -26,7 +26,6 @@ import {
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
-import { CountryField } from '../public/CountryField';
 import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
@@ -382,7 +381,7 @@ function SignInForm({ disabled, onSuccess, initialEmail = '' }: FormProps & { in
 function RegisterForm({ disabled, onSuccess }: FormProps) {
   const [register] = useMutation(RegisterDocument);
   const { values, errors, pending, update, onSubmit } = useAuthForm<RegisterValues>({
-    initial: { email: '', password: '', firstName: '', lastName: '', country: '' },
+    initial: { email: '', password: '', firstName: '', lastName: '' },
     validate: validateRegistration,
     submit: (input) =>
       register({
@@ -393,19 +392,12 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
             firstName: optionalName(input.firstName),
             lastName: optionalName(input.lastName),
             timeZone: browserTimeZone(),
-            country: input.country || null,
           },
         },
       }),
     onSuccess,
     serverErrors: (error) => {
-      const fromServer = serverFieldErrors<RegisterValues>(error, [
-        'email',
-        'password',
-        'firstName',
-        'lastName',
-        'country',
-      ]);
+      const fromServer = serverFieldErrors<RegisterValues>(error, ['email', 'password', 'firstName', 'lastName']);
       if (errorCode(error) === 'CONFLICT' && !fromServer.email) fromServer.email = serverMessage(error);
       return fromServer;
     },
@@ -454,15 +446,6 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
         value={values.password}
         error={errors.password}
         onChange={(e) => update('password', e.target.value)}
-      />
-      <CountryField
-        id="register-country"
-        label="Country for helplines"
-        hint="So the help we show you first is for where you are. You can change it in Settings."
-        noneLabel="Not now (we go by your time zone)"
-        value={values.country}
-        error={errors.country}
-        onChange={(code) => update('country', code)}
       />
       <Button type="submit" block loading={pending} disabled={disabled}>
         Create Account

@@ -116,7 +116,6 @@ export function SettingsPage() {
         firstName={user.firstName ?? null}
         lastName={user.lastName ?? null}
         timeZone={user.timeZone}
-        country={user.country ?? null}
       />
 
       <Card aria-labelledby="appearance-title">

@@ -23,7 +23,7 @@ describe('validateSignIn', () => {
 });
 
 describe('validateRegistration', () => {
-  const valid = { email: 'ada@example.com', password: '12345678', firstName: '', lastName: '', country: '' };
+  const valid = { email: 'ada@example.com', password: '12345678', firstName: '', lastName: '' };
 
   it('accepts names left empty', () => {
     expect(validateRegistration(valid)).toEqual({});

@@ -12,8 +12,6 @@ export interface SignInValues {
 export interface RegisterValues extends SignInValues {
   firstName: string;
   lastName: string;
-  /** For crisis help; '' is "not now". */
-  country: string;
 }
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;

@@ -1,36 +1,27 @@
-/**
- * /help: people to reach right now. Public, never behind sign-in or the paywall, and read from the dataset the
- * app carries (no request), so it shows even when Haven's servers cannot be reached. The person's country comes
- * first (their setting, this device's choice, or the browser's guess); every other country follows.
- */
-import { useState } from 'react';
+/** /help: people to reach right now. Public, never behind sign-in or the paywall. */
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import { allSupportResources, supportResourcesFor } from '@haven/platform/src/support-resources';
-import { useSession } from '../../gating/useSession';
+import { SupportResourcesDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+import { Spinner } from '../../ui/Spinner';
 import { PublicFrame } from '../public/PublicFrame';
-import { CountryField } from '../public/CountryField';
-import { HelpLines } from '../public/CrisisLines';
-import { chooseCountry, visitorCountry } from '../public/crisisHelp';
+import { HelpLines } from './SupportResourcesCard';
 // The public pages' styles: this page wears their frame but stays out of their Apollo-free chunk.
 import '../public/public.css';
+import { countryFromLanguage } from './checkinRules';
+
+const regionNames: Record<string, string> = {
+  GB: 'United Kingdom',
+  US: 'United States',
+  international: 'Anywhere else',
+};
 
 export function HelpPage() {
   usePageTitle('Need help now?');
-  const session = useSession();
-  const setting = session.status === 'signedIn' ? session.user.country : null;
-  // What was picked on this page ('' is "somewhere else"); until then the person's country.
-  const [picked, setPicked] = useState<string>();
-  const country = picked === undefined ? visitorCountry(setting) : picked || null;
-  const first = supportResourcesFor(country);
-  const others = allSupportResources(country).filter((list) => list.region !== first.region);
-
-  const pick = (code: string) => {
-    chooseCountry(code || null);
-    setPicked(code);
-  };
-
+  const { data, loading, error } = useQuery(SupportResourcesDocument, {
+    variables: { country: countryFromLanguage(navigator.language) },
+  });
   // The public pages' frame (their header, margins and footer), so the page looks finished at any width.
   return (
     <PublicFrame>
@@ -41,34 +32,23 @@ export function HelpPage() {
           Reaching out is a strong and sensible step.
         </p>
         <p className="text-muted">Haven is not therapy or a crisis service, but these people can help.</p>
-        <Card aria-labelledby="help-first">
-          <CardHeader>
-            <CardTitle id="help-first">{first.name}</CardTitle>
-          </CardHeader>
-          <CardContent className="stack">
-            <HelpLines list={first} />
-          </CardContent>
-        </Card>
-        <p>
-          A safety plan can help too: your own warning signs, what helps, and who to reach, written on a calmer day.{' '}
-          <Link to="/safety-plan">Write or open your safety plan</Link> (it is private, and needs you to sign in).
-        </p>
-        <CountryField
-          id="help-country"
-          label="Show help for"
-          noneLabel="Somewhere else"
-          value={country ?? ''}
-          onChange={pick}
-        />
-        <h2>Every country</h2>
-        <div className="help-countries">
-          {others.map((list) => (
-            <details key={list.region}>
-              <summary>{list.name}</summary>
+        {loading && <Spinner label="Loading helplines" />}
+        {error && (
+          <p role="alert">
+            We couldn&apos;t load the list just now. In the UK call Samaritans on 116 123; in the US call or text 988;
+            if your life is in danger, call your local emergency number.
+          </p>
+        )}
+        {data?.supportResources.map((list) => (
+          <Card key={list.region}>
+            <CardHeader>
+              <CardTitle>{regionNames[list.region] ?? list.region}</CardTitle>
+            </CardHeader>
+            <CardContent className="stack">
               <HelpLines list={list} />
-            </details>
-          ))}
-        </div>
+            </CardContent>
+          </Card>
+        ))}
         <Link to="/">Back to home</Link>
       </article>
     </PublicFrame>

@@ -5,4 +5,3 @@ export { FavoritesPage } from './FavoritesPage';
 export { ProgressPage } from './ProgressPage';
 export { AnalyticsPage } from './AnalyticsPage';
 export { HelpPage } from './HelpPage';
-export { SafetyPlanPage } from './SafetyPlanPage';

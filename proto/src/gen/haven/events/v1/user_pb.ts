@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/user.proto.
  */
 export const file_haven_events_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxIlIKEUVtYWlsVmVyaWZpY2F0aW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIswBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhUKDWF1dGhfcHJvdmlkZXIYBSABKAkSOAoMdmVyaWZpY2F0aW9uGAYgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uEhEKCXRpbWVfem9uZRgHIAEoCRIPCgdjb3VudHJ5GAggASgJIooBChpFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSOAoMdmVyaWZpY2F0aW9uGAQgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uIi8KDUVtYWlsVmVyaWZpZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCSIiCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJOgIYASJJChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgl0aW1lX3pvbmUYAiABKAkSDwoHY291bnRyeRgDIAEoCSJ/ChZQYXNzd29yZFJlc2V0UmVxdWVzdGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIxCgVyZXNldBgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbiJFCg9QYXNzd29yZENoYW5nZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJIogBChRFbWFpbENoYW5nZVJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEhEKCW5ld19lbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjgKDHZlcmlmaWNhdGlvbhgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbiJZCgxFbWFpbENoYW5nZWQSDwoHdXNlcl9pZBgBIAEoCRIRCglvbGRfZW1haWwYAiABKAkSEQoJbmV3X2VtYWlsGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkicQoSU2lnbkluTWV0aG9kTGlua2VkEg8KB3VzZXJfaWQYASABKAkSEAoIcHJvdmlkZXIYAiABKAkSFQoNcHJvdmlkZXJfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRISCgpmaXJzdF9uYW1lGAUgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxIlIKEUVtYWlsVmVyaWZpY2F0aW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrsBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhUKDWF1dGhfcHJvdmlkZXIYBSABKAkSOAoMdmVyaWZpY2F0aW9uGAYgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uEhEKCXRpbWVfem9uZRgHIAEoCSKKAQoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjgKDHZlcmlmaWNhdGlvbhgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbiIvCg1FbWFpbFZlcmlmaWVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkiIgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCToCGAEiOAoSVXNlclByb2ZpbGVVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSEQoJdGltZV96b25lGAIgASgJIn8KFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjEKBXJlc2V0GAQgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uIkUKD1Bhc3N3b3JkQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkiiAEKFEVtYWlsQ2hhbmdlUmVxdWVzdGVkEg8KB3VzZXJfaWQYASABKAkSEQoJbmV3X2VtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSOAoMdmVyaWZpY2F0aW9uGAQgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uIlkKDEVtYWlsQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEhEKCW9sZF9lbWFpbBgCIAEoCRIRCgluZXdfZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCSJxChJTaWduSW5NZXRob2RMaW5rZWQSDwoHdXNlcl9pZBgBIAEoCRIQCghwcm92aWRlchgCIAEoCRIVCg1wcm92aWRlcl9uYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEhIKCmZpcnN0X25hbWUYBSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A one-time link that proves the user owns the address. Only its hash is
@@ -85,13 +85,6 @@ export type UserRegistered = Message<"haven.events.v1.UserRegistered"> & {
    * @generated from field: string time_zone = 7;
    */
   timeZone: string;
-
-  /**
-   * ISO 3166-1 code of the country chosen for crisis help at sign-up; empty when not chosen.
-   *
-   * @generated from field: string country = 8;
-   */
-  country: string;
 };
 
 /**
@@ -184,7 +177,7 @@ export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_user, 4);
 
 /**
- * user.profile_updated (sent when the time zone or the country changes)
+ * user.profile_updated (sent when the time zone changes)
  *
  * @generated from message haven.events.v1.UserProfileUpdated
  */
@@ -200,13 +193,6 @@ export type UserProfileUpdated = Message<"haven.events.v1.UserProfileUpdated"> &
    * @generated from field: string time_zone = 2;
    */
   timeZone: string;
-
-  /**
-   * ISO 3166-1 code of the country whose crisis lines the person chose; empty when not chosen.
-   *
-   * @generated from field: string country = 3;
-   */
-  country: string;
 };
 
 /**
