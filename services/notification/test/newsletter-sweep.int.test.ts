@@ -135,8 +135,8 @@ it('finishes a send a killed process left behind: nobody skipped, nothing sent t
     .sort()
     .at(-1)!;
   const campaignId = await seedCampaign(subject, {
-    createdAt: new Date(now - minutes(5)),
-    expandedAt: new Date(now - minutes(4)),
+    createdAt: new Date(now - minutes(8)),
+    expandedAt: new Date(now - minutes(7)),
     cursor,
   });
   const sent = everyone.slice(0, 100);
@@ -145,7 +145,7 @@ it('finishes a send a killed process left behind: nobody skipped, nothing sent t
   const toTryAgain = everyone.slice(170, 200);
   const neverReached = everyone.slice(200);
   await seedDeliveries(campaignId, sent, 'sent', new Date(now - minutes(3)));
-  await seedDeliveries(campaignId, lostWithTheirHolder, 'sending', new Date(now - minutes(3)));
+  await seedDeliveries(campaignId, lostWithTheirHolder, 'sending', new Date(now - minutes(6)));
   await seedDeliveries(campaignId, underWayElsewhere, 'sending', new Date(now - 5_000));
   await seedDeliveries(campaignId, toTryAgain, 'retryable', new Date(now - minutes(3)));
 

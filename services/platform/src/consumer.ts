@@ -259,7 +259,22 @@ export class EventConsumer {
     // kafkajs cannot cancel a join in progress; let the attempt finish (it then disconnects itself).
     await Promise.race([this.attempt?.catch(() => undefined), sleep(15_000)]);
     await this.disconnect();
+    // Attempts that outlived their bound still run: what they write and send must not meet a closed mail
+    // transport or database connection (the service closes those after its consumers), bounded all the same.
+    await Promise.race([Promise.all(this.unsettled), sleep(30_000)]);
     await this.supervising;
+  }
+
+  /** Handler attempts not yet settled, including those given up on by the attempt bound. */
+  private readonly unsettled = new Set<Promise<void>>();
+
+  private keepUntilSettled(work: Promise<void>): void {
+    const settled: Promise<void> = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.unsettled.add(settled);
+    void settled.finally(() => this.unsettled.delete(settled));
   }
 
   private async disconnect(): Promise<void> {
@@ -405,10 +420,9 @@ export class EventConsumer {
     const attemptTimeout = this.options.attemptTimeoutMs ?? 10_000;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await whileHeartbeating(
-          heartbeat,
-          withTimeout(handler(event.payload, context), attemptTimeout, 'handling the event'),
-        );
+        const work = handler(event.payload, context);
+        this.keepUntilSettled(work);
+        await whileHeartbeating(heartbeat, withTimeout(work, attemptTimeout, 'handling the event'));
       } catch (error) {
         // Stopping: the offset stays uncommitted and the event goes to the group's next owner, not to the
         // dead letters (a dependency stopping beside this service is no fault of the event), and the stop

@@ -81,12 +81,12 @@ export type DeliveryOutcome = 'sent' | 'already-claimed' | 'refused' | 'unknown'
 
 /**
  * How long a claim protects a send under way. A send holds its claim for well under a minute (the SMTP
- * timeouts above, then the outcome's write); a claim still `sending` after this lost its holder (a
- * process killed mid-send) and may be taken again. Taking it again can send that copy twice, when the
+ * timeouts above, then the outcome's write), and a stopping service waits for its sends; a claim still
+ * `sending` after this lost its holder (a process killed mid-send) and may be taken again. Taking it again can send that copy twice, when the
  * holder had handed it over before it died: bounded by the sends in flight at the kill, counted in the
  * delivery's `attempts`, and the copy carries the same Message-ID both times (`messageIdOf`).
  */
-export const claimLeaseMs = 90_000;
+export const claimLeaseMs = 5 * 60_000;
 
 /** One e-mail of a batch: what `deliverOnce` takes. */
 export interface DeliveryRequest {
