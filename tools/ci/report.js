@@ -4,6 +4,7 @@
 // suite's time budget. For people only: it never fails a run. Usage: node report.js <stage-times.tsv> <jest-results.json>... [--budget <seconds>]
 const { existsSync, readFileSync } = require('node:fs');
 const { basename, relative } = require('node:path');
+const { stripVTControlCharacters } = require('node:util');
 
 const args = process.argv.slice(2);
 let budgetSeconds = Number(process.env.HAVEN_TEST_BUDGET_S || 900);
@@ -63,13 +64,23 @@ if (slowest.length > 0) {
     console.log(`  ${seconds.toFixed(1).padStart(6)} s  from ${minutes(from).padStart(11)}  ${name}`);
   }
 }
+// The start of why a test failed, indented under its name: a run whose middle is cut off still says it.
+function firstLines(messages = []) {
+  const lines = stripVTControlCharacters(messages.join('\n'))
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 12)
+    .map((line) => `\n      ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`);
+  return lines.join('');
+}
 const failures = testFiles.flatMap(({ name, suite }) => [
   ...(suite.status === 'failed' && (suite.assertionResults ?? []).length === 0
     ? [`${name}: the file did not run`]
     : []),
   ...(suite.assertionResults ?? [])
     .filter((test) => test.status === 'failed')
-    .map((test) => `${name}: ${test.fullName}`),
+    .map((test) => `${name}: ${test.fullName}${firstLines(test.failureMessages)}`),
 ]);
 if (failures.length > 0) {
   console.log(`\nfailed (${failures.length}):`);

@@ -39,8 +39,72 @@ beforeAll(async () => {
   env = dockerEnv({ HAVEN_GATEWAY_PORT: String(gatewayPort), HAVEN_MAIL_PORT: String(mailPort) });
   // A stack left by an interrupted run would hold the project's volumes: start from nothing.
   await compose(['down', '--volumes', '--remove-orphans', '--timeout', '10']);
-  await compose(['up', '--detach', '--wait', '--wait-timeout', '600']);
+  await compose(['up', '--detach', '--wait', '--wait-timeout', '600']).catch(async (error: Error) => {
+    const why = await unwellContainers().catch((listing: Error) => `could not list the containers: ${listing.message}`);
+    throw new Error(`compose up did not bring the stack up healthy: ${why}\n\n${error.message}`);
+  });
 }, 20 * 60_000);
+
+interface ContainerState {
+  Name: string;
+  Service: string;
+  State: string;
+  Health: string;
+  ExitCode: number;
+}
+
+/**
+ * Why the stack is not up, sickest first: a line of every container not running healthy (the finished key
+ * maker aside), then, for those unhealthy or stopped, their last health probe and log lines.
+ */
+async function unwellContainers(): Promise<string> {
+  const listing = await compose(['ps', '--all', '--format', 'json'], 60_000);
+  const containers = listing
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .map((line) => JSON.parse(line) as ContainerState);
+  const sick = (container: ContainerState) =>
+    container.Health === 'unhealthy' || (container.State !== 'running' && container.State !== 'created');
+  const unwell = containers
+    .filter(
+      (container) =>
+        !(container.State === 'running' && (container.Health === 'healthy' || container.Health === '')) &&
+        !(container.State === 'exited' && container.ExitCode === 0),
+    )
+    .sort((a, b) => Number(sick(b)) - Number(sick(a)));
+  if (containers.length === 0) return `no containers listed (${listing.slice(0, 300)})`;
+  if (unwell.length === 0) return 'every container runs healthy now';
+  const states = unwell.map(
+    (container) =>
+      `${container.Service} ${container.Health || container.State}` +
+      (container.State === 'exited' ? ` (exit code ${container.ExitCode})` : ''),
+  );
+  const details = await Promise.all(
+    unwell.filter(sick).map(async (container) => {
+      const lastProbe = await run(
+        'docker',
+        [
+          'inspect',
+          '--format',
+          '{{with .State.Health}}{{range .Log}}{{.ExitCode}} {{.Output}}{{end}}{{end}}',
+          container.Name,
+        ],
+        { env, timeoutMs: 60_000 },
+      ).catch((inspecting: Error) => inspecting.message);
+      const logs = await compose(['logs', '--no-color', '--tail', '15', container.Service], 60_000).catch(
+        (reading: Error) => reading.message,
+      );
+      return [
+        `${container.Service}, last health probes (exit code, output): ${lastProbe.trim().slice(-600) || 'none'}`,
+        ...logs
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => `  | ${line}`),
+      ].join('\n');
+    }),
+  );
+  return [states.join('; '), ...details].join('\n');
+}
 
 afterAll(async () => {
   if (!everythingPassed) {
