@@ -12,6 +12,7 @@ import { Schema, type Connection } from 'mongoose';
 import type { ErasureGuard } from './erasure';
 import { createConsumer, createProducer, ensureTopics } from './kafka';
 import type { Logger } from './logger';
+import { runPeriodically, type PeriodicWork } from './periodic';
 
 export interface HandlerContext {
   eventId: string;
@@ -132,8 +133,11 @@ export class EventConsumer {
    */
   supervise(): void {
     if (this.supervising) return;
-    this.watchTimer = setInterval(() => void this.watchProgress(), this.options.watchIntervalMs ?? 15_000);
-    this.watchTimer.unref();
+    this.watch = runPeriodically(() => this.watchProgress(), {
+      intervalMs: this.options.watchIntervalMs ?? 15_000,
+      log: this.options.log,
+      what: 'the event consumer progress watch',
+    });
     this.supervising = (async () => {
       for (let attempt = 1; !this.stopping; attempt += 1) {
         try {
@@ -180,8 +184,7 @@ export class EventConsumer {
   private inGroup = false;
   private stalled = false;
   private requestRejoin: () => void = () => undefined;
-  private watchTimer: NodeJS.Timeout | null = null;
-  private watching = false;
+  private watch: PeriodicWork<void> | null = null;
   /** Messages finished (handled, skipped or dead-lettered) since the start; the watch compares it. */
   private finished = 0;
   private finishedAtLastWatch = 0;
@@ -254,7 +257,8 @@ export class EventConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
-    if (this.watchTimer) clearInterval(this.watchTimer);
+    // A lag check under way is bounded by its admin client; stopping does not wait for it.
+    void this.watch?.stop();
     this.signalStopped();
     // kafkajs cannot cancel a join in progress; let the attempt finish (it then disconnects itself).
     await Promise.race([this.attempt?.catch(() => undefined), sleep(15_000)]);
@@ -293,8 +297,7 @@ export class EventConsumer {
    * they do not): work and no progress is a stall, and the consumer rejoins its group.
    */
   private async watchProgress(): Promise<void> {
-    if (this.watching || this.stopping || !this.inGroup || this.stalled) return;
-    this.watching = true;
+    if (this.stopping || !this.inGroup || this.stalled) return;
     try {
       const now = Date.now();
       if (this.finished !== this.finishedAtLastWatch) {
@@ -323,8 +326,6 @@ export class EventConsumer {
       this.requestRejoin();
     } catch (error) {
       this.options.log.warn({ err: error, groupId: this.options.spec.groupId }, 'cannot read the consumer lag');
-    } finally {
-      this.watching = false;
     }
   }
 
