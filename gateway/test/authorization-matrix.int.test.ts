@@ -7,8 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { advanceBillingClock } from '../../services/billing/test/clock';
+import { stopToken } from '../../services/notification/src/domain/stop-links';
 import { eventually } from '../../tools/testing/eventually';
-import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
+import { startTestHaven, testStopKey, type TestHaven } from '../../tools/testing/haven';
 import { ApiClient, uniqueEmail, type ApiResponse } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import {
@@ -198,6 +199,7 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation sendNewsletter': () => ({ subject: 'Matrix', content: '<p>A quiet note.</p>' }),
   'mutation sendTestNewsletter': () => ({ subject: 'Matrix', content: '<p>A quiet note.</p>' }),
   'mutation updateEmailPreferences': () => ({ input: emailPreferences }),
+  'mutation stopEmailsByLink': () => ({ token: stopToken(testStopKey, people.premium.id, 'marketing') }),
   'mutation generateQuote': () => ({ input: {} }),
   'mutation setQuoteFavorite': () => ({ id: world.premiumQuoteId, isFavorite: true }),
   'mutation updatePrivacySettings': () => ({ input: { allowInsights: true } }),

@@ -81,6 +81,8 @@ export const expectedOutcomes: Record<string, Row> = {
   'mutation sendNewsletter':              ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'mutation sendTestNewsletter':          ['unauthenticated', 'forbidden',           'forbidden',      'forbidden',  'forbidden',    'allowed'],
   'mutation updateEmailPreferences':      ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
+  // An e-mail's stop link: anyone holding it (the link is the proof).
+  'mutation stopEmailsByLink':            ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   // Check-ins and quotes: premium; someone else's quote is not found.
   'mutation generateQuote':               ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'allowed',      'needs-subscription'],
   'mutation setQuoteFavorite':            ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'not-found',    'needs-subscription'],

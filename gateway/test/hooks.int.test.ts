@@ -68,6 +68,8 @@ beforeAll(async () => {
       },
     ],
     'GET /newsletter/one-click': [() => undefined],
+    'POST /emails/one-click': [(_req, res) => void res.status(204).end()],
+    'GET /emails/one-click': [(_req, res) => void res.status(204).end()],
   });
   const config = loadConfig(baseConfigShape('billing', 0), { ...common, MONGO_DB: `t${runId}_hooks` });
   service = await startService('billing', config, () => ({

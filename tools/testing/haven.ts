@@ -9,7 +9,7 @@ import { startNotificationService } from '../../services/notification/src/main';
 import { startQuoteService } from '../../services/quote/src/main';
 import { startUserService } from '../../services/user/src/main';
 import { loadGatewayConfig, startGateway } from '../../gateway/src/main';
-import { serviceNames, serviceUrlVariable, type RunningService, type ServiceName } from '@haven/platform';
+import { erasureKey, serviceNames, serviceUrlVariable, type RunningService, type ServiceName } from '@haven/platform';
 import mongoose from 'mongoose';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -57,6 +57,8 @@ export interface TestHaven {
 
 /** The secret the test gateway sends its subgraphs. */
 export const testSubgraphSecret = randomBytes(24).toString('hex');
+/** The key a test Haven's notification service signs its stop links with: derived from the subgraph secret, as there. */
+export const testStopKey = erasureKey('notification:stop-links', { SUBGRAPH_SECRET: testSubgraphSecret });
 /** The services' own credential (never the gateway's); tests that call an internal operation read it here. */
 export const testServiceSecret = randomBytes(24).toString('hex');
 

@@ -4,10 +4,13 @@
  * composer (its live length count, a test copy to the admin, the confirmation with the count and the rendered
  * e-mail, where cancelling sends nothing) and the send reaching every active subscriber once,
  * the personal unsubscribe link with its one-click POST, the /unsubscribe form, the non-admin alert, and
- * the weekly summary's switch on /email-preferences.
+ * the weekly summary's switch on /email-preferences and its stop link, which works signed out.
  * (The other subscribers sign up through the endpoint the form calls, which is quicker.)
  */
+import { erasureKey } from '@haven/platform';
+import { randomBytes } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
+import { stopToken } from '../../services/notification/src/domain/stop-links';
 import type { RunningApps } from '../../tools/dev/apps';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
@@ -19,11 +22,13 @@ import { verifyByEmailLink } from '../../tools/testing/verification';
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
 const inbox = mailbox();
+// The services' key for keyed hashes, known here so the test can mint the stop link a weekly summary carries.
+const hashSecret = randomBytes(24).toString('hex');
 let haven: RunningApps;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
+  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail, ERASURE_HMAC_SECRET: hashSecret }));
 }, browserHavenStartMs);
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
@@ -206,7 +211,7 @@ it('takes an address off the list with the /unsubscribe form', async () => {
   await page.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();
 });
 
-it('keeps the weekly summary switch on /email-preferences, reached from Settings and from an e-mail: off at first, on after Save', async () => {
+it('keeps the weekly summary switch on /email-preferences, reached from Settings and from an e-mail: off at first, on after Save, off from the stop link', async () => {
   const email = uniqueEmail('weekly');
   const page = await signedInPage(email);
   // /email-preferences is for a subscribed user: a trial with the test card, through the API as the page would.
@@ -247,6 +252,23 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   await page.goto(`${haven.gatewayUrl}${new URL(footerLink!).pathname}`);
   await eventuallyExpect('the saved switch shown on again', async () =>
     expect(await page.getByRole('switch', { name: 'Your week in review' }).getAttribute('aria-checked')).toBe('true'),
+  );
+
+  // The summary's stop link, opened signed out (a forged one first): the switch is off afterwards.
+  const me = await fetch(`${haven.gatewayUrl}/api/user`, { headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
+  const { id: userId } = (await me.json()) as { id: string };
+  const stopKey = erasureKey('notification:stop-links', { ERASURE_HMAC_SECRET: hashSecret });
+  const link = stopToken(stopKey, userId, 'weekly-summary');
+  const visitor = await newPage();
+  await visitor.goto(`${haven.gatewayUrl}/stop-emails?token=${link.slice(0, -2)}xy`);
+  await visitor.getByRole('heading', { name: 'This link did not work' }).waitFor();
+  await visitor.goto(`${haven.gatewayUrl}/stop-emails?token=${link}`);
+  await visitor.getByRole('heading', { name: 'Done' }).waitFor();
+  await visitor.getByText("You won't get the weekly summary any more.", { exact: false }).waitFor();
+  await visitor.context().close();
+  await page.reload();
+  await eventuallyExpect('the switch shown off after the stop link', async () =>
+    expect(await page.getByRole('switch', { name: 'Your week in review' }).getAttribute('aria-checked')).toBe('false'),
   );
   await page.context().close();
 });

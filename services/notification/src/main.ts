@@ -4,6 +4,7 @@ import {
   userServiceConfigShape,
   booleanFromEnv,
   defineService,
+  erasureKey,
   runMain,
   runPeriodically,
 } from '@haven/platform';
@@ -11,7 +12,7 @@ import { z } from 'zod';
 import { billingEmailConsumer } from './events/billing-emails';
 import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
-import { newsletterHttpRoutes } from './events/http-routes';
+import { oneClickHttpRoutes } from './events/http-routes';
 import { securityEmailConsumers } from './events/security-emails';
 import { createMailer, createTransport } from './events/mailer';
 import {
@@ -69,6 +70,8 @@ export const startNotificationService = defineService({
     const knownUsers = knownUserModel(connection);
     const tallies = weeklyCheckInsModel(connection);
     const store = { subscribers, preferences: preferencesModel(connection), publishSoon };
+    // Derived like the erasure records' key, for its own purpose: the MAC of the stop links.
+    const stopKey = erasureKey('notification:stop-links', config);
     const fanOut = newsletterFanOut({
       kafka,
       campaigns,
@@ -93,6 +96,7 @@ export const startNotificationService = defineService({
         mailer,
         appUrl: config.APP_URL,
         productName: config.PRODUCT_NAME,
+        stopKey,
         log,
       }),
       intervalMs: config.WEEKLY_SUMMARY_INTERVAL_MS,
@@ -104,6 +108,7 @@ export const startNotificationService = defineService({
         mailer,
         appUrl: config.APP_URL,
         productName: config.PRODUCT_NAME,
+        stopKey,
       }),
       erasure: notificationErasure(models),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
@@ -128,7 +133,7 @@ export const startNotificationService = defineService({
           productName: config.PRODUCT_NAME,
         }),
       ],
-      httpRoutes: newsletterHttpRoutes(store),
+      httpRoutes: oneClickHttpRoutes({ ...store, knownUsers }, stopKey),
       onStop: async () => {
         await weeklySummaries.stop();
         await newsletterSweep.stop();

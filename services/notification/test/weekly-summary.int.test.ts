@@ -8,6 +8,7 @@
  */
 import { createLogger, dateOfDay, dayNumber, weekStartDay } from '@haven/platform';
 import mongoose from 'mongoose';
+import { stopToken } from '../src/domain/stop-links';
 import { summaryWeekAt } from '../src/domain/weekly-summary';
 import { createMailer, createTransport } from '../src/events/mailer';
 import { weeklySummaryKey, weeklySummarySender } from '../src/events/weekly-summary';
@@ -16,7 +17,7 @@ import { knownUserModel } from '../src/model/known-user';
 import { preferencesModel } from '../src/model/preferences';
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { eventually } from '../../../tools/testing/eventually';
-import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { startTestHaven, testStopKey, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
 import { startTrial } from '../../../tools/testing/subscription';
@@ -67,6 +68,7 @@ async function replica() {
     mailer,
     appUrl: 'http://localhost:4000',
     productName: 'Haven',
+    stopKey: testStopKey,
     log,
   });
 }
@@ -193,6 +195,104 @@ describe('the weekly summary e-mail', () => {
     // The Sunday after: that week had no check-in, so nothing goes.
     expect(await one.sendDue(sundayAfter(started, 1))).toBe(0);
     expect(await summariesTo(reader.email)).toHaveLength(1);
+  });
+});
+
+describe('the stop link of the weekly summary', () => {
+  const preferencesOf = async (client: ApiClient) =>
+    (await client.get<{ preferences: Record<string, boolean> }>('/api/user/email-preferences')).body.preferences;
+  const stopByGraphql = (token: unknown) =>
+    new ApiClient(haven.gatewayUrl).post<{
+      data?: { stopEmailsByLink: { stopped: boolean; preference: string; message: string } } | null;
+      errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
+    }>('/graphql', {
+      query: 'mutation ($token: String!) { stopEmailsByLink(token: $token) { stopped preference message } }',
+      variables: { token },
+    });
+  const oneClick = (token: string) =>
+    fetch(`${haven.gatewayUrl}/hooks/notification/emails/one-click?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+      redirect: 'manual',
+    });
+
+  it('stops the summary in one click without signing in, and a link not minted for it changes nothing', async () => {
+    const [reader, bystander] = await Promise.all([member('weekly-stop', 1), member('weekly-bystander', 1)]);
+    const started = new Date();
+    await checkIn(reader.client, brighter);
+    const tallies = await haven.collection('notification', 'weekly_check_ins');
+    await eventually('the check-in reaching the weekly tally', () => tallies.findOne({ _id: reader.id }));
+    expect(await (await replica()).sendDue(sundayAfter(started))).toBeGreaterThanOrEqual(1);
+    const summary = await inbox.waitForEmail({
+      to: reader.email.toLowerCase(),
+      subject: summarySubject,
+      what: `the weekly summary to ${reader.email}`,
+    });
+
+    // The footer's page link and the mail client's one-click header carry the same token.
+    const pageLink = /Stop it in one click: (\S+)/.exec(summary.text ?? '')?.[1] ?? '';
+    const token = new URL(pageLink).searchParams.get('token') ?? '';
+    expect(pageLink).toBe(`http://localhost:4000/stop-emails?token=${token}`);
+    expect(summary.headers['list-unsubscribe']).toBe(
+      `<http://localhost:4000/hooks/notification/emails/one-click?token=${token}>`,
+    );
+    expect(summary.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const before = await preferencesOf(reader.client);
+    expect(before.weeklySummary).toBe(true);
+
+    // Forged, altered or another kind's: refused naming the token, every switch as it was.
+    const [encodedUser, , mac] = token.split('.') as [string, string, string];
+    const forgeries = [
+      `${encodedUser}.weekly-summary.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
+      `${encodedUser}.marketing.${mac}`,
+      `${Buffer.from(bystander.id).toString('base64url')}.weekly-summary.${mac}`,
+      'not-a-token',
+      '',
+    ];
+    for (const forged of forgeries) {
+      const refused = await stopByGraphql(forged);
+      expect(refused.body.errors?.[0]).toMatchObject({
+        message:
+          'This link to stop emails is not valid. You can still choose which emails you get in your email preferences.',
+        extensions: { code: 'BAD_USER_INPUT', field: 'token' },
+      });
+      expect((await oneClick(forged)).status).toBe(400);
+    }
+    expect((await stopByGraphql(42)).status).toBe(400);
+    expect(await preferencesOf(reader.client)).toEqual(before);
+    expect((await preferencesOf(bystander.client)).weeklySummary).toBe(true);
+
+    // A person opening the one-click address lands on the app's page for it.
+    const opened = await fetch(`${haven.gatewayUrl}/hooks/notification/emails/one-click?token=${token}`, {
+      redirect: 'manual',
+    });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(`/stop-emails?token=${token}`);
+    expect((await preferencesOf(reader.client)).weeklySummary).toBe(true);
+
+    // The mail client's one-click POST: the summary alone is off; a second click answers the same.
+    for (let click = 1; click <= 2; click += 1) {
+      const stopped = await oneClick(token);
+      expect(stopped.status).toBe(200);
+      expect(await stopped.json()).toEqual({
+        stopped: true,
+        preference: 'weeklySummary',
+        message: "You won't get the weekly summary any more. You can turn it back on in your email preferences.",
+      });
+    }
+    expect(await preferencesOf(reader.client)).toEqual({ ...before, weeklySummary: false });
+    expect((await preferencesOf(bystander.client)).weeklySummary).toBe(true);
+
+    // The page's mutation with the same link: the same answer, nothing else moves.
+    const again = await stopByGraphql(token);
+    expect(again.body.data?.stopEmailsByLink).toMatchObject({ stopped: true, preference: 'weeklySummary' });
+    expect(await preferencesOf(reader.client)).toEqual({ ...before, weeklySummary: false });
+
+    // A link minted for a product update stops those alone, with the other switches kept.
+    const productLink = stopToken(testStopKey, reader.id, 'product-update');
+    expect((await stopByGraphql(productLink)).body.data?.stopEmailsByLink.preference).toBe('productUpdates');
+    expect(await preferencesOf(reader.client)).toEqual({ ...before, weeklySummary: false, productUpdates: false });
   });
 });
 

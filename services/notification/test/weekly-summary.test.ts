@@ -180,6 +180,7 @@ describe('the e-mail', () => {
       productName: 'Haven',
       appUrl: 'https://haven.example/',
       summary: { week, checkIns: 4, averageMood: 3.64, direction: 'up', streak: 3, ...summary },
+      stopToken: 'dXNlci0x.weekly-summary.mac',
     });
 
   it('has a subject that gives nothing away in a shared inbox', () => {
@@ -196,6 +197,13 @@ describe('the e-mail', () => {
     expect(text).toContain('You checked in 3 days in a row');
     expect(text).toContain('https://haven.example/email-preferences');
     expect(html).toContain('href="https://haven.example/email-preferences"');
+    expect(text).toContain('Stop it in one click: https://haven.example/stop-emails?token=dXNlci0x.weekly-summary.mac');
+    expect(html).toContain('href="https://haven.example/stop-emails?token=dXNlci0x.weekly-summary.mac"');
+    expect(render({}).headers).toEqual({
+      'List-Unsubscribe':
+        '<https://haven.example/hooks/notification/emails/one-click?token=dXNlci0x.weekly-summary.mac>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(text).toContain(notTherapyLine);
     expect(text).toContain('116 123');
     expect(text).toContain('988');

@@ -47,8 +47,13 @@ const entries = [
     dir: 'services/notification',
     port: 4004,
     asks: ['user'],
-    // The newsletter's one-click unsubscribe: a mail client's POST, a person's GET.
-    httpRoutes: ['POST /newsletter/one-click', 'GET /newsletter/one-click'],
+    // The one-click routes of the newsletter and of the stop links: a mail client's POST, a person's GET.
+    httpRoutes: [
+      'POST /newsletter/one-click',
+      'GET /newsletter/one-click',
+      'POST /emails/one-click',
+      'GET /emails/one-click',
+    ],
   },
   { name: 'compliance', dir: 'services/compliance', port: 4005, asks: ['user', 'billing'], httpRoutes: [] },
 ] as const satisfies readonly ServiceEntry[];

@@ -46,6 +46,7 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   confirmNewsletter: { component: lazyPage(email, 'ConfirmNewsletterPage'), shell: false },
   unsubscribeNewsletter: { component: lazyPage(email, 'UnsubscribeNewsletterPage'), shell: false },
   unsubscribe: { component: lazyPage(email, 'UnsubscribePage'), shell: false },
+  stopEmails: { component: lazyPage(email, 'StopEmailsPage'), shell: false },
   emailPreferences: { component: lazyPage(email, 'EmailPreferencesPage'), shell: true },
   adminNewsletter: { component: lazyPage(admin, 'AdminNewsletterPage'), shell: true },
   adminUsers: { component: lazyPage(admin, 'AdminUsersPage'), shell: true },

@@ -22,6 +22,7 @@ describe('decideRoute', () => {
       '/confirm-newsletter',
       '/unsubscribe-newsletter',
       '/unsubscribe',
+      '/stop-emails',
       '/terms',
       '/privacy',
       '/faq',

@@ -30,6 +30,7 @@ export type PageKey =
   | 'confirmNewsletter'
   | 'unsubscribeNewsletter'
   | 'unsubscribe'
+  | 'stopEmails'
   | 'terms'
   | 'privacy'
   | 'faq'
@@ -66,6 +67,8 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/confirm-newsletter': 'confirmNewsletter',
   '/unsubscribe-newsletter': 'unsubscribeNewsletter',
   '/unsubscribe': 'unsubscribe',
+  // An e-mail's stop link: works signed out, as the e-mail promises.
+  '/stop-emails': 'stopEmails',
   '/terms': 'terms',
   '/privacy': 'privacy',
   '/faq': 'faq',

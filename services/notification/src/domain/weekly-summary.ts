@@ -19,6 +19,7 @@ import {
   type Trend,
 } from '@haven/platform';
 import { appLink, escapeHtml, helpPageLink, type RenderedEmail } from './email-parts';
+import { stopHeaders, stopPageLink } from './stop-links';
 
 /**
  * When it goes: Sunday between 09:00 and 12:00 in the user's own time zone, about the week that just
@@ -179,10 +180,13 @@ export function renderWeeklySummaryEmail(input: {
   productName: string;
   appUrl: string;
   summary: WeeklySummary;
+  /** The recipient's stop link token (domain/stop-links.ts). */
+  stopToken: string;
 }): RenderedEmail {
   const { productName, summary } = input;
   const progress = appLink(input.appUrl, 'progress');
   const preferences = appLink(input.appUrl, 'email-preferences');
+  const stop = stopPageLink(input.appUrl, input.stopToken);
   const help = helpPageLink(input.appUrl);
   const span = `${dayLabel(summary.week.firstDay)} to ${dayLabel(summary.week.lastDay)}`;
   const intro = `Here is a short look back at your week with ${productName} (${span}).`;
@@ -197,7 +201,7 @@ export function renderWeeklySummaryEmail(input: {
   const close = closing[summary.direction ?? 'first'];
   const privacy = `This email carries just these numbers: your notes and messages stay in ${productName}.`;
   const care = [notTherapyLine, ...helpLines(), `More ways to reach someone: ${help}`];
-  const why = `You get this because you turned on the weekly summary. To stop it, switch it off in your email preferences: ${preferences}`;
+  const why = `You get this because you turned on the weekly summary. Stop it in one click: ${stop} (or choose which emails you get: ${preferences})`;
 
   const text = [
     'Hi,',
@@ -233,8 +237,13 @@ ${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('\n')}
     .slice(0, -1)
     .map((line) => escapeHtml(line))
     .join('<br>')}<br><a href="${escapeHtml(help)}">More ways to reach someone</a></p>
-<p style="${small}">You get this because you turned on the weekly summary. <a href="${escapeHtml(preferences)}">Switch it off in your email preferences</a>.</p>
+<p style="${small}">You get this because you turned on the weekly summary. <a href="${escapeHtml(stop)}">Stop it in one click</a>, or <a href="${escapeHtml(preferences)}">choose which emails you get</a>.</p>
 </body></html>`;
 
-  return { subject: `Your week with ${productName}`, text, html };
+  return {
+    subject: `Your week with ${productName}`,
+    text,
+    html,
+    headers: stopHeaders(input.appUrl, input.stopToken),
+  };
 }

@@ -24,6 +24,7 @@ import {
   type CheckInTally,
   type SummaryWeek,
 } from '../domain/weekly-summary';
+import { stopToken } from '../domain/stop-links';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
 import type { PreferencesRecord } from '../model/preferences';
@@ -97,6 +98,8 @@ export interface WeeklySummaryDeps {
   mailer: Mailer;
   appUrl: string;
   productName: string;
+  /** The key of the stop link each summary carries. */
+  stopKey: Buffer;
   log: Logger;
   pageSize?: number;
 }
@@ -146,7 +149,12 @@ export function weeklySummarySender(deps: WeeklySummaryDeps): WeeklySummarySende
       const tally = tallies.get(user._id);
       const summary = tally ? summarise(tally, week) : null;
       if (!summary) continue; // no check-in that week: nothing to send
-      const email = renderWeeklySummaryEmail({ productName: deps.productName, appUrl: deps.appUrl, summary });
+      const email = renderWeeklySummaryEmail({
+        productName: deps.productName,
+        appUrl: deps.appUrl,
+        summary,
+        stopToken: stopToken(deps.stopKey, user._id, kind),
+      });
       try {
         const outcome = await deps.mailer.deliverOnce({
           eventId: `weekly-summary:${week.id}`,

@@ -25,6 +25,7 @@ import {
 } from '../domain/newsletter';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import { withDefaults, type EmailPreferences } from '../domain/preferences';
+import { stopMessages } from '../domain/stop-links';
 import type { Mailer } from '../events/mailer';
 import type { CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
@@ -38,7 +39,7 @@ import {
   unsubscribeUser,
   type NewsletterStore,
 } from '../model/newsletter';
-import { findPreferencesByUserIds } from '../model/preferences';
+import { findPreferencesByUserIds, stopByLink } from '../model/preferences';
 import { exportResolvers } from './export';
 import type { Resolvers } from './types.generated';
 
@@ -61,6 +62,8 @@ export interface NewsletterRendering {
   mailer: Mailer;
   appUrl: string;
   productName: string;
+  /** The key stop links are signed with (domain/stop-links.ts). */
+  stopKey: Buffer;
 }
 
 /** A draft every newsletter route accepts, or a 400 naming the first field at fault (nothing stored or sent). */
@@ -257,6 +260,11 @@ export function notificationResolvers(models: NotificationModels, rendering: New
           });
         if (outcome !== 'sent') throw serviceUnavailable(testNotSentMessage);
         return { sentTo: admin.email };
+      },
+      stopEmailsByLink: async (_parent, { token }) => {
+        const stopped = await stopByLink(models, rendering.stopKey, token);
+        if (!stopped) throw badInput('token', stopMessages.invalid);
+        return { stopped: true, ...stopped };
       },
       updateEmailPreferences: async (_parent, { input }, context) => {
         const session = requireSession(context);

@@ -57,6 +57,18 @@ export type EmailPreferencesInput = {
   weeklySummary?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/**
+ * What a stop link did: the kind of e-mail it stopped (as the e-mail preferences name its switch) and what to
+ * tell the person.
+ */
+export type EmailStop = {
+  __typename?: 'EmailStop';
+  message: Scalars['String']['output'];
+  /** weeklySummary, productUpdates or marketingEmails */
+  preference: Scalars['String']['output'];
+  stopped: Scalars['Boolean']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   confirmNewsletterSubscription: NewsletterConfirmation;
@@ -67,6 +79,11 @@ export type Mutation = {
    * starting "[Test] "; no campaign is recorded.
    */
   sendTestNewsletter: NewsletterTestResult;
+  /**
+   * The stop link at the foot of an e-mail a switch governs (the weekly summary): turns that switch off for the
+   * person it was sent to, without signing in. A link not minted by this service is refused (token).
+   */
+  stopEmailsByLink: EmailStop;
   subscribeToNewsletter: NewsletterAnswer;
   unsubscribeFromNewsletterByEmail: NewsletterUnsubscription;
   unsubscribeFromNewsletterByToken: NewsletterUnsubscription;
@@ -89,6 +106,11 @@ export type MutationSendNewsletterArgs = {
 export type MutationSendTestNewsletterArgs = {
   content: Scalars['String']['input'];
   subject: Scalars['String']['input'];
+};
+
+
+export type MutationStopEmailsByLinkArgs = {
+  token: Scalars['String']['input'];
 };
 
 
@@ -353,6 +375,7 @@ export type ResolversTypes = {
   EmailPreferencesInput: EmailPreferencesInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  EmailStop: ResolverTypeWrapper<EmailStop>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewsletterAnswer: ResolverTypeWrapper<NewsletterAnswer>;
   NewsletterAudience: ResolverTypeWrapper<NewsletterAudience>;
@@ -383,6 +406,7 @@ export type ResolversParentTypes = {
   EmailPreferencesInput: EmailPreferencesInput;
   Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
+  EmailStop: EmailStop;
   Mutation: Record<PropertyKey, never>;
   NewsletterAnswer: NewsletterAnswer;
   NewsletterAudience: NewsletterAudience;
@@ -434,10 +458,17 @@ export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType e
   weeklySummary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type EmailStopResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailStop'] = ResolversParentTypes['EmailStop']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  preference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stopped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   confirmNewsletterSubscription?: Resolver<ResolversTypes['NewsletterConfirmation'], ParentType, ContextType, RequireFields<MutationConfirmNewsletterSubscriptionArgs, 'token'>>;
   sendNewsletter?: Resolver<ResolversTypes['NewsletterSendResult'], ParentType, ContextType, RequireFields<MutationSendNewsletterArgs, 'content' | 'subject'>>;
   sendTestNewsletter?: Resolver<ResolversTypes['NewsletterTestResult'], ParentType, ContextType, RequireFields<MutationSendTestNewsletterArgs, 'content' | 'subject'>>;
+  stopEmailsByLink?: Resolver<ResolversTypes['EmailStop'], ParentType, ContextType, RequireFields<MutationStopEmailsByLinkArgs, 'token'>>;
   subscribeToNewsletter?: Resolver<ResolversTypes['NewsletterAnswer'], ParentType, ContextType, RequireFields<MutationSubscribeToNewsletterArgs, 'input'>>;
   unsubscribeFromNewsletterByEmail?: Resolver<ResolversTypes['NewsletterUnsubscription'], ParentType, ContextType, RequireFields<MutationUnsubscribeFromNewsletterByEmailArgs, 'email'>>;
   unsubscribeFromNewsletterByToken?: Resolver<ResolversTypes['NewsletterUnsubscription'], ParentType, ContextType, RequireFields<MutationUnsubscribeFromNewsletterByTokenArgs, 'token'>>;
@@ -540,6 +571,7 @@ export type Resolvers<ContextType = RequestContext> = {
   EmailConsent?: EmailConsentResolvers<ContextType>;
   EmailDeliveryRecord?: EmailDeliveryRecordResolvers<ContextType>;
   EmailPreferences?: EmailPreferencesResolvers<ContextType>;
+  EmailStop?: EmailStopResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NewsletterAnswer?: NewsletterAnswerResolvers<ContextType>;
   NewsletterAudience?: NewsletterAudienceResolvers<ContextType>;
