@@ -4,7 +4,8 @@
  * composer (its live length count, a test copy to the admin, the confirmation with the count and the rendered
  * e-mail, where cancelling sends nothing) and the send reaching every active subscriber once,
  * the personal unsubscribe link with its one-click POST, the /unsubscribe form, the non-admin alert, and
- * the weekly summary's switch on /email-preferences and its stop link, which works signed out.
+ * the weekly summary's switch on /email-preferences and its stop link, which works signed out, and the daily
+ * check-in reminder's switch with its hour.
  * (The other subscribers sign up through the endpoint the form calls, which is quicker.)
  */
 import { erasureKey } from '@haven/platform';
@@ -237,8 +238,20 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   expect(new URL(page.url()).pathname).toBe('/email-preferences');
   expect(await weekly.getAttribute('aria-checked')).toBe('false');
   await weekly.click();
+  // The daily reminder: its hour is asked only once it is on.
+  expect(await page.getByLabel('Remind me at').count()).toBe(0);
+  await page.getByRole('switch', { name: 'Daily check-in reminder' }).click();
+  await page.getByLabel('Remind me at').selectOption({ label: '07:00' });
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await page.getByText('Your email preferences have been saved.').first().waitFor();
+  const saved = await fetch(`${haven.gatewayUrl}/api/user/email-preferences`, {
+    headers: { cookie: `${cookie!.name}=${cookie!.value}` },
+  });
+  expect(((await saved.json()) as { preferences: unknown }).preferences).toMatchObject({
+    weeklySummary: true,
+    checkInReminder: true,
+    reminderHour: 7,
+  });
   // Reached again from the foot of an e-mail: the trial's welcome, which says why it came.
   const welcome = await mailbox().waitForEmail((caught) => /Welcome to .* Premium/.test(caught.subject), {
     to: email,

@@ -99,6 +99,9 @@ it('holds every item the user created', () => {
     productUpdates: true,
     securityNotifications: true,
     newsletter: true,
+    weeklySummary: false,
+    checkInReminder: false,
+    reminderHour: 19,
     address: account.email,
     consentGivenAt: expect.any(String),
   });

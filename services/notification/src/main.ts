@@ -21,13 +21,15 @@ import {
   newsletterFanOut,
   sweepIntervalMs,
 } from './events/newsletter-fanout';
+import { checkInReminderSender } from './events/check-in-reminders';
+import { startScheduledEmails } from './events/scheduled-emails';
 import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
 import { knownUserModel } from './model/known-user';
 import { preferencesModel } from './model/preferences';
 import { subscriberModel } from './model/subscriber';
 import { weeklyCheckInsModel } from './model/weekly-check-ins';
-import { startWeeklySummaryScheduler, weeklySummaryConsumer, weeklySummarySender } from './events/weekly-summary';
+import { weeklySummaryConsumer, weeklySummarySender } from './events/weekly-summary';
 import { notificationResolvers } from './resolvers';
 
 /** The notification service: every e-mail Haven sends, users' e-mail preferences and the newsletter. */
@@ -48,6 +50,8 @@ export const startNotificationService = defineService({
     PRODUCT_NAME: z.string().min(1).default('Haven'),
     /** How often the weekly summary's scheduler looks for users inside their Sunday-morning window. */
     WEEKLY_SUMMARY_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+    /** How often the check-in reminder's scheduler looks for users inside the hour they picked. */
+    CHECK_IN_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).max(1_800_000).default(300_000),
     /** How often the newsletter's sweep finishes sends that stopped making progress. */
     NEWSLETTER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(sweepIntervalMs),
   },
@@ -87,20 +91,27 @@ export const startNotificationService = defineService({
       log,
       what: 'newsletter sweep',
     });
-    const weeklySummaries = startWeeklySummaryScheduler({
-      sender: weeklySummarySender({
-        tallies,
-        knownUsers,
-        preferences: store.preferences,
-        deliveries,
-        mailer,
-        appUrl: config.APP_URL,
-        productName: config.PRODUCT_NAME,
-        stopKey,
-        log,
-      }),
+    // The scheduled e-mails: every replica runs their passes; the delivery log's claims let one copy out.
+    const scheduledEmailDeps = {
+      tallies,
+      knownUsers,
+      preferences: store.preferences,
+      deliveries,
+      mailer,
+      appUrl: config.APP_URL,
+      productName: config.PRODUCT_NAME,
+      stopKey,
+      log,
+    };
+    const weeklySummaries = startScheduledEmails(weeklySummarySender(scheduledEmailDeps), {
       intervalMs: config.WEEKLY_SUMMARY_INTERVAL_MS,
       log,
+      what: 'weekly summary',
+    });
+    const checkInReminders = startScheduledEmails(checkInReminderSender(scheduledEmailDeps), {
+      intervalMs: config.CHECK_IN_REMINDER_INTERVAL_MS,
+      log,
+      what: 'check-in reminder',
     });
     const models = { ...store, campaigns, deliveries, knownUsers, tallies };
     return {
@@ -136,6 +147,7 @@ export const startNotificationService = defineService({
       httpRoutes: oneClickHttpRoutes({ ...store, knownUsers }, stopKey),
       onStop: async () => {
         await weeklySummaries.stop();
+        await checkInReminders.stop();
         await newsletterSweep.stop();
         await fanOut.close();
         mailer.close();

@@ -48,6 +48,8 @@ async function subscriberWithEveryEmailSwitchOff(): Promise<{ client: ApiClient;
     securityNotifications: false,
     newsletter: false,
     weeklySummary: false,
+    checkInReminder: false,
+    reminderHour: 19,
   });
   await startTrial(client);
   return { client, email, userId };

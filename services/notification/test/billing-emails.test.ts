@@ -7,6 +7,7 @@ const allOff = {
   productUpdates: false,
   marketingEmails: false,
   weeklySummary: false,
+  checkInReminder: false,
   securityNotifications: false,
 };
 

@@ -9,6 +9,7 @@ import {
   renderSignInMethodLinkedEmail,
 } from '../src/domain/security-emails';
 import { renderVerificationEmail } from '../src/domain/verification-email';
+import { renderCheckInReminderEmail } from '../src/domain/check-in-reminders';
 
 const appUrl = 'https://haven.example/app';
 const person = { productName: 'Haven', appUrl, firstName: 'Dana' };
@@ -51,6 +52,7 @@ const emails: Partial<Record<EmailKind, RenderedEmail>> = {
     currentPeriodEnd: new Date('2026-12-01'),
     charge: { amountMinor: 499, currency: 'gbp', planName: 'Haven Premium', chargedAt: new Date('2026-11-01') },
   }),
+  'check-in-reminder': renderCheckInReminderEmail({ productName: 'Haven', appUrl, hour: 7, stopToken: 'token' }),
 };
 
 describe('the footer every e-mail ends with', () => {

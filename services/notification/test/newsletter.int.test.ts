@@ -194,6 +194,8 @@ describe('e-mail preferences', () => {
         securityNotifications: true,
         newsletter: false,
         weeklySummary: false,
+        checkInReminder: false,
+        reminderHour: 19,
       },
       consentStatus: { emailVerified: false, consentGivenAt: null },
     });
@@ -209,6 +211,8 @@ describe('e-mail preferences', () => {
       securityNotifications: true,
       newsletter: false,
       weeklySummary: false,
+      checkInReminder: false,
+      reminderHour: 19,
     });
     expect(Date.parse(saved.body.consentStatus.consentGivenAt)).not.toBeNaN();
 

@@ -100,6 +100,7 @@ describe('e-mail kinds', () => {
       securityNotifications: false,
       newsletter: false,
       weeklySummary: false,
+      checkInReminder: false,
     };
     // What the person asked for, and billing's e-mails, always go.
     for (const kind of ['verify-email', 'verify-new-email', 'password-reset', 'newsletter-confirmation'] as const) {
@@ -118,6 +119,10 @@ describe('e-mail kinds', () => {
     expect(mayReceive('weekly-summary', defaultEmailPreferences)).toBe(false);
     expect(mayReceive('weekly-summary', { ...defaultEmailPreferences, newsletter: true })).toBe(false);
     expect(mayReceive('weekly-summary', { ...allOff, weeklySummary: true })).toBe(true);
+    // So is the daily check-in reminder.
+    expect(mayReceive('check-in-reminder', defaultEmailPreferences)).toBe(false);
+    expect(mayReceive('check-in-reminder', { ...allOff, weeklySummary: true })).toBe(false);
+    expect(mayReceive('check-in-reminder', { ...allOff, checkInReminder: true })).toBe(true);
   });
 });
 

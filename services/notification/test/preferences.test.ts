@@ -8,6 +8,7 @@ describe('e-mail preferences', () => {
       securityNotifications: true,
       newsletter: false,
       weeklySummary: false,
+      checkInReminder: false,
     };
     expect(defaultEmailPreferences).toEqual(expected);
     expect(withDefaults(null)).toEqual(expected);
@@ -22,6 +23,7 @@ describe('e-mail preferences', () => {
       securityNotifications: true,
       newsletter: false,
       weeklySummary: false,
+      checkInReminder: false,
     });
     expect(withDefaults({ productUpdates: false, newsletter: true })).toEqual({
       marketingEmails: false,
@@ -29,6 +31,7 @@ describe('e-mail preferences', () => {
       securityNotifications: true,
       newsletter: true,
       weeklySummary: false,
+      checkInReminder: false,
     });
   });
 
@@ -39,6 +42,7 @@ describe('e-mail preferences', () => {
       securityNotifications: false,
       newsletter: true,
       weeklySummary: true,
+      checkInReminder: true,
     };
     expect(withDefaults(saved)).toEqual(saved);
   });
@@ -53,6 +57,7 @@ describe('e-mail preferences', () => {
       securityNotifications: true,
       newsletter: false,
       weeklySummary: false,
+      checkInReminder: false,
     });
     expect(Object.isFrozen(defaultEmailPreferences)).toBe(true);
   });

@@ -38,7 +38,7 @@ describe('stop links', () => {
 
   it('never stops an e-mail that is always sent, a security notice or the newsletter (its own link)', () => {
     const stoppable = Object.keys(emailKinds).filter(isStoppableKind);
-    expect(stoppable.sort()).toEqual(['marketing', 'product-update', 'weekly-summary']);
+    expect(stoppable.sort()).toEqual(['check-in-reminder', 'marketing', 'product-update', 'weekly-summary']);
     for (const kind of ['password-changed', 'verify-email', 'billing-receipt', 'newsletter']) {
       expect(isStoppableKind(kind)).toBe(false);
       const forged = `${Buffer.from(userId).toString('base64url')}.${kind}.${'A'.repeat(32)}`;

@@ -2,8 +2,10 @@
 import { newsletterBodyMaxBytes, newsletterContentMaxLength } from '@haven/platform';
 import { pick, signedIn, type RestRoute, type Json } from './types';
 
-// The spec's four switches, then the weekly summary (beyond the spec; optional in the body).
-const preferenceFields = 'marketingEmails productUpdates securityNotifications newsletter weeklySummary';
+// The spec's four switches, then the weekly summary and the check-in reminder with its hour (beyond the spec;
+// optional in the body).
+const preferenceFields =
+  'marketingEmails productUpdates securityNotifications newsletter weeklySummary checkInReminder reminderHour';
 
 /** The routes that take a whole newsletter admit the largest valid one, however its characters are spelled. */
 const newsletterBodyLimit = {
@@ -114,6 +116,8 @@ export const newsletterRoutes: RestRoute[] = [
         'securityNotifications',
         'newsletter',
         'weeklySummary',
+        'checkInReminder',
+        'reminderHour',
       ]),
     }),
     reply: (data) => ({ message: 'Preferences Updated', preferences: data.updateEmailPreferences as Json }),

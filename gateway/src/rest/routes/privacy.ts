@@ -34,7 +34,7 @@ export const dataExportOperation = `query DataExport { me {
   notificationData {
     address timeZone consentGivenAt
     weeklyTally { date checkIns moodSum }
-    emailPreferences { marketingEmails productUpdates securityNotifications newsletter }
+    emailPreferences { marketingEmails productUpdates securityNotifications newsletter weeklySummary checkInReminder reminderHour }
     newsletterSubscriptions { email status source subscribedAt confirmedAt unsubscribedAt }
     deliveries { kind to status at }
   }

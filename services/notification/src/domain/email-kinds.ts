@@ -29,6 +29,7 @@ export const emailKinds = {
   'product-update': 'productUpdates',
   marketing: 'marketingEmails',
   'weekly-summary': 'weeklySummary',
+  'check-in-reminder': 'checkInReminder',
 } as const satisfies Record<string, GoverningPreference>;
 
 export type EmailKind = keyof typeof emailKinds;
@@ -58,6 +59,7 @@ export const whySent: Record<EmailKind, string> = {
   'product-update': 'You get this email because product updates are on in your email preferences.',
   marketing: 'You get this email because marketing emails are on in your email preferences.',
   'weekly-summary': 'You get this email because you turned on the weekly summary.',
+  'check-in-reminder': 'You get this email because you turned on the daily check-in reminder.',
 };
 
 export function mayReceive(kind: EmailKind, preferences: EmailPreferences): boolean {

@@ -13,6 +13,7 @@ import type { EmailPreferences } from './preferences';
 /** The switches a stop link may turn off. */
 export const stoppableSwitches = [
   'weeklySummary',
+  'checkInReminder',
   'productUpdates',
   'marketingEmails',
 ] as const satisfies ReadonlyArray<keyof EmailPreferences>;
@@ -30,16 +31,17 @@ export function isStoppableKind(kind: string): kind is StoppableKind {
 
 export const switchOf = (kind: StoppableKind): StoppableSwitch => emailKinds[kind];
 
-/** What each kind is called where the person reads that it stopped. */
-const kindNames: Record<StoppableKind, string> = {
-  'weekly-summary': 'the weekly summary',
-  'product-update': 'product update emails',
-  marketing: 'marketing emails',
+/** What each kind is called where the person reads that it stopped, and the word for it after that. */
+const kindNames: Record<StoppableKind, [name: string, pronoun: 'it' | 'them']> = {
+  'weekly-summary': ['the weekly summary', 'it'],
+  'check-in-reminder': ['the daily check-in reminder', 'it'],
+  'product-update': ['product update emails', 'them'],
+  marketing: ['marketing emails', 'them'],
 };
 
 export const stopMessages = {
   stopped: (kind: StoppableKind) =>
-    `You won't get ${kindNames[kind]} any more. You can turn ${kind === 'weekly-summary' ? 'it' : 'them'} back on in your email preferences.`,
+    `You won't get ${kindNames[kind][0]} any more. You can turn ${kindNames[kind][1]} back on in your email preferences.`,
   invalid:
     'This link to stop emails is not valid. You can still choose which emails you get in your email preferences.',
 } as const;

@@ -4,14 +4,7 @@
  * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
  * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.
  */
-import {
-  dayNumber,
-  isDuplicateKeyError,
-  runPeriodically,
-  type ConsumerSpec,
-  type Logger,
-  type PeriodicWork,
-} from '@haven/platform';
+import { dayNumber, isDuplicateKeyError, type ConsumerSpec } from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { emailKinds } from '../domain/email-kinds';
@@ -25,13 +18,15 @@ import {
   type SummaryWeek,
 } from '../domain/weekly-summary';
 import { stopToken } from '../domain/stop-links';
-import type { DeliveryRecord } from '../model/delivery';
-import type { KnownUserRecord } from '../model/known-user';
-import type { PreferencesRecord } from '../model/preferences';
+import { timeZoneOf, type KnownUserRecord } from '../model/known-user';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
-import type { Mailer } from './mailer';
-
-const timeZoneOf = (user: { timeZone?: string | undefined } | null | undefined) => user?.timeZone || 'UTC';
+import {
+  passOverUsersWith,
+  sendScheduled,
+  settledKeys,
+  type ScheduledEmailDeps,
+  type ScheduledEmailSender,
+} from './scheduled-emails';
 
 const emptyTally: CheckInTally = { days: [], recentQuoteIds: [], streak: { lastDay: null, run: 0, longest: 0 } };
 
@@ -90,37 +85,13 @@ export function weeklySummaryConsumer(deps: {
   };
 }
 
-export interface WeeklySummaryDeps {
-  tallies: Model<WeeklyCheckInsRecord>;
-  knownUsers: Model<KnownUserRecord>;
-  preferences: Model<PreferencesRecord>;
-  deliveries: Model<DeliveryRecord>;
-  mailer: Mailer;
-  appUrl: string;
-  productName: string;
-  /** The key of the stop link each summary carries. */
-  stopKey: Buffer;
-  log: Logger;
-  pageSize?: number;
-}
-
 /** The delivery log's key of one user's summary of one week. */
 export const weeklySummaryKey = (userId: string, week: Pick<SummaryWeek, 'id'>) =>
   `weekly-summary:${userId}:${week.id}`;
 
-export interface WeeklySummarySender {
-  /**
-   * One pass at `now`: every user who turned the summary on, has a verified address, is inside their
-   * sending window and checked in that week gets their summary, unless it was already claimed. Returns
-   * how many were sent by this pass. The scheduler calls it with the clock; a test may call it with any instant.
-   */
-  sendDue(now: Date): Promise<number>;
-}
-
-export function weeklySummarySender(deps: WeeklySummaryDeps): WeeklySummarySender {
+export function weeklySummarySender(deps: ScheduledEmailDeps): ScheduledEmailSender {
   const kind = 'weekly-summary' as const;
   const governing = emailKinds[kind];
-  const pageSize = deps.pageSize ?? 500;
 
   const sendPage = async (userIds: string[], now: Date): Promise<number> => {
     // A summary carries mood figures: only to an address its owner has proved.
@@ -131,10 +102,9 @@ export function weeklySummarySender(deps: WeeklySummaryDeps): WeeklySummarySende
     });
     if (due.length === 0) return 0;
     // The window lasts hours and passes come every few minutes: skip what an earlier pass settled.
-    const settled = new Set(
-      (await deps.deliveries.find({ _id: { $in: due.map((entry) => entry.key) } }, { _id: 1, status: 1 }).lean())
-        .filter((delivery) => delivery.status !== 'retryable')
-        .map((delivery) => delivery._id),
+    const settled = await settledKeys(
+      deps.deliveries,
+      due.map((entry) => entry.key),
     );
     const open = due.filter((entry) => !settled.has(entry.key));
     if (open.length === 0) return 0;
@@ -155,64 +125,25 @@ export function weeklySummarySender(deps: WeeklySummaryDeps): WeeklySummarySende
         summary,
         stopToken: stopToken(deps.stopKey, user._id, kind),
       });
-      try {
-        const outcome = await deps.mailer.deliverOnce({
-          eventId: `weekly-summary:${week.id}`,
-          kind,
-          userId: user._id,
-          to: user.email,
-          email,
-          onceKey: key,
-        });
-        if (outcome === 'sent') sent += 1;
-      } catch (error) {
-        // Nothing went out (no connection, a 4xx): the claim is open again for the next pass in the window.
-        deps.log.warn({ err: error, userId: user._id, week: week.id }, 'weekly summary not sent yet; retried later');
-      }
+      const request = {
+        eventId: `weekly-summary:${week.id}`,
+        kind,
+        userId: user._id,
+        to: user.email,
+        email,
+        onceKey: key,
+      };
+      if (await sendScheduled(deps, request, 'weekly summary')) sent += 1;
     }
     return sent;
   };
 
   return {
     async sendDue(now) {
-      let sent = 0;
-      for (let after = ''; ;) {
-        const page = await deps.preferences
-          .find({ [governing]: true, _id: { $gt: after } }, { _id: 1 })
-          .sort({ _id: 1 })
-          .limit(pageSize)
-          .lean();
-        if (page.length === 0) break;
-        after = page.at(-1)!._id;
-        try {
-          sent += await sendPage(
-            page.map((entry) => entry._id),
-            now,
-          );
-        } catch (error) {
-          deps.log.warn({ err: error }, 'weekly summary page failed; the next pass tries again');
-        }
-        if (page.length < pageSize) break;
-      }
+      const sent = await passOverUsersWith(deps, governing, 'weekly summary', (userIds) => sendPage(userIds, now));
       // Bounded: a tally whose newest check-in is older than the kept days has nothing left to say.
       await deps.tallies.deleteMany({ 'streak.lastDay': { $lt: dayNumber(now, 'UTC') - keptDays - 1 } });
       return sent;
     },
   };
-}
-
-/**
- * Runs a pass every `intervalMs` (well under the three-hour window, so every user's window sees several
- * passes). Every replica may run it: the claim keyed by (user, week) lets one copy out.
- */
-export function startWeeklySummaryScheduler(deps: {
-  sender: WeeklySummarySender;
-  intervalMs: number;
-  log: Logger;
-}): PeriodicWork<number> {
-  return runPeriodically(() => deps.sender.sendDue(new Date()), {
-    intervalMs: deps.intervalMs,
-    log: deps.log,
-    what: 'weekly summary pass',
-  });
 }

@@ -2,7 +2,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
  * What this service keeps of a user, from the user service's events: where to write, whether it is
- * verified, and the time zone the weekly summary is sent in.
+ * verified, and the time zone the weekly summary and the check-in reminder go by.
  */
 export interface KnownUserRecord {
   _id: string; // the user id
@@ -27,3 +27,6 @@ const knownUserSchema = new Schema<KnownUserRecord>(
 export function knownUserModel(connection: Connection): Model<KnownUserRecord> {
   return connection.model<KnownUserRecord>('KnownUser', knownUserSchema);
 }
+
+/** The user's time zone, UTC when this service does not know one. */
+export const timeZoneOf = (user: { timeZone?: string | undefined } | null | undefined) => user?.timeZone || 'UTC';

@@ -1,11 +1,12 @@
 import { byIds } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { defaultEmailPreferences, type EmailPreferences } from '../domain/preferences';
+import { defaultEmailPreferences, defaultReminderHour, type EmailPreferences } from '../domain/preferences';
 import { readStopToken, stopMessages, switchOf, type StoppableSwitch } from '../domain/stop-links';
 import type { KnownUserRecord } from './known-user';
 
 export interface PreferencesRecord extends EmailPreferences {
   _id: string; // the user id
+  reminderHour?: number;
   updatedAt: Date;
   /** When the user first saved their choices (the consent status's consentGivenAt). */
   consentGivenAt?: Date | null;
@@ -21,6 +22,9 @@ const preferencesSchema = new Schema<PreferencesRecord>(
     // Added after the spec's four: documents saved before it have none (read as off). Indexed: the
     // weekly summary's scheduler looks up the users who turned it on.
     weeklySummary: { type: Boolean, default: false, index: true },
+    // The daily reminder: indexed for its scheduler like the summary; the hour on the user's own clock.
+    checkInReminder: { type: Boolean, default: false, index: true },
+    reminderHour: { type: Number, default: defaultReminderHour, min: 0, max: 23 },
     updatedAt: { type: Date, required: true },
     consentGivenAt: { type: Date, default: null },
   },
@@ -66,4 +70,26 @@ export async function stopByLink(
   const preference = switchOf(stop.kind);
   await stopEmailsOf(models, stop.userId, preference);
   return { preference, message: stopMessages.stopped(stop.kind) };
+}
+
+/**
+ * The ids of the users with a switch on, a page at a time in id order (the schedulers' passes): each page is
+ * read after the one before was handled, so a long pass never holds a cursor open.
+ */
+export async function* pagesOfUsersWith(
+  preferences: Model<PreferencesRecord>,
+  governing: keyof EmailPreferences,
+  pageSize: number,
+): AsyncGenerator<string[]> {
+  for (let after = ''; ;) {
+    const page = await preferences
+      .find({ [governing]: true, _id: { $gt: after } }, { _id: 1 })
+      .sort({ _id: 1 })
+      .limit(pageSize)
+      .lean();
+    if (page.length === 0) return;
+    after = page.at(-1)!._id;
+    yield page.map((entry) => entry._id);
+    if (page.length < pageSize) return;
+  }
 }

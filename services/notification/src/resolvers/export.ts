@@ -1,7 +1,7 @@
 /** The notification service's part of the data export (`User.notificationData`): everything it keeps about the user. */
 import { dateOfDay } from '@haven/platform';
 import type { Model } from 'mongoose';
-import { withDefaults } from '../domain/preferences';
+import { choicesOf } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
 import type { PreferencesRecord } from '../model/preferences';
@@ -49,7 +49,7 @@ export function exportResolvers(deps: {
             checkIns: entry.checkIns,
             moodSum: entry.moodSum,
           })),
-          emailPreferences: withDefaults(saved),
+          emailPreferences: choicesOf(saved),
           consentGivenAt: iso(saved?.consentGivenAt),
           newsletterSubscriptions: subscriptions.map((subscription) => ({
             email: subscription.email,

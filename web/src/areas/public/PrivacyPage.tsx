@@ -106,9 +106,10 @@ export function PrivacyPage() {
         <h2 id="privacy-email">E-mails and the newsletter</h2>
         <p>
           Our newsletter is weekly. You join it only by asking and confirming through a link we send you, and every
-          issue has a one-click unsubscribe link. Product updates, marketing e-mails and a weekly summary of your
-          check-ins are each a separate choice on your e-mail preferences page. Messages about your account’s security
-          and your billing are always sent, because you need them.
+          issue has a one-click unsubscribe link. Product updates, marketing e-mails, a weekly summary of your check-ins
+          and a daily check-in reminder are each a separate choice on your e-mail preferences page, and the summary and
+          the reminder each carry a link that stops them in one click. Messages about your account’s security and your
+          billing are always sent, because you need them.
         </p>
       </section>
 

@@ -1,16 +1,17 @@
 /**
- * The weekly summary on the real stack (database, Kafka, maildev): subscribed users check in through the
- * gateway, the quote service's `quote.generated` events reach the notification service's tally, and a
- * pass of the summary's scheduler at an instant inside the user's Sunday window sends one e-mail with
- * the right numbers and nothing of the notes or quotes; a second pass (from two "replicas" at once)
- * sends nothing more; a user with the switch off, or with no check-in that week, gets nothing. Also the
- * REST preference: 0/1, optional, bad types refused with a 400 naming the field.
+ * The scheduled e-mails on the real stack (database, Kafka, maildev): the weekly summary and the daily check-in
+ * reminder. Subscribed users check in through the gateway, the quote service's `quote.generated` events reach
+ * the notification service's tally, and passes of the schedulers at chosen instants (two "replicas" at once)
+ * send each e-mail once, at the person's own time: the summary with the right numbers and nothing of the notes
+ * or quotes, the reminder in the hour each person picked in their own zone, never on a day they checked in.
+ * Also their stop links and the REST preferences: optional, bad values refused with a 400 naming the field.
  */
 import { createLogger, dateOfDay, dayNumber, weekStartDay } from '@haven/platform';
 import mongoose from 'mongoose';
 import { stopToken } from '../src/domain/stop-links';
-import { summaryWeekAt } from '../src/domain/weekly-summary';
+import { localHour, summaryWeekAt } from '../src/domain/weekly-summary';
 import { createMailer, createTransport } from '../src/events/mailer';
+import { checkInReminderSender } from '../src/events/check-in-reminders';
 import { weeklySummaryKey, weeklySummarySender } from '../src/events/weekly-summary';
 import { deliveryModel } from '../src/model/delivery';
 import { knownUserModel } from '../src/model/known-user';
@@ -30,7 +31,10 @@ const connections: mongoose.Connection[] = [];
 const closers: Array<() => void> = [];
 
 beforeAll(async () => {
-  haven = await startTestHaven();
+  // The service's own passes wait half an hour: every pass in this file is the test's, at the instant it picks.
+  haven = await startTestHaven({
+    env: { WEEKLY_SUMMARY_INTERVAL_MS: '1800000', CHECK_IN_REMINDER_INTERVAL_MS: '1800000' },
+  });
   await haven.services.notification.eventsReady;
 });
 
@@ -44,7 +48,7 @@ const summarySubject = 'Your week with Haven';
 const summariesTo = async (email: string) => inbox.listEmails({ to: email.toLowerCase(), subject: summarySubject });
 
 /** One more replica's scheduler work: its own connection to the service's database and its own SMTP pool. */
-async function replica() {
+async function replicaDeps() {
   const infra = testInfra();
   const connection = await mongoose
     .createConnection(infra.mongoUrl, { dbName: haven.dbName('notification') })
@@ -60,7 +64,7 @@ async function replica() {
   const log = createLogger('weekly-summary-test', 'silent');
   const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
   closers.push(() => mailer.close());
-  return weeklySummarySender({
+  return {
     tallies: weeklyCheckInsModel(connection),
     knownUsers: knownUserModel(connection),
     preferences: preferencesModel(connection),
@@ -70,8 +74,11 @@ async function replica() {
     productName: 'Haven',
     stopKey: testStopKey,
     log,
-  });
+  };
 }
+
+const replica = async () => weeklySummarySender(await replicaDeps());
+const reminderReplica = async () => checkInReminderSender(await replicaDeps());
 
 const password = 'a calm week ahead';
 const newYork = 'America/New_York';
@@ -83,19 +90,26 @@ const weekly = (on: 0 | 1) => ({
   weeklySummary: on,
 });
 
-/** A verified, subscribed user in New York, with the weekly summary switched as asked. */
-async function member(prefix: string, weeklySummary: 0 | 1): Promise<{ client: ApiClient; email: string; id: string }> {
+/** A verified, subscribed user (in New York unless told), with the weekly summary switched as asked. */
+async function member(
+  prefix: string,
+  weeklySummary: 0 | 1,
+  choices: { timeZone?: string; checkInReminder?: 0 | 1; reminderHour?: number } = {},
+): Promise<{ client: ApiClient; email: string; id: string }> {
   const email = uniqueEmail(prefix);
   const client = new ApiClient(haven.gatewayUrl);
   const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
     email,
     password,
-    timeZone: newYork,
+    timeZone: choices.timeZone ?? newYork,
   });
   expect(registered.status).toBe(201);
   await verifyByEmailLink(haven.gatewayUrl, email, client);
   await startTrial(client);
-  expect((await client.post('/api/user/email-preferences', weekly(weeklySummary))).status).toBe(200);
+  const { timeZone: _zone, ...reminder } = choices;
+  expect((await client.post('/api/user/email-preferences', { ...weekly(weeklySummary), ...reminder })).status).toBe(
+    200,
+  );
   return { client, email, id: registered.body.user.id };
 }
 
@@ -307,6 +321,8 @@ describe('the weekly summary switch over REST', () => {
       securityNotifications: true,
       newsletter: false,
       weeklySummary: false,
+      checkInReminder: false,
+      reminderHour: 19,
     });
 
     const on = await client.post<{ message: string; preferences: Record<string, boolean> }>(
@@ -336,5 +352,129 @@ describe('the weekly summary switch over REST', () => {
 
     const off = await client.post<{ preferences: Record<string, boolean> }>('/api/user/email-preferences', weekly(0));
     expect(off.body.preferences.weeklySummary).toBe(false);
+  });
+});
+
+describe('the daily check-in reminder', () => {
+  const reminderSubject = 'A minute for you, from Haven';
+  const remindersTo = async (email: string) => inbox.listEmails({ to: email.toLowerCase(), subject: reminderSubject });
+  const tokyo = 'Asia/Tokyo';
+
+  /** The instant at half past `hour` on today's date in `timeZone` (today as that zone counts it). */
+  function todayAt(timeZone: string, hour: number): Date {
+    const today = dayNumber(new Date(), timeZone);
+    for (let offset = -14; offset <= 38; offset += 1) {
+      const instant = new Date(`${dateOfDay(today)}T00:30:00Z`);
+      instant.setUTCHours(offset, 30);
+      if (dayNumber(instant, timeZone) === today && localHour(instant, timeZone) === hour) return instant;
+    }
+    throw new Error(`no ${hour}:30 today in ${timeZone}`);
+  }
+
+  it('reminds each person once in the hour they picked on their own clock, never on a day they checked in', async () => {
+    const [early, late, checkedIn, switchedOff] = await Promise.all([
+      member('remind-ny', 0, { checkInReminder: 1, reminderHour: 7 }),
+      member('remind-tokyo', 0, { timeZone: tokyo, checkInReminder: 1, reminderHour: 21 }),
+      member('remind-done', 0, { checkInReminder: 1, reminderHour: 5 }),
+      member('remind-off', 0, { reminderHour: 7 }),
+    ]);
+    await checkIn(checkedIn.client, brighter);
+    const tallies = await haven.collection('notification', 'weekly_check_ins');
+    await eventually('the check-in reaching the tally', () => tallies.findOne({ _id: checkedIn.id }));
+    const [one, two] = await Promise.all([reminderReplica(), reminderReplica()]);
+
+    // 12:30 UTC on a winter day: 07:30 in New York and 21:30 in Tokyo, both their hours.
+    const bothHours = new Date('2026-12-10T12:30:00Z');
+    expect(await one.sendDue(new Date('2026-12-10T11:59:00Z'))).toBe(0); // 06:59 and 20:59
+    const [sentByOne, sentByTwo] = await Promise.all([one.sendDue(bothHours), two.sendDue(bothHours)]);
+    expect(sentByOne + sentByTwo).toBe(2);
+    for (const person of [early, late]) {
+      await inbox.waitForEmail({ to: person.email.toLowerCase(), subject: reminderSubject, what: 'a reminder' });
+    }
+    // Later in the same hour, and the hour after: nothing more.
+    expect(
+      await Promise.all([one.sendDue(new Date('2026-12-10T12:55:00Z')), two.sendDue(new Date('2026-12-10T13:30:00Z'))]),
+    ).toEqual([0, 0]);
+    expect(await remindersTo(early.email)).toHaveLength(1);
+    expect(await remindersTo(late.email)).toHaveLength(1);
+    const [reminder] = await remindersTo(late.email);
+    expect(reminder!.text).toContain('You asked for this reminder at 21:00.');
+    expect(reminder!.text).toContain('Check in: http://localhost:4000/sliders');
+
+    // Today at 05:30 in New York, the hour of the one who checked in today: not reminded.
+    expect(await one.sendDue(todayAt(newYork, 5))).toBe(0);
+    expect(await remindersTo(checkedIn.email)).toEqual([]);
+    expect(await remindersTo(switchedOff.email)).toEqual([]);
+    const deliveries = await haven.collection('notification', 'deliveries');
+    expect(await deliveries.countDocuments({ kind: 'check-in-reminder', userId: early.id })).toBe(1);
+    expect(
+      await deliveries.countDocuments({ kind: 'check-in-reminder', userId: { $in: [checkedIn.id, switchedOff.id] } }),
+    ).toBe(0);
+
+    // The next day in the same hours: one more each, as invited.
+    expect(await one.sendDue(new Date('2026-12-11T12:30:00Z'))).toBe(2);
+    await eventually(
+      'the next day’s reminders',
+      async () => (await remindersTo(early.email)).length === 2 && (await remindersTo(late.email)).length === 2,
+    );
+
+    // Its stop link, clicked by the mail client: no more reminders, the other switches as they were.
+    const token = new URL(/Stop it in one click: (\S+)/.exec(reminder!.text ?? '')?.[1] ?? '').searchParams.get(
+      'token',
+    );
+    const stopped = await fetch(`${haven.gatewayUrl}/hooks/notification/emails/one-click?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(await stopped.json()).toMatchObject({ stopped: true, preference: 'checkInReminder' });
+    const after = await late.client.get<{ preferences: Record<string, unknown> }>('/api/user/email-preferences');
+    expect(after.body.preferences).toMatchObject({ checkInReminder: false, reminderHour: 21, productUpdates: true });
+    expect(await one.sendDue(new Date('2026-12-12T12:30:00Z'))).toBe(1); // New York's only
+    await eventually('the third day’s reminder in New York', async () => (await remindersTo(early.email)).length === 3);
+    expect(await remindersTo(late.email)).toHaveLength(2);
+  });
+
+  it('takes its switch as 0 or 1 and its hour as a whole hour from 0 to 23, refusing anything else by name', async () => {
+    const client = new ApiClient(haven.gatewayUrl);
+    expect((await client.post('/api/auth/register', { email: uniqueEmail('remind-rest'), password })).status).toBe(201);
+    const initial = await client.get<{ preferences: Record<string, unknown> }>('/api/user/email-preferences');
+    expect(initial.body.preferences).toMatchObject({ checkInReminder: false, reminderHour: 19 });
+
+    const on = await client.post<{ preferences: Record<string, unknown> }>('/api/user/email-preferences', {
+      ...weekly(0),
+      checkInReminder: 1,
+      reminderHour: 0,
+    });
+    expect(on.status).toBe(200);
+    expect(on.body.preferences).toMatchObject({ checkInReminder: true, reminderHour: 0 });
+    const saved = await client.get('/api/user/email-preferences');
+
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ reminderHour: 24 }, 'reminderHour'],
+      [{ reminderHour: -1 }, 'reminderHour'],
+      [{ reminderHour: 7.5 }, 'reminderHour'],
+      [{ reminderHour: '7' }, 'reminderHour'],
+      [{ checkInReminder: 2 }, 'checkInReminder'],
+      [{ checkInReminder: true }, 'checkInReminder'],
+    ];
+    for (const [wrong, field] of refusals) {
+      const refused = await client.post<{ message: string; field: string }>('/api/user/email-preferences', {
+        ...weekly(1),
+        checkInReminder: 0,
+        ...wrong,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.field).toBe(field);
+      expect(refused.body.message).toMatch(field === 'reminderHour' ? /reminder ?hour/i : /check ?in ?reminder/i);
+    }
+    expect((await client.get('/api/user/email-preferences')).body).toEqual(saved.body);
+
+    // Left out, both stay as they were.
+    const untouched = await client.post<{ preferences: Record<string, unknown> }>(
+      '/api/user/email-preferences',
+      weekly(0),
+    );
+    expect(untouched.body.preferences).toMatchObject({ checkInReminder: true, reminderHour: 0 });
   });
 });
