@@ -112,7 +112,8 @@ check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typech
 # servers, so together they use the two cores better than one after the other): one jest run (unit, integration
 # against the real embedded database/Kafka/maildev, browser) with TEST_WORKERS workers, each with its own servers,
 # and the container stage (tools/containers/stage.ts: the Docker engine, every image, the outbox, the browser
-# journey and one test per service on testcontainers, the compose smoke; a machine where the engine cannot start
+# journey and one test per service on testcontainers, then the compose smoke once jest has finished, so that starting
+# the whole stack never starves a browser test; a machine where the engine cannot start
 # gets a loud message and a counted failure; its output is shown after jest's). It ends with each stage's time,
 # the ten slowest test files, a warning past the budget (HAVEN_TEST_BUDGET_S), and the plain "N passed, N failed"
 # summary CI reads, over both test stages. --forceExit: a test that fails half-way may leave a client open, and
@@ -121,6 +122,8 @@ check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typech
 TEST_WORKERS ?= 3
 STAGE_TIMES := .haven/stage-times.tsv
 CONTAINER_STAGE_LOG := .haven/container-stage.log
+# Written when the jest stage ends: the container stage starts the compose smoke only then (tools/containers/stage.ts).
+JEST_DONE := .haven/jest-stage-done
 # $(call timed,<stage>,<command>): runs the command, appends "<stage> <start> <end> <exit status>" to STAGE_TIMES.
 timed = start=$$(date +%s); $(2); code=$$?; \
   printf '%s\t%s\t%s\t%s\n' '$(1)' "$$start" "$$(date +%s)" "$$code" >>$(STAGE_TIMES); [ $$code -eq 0 ]
@@ -128,13 +131,14 @@ REPORT = node tools/ci/report.js $(STAGE_TIMES) $(JEST_RESULTS) .haven/container
   .haven/containers/results/compose-smoke.json
 
 test: ## Everything: lint, types, supergraph, unit, integration, browser, containers
-	@mkdir -p .haven; rm -f $(JEST_RESULTS) $(STAGE_TIMES)
+	@mkdir -p .haven; rm -f $(JEST_RESULTS) $(STAGE_TIMES) $(JEST_DONE)
 	@$(call timed,set-up,$(MAKE) --no-print-directory install provision stripe-mock) || { $(REPORT); exit 1; }
 	@$(call timed,checks,$(MAKE) --no-print-directory check) || { $(REPORT); exit 1; }
 	@$(call timed,web build,$(MAKE) --no-print-directory web-build) || { $(REPORT); exit 1; }
 	@status=0; \
-	  ( $(call timed,containers,$(TSX) tools/containers/cli.ts stage >$(CONTAINER_STAGE_LOG) 2>&1) ) & containers=$$!; \
+	  ( $(call timed,containers,HAVEN_COMPOSE_AFTER=$(JEST_DONE) $(TSX) tools/containers/cli.ts stage >$(CONTAINER_STAGE_LOG) 2>&1) ) & containers=$$!; \
 	  $(call timed,jest,npx jest --selectProjects unit integration --maxWorkers=$(TEST_WORKERS) --forceExit --json --outputFile=$(JEST_RESULTS)) || status=1; \
+	  touch $(JEST_DONE); \
 	  wait $$containers || status=1; \
 	  echo; echo '--- the container stage (it ran beside jest) ---'; cat $(CONTAINER_STAGE_LOG); \
 	  $(REPORT); node tools/ci/summary.js $(JEST_RESULTS) --dir .haven/containers/results; exit $$status

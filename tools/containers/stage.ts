@@ -5,7 +5,9 @@
  *   2. build every image (cached by content: seconds when nothing changed);
  *   3. the integration tests on testcontainers (HAVEN_TEST_INFRA=testcontainers, local images, reaper
  *      off): the outbox, the browser sign-up journey and the first test file of every service;
- *   4. the compose smoke (tools/containers/test/compose-smoke.compose.test.ts);
+ *   4. the compose smoke (tools/containers/test/compose-smoke.compose.test.ts), in `make test` only once the
+ *      jest stage beside it has finished: starting the whole stack takes both cores for a minute or more, and
+ *      a browser test beside it saw a page wait 60 s for its first answer;
  *   5. stop the engine, on failure too.
  *
  * Every step leaves a jest-format result file in .haven/containers/results/, which tools/ci/summary.js
@@ -80,6 +82,19 @@ function runJest(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
+/** Where `make test` marks the end of its jest stage (HAVEN_COMPOSE_AFTER); unset, nothing is waited for. */
+const composeAfter = process.env.HAVEN_COMPOSE_AFTER;
+
+/** Waits for the jest stage beside this one to end (at most 40 minutes: a jest stage that hangs is its own failure). */
+async function quietMachine(log: Log): Promise<void> {
+  if (!composeAfter || existsSync(composeAfter)) return;
+  log('compose   waits for the jest stage to finish first');
+  const until = Date.now() + 40 * 60_000;
+  while (!existsSync(composeAfter) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
 export interface StageSteps {
   testcontainers: boolean;
   compose: boolean;
@@ -134,6 +149,7 @@ export async function runContainerStage(log: Log, steps: StageSteps): Promise<nu
       if (code !== 0) exitCode = 1;
     }
     if (steps.compose) {
+      await quietMachine(log);
       const code = await runJest(
         [
           '--selectProjects',
