@@ -1,4 +1,4 @@
-import { meFromResponse, probeGatingState, withTypenames } from './sessionProbe';
+import { askWithinBounds, meFromResponse, probeGatingState, withTypenames } from './sessionProbe';
 
 describe('session probe', () => {
   it('asks for __typename in every selection set below the operation, as Apollo does', () => {
@@ -24,5 +24,28 @@ describe('session probe', () => {
       needsSetup: false,
       subscriptionCheck: 'loading',
     });
+  });
+
+  it('asks again once when the gateway does not answer in time, then shows the signed-out view', async () => {
+    const signals: AbortSignal[] = [];
+    const silent = (signal: AbortSignal) =>
+      new Promise<string>((_resolve, reject) => {
+        signals.push(signal);
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    await expect(askWithinBounds(silent, 'signed out', { waitMs: 20, asks: 2 })).resolves.toBe('signed out');
+    expect(signals).toHaveLength(2);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it('takes the second answer when the first ask fails', async () => {
+    let asked = 0;
+    const flaky = async () => {
+      asked += 1;
+      if (asked === 1) throw new TypeError('Failed to fetch');
+      return 'signed in';
+    };
+    await expect(askWithinBounds(flaky, 'signed out', { waitMs: 1000, asks: 2 })).resolves.toBe('signed in');
+    expect(asked).toBe(2);
   });
 });

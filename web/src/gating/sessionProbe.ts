@@ -48,3 +48,26 @@ export function probeGatingState(result: ProbeResult): SessionState {
   if (!result.data?.me) return { status: 'signedOut' };
   return { status: 'signedIn', needsSetup: false, subscriptionCheck: 'loading' };
 }
+
+/** How long one ask waits for the gateway, and how many asks there are, before the app shows its signed-out view. */
+export const probeWaitMs = 8000;
+export const probeAsks = 2;
+
+/**
+ * Asks until an answer comes, each ask cut off after `waitMs`: a slow or dropped connection ends in
+ * `fallback` after at most `asks × waitMs`, never on an endless spinner.
+ */
+export async function askWithinBounds<T>(
+  ask: (signal: AbortSignal) => Promise<T>,
+  fallback: T,
+  { waitMs = probeWaitMs, asks = probeAsks }: { waitMs?: number; asks?: number } = {},
+): Promise<T> {
+  for (let attempt = 0; attempt < asks; attempt += 1) {
+    try {
+      return await ask(AbortSignal.timeout(waitMs));
+    } catch {
+      // Timed out, unreachable or not JSON: ask again while asks remain.
+    }
+  }
+  return fallback;
+}

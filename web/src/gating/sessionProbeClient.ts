@@ -2,25 +2,25 @@
 import { useSyncExternalStore } from 'react';
 import { GRAPHQL_PATH } from '../constants';
 import meQuerySource from './session.graphql?raw';
-import { meFromResponse, withTypenames, type ProbeResult } from './sessionProbe';
+import { askWithinBounds, meFromResponse, withTypenames, type ProbeResult } from './sessionProbe';
 
 let result: ProbeResult = { status: 'loading' };
 let started = false;
 const listeners = new Set<() => void>();
 
-async function requestMe(): Promise<ProbeResult> {
-  try {
+function requestMe(): Promise<ProbeResult> {
+  const ask = async (signal: AbortSignal): Promise<ProbeResult> => {
     const response = await fetch(GRAPHQL_PATH, {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ operationName: 'Me', query: withTypenames(meQuerySource), variables: {} }),
+      signal,
     });
     return { status: 'done', data: meFromResponse(await response.json()) };
-  } catch {
-    // Gateway unreachable or not JSON: signed out, as useSession() treats a failed `me`.
-    return { status: 'done', data: null };
-  }
+  };
+  // No answer at all: signed out, as useSession() treats a failed `me`.
+  return askWithinBounds(ask, { status: 'done', data: null });
 }
 
 /** Starts the probe once (main.tsx calls it before the first render, so it runs while bundles load). */

@@ -25,7 +25,7 @@ export function checkInReminderSender(deps: ScheduledEmailDeps): ScheduledEmailS
       deps.knownUsers.find({ _id: { $in: userIds }, emailVerified: true }).lean(),
       deps.preferences.find({ _id: { $in: userIds } }, { reminderHour: 1 }).lean(),
     ]);
-    const hourOf = new Map(choices.map((choice) => [choice._id, choice.reminderHour ?? defaultReminderHour]));
+    const hourOf = new Map(choices.map((choice) => [choice._id, choice.reminderHour]));
     const due = users.flatMap((user) => {
       const hour = hourOf.get(user._id) ?? defaultReminderHour;
       const day = reminderDayAt(now, timeZoneOf(user), hour);

@@ -23,7 +23,8 @@ export function EmailPreferencesPage() {
   const [save, { loading: saving }] = useMutation(UpdateEmailPreferencesDocument);
   const me = data?.me;
   const [draft, setDraft] = useState<Preferences | null>(null);
-  const [reminderHour, setReminderHour] = useState(19);
+  // Set with the switches from the saved choices, so the page never holds a default of its own.
+  const [reminderHour, setReminderHour] = useState<number | null>(null);
 
   useEffect(() => {
     if (me) {
@@ -34,7 +35,7 @@ export function EmailPreferencesPage() {
   }, [me]);
 
   const onSave = async () => {
-    if (!me || !draft) return;
+    if (!me || !draft || reminderHour === null) return;
     try {
       await save({ variables: { input: { userId: me.id, ...asZeroOne(draft), reminderHour } } });
       await refetch();
@@ -92,7 +93,7 @@ export function EmailPreferencesPage() {
                     <select
                       id="pref-reminder-hour"
                       className="input"
-                      value={reminderHour}
+                      value={reminderHour ?? undefined}
                       onChange={(event) => setReminderHour(Number(event.target.value))}
                     >
                       {reminderHours.map(({ hour, label: hourLabel }) => (
