@@ -3,7 +3,7 @@
  * quote, saves it, finds it in Favorites and in Recent Quotes, opens it in Progress with the right score,
  * dot colour and emotional-state bars, and sees Analytics reflect it. Also: "Need help now?" signed out.
  */
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
@@ -18,8 +18,12 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserHaven({ apps: haven, browser }));
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 900 },
+    ...options,
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: haven.gatewayUrl });
   return context.newPage();
 }
@@ -145,12 +149,38 @@ it('stores a check-in the network sends twice once, and the next submission as a
   expect((await api.get<{ totalEntries: number }>('/api/user/stats')).body.totalEntries).toBe(2);
 });
 
-it('shows "Need help now?" to a visitor who is not signed in, with the helplines', async () => {
-  const page = await newPage();
+it('shows "Need help now?" to a visitor who is not signed in, their country first, and any country they pick', async () => {
+  const page = await newPage({ locale: 'en-GB', timezoneId: 'Europe/London' });
   await page.goto(`${haven.gatewayUrl}/terms`);
   await page.getByRole('link', { name: 'Need help now?' }).first().click();
   await page.waitForURL('**/help');
   await page.getByRole('heading', { name: 'Need help now?' }).waitFor();
-  await page.getByRole('link', { name: /Samaritans/ }).waitFor();
-  await page.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ }).waitFor();
+  const mine = page.getByRole('region', { name: /^Help in / });
+  await mine.getByRole('link', { name: /Samaritans/ }).waitFor();
+  expect(await mine.innerText()).toContain('If your life is in danger, call 999.');
+  expect(await mine.innerText()).not.toContain('988');
+
+  // Picked in the page, the country stays picked on this device.
+  await page.getByLabel('Your country').selectOption({ label: 'United States' });
+  await mine.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ }).waitFor();
+  expect(await mine.innerText()).toContain('If your life is in danger, call 911.');
+  await page.reload();
+  await mine.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ }).waitFor();
+
+  // A country without a confirmed line: the directory and its own emergency number, no call link.
+  await page.getByLabel('Your country').selectOption({ label: 'Japan' });
+  await mine.getByRole('link', { name: /Find A Helpline/ }).waitFor();
+  expect(await mine.innerText()).toContain('If your life is in danger, call 119.');
+  expect(await mine.locator('a[href^="tel:"]').count()).toBe(0);
+
+  // Every other country is one tap away, even without a pick.
+  await page
+    .locator('details summary')
+    .filter({ hasText: /^United Kingdom$/ })
+    .click();
+  await page
+    .getByRole('link', { name: /Samaritans/ })
+    .first()
+    .waitFor();
+  await page.context().close();
 });

@@ -77,8 +77,10 @@ it('shows the five-dot loader, then the landing page with every section in order
   expect(await page.locator('#why-choose .point').count()).toBe(5);
   await page.getByRole('heading', { name: 'Perfect For' }).waitFor();
   const notice = page.locator('section', { has: page.getByRole('heading', { name: 'Important Notice' }) });
-  // A visitor in the UK sees the UK's lines first.
-  expect(await notice.innerText()).toMatch(/not therapy[\s\S]*116 123[\s\S]*85258[\s\S]*988/);
+  // A visitor in the UK sees the UK's lines, and no other country's.
+  const noticeText = await notice.innerText();
+  expect(noticeText).toMatch(/not therapy[\s\S]*United Kingdom:[\s\S]*116 123[\s\S]*85258[\s\S]*call 999\./);
+  expect(noticeText).not.toContain('988');
 
   // Scrolling reveals the sections (they fade in).
   const sections = page.locator('.reveal');
@@ -128,8 +130,10 @@ it('skips the loader and the fade-ins for visitors who prefer reduced motion', a
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
   expect(await page.getByTestId('landing-loader').count()).toBe(0);
   expect(await page.locator('.reveal:not(.reveal--shown)').count()).toBe(0);
-  // A visitor in the US sees 988 first.
-  expect(await page.locator('.crisis-lines li').first().innerText()).toMatch(/^In the US: Call or text 988/);
+  // A visitor in the US (by time zone, nothing chosen) sees 988 and 911.
+  expect(await page.locator('.crisis-lines li').first().innerText()).toMatch(
+    /^United States: 988 Suicide & Crisis Lifeline — Call or text 988 [\s\S]*call 911\.$/,
+  );
 });
 
 it.each([
@@ -226,7 +230,16 @@ it('shows About, Terms (13 numbered sections) and Privacy with their titles and 
   await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
   await expectTitle(page, /^Privacy Policy \| Haven - Mental Health Support$/);
   const privacy = await page.locator('main').innerText();
-  for (const point of ['AI provider', 'Stripe', 'Google', 'not sell', 'under 13', 'withdraw', 'weekly', '988']) {
+  for (const point of [
+    'AI provider',
+    'Stripe',
+    'Google',
+    'not sell',
+    'under 13',
+    'withdraw',
+    'weekly',
+    'life is in danger',
+  ]) {
     expect(privacy).toContain(point);
   }
   await page.getByRole('link', { name: 'Return to Home' }).click();

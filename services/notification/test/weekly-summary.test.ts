@@ -175,12 +175,13 @@ describe('the summary’s numbers', () => {
 
 describe('the e-mail', () => {
   const week = summaryWeekAt(at('2026-11-22T10:00:00Z'), 'UTC')!;
-  const render = (summary: Partial<WeeklySummary>) =>
+  const render = (summary: Partial<WeeklySummary>, country: string | null = 'GB') =>
     renderWeeklySummaryEmail({
       productName: 'Haven',
       appUrl: 'https://haven.example/',
       summary: { week, checkIns: 4, averageMood: 3.64, direction: 'up', streak: 3, ...summary },
       stopToken: 'dXNlci0x.weekly-summary.mac',
+      country,
     });
 
   it('has a subject that gives nothing away in a shared inbox', () => {
@@ -205,10 +206,25 @@ describe('the e-mail', () => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(text).toContain(notTherapyLine);
-    expect(text).toContain('116 123');
-    expect(text).toContain('988');
-    expect(text).toContain('https://findahelpline.com');
     expect(text).toContain('https://haven.example/help');
+  });
+
+  it('lists the help of the recipient’s own country, and never another country’s lines', () => {
+    const inTheUk = render({}, 'GB').text;
+    expect(inTheUk).toContain('Samaritans, call 116 123');
+    expect(inTheUk).toContain('If your life is in danger, call 999.');
+    expect(inTheUk).not.toContain('988');
+    const inTheUs = render({}, 'US').text;
+    expect(inTheUs).toContain('988 Suicide & Crisis Lifeline, call or text 988');
+    expect(inTheUs).toContain('If your life is in danger, call 911.');
+    expect(inTheUs).not.toContain('116 123');
+    const inJapan = render({}, 'JP').text;
+    expect(inJapan).toContain('https://findahelpline.com');
+    expect(inJapan).toContain('If your life is in danger, call 119.');
+    const unknown = render({}, null).text;
+    expect(unknown).toContain('https://findahelpline.com');
+    expect(unknown).toContain('call your local emergency number');
+    expect(unknown).not.toMatch(/116 123|988|999|911/);
   });
 
   it('meets a lower week gently and never counts what was missed', () => {

@@ -17,6 +17,7 @@ export * from './rate-window';
 export * from './email';
 export * from './entitlements';
 export * from './support-resources';
+export * from './crisis-resources';
 export * from './check-in-rules';
 export * from './newsletter-limits';
 export * from './erasure';

@@ -1,11 +1,12 @@
 /**
- * Where someone in crisis can reach a person right now, as shared/VOICE.md lists them (checked for that
- * guide; any other number needs a cited source in docs/decisions.md). Pure data, shown by the composer's
- * crisis reply and the public "Need help now?" page, never behind sign-in or the paywall.
+ * Who can help right now, for a person's country, from the one dataset (crisis-resources.ts): the shape the
+ * composer's crisis reply, the help page and e-mail show. Never behind sign-in or the paywall.
  */
+import { countryHelp, helplineDirectory, type CountryHelp } from './crisis-resources';
+
 export interface SupportResource {
   name: string;
-  /** What to do, in a few plain words: "Call 116 123 (free, 24 hours)". */
+  /** What to do, in a few plain words: call or text what, whether it is free, and when. */
   action: string;
   /** A tel:, sms: or https: link the page can offer as one tap. */
   href: string;
@@ -13,54 +14,79 @@ export interface SupportResource {
 
 export interface SupportResources {
   /** ISO 3166-1 alpha-2 code the list is for, or "international". */
-  region: 'GB' | 'US' | 'international';
+  region: string;
+  /** Where the list is for, in words: "United Kingdom", or "Anywhere else". */
+  place: string;
   resources: SupportResource[];
   /** When life is in danger. */
   emergency: string;
 }
 
-const unitedKingdom: SupportResources = {
-  region: 'GB',
-  resources: [
-    { name: 'Samaritans', action: 'Call 116 123 (free, 24 hours)', href: 'tel:116123' },
-    { name: 'Shout', action: 'Text SHOUT to 85258', href: 'sms:85258?body=SHOUT' },
-  ],
-  emergency: 'If your life is in danger, call 999.',
-};
+const byCode = new Map(countryHelp.map((help) => [help.code, help]));
+const byTimeZone = new Map(countryHelp.flatMap((help) => help.timeZones.map((zone) => [zone, help.code] as const)));
 
-const unitedStates: SupportResources = {
-  region: 'US',
-  resources: [{ name: '988 Suicide & Crisis Lifeline', action: 'Call or text 988', href: 'tel:988' }],
-  emergency: 'If your life is in danger, call 911.',
-};
-
-const international: SupportResources = {
+const anywhereElse: SupportResources = {
   region: 'international',
-  resources: [
-    {
-      name: 'Find A Helpline',
-      action: 'Free, confidential helplines in your country',
-      href: 'https://findahelpline.com',
-    },
-  ],
-  emergency: 'If your life is in danger, call your local emergency number (112 in most of Europe, 999 or 911).',
+  place: 'Anywhere else',
+  resources: [{ ...helplineDirectory }],
+  emergency: 'If your life is in danger, call your local emergency number.',
 };
 
-/**
- * The resources for a country (ISO code, any case): the UK and the US get their own lines, anyone else
- * the directory and the emergency number. Unknown country: the UK's, since Haven's prices are in pounds.
- */
-export function supportResourcesFor(country?: string | null): SupportResources {
-  const code = (country ?? 'GB').trim().toUpperCase();
-  if (code === 'GB' || code === 'UK') return unitedKingdom;
-  if (code === 'US') return unitedStates;
-  return international;
+/** The dataset's entry for a country code (any case; "UK" is the UK), if Haven has one. */
+export function countryHelpOf(country?: string | null): CountryHelp | undefined {
+  const code = country?.trim().toUpperCase();
+  return code ? byCode.get(code === 'UK' ? 'GB' : code) : undefined;
 }
 
-/** Every list, the given country's first: what the "Need help now?" page shows. */
+/** The country a browser's IANA time zone places a person in, when the dataset knows the zone. */
+export function countryOfTimeZone(timeZone?: string | null): string | null {
+  return (timeZone && byTimeZone.get(timeZone)) || null;
+}
+
+/** The country of a language tag's region ("en-US" → "US"), when the dataset knows it. */
+export function countryOfLanguage(language?: string | null): string | null {
+  const region = /-([a-z]{2})(?:-|$)/i.exec(language ?? '')?.[1];
+  return countryHelpOf(region)?.code ?? null;
+}
+
+/** Until a person picks one, their country is guessed from the browser: its time zone, then its language. */
+export function guessCountry(timeZone?: string | null, language?: string | null): string | null {
+  return countryOfTimeZone(timeZone) ?? countryOfLanguage(language);
+}
+
+/** A country as asked for: absent, or two letters (ISO 3166-1 alpha-2); anything else is a problem to name. */
+export function countryProblem(country: unknown): string | null {
+  if (country === undefined || country === null) return null;
+  return typeof country === 'string' && /^[A-Za-z]{2}$/.test(country.trim())
+    ? null
+    : 'country must be a two-letter country code, for example GB';
+}
+
+/**
+ * The resources for a country: its confirmed lines, or the helpline directory where none is confirmed, and
+ * its emergency number. A country Haven does not know (or none) gets the directory and "your local
+ * emergency number"; never another country's lines.
+ */
+export function supportResourcesFor(country?: string | null): SupportResources {
+  const help = countryHelpOf(country);
+  if (!help) return anywhereElse;
+  const lines = help.lines.map(({ name, action, href }) => ({ name, action, href }));
+  return {
+    region: help.code,
+    place: help.name,
+    resources: lines.length > 0 ? lines : [{ ...helplineDirectory }],
+    emergency: `If your life is in danger, call ${help.emergency.number}.`,
+  };
+}
+
+/** Every country's list, the given country's first, then by name, then "Anywhere else": the help page. */
 export function allSupportResources(country?: string | null): SupportResources[] {
-  const first = supportResourcesFor(country);
-  return [first, ...[unitedKingdom, unitedStates, international].filter((list) => list !== first)];
+  const first = countryHelpOf(country);
+  const others = [...countryHelp]
+    .filter((help) => help !== first)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .map((help) => supportResourcesFor(help.code));
+  return [...(first ? [supportResourcesFor(first.code)] : []), ...others, anywhereElse];
 }
 
 /** The short line that says what Haven is, kindly, beside the resources. */

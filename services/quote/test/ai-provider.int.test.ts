@@ -166,6 +166,7 @@ it('never sends a crisis check-in to the provider: the reply leads with support 
   const reply = await client.post<{ quote: { text: string } }>('/api/quotes/generate', {
     urgencyOfNeed: 5,
     hopeForFuture: 2,
+    country: 'GB',
   });
   expect(reply.status).toBe(200);
   expect(reply.body.quote.text).toContain('Samaritans');
@@ -183,6 +184,7 @@ it('never sends crisis in the notes to the provider: calm ratings still get the 
       hopeForFuture: 4,
       timeOfDayPreference: 'afternoon',
       notes: 'Lunch with Sam was fine. honestly i want to end it all and nobody knows. Back to work now.',
+      country: 'GB',
     },
   );
   expect(reply.status).toBe(200);

@@ -70,7 +70,7 @@ describe('compose', () => {
 
   it('puts support resources first when urgency is 5 and hope is 1 or 2, with the not-therapy line', () => {
     const ratings = { ...calm(), urgencyOfNeed: 5, hopeForFuture: 2 };
-    const uk = compose({ ratings, timeOfDay: 'evening', recentMessageIds: [] });
+    const uk = compose({ ratings, timeOfDay: 'evening', recentMessageIds: [], country: 'GB' });
     expect(uk.crisis).toBe(true);
     expect(uk.messageId).toBe(crisisMessageId);
     const lines = uk.text.split('\n');
@@ -78,8 +78,13 @@ describe('compose', () => {
     expect(lines[2]).toBe('Shout: Text SHOUT to 85258.');
     expect(uk.text).toContain('Haven is not therapy');
     expect(compose({ ratings, timeOfDay: 'evening', recentMessageIds: [], country: 'US' }).text).toContain(
-      '988 Suicide & Crisis Lifeline: Call or text 988.',
+      '988 Suicide & Crisis Lifeline: Call or text 988 (free, 24 hours).',
     );
+    // No country known: the directory and the local emergency number, never another country's lines.
+    const nowhere = compose({ ratings, timeOfDay: 'evening', recentMessageIds: [] }).text;
+    expect(nowhere).toContain('Find A Helpline');
+    expect(nowhere).toContain('If your life is in danger, call your local emergency number.');
+    expect(nowhere).not.toMatch(/116 123|988|999|911/);
     expect(compose({ ratings, timeOfDay: 'evening', recentMessageIds: [], country: 'FR' }).text).toContain(
       'Find A Helpline',
     );

@@ -133,22 +133,52 @@ it('stores a check-in and its quote, lists it, saves it as a favourite, counts i
   expect(payload).not.toContain(quote.text.slice(0, 20));
 });
 
-it('answers crisis signals with support resources first', async () => {
+it('answers crisis signals with the help of the person’s country: as the app sends it, else their time zone’s', async () => {
+  type CrisisReply = { quote: QuoteReply; supportResources: { region: string; place: string; emergency: string } };
   const client = await subscriber('crisis');
-  const reply = await client.post<{ quote: QuoteReply; supportResources: { region: string } }>('/api/quotes/generate', {
-    urgencyOfNeed: 5,
-    hopeForFuture: 1,
+  const crisis = { urgencyOfNeed: 5, hopeForFuture: 1 };
+  const lines = (reply: { body: CrisisReply }) => reply.body.quote.text.split('\n');
+
+  const inTheUk = await client.post<CrisisReply>('/api/quotes/generate', { ...crisis, country: 'GB' });
+  expect(inTheUk.status).toBe(200);
+  expect(inTheUk.body.supportResources).toMatchObject({ region: 'GB', place: 'United Kingdom' });
+  expect(lines(inTheUk)[1]).toBe('Samaritans: Call 116 123 (free, 24 hours).');
+  expect(inTheUk.body.quote.text).toContain('If your life is in danger, call 999.');
+
+  const inTheUs = await client.post<CrisisReply>('/api/quotes/generate', { ...crisis, country: 'us' });
+  expect(inTheUs.body.supportResources).toMatchObject({
+    region: 'US',
+    emergency: 'If your life is in danger, call 911.',
   });
-  expect(reply.status).toBe(200);
-  expect(reply.body.supportResources.region).toBe('GB');
-  expect(reply.body.quote.text.split('\n')[1]).toBe('Samaritans: Call 116 123 (free, 24 hours).');
+  expect(lines(inTheUs)[1]).toBe('988 Suicide & Crisis Lifeline: Call or text 988 (free, 24 hours).');
+  expect(inTheUs.body.quote.text).not.toContain('116 123');
+
+  // A country without a confirmed line: the directory and that country's emergency number.
+  const inJapan = await client.post<CrisisReply>('/api/quotes/generate', { ...crisis, country: 'JP' });
+  expect(lines(inJapan)[1]).toBe('Find A Helpline: Free, confidential helplines in your country.');
+  expect(inJapan.body.quote.text).toContain('If your life is in danger, call 119.');
+
+  // No country sent, and a time zone (UTC) that names none: the directory, never another country's lines.
+  const unknown = await client.post<CrisisReply>('/api/quotes/generate', crisis);
+  expect(unknown.body.supportResources.region).toBe('international');
+  expect(unknown.body.quote.text).not.toMatch(/116 123|988|999|911/);
+
+  // No country sent: the time zone the person gave Haven decides.
+  const changed = await client.graphql(
+    'mutation { updateProfile(input: { timeZone: "America/New_York" }) { timeZone } }',
+  );
+  expect(changed.body).toMatchObject({ data: { updateProfile: { timeZone: 'America/New_York' } } });
+  await eventually('a crisis reply for the person’s new time zone', async () => {
+    const reply = await client.post<CrisisReply>('/api/quotes/generate', crisis);
+    return reply.body.supportResources.region === 'US';
+  });
 });
 
 it('answers crisis in the notes with support resources first, whatever the ratings say', async () => {
   const client = await subscriber('crisis-words');
   const reply = await client.post<{ quote: QuoteReply; supportResources: { region: string } | null }>(
     '/api/quotes/generate',
-    { ...chosen, notes: 'Had a nice lunch. I keep thinking everyone would be better off without me.' },
+    { ...chosen, notes: 'Had a nice lunch. I keep thinking everyone would be better off without me.', country: 'GB' },
   );
   expect(reply.status).toBe(200);
   expect(reply.body.supportResources?.region).toBe('GB');
@@ -167,7 +197,7 @@ it('reads notes that are not kept for crisis, and still keeps them nowhere', asy
   expect((await client.post('/api/user/privacy-settings', { keepNotes: false })).status).toBe(200);
   const reply = await client.post<{ quote: QuoteReply; supportResources: { region: string } | null }>(
     '/api/quotes/generate',
-    { ...chosen, notes: 'i dont want to be alive anymore' },
+    { ...chosen, notes: 'i dont want to be alive anymore', country: 'GB' },
   );
   expect(reply.status).toBe(200);
   expect(reply.body.supportResources?.region).toBe('GB');
@@ -190,6 +220,7 @@ describe('bad input: a 400 naming the field, nothing stored', () => {
     ['urgencyOfNeed', null, 'urgencyOfNeed must be a whole number from 1 to 5'],
     ['timeOfDayPreference', 'night', 'timeOfDayPreference must be morning, afternoon or evening'],
     ['notes', 'x'.repeat(1001), 'notes must be at most 1000 characters'],
+    ['country', 'United Kingdom', 'country must be a two-letter country code, for example GB'],
   ])('%s refused', async (field, value, message) => {
     const before = [await count('check_ins'), await count('quotes')];
     const reply = await client.post('/api/quotes/generate', { ...chosen, [field]: value });

@@ -5,7 +5,7 @@ import { pick, signedIn, type RestRoute, type Json } from './types';
 const quoteFields =
   'id text createdAt isFavorite timeOfDay emotionalState { stressLevel confidenceLevel motivationLevel anxietyLevel hopeForFuture gratitudeLevels focusClarity senseOfPurpose }';
 
-const assessmentFields = [...checkInDimensions, 'timeOfDayPreference', 'notes'];
+const assessmentFields = [...checkInDimensions, 'timeOfDayPreference', 'notes', 'country'];
 
 /** A query-string number stays a string when it is not one, so GraphQL names the field in its 400. */
 const numberOrRaw = (value: unknown) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
@@ -20,7 +20,7 @@ export const quoteRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/api/quotes/generate',
-    operation: `mutation GenerateQuote($input: AssessmentInput!) { generateQuote(input: $input) { quote { ${quoteFields} } supportResources { region emergency resources { name action href } } } }`,
+    operation: `mutation GenerateQuote($input: AssessmentInput!) { generateQuote(input: $input) { quote { ${quoteFields} } supportResources { region place emergency resources { name action href } } } }`,
     // Every key the spec names, as sent (absent stays absent so the defaults apply; a wrong type is a 400);
     // the Idempotency-Key header, when sent (also empty), is the input's key, checked by the quote service.
     variables: (body, { header }) => ({

@@ -5,7 +5,7 @@
  * check-in rules, the same the quote service's progress and analytics pages use.
  */
 import {
-  allSupportResources,
+  supportResourcesFor,
   dateOfDay,
   dayNumber,
   moodDirection,
@@ -162,13 +162,13 @@ const closing: Record<Trend | 'first', string> = {
     'like a short walk or a message to someone you trust.',
 };
 
-/** Where to find help, from the platform's checked list (shared/VOICE.md): the UK, the US, elsewhere. */
-function helpLines(): string[] {
-  const region = { GB: 'In the UK', US: 'In the US', international: 'Elsewhere' } as const;
+/** Where to find help in the recipient's country, from the one crisis-resource dataset. */
+function helpLines(country: string | null): string[] {
+  const list = supportResourcesFor(country);
   const line = (resource: { name: string; action: string; href: string }) =>
     `${resource.name}, ${resource.action.charAt(0).toLowerCase()}${resource.action.slice(1)}` +
     (resource.href.startsWith('https:') ? ` (${resource.href})` : '');
-  return allSupportResources('GB').map((list) => `${region[list.region]}: ${list.resources.map(line).join('; ')}.`);
+  return [`${list.resources.map(line).join('; ')}.`, list.emergency];
 }
 
 /**
@@ -182,6 +182,8 @@ export function renderWeeklySummaryEmail(input: {
   summary: WeeklySummary;
   /** The recipient's stop link token (domain/stop-links.ts). */
   stopToken: string;
+  /** The recipient's country (ISO 3166-1 alpha-2), when known: its lines; else the directory. */
+  country: string | null;
 }): RenderedEmail {
   const { productName, summary } = input;
   const progress = appLink(input.appUrl, 'progress');
@@ -200,7 +202,7 @@ export function renderWeeklySummaryEmail(input: {
   ];
   const close = closing[summary.direction ?? 'first'];
   const privacy = `This email carries just these numbers: your notes and messages stay in ${productName}.`;
-  const care = [notTherapyLine, ...helpLines(), `More ways to reach someone: ${help}`];
+  const care = [notTherapyLine, ...helpLines(input.country), `More ways to reach someone: ${help}`];
   const why = `You get this because you turned on the weekly summary. Stop it in one click: ${stop} (or choose which emails you get: ${preferences})`;
 
   const text = [

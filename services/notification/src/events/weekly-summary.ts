@@ -4,7 +4,7 @@
  * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
  * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.
  */
-import { dayNumber, isDuplicateKeyError, type ConsumerSpec } from '@haven/platform';
+import { countryOfTimeZone, dayNumber, isDuplicateKeyError, type ConsumerSpec } from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { emailKinds } from '../domain/email-kinds';
@@ -124,6 +124,7 @@ export function weeklySummarySender(deps: ScheduledEmailDeps): ScheduledEmailSen
         appUrl: deps.appUrl,
         summary,
         stopToken: stopToken(deps.stopKey, user._id, kind),
+        country: countryOfTimeZone(timeZoneOf(user)),
       });
       const request = {
         eventId: `weekly-summary:${week.id}`,

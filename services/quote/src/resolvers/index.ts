@@ -9,6 +9,8 @@ import {
   mayReadUser,
   supportResourcesFor,
   allSupportResources,
+  countryOfTimeZone,
+  countryProblem,
   type CallerSecrets,
   type FieldProblemLike,
   type RequestContext,
@@ -148,7 +150,13 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
    * `ownWords` are the notes as received, read only for crisis signals, also when they are not kept; the
    * assessment's notes are what may be stored and, scrubbed, sent to the provider.
    */
-  async function write(assessment: Assessment, ownWords: string | null, userId: string, context: RequestContext) {
+  async function write(
+    assessment: Assessment,
+    ownWords: string | null,
+    country: string | null,
+    userId: string,
+    context: RequestContext,
+  ) {
     const recentMessageIds = async () =>
       (
         await quotes
@@ -157,7 +165,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           .limit(noRepeatWindow)
           .lean<Array<{ messageId: string }>>()
       ).map((quote) => quote.messageId);
-    const checkIn = { ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes: ownWords };
+    const checkIn = { ratings: assessment.ratings, timeOfDay: assessment.timeOfDay, notes: ownWords, country };
     const offline = async () => compose({ ...checkIn, recentMessageIds: await recentMessageIds() });
 
     // A crisis check-in is answered with people first and never reaches the provider.
@@ -190,17 +198,22 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   }
 
   /** The reply a stored check-in was given: its quote, with the support resources when it was a crisis reply. */
-  async function replyOf(checkInId: string, userId: string): Promise<QuoteReply | null> {
+  async function replyOf(checkInId: string, userId: string, country: string | null): Promise<QuoteReply | null> {
     const checkIn = await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean();
     if (!checkIn) return null;
-    return replyOfStored(checkInId, userId, checkIn.createdAt);
+    return replyOfStored(checkInId, userId, country, checkIn.createdAt);
   }
 
   /**
    * The reply of a check-in another request has just stored: its quote follows the check-in within
    * moments, so it is waited for, bounded; past that the other request failed and deletes its check-in.
    */
-  async function replyOfStored(checkInId: string, userId: string, createdAt?: Date): Promise<QuoteReply> {
+  async function replyOfStored(
+    checkInId: string,
+    userId: string,
+    country: string | null,
+    createdAt?: Date,
+  ): Promise<QuoteReply> {
     const storedAt =
       createdAt ?? (await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean())?.createdAt;
     const deadline = Date.now() + quoteFollowsCheckInMs;
@@ -210,7 +223,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       if (stored) {
         return {
           quote: toQuote(stored),
-          supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(null) : null,
+          supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(country) : null,
         };
       }
       if (Date.now() >= deadline) break;
@@ -222,7 +235,11 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   return {
     Query: {
       // Public on purpose: help is never behind sign-in or the paywall.
-      supportResources: (_parent, { country }) => allSupportResources(country),
+      supportResources: (_parent, { country }) => {
+        const problem = countryProblem(country);
+        if (problem) throw badInput('country', problem);
+        return allSupportResources(country);
+      },
 
       checkInDays: async (_parent, { month }, context) => {
         const { userId } = await requireEntitlement(context);
@@ -411,18 +428,28 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const { userId } = await requireEntitlement(context);
         const validated = validateAssessment({ ...input });
         const key = validateIdempotencyKey(input.idempotencyKey);
-        if (!validated.ok || !key.ok) rejectInput([...problemsOf(validated), ...problemsOf(key)]);
+        const countryIssue = countryProblem(input.country);
+        if (!validated.ok || !key.ok || countryIssue) {
+          rejectInput([
+            ...problemsOf(validated),
+            ...problemsOf(key),
+            ...(countryIssue ? [{ field: 'country', message: countryIssue }] : []),
+          ]);
+        }
+        // Where the person is, for a crisis reply's lines: as the app sent it, else their time zone's country.
+        const timeZone = await timeZoneOf(deps.timeZones, userId);
+        const country = input.country?.trim().toUpperCase() || countryOfTimeZone(timeZone);
         // One check-in per user and key: its id is named by the key, so a repeat finds it, and a race loses on `_id`.
         const checkInId = key.value === null ? randomUUID() : keyedCheckInId(userId, key.value);
         if (key.value !== null) {
-          const earlier = await replyOf(checkInId, userId);
+          const earlier = await replyOf(checkInId, userId, country);
           if (earlier) return earlier;
         }
         // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent;
         // they are still read once, in memory, for crisis signals.
         const { keepNotes } = await privacySettingsOf(deps.privacySettings, userId);
         const assessment = keepNotes ? validated.value : { ...validated.value, notes: null };
-        const written = await write(assessment, validated.value.notes, userId, context);
+        const written = await write(assessment, validated.value.notes, country, userId, context);
 
         const now = new Date();
         try {
@@ -437,7 +464,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         } catch (error) {
           // The same key sent twice at once: the other request stored the check-in; its reply is this one's.
           if (key.value === null || !isDuplicateKeyError(error)) throw error;
-          return replyOfStored(checkInId, userId);
+          return replyOfStored(checkInId, userId, country);
         }
         const mood = moodOf(assessment.ratings);
         const quote = new quotes({
@@ -460,10 +487,10 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           throw error;
         }
         deps.publishSoon();
-        await recordProgress(progress, userId, mood, dayNumber(now, await timeZoneOf(deps.timeZones, userId)));
+        await recordProgress(progress, userId, mood, dayNumber(now, timeZone));
         return {
           quote: toQuote(quote.toObject()),
-          supportResources: written.crisis ? supportResourcesFor(null) : null,
+          supportResources: written.crisis ? supportResourcesFor(country) : null,
         };
       },
 

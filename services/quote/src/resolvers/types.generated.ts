@@ -21,6 +21,8 @@ export type AssessmentInput = {
   anxietyLevel?: InputMaybe<Scalars['Int']['input']>;
   confidenceLevel?: InputMaybe<Scalars['Int']['input']>;
   connectionWithOthers?: InputMaybe<Scalars['Int']['input']>;
+  /** Optional, two letters (ISO 3166-1 alpha-2): where the person is, so a crisis reply lists that country's help; the person's choice or the app's guess. Absent: the country of the person's time zone. Not stored. */
+  country?: InputMaybe<Scalars['String']['input']>;
   currentChallengeLevel?: InputMaybe<Scalars['Int']['input']>;
   focusClarity?: InputMaybe<Scalars['Int']['input']>;
   gratitudeLevels?: InputMaybe<Scalars['Int']['input']>;
@@ -203,7 +205,7 @@ export type Query = {
   __typename?: 'Query';
   /** The signed-in user's days (yyyy-mm-dd, in their time zone) with a check-in in `month` (yyyy-mm), in order: the dashboard calendar's marks. Premium. */
   checkInDays: Array<Scalars['String']['output']>;
-  /** Who can help right now, the given country's lines first (ISO code; unknown → the UK's). Public: no sign-in. */
+  /** Who can help right now in every country Haven knows, the given country's first (two letters, ISO 3166-1 alpha-2), then Anywhere else. Public: no sign-in. */
   supportResources: Array<SupportResources>;
   /** The signed-in user's days of `year` (yyyy) with a check-in, in order, each with its mood: the year view. Premium. */
   yearInMoods: Array<DayMood>;
@@ -273,6 +275,9 @@ export type SupportResource = {
 export type SupportResources = {
   __typename?: 'SupportResources';
   emergency: Scalars['String']['output'];
+  /** Where the list is for, in words: United Kingdom, or Anywhere else. */
+  place: Scalars['String']['output'];
+  /** ISO 3166-1 alpha-2 code the list is for, or international. */
   region: Scalars['String']['output'];
   resources: Array<SupportResource>;
 };
@@ -626,6 +631,7 @@ export type SupportResourceResolvers<ContextType = RequestContext, ParentType ex
 
 export type SupportResourcesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SupportResources'] = ResolversParentTypes['SupportResources']> = {
   emergency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   resources?: Resolver<Array<ResolversTypes['SupportResource']>, ParentType, ContextType>;
 };

@@ -1,27 +1,31 @@
-/** /help: people to reach right now. Public, never behind sign-in or the paywall. */
-import { useQuery } from '@apollo/client/react';
+/**
+ * /help: people to reach right now. Public, never behind sign-in or the paywall, and read from the one
+ * crisis-resource dataset in the bundle, so it shows at once, with no request to fail.
+ */
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SupportResourcesDocument } from '../../graphql/operations.generated';
+import { allSupportResources, supportResourcesFor } from '@haven/platform/src/support-resources';
+import { chooseCountry, countryChoices, personCountry } from '../../lib/country';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
-import { Spinner } from '../../ui/Spinner';
+import { Label } from '../../ui/Label';
 import { PublicFrame } from '../public/PublicFrame';
 import { HelpLines } from './SupportResourcesCard';
 // The public pages' styles: this page wears their frame but stays out of their Apollo-free chunk.
 import '../public/public.css';
-import { countryFromLanguage } from './checkinRules';
-
-const regionNames: Record<string, string> = {
-  GB: 'United Kingdom',
-  US: 'United States',
-  international: 'Anywhere else',
-};
 
 export function HelpPage() {
   usePageTitle('Need help now?');
-  const { data, loading, error } = useQuery(SupportResourcesDocument, {
-    variables: { country: countryFromLanguage(navigator.language) },
-  });
+  const [country, setCountry] = useState(personCountry);
+  const mine = useMemo(() => supportResourcesFor(country), [country]);
+  const others = useMemo(
+    () => allSupportResources(country).filter((list) => list.region !== mine.region),
+    [country, mine],
+  );
+  const onPick = (code: string) => {
+    chooseCountry(code || null);
+    setCountry(code || null);
+  };
   // The public pages' frame (their header, margins and footer), so the page looks finished at any width.
   return (
     <PublicFrame>
@@ -32,22 +36,36 @@ export function HelpPage() {
           Reaching out is a strong and sensible step.
         </p>
         <p className="text-muted">Haven is not therapy or a crisis service, but these people can help.</p>
-        {loading && <Spinner label="Loading helplines" />}
-        {error && (
-          <p role="alert">
-            We couldn&apos;t load the list just now. In the UK call Samaritans on 116 123; in the US call or text 988;
-            if your life is in danger, call your local emergency number.
-          </p>
-        )}
-        {data?.supportResources.map((list) => (
-          <Card key={list.region}>
-            <CardHeader>
-              <CardTitle>{regionNames[list.region] ?? list.region}</CardTitle>
-            </CardHeader>
-            <CardContent className="stack">
-              <HelpLines list={list} />
-            </CardContent>
-          </Card>
+        <div className="setting-row">
+          <Label htmlFor="help-country">Your country</Label>
+          <select
+            id="help-country"
+            className="input"
+            value={mine.region === 'international' ? '' : mine.region}
+            onChange={(event) => onPick(event.target.value)}
+          >
+            <option value="">Somewhere else</option>
+            {countryChoices.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Card aria-label={`Help in ${mine.place}`} role="region">
+          <CardHeader>
+            <CardTitle>{mine.place}</CardTitle>
+          </CardHeader>
+          <CardContent className="stack">
+            <HelpLines list={mine} />
+          </CardContent>
+        </Card>
+        <h2>Every other country</h2>
+        {others.map((list) => (
+          <details key={list.region} className="help-country">
+            <summary>{list.place}</summary>
+            <HelpLines list={list} />
+          </details>
         ))}
         <Link to="/">Back to home</Link>
       </article>

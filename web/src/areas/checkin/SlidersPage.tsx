@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toastStore';
 import { QuoteCard } from './QuoteCard';
 import { SupportResourcesCard } from './SupportResourcesCard';
+import { personCountry } from '../../lib/country';
 
 type Dimension =
   | 'stressLevel'
@@ -108,6 +109,8 @@ export function SlidersPage() {
             timeOfDayPreference: timeOfDay,
             notes: notesKept ? notes.trim() || null : null,
             idempotencyKey: submissionKey,
+            // A crisis reply lists this country's help; without one the server uses the time zone's.
+            country: personCountry(),
           },
         },
       });

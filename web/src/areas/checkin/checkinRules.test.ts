@@ -1,6 +1,5 @@
 import {
   calendarDayLabel,
-  countryFromLanguage,
   dayFilterLabel,
   dayFromKey,
   monthKey,
@@ -76,8 +75,6 @@ describe('check-in page rules', () => {
         senseOfPurpose: 1,
       }).map((bar) => bar.label),
     ).toEqual(['Motivation', 'Confidence', 'Focus', 'Stress', 'Anxiety', 'Purpose']);
-    expect(countryFromLanguage('en-US')).toBe('US');
-    expect(countryFromLanguage('fr')).toBeNull();
   });
 
   it('names each check-in submission with its own key the server accepts (printable ASCII, at most 200)', () => {

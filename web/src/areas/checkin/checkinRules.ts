@@ -102,12 +102,6 @@ export function emotionalBars(state: EmotionalStateView): Array<{ label: string;
 /** The progress badge: "3.9/5". */
 export const scoreLabel = (score: number): string => `${score.toFixed(1)}/5`;
 
-/** The browser's country from its language tag ("en-US" → "US"), for the helplines shown first. */
-export function countryFromLanguage(language: string | undefined): string | null {
-  const region = language?.split('-')[1];
-  return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : null;
-}
-
 /**
  * A new idempotency key for one check-in submission: 32 hex digits from the browser's random source
  * (crypto.getRandomValues also works off HTTPS, where randomUUID is missing). The same submission sent again,

@@ -1,19 +1,21 @@
 import { useMemo } from 'react';
-import { browserTimeZone } from '../../lib/dates';
-import { crisisLinesFor, guessCrisisRegion } from './crisisLines';
+import { supportResourcesFor } from '@haven/platform/src/support-resources';
+import { personCountry } from '../../lib/country';
 
-/** The crisis lines, the visitor's country first (guessed in the browser). */
+/** The crisis lines of the visitor's country (their pick, or the browser's guess); the help page has every other. */
 export function CrisisLines() {
-  const lines = useMemo(() => {
-    return crisisLinesFor(guessCrisisRegion(browserTimeZone(), navigator.language));
-  }, []);
+  const list = useMemo(() => supportResourcesFor(personCountry()), []);
   return (
     <ul className="crisis-lines">
-      {lines.map((line) => (
-        <li key={line.region}>
-          <strong>{line.label}:</strong> {line.text}
-        </li>
-      ))}
+      <li>
+        <strong>{list.place}:</strong>{' '}
+        {list.resources.map((resource) => (
+          <span key={resource.name}>
+            <a href={resource.href}>{resource.name}</a> — {resource.action}.{' '}
+          </span>
+        ))}
+        {list.emergency}
+      </li>
     </ul>
   );
 }

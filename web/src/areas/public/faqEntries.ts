@@ -59,7 +59,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: `Can ${name} replace a therapist or mental health professional?`,
         answer: [
           `No. ${name} supports self-awareness and wellness habits, but it is not therapy, it does not diagnose and it cannot treat anything. If you are struggling, please talk to a doctor or a mental health professional.`,
-          'If you need to talk to someone now: in the UK, call Samaritans free on 116 123 or text SHOUT to 85258; in the US, call or text 988; elsewhere, call your local emergency number (999, 911 or 112) if your life is in danger. Our "Need help now?" page lists these too, without signing in.',
+          'If you need to talk to someone now, our "Need help now?" page lists free lines for your country, without signing in. If your life is in danger, call your local emergency number.',
         ],
       },
     ],

@@ -30,7 +30,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
     title: 'Not medical advice, and not for emergencies',
     paragraphs: [
-      `${name} is not therapy, counselling or medical care, and it does not diagnose or treat any condition. Messages are general support, not professional advice. If you are in crisis: in the UK call Samaritans on 116 123 or text SHOUT to 85258; in the US call or text 988; elsewhere call your local emergency number (999, 911 or 112) if your life is in danger.`,
+      `${name} is not therapy, counselling or medical care, and it does not diagnose or treat any condition. Messages are general support, not professional advice. If you are in crisis, our "Need help now?" page lists free lines for your country, without signing in; if your life is in danger, call your local emergency number.`,
     ],
   },
   {
