@@ -14,24 +14,27 @@ export const countryChoices = [...countryHelp]
   .map(({ code, name }) => ({ code, name }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
-function chosenCountry(): string | null {
+/** The pick kept on this device: a country code, "" for "Somewhere else", or null when none was made. */
+function pickedCountry(): string | null {
   try {
-    return countryHelpOf(window.localStorage.getItem(COUNTRY_STORAGE_KEY))?.code ?? null;
+    return window.localStorage.getItem(COUNTRY_STORAGE_KEY);
   } catch {
     return null;
   }
 }
 
-/** Keeps the person's pick on this device; null forgets it, and the browser's guess applies again. */
+/** Keeps the person's pick on this device; null ("Somewhere else") is a pick too, so no guess overrides it. */
 export function chooseCountry(code: string | null): void {
   try {
-    if (code) window.localStorage.setItem(COUNTRY_STORAGE_KEY, code);
-    else window.localStorage.removeItem(COUNTRY_STORAGE_KEY);
+    window.localStorage.setItem(COUNTRY_STORAGE_KEY, code ?? '');
   } catch {
     // Storage refused (a private window): the pick lasts as long as the page.
   }
 }
 
+/** The person's country: their pick on this device, else the browser's guess; null for "Somewhere else". */
 export function personCountry(): string | null {
-  return chosenCountry() ?? guessCountry(browserTimeZone(), navigator.language);
+  const picked = pickedCountry();
+  if (picked !== null) return countryHelpOf(picked)?.code ?? null;
+  return guessCountry(browserTimeZone(), navigator.language);
 }

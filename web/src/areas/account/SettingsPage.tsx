@@ -11,6 +11,7 @@ import { BRAND } from '../../brand';
 import { LOGOUT_URL } from '../../constants';
 import { serverMessage } from '../../graphql/errors';
 import { SettingsStatsDocument, SignOutEverywhereDocument } from '../../graphql/operations.generated';
+import { chooseCountry, personCountry } from '../../lib/country';
 import { navigateToServer } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ChangeEmailCard, ChangePasswordCard, ProfileCard } from './AccountCare';
@@ -21,6 +22,7 @@ import { useTheme } from '../../theme/ThemeProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { CountryPicker } from '../../ui/CountryPicker';
 import { LogoutIcon, MoonIcon } from '../../ui/icons';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
@@ -47,6 +49,7 @@ export function SettingsPage() {
   const session = useSession();
   const { theme, setTheme } = useTheme();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [country, setCountry] = useState(personCountry);
 
   if (session.status !== 'signedIn') {
     return (
@@ -58,6 +61,12 @@ export function SettingsPage() {
 
   const { user } = session;
   const name = displayName(user);
+
+  const onCountryPick = (code: string | null) => {
+    chooseCountry(code);
+    setCountry(code);
+    toast({ title: 'Country updated', description: `${BRAND.name} shows the help for your choice first.` });
+  };
 
   const onDarkModeChange = (dark: boolean) => {
     setTheme(dark ? 'dark' : 'light');
@@ -130,6 +139,23 @@ export function SettingsPage() {
               Dark Mode
             </Label>
             <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={onDarkModeChange} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="help-country-title">
+        <CardHeader>
+          <CardTitle id="help-country-title">Help in Your Country</CardTitle>
+          <CardDescription>
+            The crisis lines {BRAND.name} shows you first, on every page. Kept on this device only.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="setting-row">
+            <Label htmlFor="settings-country" className="setting-row__label">
+              Your country
+            </Label>
+            <CountryPicker id="settings-country" value={country} onPick={onCountryPick} />
           </div>
         </CardContent>
       </Card>

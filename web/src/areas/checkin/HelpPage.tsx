@@ -5,9 +5,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { allSupportResources, supportResourcesFor } from '@haven/platform/src/support-resources';
-import { chooseCountry, countryChoices, personCountry } from '../../lib/country';
+import { chooseCountry, personCountry } from '../../lib/country';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+import { CountryPicker } from '../../ui/CountryPicker';
 import { Label } from '../../ui/Label';
 import { PublicFrame } from '../public/PublicFrame';
 import { HelpLines } from './SupportResourcesCard';
@@ -22,9 +23,9 @@ export function HelpPage() {
     () => allSupportResources(country).filter((list) => list.region !== mine.region),
     [country, mine],
   );
-  const onPick = (code: string) => {
-    chooseCountry(code || null);
-    setCountry(code || null);
+  const onPick = (code: string | null) => {
+    chooseCountry(code);
+    setCountry(code);
   };
   // The public pages' frame (their header, margins and footer), so the page looks finished at any width.
   return (
@@ -38,19 +39,7 @@ export function HelpPage() {
         <p className="text-muted">Haven is not therapy or a crisis service, but these people can help.</p>
         <div className="setting-row">
           <Label htmlFor="help-country">Your country</Label>
-          <select
-            id="help-country"
-            className="input"
-            value={mine.region === 'international' ? '' : mine.region}
-            onChange={(event) => onPick(event.target.value)}
-          >
-            <option value="">Somewhere else</option>
-            {countryChoices.map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <CountryPicker id="help-country" value={country} onPick={onPick} />
         </div>
         <Card aria-label={`Help in ${mine.place}`} role="region">
           <CardHeader>

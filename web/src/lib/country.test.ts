@@ -1,0 +1,39 @@
+import { countryOfTimeZone } from '@haven/platform/src/support-resources';
+import { chooseCountry, COUNTRY_STORAGE_KEY, countryChoices, personCountry } from './country';
+
+const stored = new Map<string, string>();
+const storage = {
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => void stored.set(key, value),
+};
+
+beforeAll(() => {
+  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true });
+  Object.defineProperty(globalThis, 'navigator', { value: { language: 'en-AU' }, configurable: true });
+});
+
+beforeEach(() => stored.clear());
+
+describe('the person’s country', () => {
+  it('is the browser’s guess until the person picks one: its time zone, else its language', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(personCountry()).toBe(countryOfTimeZone(zone) ?? 'AU');
+  });
+
+  it('is the pick kept on this device once made, and "Somewhere else" stays picked over any guess', () => {
+    chooseCountry('JP');
+    expect(stored.get(COUNTRY_STORAGE_KEY)).toBe('JP');
+    expect(personCountry()).toBe('JP');
+    chooseCountry(null);
+    expect(personCountry()).toBeNull();
+    stored.set(COUNTRY_STORAGE_KEY, 'not a country');
+    expect(personCountry()).toBeNull();
+  });
+
+  it('offers every country by name', () => {
+    const names = countryChoices.map((choice) => choice.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(countryChoices).toContainEqual({ code: 'GB', name: 'United Kingdom' });
+    expect(countryChoices.length).toBeGreaterThanOrEqual(60);
+  });
+});
