@@ -29,8 +29,11 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
 }
 
 /** A page signed up through the app's own form, then on a trial (started through the API, as the page would). */
-async function signedUpOnTrial(prefix: string): Promise<{ page: Page; api: ApiClient }> {
-  const page = await newPage();
+async function signedUpOnTrial(
+  prefix: string,
+  browserOptions: BrowserContextOptions = {},
+): Promise<{ page: Page; api: ApiClient }> {
+  const page = await newPage(browserOptions);
   const email = uniqueEmail(prefix);
   const password = 'a calm long password';
   await page.goto(`${haven.gatewayUrl}/auth`);
@@ -147,6 +150,21 @@ it('stores a check-in the network sends twice once, and the next submission as a
   await quoteText.waitFor();
   expect(sent).toBe(4);
   expect((await api.get<{ totalEntries: number }>('/api/user/stats')).body.totalEntries).toBe(2);
+});
+
+it('meets crisis words with the help of the person’s country first: in the US by the browser, 988 and 911', async () => {
+  const { page } = await signedUpOnTrial('crisis-us', { locale: 'en-US', timezoneId: 'America/Chicago' });
+  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
+  await page
+    .getByLabel('Notes (optional)')
+    .fill('Work was fine. I keep thinking everyone would be better off without me.');
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+  const help = page.getByRole('region', { name: 'Someone can talk with you right now' });
+  await help.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ }).waitFor();
+  expect(await help.innerText()).toContain('If your life is in danger, call 911.');
+  expect(await help.innerText()).not.toContain('116 123');
+  await page.context().close();
 });
 
 it('shows "Need help now?" to a visitor who is not signed in, their country first, and any country they pick', async () => {
