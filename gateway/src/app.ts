@@ -10,11 +10,12 @@ import {
   pingMongo,
   requestLogger,
   type Logger,
+  createHttpServer,
 } from '@haven/platform';
 import express from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { GatewayConfig } from './config';
@@ -48,7 +49,7 @@ export async function startGateway(
   // Only the listed proxies may name the client in X-Forwarded-For; by default nobody can.
   app.set('trust proxy', config.TRUSTED_PROXIES);
   app.use(dropClientHavenHeaders);
-  const httpServer: Server = createServer(app);
+  const httpServer: Server = createHttpServer(app);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const rateLimitStore = new MongoRateLimitStore(connection);
   const server = createGatewayServer(config, log, rateLimitStore, [ApolloServerPluginDrainHttpServer({ httpServer })]);

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { advanceBillingClock } from '../../services/billing/test/clock';
 import { stopToken } from '../../services/notification/src/domain/stop-links';
 import { eventually } from '../../tools/testing/eventually';
-import { startTestHaven, testStopKey, type TestHaven } from '../../tools/testing/haven';
+import { startTestHaven, testLinkKey, type TestHaven } from '../../tools/testing/haven';
 import { ApiClient, uniqueEmail, type ApiResponse } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../tools/testing/operations';
 import { goodTestCard, startTrial } from '../../tools/testing/subscription';
 import { expectedOutcomes, personas, type Outcome, type Persona } from './authorization-matrix';
+import { unsubscribeTokenOf } from '../../services/notification/src/domain/newsletter';
 
 /** The public origin the services and the sign-in provider know (the harness's APP_URL). */
 const appUrl = 'http://localhost:4000';
@@ -199,7 +200,7 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation sendNewsletter': () => ({ subject: 'Matrix', content: '<p>A quiet note.</p>' }),
   'mutation sendTestNewsletter': () => ({ subject: 'Matrix', content: '<p>A quiet note.</p>' }),
   'mutation updateEmailPreferences': () => ({ input: emailPreferences }),
-  'mutation stopEmailsByLink': () => ({ token: stopToken(testStopKey, people.premium.id, 'marketing') }),
+  'mutation stopEmailsByLink': () => ({ token: stopToken(testLinkKey, people.premium.id, 'marketing') }),
   'mutation generateQuote': () => ({ input: {} }),
   'mutation setQuoteFavorite': () => ({ id: world.premiumQuoteId, isFavorite: true }),
   'mutation updatePrivacySettings': () => ({ input: { allowInsights: true } }),
@@ -641,8 +642,8 @@ async function prepareNewsletterLinks(count: number): Promise<void> {
   world.newsletterTokens = readers.slice(1).map((email) => tokens.get(email.toLowerCase())!);
   const subscribers = await haven.collection('notification', 'newsletter_subscribers');
   const reader = await subscribers.findOne({ email: readers[0]!.toLowerCase() });
-  world.unsubscribeToken = String(reader?.unsubscribeToken ?? '');
-  if (!world.unsubscribeToken) throw new Error('the subscriber has no unsubscribe token');
+  if (!reader) throw new Error('the reader is not on the list');
+  world.unsubscribeToken = unsubscribeTokenOf(testLinkKey, String(reader._id));
 }
 
 /** A deletion's request id, which anyone may read. */

@@ -58,7 +58,6 @@ export async function benchFanOut(
           source: 'bench',
           confirmTokenHash: null,
           confirmExpiresAt: null,
-          unsubscribeToken: randomBytes(32).toString('base64url'),
           createdAt: now,
           confirmedAt: now,
           unsubscribedAt: null,

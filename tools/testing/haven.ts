@@ -58,7 +58,7 @@ export interface TestHaven {
 /** The secret the test gateway sends its subgraphs. */
 export const testSubgraphSecret = randomBytes(24).toString('hex');
 /** The key a test Haven's notification service signs its stop links with: derived from the subgraph secret, as there. */
-export const testStopKey = erasureKey('notification:stop-links', { SUBGRAPH_SECRET: testSubgraphSecret });
+export const testLinkKey = erasureKey('notification:stop-links', { SUBGRAPH_SECRET: testSubgraphSecret });
 /** The services' own credential (never the gateway's); tests that call an internal operation read it here. */
 export const testServiceSecret = randomBytes(24).toString('hex');
 

@@ -270,8 +270,8 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   // The summary's stop link, opened signed out (a forged one first): the switch is off afterwards.
   const me = await fetch(`${haven.gatewayUrl}/api/user`, { headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
   const { id: userId } = (await me.json()) as { id: string };
-  const stopKey = erasureKey('notification:stop-links', { ERASURE_HMAC_SECRET: hashSecret });
-  const link = stopToken(stopKey, userId, 'weekly-summary');
+  const linkKey = erasureKey('notification:stop-links', { ERASURE_HMAC_SECRET: hashSecret });
+  const link = stopToken(linkKey, userId, 'weekly-summary');
   const visitor = await newPage();
   await visitor.goto(`${haven.gatewayUrl}/stop-emails?token=${link.slice(0, -2)}xy`);
   await visitor.getByRole('heading', { name: 'This link did not work' }).waitFor();

@@ -27,7 +27,7 @@ import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
 import { knownUserModel } from './model/known-user';
 import { preferencesModel } from './model/preferences';
-import { subscriberModel } from './model/subscriber';
+import { forgetStoredUnsubscribeTokens, subscriberModel } from './model/subscriber';
 import { weeklyCheckInsModel } from './model/weekly-check-ins';
 import { weeklySummaryConsumer, weeklySummarySender } from './events/weekly-summary';
 import { notificationResolvers } from './resolvers';
@@ -74,8 +74,10 @@ export const startNotificationService = defineService({
     const knownUsers = knownUserModel(connection);
     const tallies = weeklyCheckInsModel(connection);
     const store = { subscribers, preferences: preferencesModel(connection), publishSoon };
-    // Derived like the erasure records' key, for its own purpose: the MAC of the stop links.
-    const stopKey = erasureKey('notification:stop-links', config);
+    // Derived like the erasure records' key, for its own purpose: the MAC of the links in e-mails (stop links,
+    // newsletter unsubscribe links). Its label predates the unsubscribe links; changing it would void every link sent.
+    const linkKey = erasureKey('notification:stop-links', config);
+    await forgetStoredUnsubscribeTokens(subscribers);
     const fanOut = newsletterFanOut({
       kafka,
       campaigns,
@@ -84,6 +86,7 @@ export const startNotificationService = defineService({
       mailer,
       appUrl: config.APP_URL,
       productName: config.PRODUCT_NAME,
+      linkKey,
       log,
     });
     const newsletterSweep = runPeriodically(() => fanOut.sweep(), {
@@ -100,7 +103,7 @@ export const startNotificationService = defineService({
       mailer,
       appUrl: config.APP_URL,
       productName: config.PRODUCT_NAME,
-      stopKey,
+      linkKey,
       log,
     };
     const weeklySummaries = startScheduledEmails(weeklySummarySender(scheduledEmailDeps), {
@@ -119,7 +122,7 @@ export const startNotificationService = defineService({
         mailer,
         appUrl: config.APP_URL,
         productName: config.PRODUCT_NAME,
-        stopKey,
+        linkKey,
       }),
       erasure: notificationErasure(models),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
@@ -144,7 +147,7 @@ export const startNotificationService = defineService({
           productName: config.PRODUCT_NAME,
         }),
       ],
-      httpRoutes: oneClickHttpRoutes({ ...store, knownUsers }, stopKey),
+      httpRoutes: oneClickHttpRoutes({ ...store, knownUsers }, linkKey),
       onStop: async () => {
         await weeklySummaries.stop();
         await checkInReminders.stop();

@@ -115,7 +115,6 @@ async function seed(prefix: string, statuses: Array<'active' | 'unsubscribed'>) 
       ...person,
       userId: null,
       source: 'test',
-      unsubscribeToken: randomBytes(32).toString('base64url'),
       createdAt: now,
       confirmedAt: now,
       unsubscribedAt: person.status === 'unsubscribed' ? now : null,

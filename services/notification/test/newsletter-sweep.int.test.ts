@@ -16,6 +16,7 @@ import { subscriberModel } from '../src/model/subscriber';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
 import { subscriberDocument } from './subscribers';
 import { testInfra } from '../../../tools/testing/test-env';
+import { testLinkKey } from '../../../tools/testing/haven';
 
 const log = createLogger('newsletter-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';
@@ -61,6 +62,7 @@ function fanOut(now: () => number = Date.now) {
     mailer,
     appUrl: 'http://localhost:4000',
     productName: 'Haven',
+    linkKey: testLinkKey,
     log,
     now,
   });

@@ -7,7 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { startTestHaven, testLinkKey, type TestHaven } from '../../../tools/testing/haven';
+import { unsubscribeTokenOf } from '../src/domain/newsletter';
 import { mailbox, type CaughtEmail } from '../../../tools/testing/infra-control';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 
@@ -138,9 +139,10 @@ describe('unsubscribe', () => {
   it('by the personal link: a second click and the one-click POST answer success and change nothing', async () => {
     const email = uniqueEmail('leaver');
     await subscribeAndConfirm(email);
-    const { unsubscribeToken } = (await (await subscribers()).findOne({ email })) as unknown as {
-      unsubscribeToken: string;
-    };
+    const unsubscribeToken = unsubscribeTokenOf(
+      testLinkKey,
+      String((await (await subscribers()).findOne({ email }))!._id),
+    );
     const visitor = new ApiClient(haven.gatewayUrl);
     const first = await visitor.get(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`);
     expect(first.status).toBe(200);
@@ -245,9 +247,10 @@ describe('e-mail preferences', () => {
     });
     expect((await client.get(`/api/newsletter/confirm?token=${tokenIn(confirmation)}`)).status).toBe(200);
 
-    const { unsubscribeToken } = (await (await subscribers()).findOne({ email })) as unknown as {
-      unsubscribeToken: string;
-    };
+    const unsubscribeToken = unsubscribeTokenOf(
+      testLinkKey,
+      String((await (await subscribers()).findOne({ email }))!._id),
+    );
     expect((await client.get(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`)).status).toBe(200);
     const afterLink = await client.get<{ preferences: { newsletter: boolean } }>('/api/user/email-preferences');
     expect(afterLink.body.preferences.newsletter).toBe(false);
@@ -335,9 +338,10 @@ describe('the admin composer', () => {
     const copy = copies.find(addressed(active[0]!))!;
     expect(copy.html).toContain('<h2>Small steps</h2>');
     expect(copy.html).not.toMatch(/script|javascript:/);
-    const { unsubscribeToken } = (await (await subscribers()).findOne({ email: active[0] })) as unknown as {
-      unsubscribeToken: string;
-    };
+    const unsubscribeToken = unsubscribeTokenOf(
+      testLinkKey,
+      String((await (await subscribers()).findOne({ email: active[0] }))!._id),
+    );
     expect(copy.headers['list-unsubscribe']).toContain(
       `/hooks/notification/newsletter/one-click?token=${unsubscribeToken}`,
     );

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { exportFileName, toCsv } from '../src/domain/csv';
 import { mayReceive } from '../src/domain/email-kinds';
 import { newsletterContentMaxLength } from '@haven/platform';
@@ -7,8 +8,11 @@ import {
   isWellFormedToken,
   newConfirmation,
   previewOf,
+  subscriberOfUnsubscribeToken,
   testSubjectOf,
+  unsubscribeTokenOf,
 } from '../src/domain/newsletter';
+import { stopToken } from '../src/domain/stop-links';
 import { renderNewsletterEmail, textOf } from '../src/domain/newsletter-emails';
 import { defaultEmailPreferences } from '../src/domain/preferences';
 import { sanitizeNewsletterHtml } from '../src/domain/sanitize';
@@ -26,6 +30,36 @@ describe('confirmation tokens', () => {
   it('refuses anything that is not a token before any lookup', () => {
     for (const bad of ['', 'short', '<script>alert(1)</script>', 42, null, 'a'.repeat(101)]) {
       expect(isWellFormedToken(bad)).toBe(false);
+    }
+  });
+});
+
+describe('unsubscribe tokens', () => {
+  const key = randomBytes(32);
+  const subscriberId = randomUUID();
+
+  it('name their subscriber under the key, so nothing is stored per link', () => {
+    const token = unsubscribeTokenOf(key, subscriberId);
+    expect(token).toMatch(/^[\w-]+\.[\w-]{32}$/);
+    expect(subscriberOfUnsubscribeToken(key, token)).toBe(subscriberId);
+  });
+
+  it('refuses a token altered, signed with another key, for another purpose, or not a token at all', () => {
+    const token = unsubscribeTokenOf(key, subscriberId);
+    const [id, mac] = token.split('.') as [string, string];
+    const otherId = Buffer.from(randomUUID()).toString('base64url');
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [
+      `${otherId}.${mac}`,
+      `${id}.${flipped}`,
+      unsubscribeTokenOf(randomBytes(32), subscriberId),
+      stopToken(key, subscriberId, 'marketing'),
+      '',
+      'a'.repeat(300),
+      42,
+      null,
+    ]) {
+      expect(subscriberOfUnsubscribeToken(key, bad)).toBeNull();
     }
   });
 });

@@ -15,6 +15,7 @@ import { knownUserModel } from '../src/model/known-user';
 import { preferencesModel } from '../src/model/preferences';
 import { subscriberModel } from '../src/model/subscriber';
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
+import { testLinkKey } from '../../../tools/testing/haven';
 
 export interface ReplicaOptions {
   kafka: Kafka;
@@ -49,6 +50,7 @@ export async function startNotificationReplica(options: ReplicaOptions) {
     mailer,
     appUrl: 'http://localhost:4000',
     productName: 'Haven',
+    linkKey: testLinkKey,
     log,
     ...(options.now ? { now: options.now } : {}),
   });

@@ -18,7 +18,7 @@ import { knownUserModel } from '../src/model/known-user';
 import { preferencesModel } from '../src/model/preferences';
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { eventually } from '../../../tools/testing/eventually';
-import { startTestHaven, testStopKey, type TestHaven } from '../../../tools/testing/haven';
+import { startTestHaven, testLinkKey, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
 import { startTrial } from '../../../tools/testing/subscription';
@@ -72,7 +72,7 @@ async function replicaDeps() {
     mailer,
     appUrl: 'http://localhost:4000',
     productName: 'Haven',
-    stopKey: testStopKey,
+    linkKey: testLinkKey,
     log,
   };
 }
@@ -304,7 +304,7 @@ describe('the stop link of the weekly summary', () => {
     expect(await preferencesOf(reader.client)).toEqual({ ...before, weeklySummary: false });
 
     // A link minted for a product update stops those alone, with the other switches kept.
-    const productLink = stopToken(testStopKey, reader.id, 'product-update');
+    const productLink = stopToken(testLinkKey, reader.id, 'product-update');
     expect((await stopByGraphql(productLink)).body.data?.stopEmailsByLink.preference).toBe('productUpdates');
     expect(await preferencesOf(reader.client)).toEqual({ ...before, weeklySummary: false, productUpdates: false });
   });

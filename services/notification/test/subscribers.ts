@@ -2,7 +2,7 @@
  * Subscriber documents as the service stores them, for tests that write a list straight into its database
  * (the list as a send finds it). Not a test file itself.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 export type SeededStatus = 'active' | 'pending' | 'unsubscribed';
 
@@ -20,7 +20,6 @@ export function subscriberDocument(
     source: 'test',
     confirmTokenHash: null,
     confirmExpiresAt: null,
-    unsubscribeToken: randomBytes(32).toString('base64url'),
     createdAt: at,
     confirmedAt: status === 'active' ? at : null,
     unsubscribedAt: status === 'unsubscribed' ? at : null,

@@ -18,6 +18,7 @@ export * from './email';
 export * from './entitlements';
 export * from './support-resources';
 export * from './crisis-resources';
+export * from './http-server';
 export * from './check-in-rules';
 export * from './newsletter-limits';
 export * from './erasure';

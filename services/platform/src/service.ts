@@ -10,7 +10,8 @@ import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer } from './http-server';
 import type { AddressInfo } from 'node:net';
 import { accessFacts, internalOperationGuard, type AccessContext, type AccessFactSources } from './access';
 import {
@@ -278,7 +279,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   app.disable('x-powered-by');
   app.use(helmet());
   app.use(requestLogger(log, correlationHeader));
-  const httpServer = createServer(app);
+  const httpServer = createHttpServer(app);
   const kafkaReady = kafkaProbe(kafka);
   // The gateway's limits, so a request that reaches a subgraph some other way gains nothing.
   const apollo = new LimitedApolloServer<Context>({

@@ -1,6 +1,7 @@
 /** Newsletter rules: tokens, input checks, the composer's limits. Pure, no I/O. */
 import { newsletterContentMaxLength, newsletterSubjectMaxLength } from '@haven/platform';
 import { createHash, randomBytes } from 'node:crypto';
+import { linkMac, macMatches } from './link-macs';
 import { sanitizeNewsletterHtml } from './sanitize';
 
 /** How long a confirmation link works. */
@@ -33,9 +34,27 @@ export function isWellFormedUserId(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
-/** A token as it arrives in a link: anything else is refused before any lookup. */
+/** A confirmation token as it arrives in a link: anything else is refused before any lookup. */
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token);
+}
+
+/**
+ * The unsubscribe link's token: `<subscriber id, base64url>.<MAC>` under the service's link key. Every copy
+ * carries it, so it is derived when a copy is written and never stored: the database holds nothing a reader
+ * could use to take people off the list.
+ */
+export function unsubscribeTokenOf(key: Buffer, subscriberId: string): string {
+  return `${Buffer.from(subscriberId).toString('base64url')}.${linkMac(key, 'newsletter-unsubscribe', subscriberId)}`;
+}
+
+/** The subscriber an unsubscribe token names, or null for anything `unsubscribeTokenOf` did not mint under this key. */
+export function subscriberOfUnsubscribeToken(key: Buffer, token: unknown): string | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const match = /^([\w-]{1,120})\.([\w-]{1,64})$/.exec(token);
+  if (!match) return null;
+  const subscriberId = Buffer.from(match[1]!, 'base64url').toString();
+  return macMatches(match[2]!, linkMac(key, 'newsletter-unsubscribe', subscriberId)) ? subscriberId : null;
 }
 
 export function previewOf(content: string): string {

@@ -5,9 +5,9 @@
  * the person it was sent to. Security notices are not stoppable this way: a forwarded or leaked e-mail must not
  * be able to silence the warnings an account takeover would trigger. Pure, no I/O.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appLink } from './email-parts';
 import { emailKinds, type EmailKind } from './email-kinds';
+import { linkMac, macMatches } from './link-macs';
 import type { EmailPreferences } from './preferences';
 
 /** The switches a stop link may turn off. */
@@ -46,10 +46,7 @@ export const stopMessages = {
     'This link to stop emails is not valid. You can still choose which emails you get in your email preferences.',
 } as const;
 
-const macLength = 32; // base64url characters: 192 bits of the HMAC-SHA256
-
-const macOf = (key: Buffer, userId: string, kind: StoppableKind) =>
-  createHmac('sha256', key).update(`stop-emails\n${userId}\n${kind}`).digest('base64url').slice(0, macLength);
+const macOf = (key: Buffer, userId: string, kind: StoppableKind) => linkMac(key, 'stop-emails', userId, kind);
 
 /** `<user id, base64url>.<kind>.<MAC>`: readable by this service alone, and only as a whole. */
 export function stopToken(key: Buffer, userId: string, kind: StoppableKind): string {
@@ -64,9 +61,7 @@ export function readStopToken(key: Buffer, token: unknown): { userId: string; ki
   const [encodedUser, kind, mac] = parts as [string, string, string];
   if (!/^[\w-]{1,200}$/.test(encodedUser) || !isStoppableKind(kind) || !/^[\w-]+$/.test(mac)) return null;
   const userId = Buffer.from(encodedUser, 'base64url').toString();
-  const expected = Buffer.from(macOf(key, userId, kind));
-  const given = Buffer.from(mac);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, kind } : null;
+  return macMatches(mac, macOf(key, userId, kind)) ? { userId, kind } : null;
 }
 
 /** The page a person lands on from the footer: it stops the kind and says so. */

@@ -48,7 +48,7 @@ export function checkInReminderSender(deps: ScheduledEmailDeps): ScheduledEmailS
         productName: deps.productName,
         appUrl: deps.appUrl,
         hour,
-        stopToken: stopToken(deps.stopKey, user._id, kind),
+        stopToken: stopToken(deps.linkKey, user._id, kind),
       });
       const request = { eventId: key, kind, userId: user._id, to: user.email, email, onceKey: key };
       if (await sendScheduled(deps, request, 'check-in reminder')) sent += 1;

@@ -6,7 +6,7 @@
 import { serviceHttpRoutes, type ServiceHttpRoutes } from '@haven/platform';
 import express from 'express';
 import type { Model } from 'mongoose';
-import { isWellFormedToken, messages } from '../domain/newsletter';
+import { messages } from '../domain/newsletter';
 import { stopMessages } from '../domain/stop-links';
 import type { KnownUserRecord } from '../model/known-user';
 import { unsubscribeByToken, type NewsletterStore } from '../model/newsletter';
@@ -16,7 +16,7 @@ const oneClickForm = express.urlencoded({ extended: false, limit: '1kb' });
 
 export function oneClickHttpRoutes(
   store: NewsletterStore & { knownUsers: Model<KnownUserRecord> },
-  stopKey: Buffer,
+  linkKey: Buffer,
 ): ServiceHttpRoutes {
   return serviceHttpRoutes('notification', {
     'POST /newsletter/one-click': [
@@ -24,7 +24,7 @@ export function oneClickHttpRoutes(
       async (req, res) => {
         const token = req.query.token;
         // A repeated click, or the mail client's POST after the user's own click, answers success again.
-        if (!isWellFormedToken(token) || !(await unsubscribeByToken(store, token))) {
+        if (!(await unsubscribeByToken(store, linkKey, token))) {
           res.status(400).json({ unsubscribed: false, message: messages.invalidUnsubscribe });
           return;
         }
@@ -40,7 +40,7 @@ export function oneClickHttpRoutes(
     'POST /emails/one-click': [
       oneClickForm,
       async (req, res) => {
-        const stopped = await stopByLink(store, stopKey, req.query.token);
+        const stopped = await stopByLink(store, linkKey, req.query.token);
         if (!stopped) {
           res.status(400).json({ stopped: false, message: stopMessages.invalid });
           return;

@@ -12,6 +12,7 @@ import { encodeEvent, topicOf, type EventType, type NewEvent } from '@haven/prot
 import { createProducer, type HandlerContext, type Logger } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Model } from 'mongoose';
+import { unsubscribeTokenOf } from '../domain/newsletter';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import type { CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
@@ -90,6 +91,8 @@ export interface FanOutDeps {
   mailer: Mailer;
   appUrl: string;
   productName: string;
+  /** The key unsubscribe links are signed with (domain/newsletter.ts). */
+  linkKey: Buffer;
   log: Logger;
   pageSize?: number;
   deliveryPageSize?: number;
@@ -155,9 +158,7 @@ export function newsletterFanOut(deps: FanOutDeps) {
     const startedAt = now();
     const [campaign, found] = await Promise.all([
       campaignOf(campaignId),
-      deps.subscribers
-        .find({ _id: { $in: subscriberIds } }, { email: 1, status: 1, userId: 1, unsubscribeToken: 1 })
-        .lean(),
+      deps.subscribers.find({ _id: { $in: subscriberIds } }, { email: 1, status: 1, userId: 1 }).lean(),
     ]);
     if (!campaign) return { rest: [], again: [] };
     const byId = new Map(found.map((subscriber) => [subscriber._id, subscriber]));
@@ -179,7 +180,7 @@ export function newsletterFanOut(deps: FanOutDeps) {
             appUrl: deps.appUrl,
             subject: campaign.subject,
             safeHtml: campaign.html,
-            unsubscribeToken: subscriber.unsubscribeToken,
+            unsubscribeToken: unsubscribeTokenOf(deps.linkKey, subscriber._id),
           }),
         })),
       );
@@ -353,7 +354,7 @@ export function newsletterFanOut(deps: FanOutDeps) {
     async deliver(payload: { campaignId: string; subscriberId: string }, context: HandlerContext) {
       const [campaign, subscriber] = await Promise.all([
         campaignOf(payload.campaignId),
-        deps.subscribers.findById(payload.subscriberId, { email: 1, status: 1, userId: 1, unsubscribeToken: 1 }).lean(),
+        deps.subscribers.findById(payload.subscriberId, { email: 1, status: 1, userId: 1 }).lean(),
       ]);
       if (!campaign || subscriber?.status !== 'active') return;
       const email = renderNewsletterEmail({
@@ -361,7 +362,7 @@ export function newsletterFanOut(deps: FanOutDeps) {
         appUrl: deps.appUrl,
         subject: campaign.subject,
         safeHtml: campaign.html,
-        unsubscribeToken: subscriber.unsubscribeToken,
+        unsubscribeToken: unsubscribeTokenOf(deps.linkKey, subscriber._id),
       });
       const outcome = await deps.mailer.deliverOnce({
         eventId: payload.campaignId,

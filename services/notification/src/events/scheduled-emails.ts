@@ -21,7 +21,7 @@ export interface ScheduledEmailDeps {
   appUrl: string;
   productName: string;
   /** The key of the stop link each e-mail carries. */
-  stopKey: Buffer;
+  linkKey: Buffer;
   log: Logger;
   pageSize?: number;
 }

@@ -123,7 +123,7 @@ export function weeklySummarySender(deps: ScheduledEmailDeps): ScheduledEmailSen
         productName: deps.productName,
         appUrl: deps.appUrl,
         summary,
-        stopToken: stopToken(deps.stopKey, user._id, kind),
+        stopToken: stopToken(deps.linkKey, user._id, kind),
         country: countryOfTimeZone(timeZoneOf(user)),
       });
       const request = {

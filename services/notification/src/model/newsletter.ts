@@ -5,7 +5,7 @@
 import { isDuplicateKeyError, recordEvent } from '@haven/platform';
 import mongoose, { type Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { hashToken, newConfirmation, newToken } from '../domain/newsletter';
+import { hashToken, newConfirmation, subscriberOfUnsubscribeToken } from '../domain/newsletter';
 import { defaultEmailPreferences } from '../domain/preferences';
 import type { PreferencesRecord } from './preferences';
 import type { SubscriberRecord } from './subscriber';
@@ -72,7 +72,6 @@ export async function subscribe(
         email: input.email,
         userId: input.userId,
         source: input.source,
-        unsubscribeToken: newToken(),
         createdAt: now,
       });
     doc.set({
@@ -134,9 +133,11 @@ async function unsubscribeWhere(store: NewsletterStore, filter: Record<string, u
   return true;
 }
 
-/** By the personal link's token: false when no subscriber has it. */
-export const unsubscribeByToken = (store: NewsletterStore, token: string) =>
-  unsubscribeWhere(store, { unsubscribeToken: token });
+/** By the personal link's token (signed under `linkKey`): false when it names no subscriber. */
+export function unsubscribeByToken(store: NewsletterStore, linkKey: Buffer, token: unknown): Promise<boolean> {
+  const subscriberId = subscriberOfUnsubscribeToken(linkKey, token);
+  return subscriberId === null ? Promise.resolve(false) : unsubscribeWhere(store, { _id: subscriberId });
+}
 
 /** By address (the public form): the caller answers the same whether or not it was on the list. */
 export const unsubscribeByEmail = (store: NewsletterStore, email: string) => unsubscribeWhere(store, { email });

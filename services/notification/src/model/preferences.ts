@@ -62,10 +62,10 @@ export async function stopEmailsOf(
 /** What a stop link does, for the GraphQL mutation and the one-click route alike: null for a link not ours. */
 export async function stopByLink(
   models: { preferences: Model<PreferencesRecord>; knownUsers: Model<KnownUserRecord> },
-  stopKey: Buffer,
+  linkKey: Buffer,
   token: unknown,
 ): Promise<{ preference: StoppableSwitch; message: string } | null> {
-  const stop = readStopToken(stopKey, token);
+  const stop = readStopToken(linkKey, token);
   if (!stop) return null;
   const preference = switchOf(stop.kind);
   await stopEmailsOf(models, stop.userId, preference);

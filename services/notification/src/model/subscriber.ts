@@ -4,8 +4,8 @@ import type { SubscriberStatus } from '../domain/newsletter';
 
 /**
  * One address on the newsletter list (canonical, unique). Pending until its confirmation link is used;
- * the confirmation token is stored only as a hash and works once. The unsubscribe token goes into every
- * copy (it can only take the address off the list), so it is kept as it is and looked up by value.
+ * the confirmation token is stored only as a hash and works once. The unsubscribe token is derived from the
+ * id when a copy is written (domain/newsletter.ts), so none is stored.
  */
 export interface SubscriberRecord extends WithOutbox {
   email: string;
@@ -14,7 +14,6 @@ export interface SubscriberRecord extends WithOutbox {
   source: string;
   confirmTokenHash: string | null;
   confirmExpiresAt: Date | null;
-  unsubscribeToken: string;
   createdAt: Date;
   confirmedAt: Date | null;
   unsubscribedAt: Date | null;
@@ -29,7 +28,6 @@ const subscriberSchema = new Schema<SubscriberRecord>(
     source: { type: String, required: true },
     confirmTokenHash: { type: String, default: null, index: true },
     confirmExpiresAt: { type: Date, default: null },
-    unsubscribeToken: { type: String, required: true, unique: true },
     createdAt: { type: Date, required: true },
     confirmedAt: { type: Date, default: null },
     unsubscribedAt: { type: Date, default: null },
@@ -40,4 +38,16 @@ subscriberSchema.plugin(outboxPlugin);
 
 export function subscriberModel(connection: Connection): Model<SubscriberRecord> {
   return connection.model<SubscriberRecord>('NewsletterSubscriber', subscriberSchema);
+}
+
+/** Unsubscribe tokens stored by an earlier version: removed with their index, as links no longer need them. */
+export async function forgetStoredUnsubscribeTokens(subscribers: Model<SubscriberRecord>): Promise<void> {
+  const legacyIndex = 'unsubscribeToken_1';
+  if (await subscribers.collection.indexExists(legacyIndex).catch(() => false)) {
+    await subscribers.collection.dropIndex(legacyIndex);
+  }
+  await subscribers.collection.updateMany(
+    { unsubscribeToken: { $exists: true } },
+    { $unset: { unsubscribeToken: '' } },
+  );
 }

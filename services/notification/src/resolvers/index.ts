@@ -18,7 +18,7 @@ import {
   isWellFormedToken,
   isWellFormedUserId,
   messages,
-  newToken,
+  unsubscribeTokenOf,
   sourceMaxLength,
   testSubjectOf,
   type NewsletterDraft,
@@ -63,8 +63,8 @@ export interface NewsletterRendering {
   mailer: Mailer;
   appUrl: string;
   productName: string;
-  /** The key stop links are signed with (domain/stop-links.ts). */
-  stopKey: Buffer;
+  /** The key the links in e-mails are signed with (domain/stop-links.ts, domain/newsletter.ts). */
+  linkKey: Buffer;
 }
 
 /** A draft every newsletter route accepts, or a 400 naming the first field at fault (nothing stored or sent). */
@@ -107,7 +107,7 @@ function reminderHourFrom(input: SwitchesInput): { reminderHour?: number } {
 
 export function notificationResolvers(models: NotificationModels, rendering: NewsletterRendering): Resolvers {
   const { preferences, subscribers, campaigns, deliveries, knownUsers } = models;
-  // The preview and the test copy carry a token that matches no subscriber: its link looks like the real one and
+  // The preview and the test copy carry a token for an id no subscriber has: its link looks like the real one and
   // unsubscribes nobody.
   const renderDraft = (draft: NewsletterDraft, subject = draft.subject) =>
     renderNewsletterEmail({
@@ -115,7 +115,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
       appUrl: rendering.appUrl,
       subject,
       safeHtml: draft.html,
-      unsubscribeToken: newToken(),
+      unsubscribeToken: unsubscribeTokenOf(rendering.linkKey, randomUUID()),
     });
   return {
     User: {
@@ -207,7 +207,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
         return { confirmed: true, message: messages.confirmed };
       },
       unsubscribeFromNewsletterByToken: async (_parent, { token }) => {
-        if (!isWellFormedToken(token) || !(await unsubscribeByToken(models, token))) {
+        if (!(await unsubscribeByToken(models, rendering.linkKey, token))) {
           throw badInput('token', messages.invalidUnsubscribe);
         }
         return { unsubscribed: true, message: messages.unsubscribed };
@@ -263,7 +263,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
         return { sentTo: admin.email };
       },
       stopEmailsByLink: async (_parent, { token }) => {
-        const stopped = await stopByLink(models, rendering.stopKey, token);
+        const stopped = await stopByLink(models, rendering.linkKey, token);
         if (!stopped) throw badInput('token', stopMessages.invalid);
         return { stopped: true, ...stopped };
       },
