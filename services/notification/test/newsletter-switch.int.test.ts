@@ -17,7 +17,7 @@ import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
 import { knownUserModel } from '../src/model/known-user';
 import { preferencesModel } from '../src/model/preferences';
-import { subscriberModel } from '../src/model/subscriber';
+import { forgetStoredUnsubscribeTokens, subscriberModel } from '../src/model/subscriber';
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { testInfra } from '../../../tools/testing/test-env';
@@ -157,5 +157,41 @@ it('mails one working link when the switch and the account arrive at the same mo
       mailed[0]!.value.buffer,
     ) as DecodedEvent<'notification.newsletter_confirmation_requested'>;
     expect(hashToken(payload.token)).toBe(subscriber!.confirmTokenHash);
+  }
+});
+
+it('forgets the unsubscribe tokens an earlier version stored, with their unique index', async () => {
+  const legacy = await mongoose
+    .createConnection(testInfra().mongoUrl, { dbName: `legacy_${randomBytes(4).toString('hex')}` })
+    .asPromise();
+  try {
+    const raw = legacy.collection('newsletter_subscribers');
+    await raw.createIndex({ unsubscribeToken: 1 }, { unique: true });
+    const stored = (email: string) => ({
+      _id: randomUUID() as never,
+      email,
+      status: 'active',
+      userId: null,
+      source: 'website',
+      createdAt: new Date(),
+      unsubscribeToken: randomBytes(32).toString('base64url'),
+    });
+    await raw.insertMany([stored(uniqueEmail('legacy')), stored(uniqueEmail('legacy'))]);
+    const subscribers = subscriberModel(legacy);
+
+    await forgetStoredUnsubscribeTokens(subscribers);
+    await forgetStoredUnsubscribeTokens(subscribers); // a second start finds nothing left to do
+
+    expect(await raw.countDocuments({ unsubscribeToken: { $exists: true } })).toBe(0);
+    expect(await raw.countDocuments()).toBe(2);
+    expect((await raw.indexes()).map((index) => index.name)).not.toContain('unsubscribeToken_1');
+    // Two new subscribers, neither with a token, no longer collide on the old unique index.
+    await raw.insertMany([
+      { ...stored(uniqueEmail('new')), unsubscribeToken: undefined },
+      { ...stored(uniqueEmail('new')), unsubscribeToken: undefined },
+    ]);
+  } finally {
+    await legacy.dropDatabase();
+    await legacy.close();
   }
 });
