@@ -54,6 +54,15 @@ const samaritans: CrisisLine = {
   checked,
 };
 
+/** Switzerland's and Liechtenstein's one line. */
+const dargeboteneHand: CrisisLine = {
+  name: 'Die Dargebotene Hand',
+  action: 'Call 143 (free, 24 hours, in German, French and Italian)',
+  href: 'tel:143',
+  source: 'https://www.143.ch',
+  checked,
+};
+
 /** An EU member state: 112 reaches the ambulance everywhere in the Union. */
 function euCountry(code: string, name: string, timeZones: string[], lines: CrisisLine[] = []): CountryHelp {
   return { code, name, emergency: { number: '112', source: eu112, checked }, lines, timeZones };
@@ -208,15 +217,28 @@ export const countryHelp: readonly CountryHelp[] = [
   euCountry('CZ', 'Czechia', ['Europe/Prague']),
   euCountry('DK', 'Denmark', ['Europe/Copenhagen']),
   euCountry('EE', 'Estonia', ['Europe/Tallinn']),
-  euCountry('FI', 'Finland', ['Europe/Helsinki']),
+  euCountry(
+    'FI',
+    'Finland',
+    ['Europe/Helsinki'],
+    [
+      {
+        name: 'MIELI Crisis Helpline',
+        action: 'Call 09 2525 0111 (24 hours, in Finnish; your usual call rate)',
+        href: 'tel:0925250111',
+        source: 'https://mieli.fi',
+        checked,
+      },
+    ],
+  ),
   euCountry(
     'FR',
     'France',
     ['Europe/Paris'],
     [
       {
-        name: '3114',
-        action: 'Call 3114 (free, 24 hours, the national suicide prevention line)',
+        name: '3114, the national suicide prevention line',
+        action: 'Call 3114 (free, 24 hours)',
         href: 'tel:3114',
         source: 'https://3114.fr',
         checked,
@@ -293,8 +315,8 @@ export const countryHelp: readonly CountryHelp[] = [
   ),
   country('IS', 'Iceland', '112', 'https://www.112.is', ['Atlantic/Reykjavik']),
   country('NO', 'Norway', '113', 'https://www.helsenorge.no', ['Europe/Oslo']),
-  country('CH', 'Switzerland', '144', 'https://www.ch.ch', ['Europe/Zurich']),
-  country('LI', 'Liechtenstein', '112', 'https://www.llv.li', ['Europe/Vaduz']),
+  country('CH', 'Switzerland', '144', 'https://www.ch.ch', ['Europe/Zurich'], [dargeboteneHand]),
+  country('LI', 'Liechtenstein', '112', 'https://www.llv.li', ['Europe/Vaduz'], [dargeboteneHand]),
   country('AD', 'Andorra', '112', 'https://www.govern.ad', ['Europe/Andorra']),
   country('MC', 'Monaco', '112', 'https://www.gouv.mc', ['Europe/Monaco']),
   country('GE', 'Georgia', '112', 'https://112.gov.ge', ['Asia/Tbilisi']),

@@ -86,8 +86,11 @@ describe('compose', () => {
     expect(nowhere).toContain('If your life is in danger, call your local emergency number.');
     expect(nowhere).not.toMatch(/116 123|988|999|911/);
     expect(compose({ ratings, timeOfDay: 'evening', recentMessageIds: [], country: 'FR' }).text).toContain(
-      'Find A Helpline',
+      '3114, the national suicide prevention line: Call 3114 (free, 24 hours).',
     );
+    const inJapan = compose({ ratings, timeOfDay: 'evening', recentMessageIds: [], country: 'JP' }).text;
+    expect(inJapan).toContain('Find A Helpline');
+    expect(inJapan).toContain('If your life is in danger, call 119.');
     expect(isCrisis({ ...calm(), urgencyOfNeed: 5, hopeForFuture: 3 })).toBe(false);
     expect(isCrisis({ ...calm(), urgencyOfNeed: 4, hopeForFuture: 1, supportSystemStrength: 1 })).toBe(true);
   });
