@@ -201,6 +201,8 @@ it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
   await context.close();
 });
 
+// 180 s, as a journey gets: the worker's install step fetches every bundle of the build, and on a loaded two-core
+// machine (the container stage's own browser Haven beside this one) that alone has taken over a minute.
 it('starts offline after one visit: the service worker keeps every area’s bundle, not only the first page’s', async () => {
   const context = await browser.newContext({ viewport: { width: 412, height: 900 } });
   const page = await context.newPage();
@@ -216,7 +218,7 @@ it('starts offline after one visit: the service worker keeps every area’s bund
   await page.goto(`${haven.gatewayUrl}/auth`);
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   await context.close();
-});
+}, 180_000);
 
 async function expectTitle(page: Page, pattern: RegExp) {
   await page.waitForFunction((source) => new RegExp(source).test(document.title), pattern.source);
