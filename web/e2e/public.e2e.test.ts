@@ -1,8 +1,8 @@
 /**
  * The public face in a real browser (Debian's Chromium through Playwright, against Haven started the way
- * `make dev` starts it): the loader then every landing section, the mobile menu, the newsletter form, the
- * legal pages, the FAQ's deep links and structured data, and an axe scan of every public page and /auth in
- * both themes.
+ * `make dev` starts it): the loader then every landing section, the mobile menu, the newsletter form, a bundle
+ * that fails to arrive, the legal pages, the FAQ's deep links and structured data, and an axe scan of every public
+ * page and /auth in both themes.
  */
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
@@ -214,6 +214,30 @@ it('signs up to the newsletter as the spec says: empty field, failure and succes
   await page.getByText('Welcome aboard!').waitFor();
   expect(await field.count()).toBe(0);
   expect(bodies).toEqual([{ email: 'reader@example.com', userId: null, subscriptionSource: 'website' }]);
+});
+
+it('reloads by itself when a page’s bundle fails to arrive once, and says so when it never arrives', async () => {
+  const page = await newPage({ reducedMotion: 'reduce' });
+  let asked = 0;
+  await page.route('**/assets/account-*.js', async (route) => {
+    asked += 1;
+    await (asked === 1 ? route.abort('internetdisconnected') : route.continue());
+  });
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByLabel('Email').waitFor();
+  expect(asked).toBe(2);
+
+  // A bundle that never arrives: two reloads, then the error page and its own Reload button, not a loop.
+  const broken = await newPage({ reducedMotion: 'reduce' });
+  let pageLoads = 0;
+  broken.on('request', (request) => {
+    if (request.isNavigationRequest()) pageLoads += 1;
+  });
+  await broken.route('**/assets/account-*.js', (route) => route.abort('failed'));
+  await broken.goto(`${haven.gatewayUrl}/auth`);
+  await broken.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+  await broken.getByRole('button', { name: 'Reload' }).waitFor();
+  expect(pageLoads).toBe(3);
 });
 
 it('shows About, Terms (13 numbered sections) and Privacy with their titles and ways back', async () => {

@@ -8,11 +8,12 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { decideRoute, type PageKey } from '../gating/routeGating';
 import { probeGatingState } from '../gating/sessionProbe';
+import { loadOrReload } from '../lib/bundles';
 import { useSessionProbe } from '../gating/sessionProbeClient';
 import { FullPageSpinner } from '../ui/Spinner';
 import { PAGES } from './pages';
 
-const ApolloRoutes = lazy(() => import('./ApolloRoutes'));
+const ApolloRoutes = lazy(loadOrReload(() => import('./ApolloRoutes')));
 
 /** Pages that use no GraphQL: rendered without Apollo while it has not been needed yet. */
 const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set(['landing', 'about', 'terms', 'privacy', 'faq']);

@@ -6,6 +6,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import type { PageKey } from '../gating/routeGating';
+import { loadOrReload } from '../lib/bundles';
 
 export interface PageEntry {
   component: ComponentType;
@@ -23,12 +24,12 @@ function lazyPage<Name extends string, Area extends Record<Name, ComponentType>>
   return lazy<ComponentType>(async () => ({ default: (await loadArea())[name] }));
 }
 
-const account = () => import('../areas/account');
-const subscription = () => import('../areas/subscription');
-const checkin = () => import('../areas/checkin');
-const publicPages = () => import('../areas/public');
-const email = () => import('../areas/email');
-const admin = () => import('../areas/admin');
+const account = loadOrReload(() => import('../areas/account'));
+const subscription = loadOrReload(() => import('../areas/subscription'));
+const checkin = loadOrReload(() => import('../areas/checkin'));
+const publicPages = loadOrReload(() => import('../areas/public'));
+const email = loadOrReload(() => import('../areas/email'));
+const admin = loadOrReload(() => import('../areas/admin'));
 
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false, preload: publicPages },

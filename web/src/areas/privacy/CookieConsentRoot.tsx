@@ -5,10 +5,11 @@
  * loads only then, so a returning visitor downloads none of it. Once decided, `<html data-consent-checked>`.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadOrReload } from '../../lib/bundles';
 import { bannerShouldShow } from './consentRules';
 import { loadConsent, useCustomiseRequests } from './consentStore';
 
-const CookieBanner = lazy(() => import('./CookieBanner'));
+const CookieBanner = lazy(loadOrReload(() => import('./CookieBanner')));
 
 type View = 'summary' | 'details';
 

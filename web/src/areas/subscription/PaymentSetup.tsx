@@ -12,6 +12,7 @@ import {
   PaymentConfigDocument,
   StartPaymentSetupDocument,
 } from '../../graphql/operations.generated';
+import { loadOrReload } from '../../lib/bundles';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -21,7 +22,7 @@ import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
 import { AFTER_SETUP_REDIRECT_MS, noticeForSetupResult, offerTexts, setupNotices, WELCOME_PATH } from './paymentSetup';
 
 // Stripe.js loads only when Stripe is configured.
-const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const StripeCardForm = lazy(loadOrReload(() => import('./StripeCardForm')));
 
 export function PaymentSetup({
   onBack,
