@@ -193,6 +193,17 @@ export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 }
 
+/** "Need help now?" from the page shown: one tap to /help, which shows the help of the person's country. */
+export async function reachHelpInOneTap(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Need help now?' }).first().click();
+  await page.waitForURL('**/help');
+  await page.getByRole('heading', { name: 'Need help now?', level: 1 }).waitFor();
+  await page
+    .getByRole('region', { name: /^Help in / })
+    .getByText(/If your life is in danger, call /)
+    .waitFor();
+}
+
 /** axe-core's serious and critical findings on the page as it stands. */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));

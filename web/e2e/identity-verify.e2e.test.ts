@@ -1,13 +1,13 @@
 /**
  * E-mail verification in a real browser: register, open the link from the mail catcher and land verified;
  * the same link a second time shows the error state; resend (from that page and from the sign-in screen)
- * sends a new link, and is rate-limited.
+ * sends a new link, and is rate-limited. Crisis help is one tap away before the address is verified.
  */
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verificationEmailTo, verificationTokenIn } from '../../tools/testing/verification';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 // Low, so the test reaches it: one bucket per operation and client (this browser).
 const rateLimit = 4;
@@ -49,6 +49,8 @@ it('verifies with the e-mailed link, refuses it the second time, resends, and li
   await page.getByLabel('Password').fill('a calm long password');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/subscription');
+  // Not verified yet, and already one tap from the help page.
+  await reachHelpInOneTap(page);
 
   const token = verificationTokenIn(await verificationEmailTo(email));
   await page.goto(linkFor(token));

@@ -6,7 +6,13 @@
  */
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
-import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import {
+  accessibilityViolations,
+  browserHavenStartMs,
+  reachHelpInOneTap,
+  startBrowserHaven,
+  stopBrowserHaven,
+} from './browserHaven';
 
 const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
 const PHONE = { width: 412, height: 900 };
@@ -238,6 +244,8 @@ it('reloads by itself when a page’s bundle fails to arrive once, and says so w
   await broken.getByRole('heading', { name: 'Something went wrong' }).waitFor();
   await broken.getByRole('button', { name: 'Reload' }).waitFor();
   expect(pageLoads).toBe(3);
+  // Even a broken page keeps crisis help one tap away.
+  await reachHelpInOneTap(broken);
 });
 
 it('shows About, Terms (13 numbered sections) and Privacy with their titles and ways back', async () => {

@@ -2,7 +2,8 @@
  * The subscription journey in a real browser, with the local test-mode provider (no Stripe keys): a new
  * account starts its trial with the good test card, lands on / with the welcome modal and gets the welcome
  * e-mail; the declined card leaves the user on /subscription without access; cancelling in Settings asks first,
- * naming the day access ends, and is confirmed by Haven's e-mail.
+ * naming the day access ends, and is confirmed by Haven's e-mail. When the trial has run out, crisis help is
+ * still one tap away.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { type TestHaven } from '../../tools/testing/haven';
@@ -10,10 +11,16 @@ import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
-import { browserHavenStartMs, startInProcessBrowserHaven, stopInProcessBrowserHaven } from './browserHaven';
+import {
+  browserHavenStartMs,
+  reachHelpInOneTap,
+  startInProcessBrowserHaven,
+  stopInProcessBrowserHaven,
+} from './browserHaven';
 
 let haven: TestHaven;
 let browser: Browser;
+const password = 'a calm long password';
 
 // Haven in this process (the services and the gateway serving web/dist): lighter on a loaded machine than
 // six processes; the sign-up journey in auth.e2e.test.ts covers Haven started the way `make dev` starts it.
@@ -31,7 +38,7 @@ async function signUp(name: string): Promise<{ page: Page; email: string }> {
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('First name').fill('Robin');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a calm long password');
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/subscription');
   return { page, email };
@@ -89,7 +96,7 @@ it('keeps a user whose card is declined on /subscription, told why, without acce
 });
 
 it('closes the app when a cancelled trial runs out: the next paid call is refused, "Trial Expired", then /auth', async () => {
-  const { page } = await signUp('expiry');
+  const { page, email } = await signUp('expiry');
   await addCard(page, '4242 4242 4242 4242');
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
@@ -108,6 +115,15 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
   await page.waitForURL('**/auth');
   // The server session really ended: the old cookie no longer signs anyone in.
   expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(401);
+
+  // Crisis help is never behind the paywall: one tap away signed out, and signed in again with the trial over.
+  await reachHelpInOneTap(page);
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/subscription');
+  await reachHelpInOneTap(page);
 });
 
 it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it, confirming cancels and e-mails', async () => {
