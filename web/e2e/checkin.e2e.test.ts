@@ -7,7 +7,7 @@ import { type Browser, type BrowserContextOptions, type Page } from 'playwright-
 import type { RunningApps } from '../../tools/dev/apps';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: RunningApps;
 let browser: Browser;
@@ -152,7 +152,7 @@ it('stores a check-in the network sends twice once, and the next submission as a
   expect((await api.get<{ totalEntries: number }>('/api/user/stats')).body.totalEntries).toBe(2);
 });
 
-it('meets crisis words with the help of the person’s country first: in the US by the browser, 988 and 911', async () => {
+it('meets crisis words with the help of the person’s country first: in the US by the browser, 988 and 911; asked once, Ireland’s', async () => {
   const { page } = await signedUpOnTrial('crisis-us', { locale: 'en-US', timezoneId: 'America/Chicago' });
   await page.goto(`${haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
@@ -164,15 +164,28 @@ it('meets crisis words with the help of the person’s country first: in the US 
   await help.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ }).waitFor();
   expect(await help.innerText()).toContain('If your life is in danger, call 911.');
   expect(await help.innerText()).not.toContain('116 123');
+
+  // Asked once, under the first reply: the browser's guess is offered, and the person says where they really are.
+  const question = page.getByRole('region', { name: 'Help close to you' });
+  expect(await question.getByLabel('Your country').inputValue()).toBe('US');
+  await question.getByLabel('Your country').selectOption({ label: 'Ireland' });
+  await question.getByRole('button', { name: 'Keep this country' }).click();
+  await page.getByText('Thank you. You can change it any time in Settings.').waitFor();
+
+  // The next reply lists Ireland's help, and the question is not asked again.
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+  await help.getByText('If your life is in danger, call 112.').waitFor();
+  await help.getByRole('link', { name: /Samaritans/ }).waitFor();
+  expect(await help.innerText()).not.toContain('988');
+  await page.locator('.quote-card__text').waitFor();
+  expect(await question.count()).toBe(0);
   await page.context().close();
 });
 
 it('shows "Need help now?" to a visitor who is not signed in, their country first, and any country they pick', async () => {
   const page = await newPage({ locale: 'en-GB', timezoneId: 'Europe/London' });
   await page.goto(`${haven.gatewayUrl}/terms`);
-  await page.getByRole('link', { name: 'Need help now?' }).first().click();
-  await page.waitForURL('**/help');
-  await page.getByRole('heading', { name: 'Need help now?' }).waitFor();
+  await reachHelpInOneTap(page);
   const mine = page.getByRole('region', { name: /^Help in / });
   await mine.getByRole('link', { name: /Samaritans/ }).waitFor();
   expect(await mine.innerText()).toContain('If your life is in danger, call 999.');

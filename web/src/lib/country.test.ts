@@ -1,5 +1,12 @@
 import { countryOfTimeZone } from '@haven/platform/src/support-resources';
-import { chooseCountry, COUNTRY_STORAGE_KEY, countryChoices, personCountry } from './country';
+import {
+  chooseCountry,
+  COUNTRY_STORAGE_KEY,
+  countryChoices,
+  countryQuestionDue,
+  personCountry,
+  skipCountryQuestion,
+} from './country';
 
 const stored = new Map<string, string>();
 const storage = {
@@ -36,4 +43,23 @@ describe('the person’s country', () => {
     expect(countryChoices).toContainEqual({ code: 'GB', name: 'United Kingdom' });
     expect(countryChoices.length).toBeGreaterThanOrEqual(60);
   });
+
+  it('is asked once: until the person picks one or skips the question', () => {
+    expect(countryQuestionDue()).toBe(true);
+    skipCountryQuestion();
+    expect(countryQuestionDue()).toBe(false);
+    expect(personCountry()).toBe(guessCountryHere());
+
+    stored.clear();
+    chooseCountry('NO');
+    expect(countryQuestionDue()).toBe(false);
+    stored.clear();
+    chooseCountry(null);
+    expect(countryQuestionDue()).toBe(false);
+  });
 });
+
+/** What the browser guesses on this machine, with the test's en-AU language. */
+function guessCountryHere(): string | null {
+  return countryOfTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'AU';
+}

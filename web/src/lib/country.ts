@@ -8,6 +8,8 @@ import { countryHelpOf, guessCountry } from '@haven/platform/src/support-resourc
 import { browserTimeZone } from './dates';
 
 export const COUNTRY_STORAGE_KEY = 'country';
+/** Set when the person skipped the check-in page's question, so it is asked once. */
+export const COUNTRY_ASKED_STORAGE_KEY = 'country-asked';
 
 /** Every country Haven has help for, by name: the picker's choices. */
 export const countryChoices = [...countryHelp]
@@ -37,4 +39,26 @@ export function personCountry(): string | null {
   const picked = pickedCountry();
   if (picked !== null) return countryHelpOf(picked)?.code ?? null;
   return guessCountry(browserTimeZone(), navigator.language);
+}
+
+/**
+ * Whether the check-in page asks the person's country: once, until they pick one (there, in Settings or on the
+ * help page) or skip it. Never where storage is refused, where a skip could not be kept and it would ask again.
+ */
+export function countryQuestionDue(): boolean {
+  try {
+    const storage = window.localStorage;
+    return storage.getItem(COUNTRY_STORAGE_KEY) === null && storage.getItem(COUNTRY_ASKED_STORAGE_KEY) === null;
+  } catch {
+    return false;
+  }
+}
+
+/** The question was skipped: the browser's guess stays, and the question is not asked again. */
+export function skipCountryQuestion(): void {
+  try {
+    window.localStorage.setItem(COUNTRY_ASKED_STORAGE_KEY, 'skipped');
+  } catch {
+    // Storage refused: countryQuestionDue already keeps the question away.
+  }
 }

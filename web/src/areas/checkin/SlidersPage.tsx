@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toastStore';
 import { QuoteCard } from './QuoteCard';
+import { CountryQuestion } from './CountryQuestion';
 import { SupportResourcesCard } from './SupportResourcesCard';
 import { personCountry } from '../../lib/country';
 
@@ -233,6 +234,7 @@ export function SlidersPage() {
       )}
       {result?.supportResources && <SupportResourcesCard list={result.supportResources} />}
       {result && <QuoteCard quote={result.quote} />}
+      {result && <CountryQuestion />}
     </div>
   );
 }
