@@ -40,12 +40,16 @@ export function subscriberModel(connection: Connection): Model<SubscriberRecord>
   return connection.model<SubscriberRecord>('NewsletterSubscriber', subscriberSchema);
 }
 
-/** Unsubscribe tokens stored by an earlier version: removed with their index, as links no longer need them. */
+/**
+ * Unsubscribe tokens stored by an earlier version: removed with their index, as links no longer need them. That
+ * version always kept the unique index, so a collection without it has nothing to forget and later starts read no
+ * documents. The index goes first (under it, every unset token would be a duplicate null); a start stopped between
+ * the two leaves tokens that nothing accepts any more, since links are checked by their MAC.
+ */
 export async function forgetStoredUnsubscribeTokens(subscribers: Model<SubscriberRecord>): Promise<void> {
   const legacyIndex = 'unsubscribeToken_1';
-  if (await subscribers.collection.indexExists(legacyIndex).catch(() => false)) {
-    await subscribers.collection.dropIndex(legacyIndex);
-  }
+  if (!(await subscribers.collection.indexExists(legacyIndex).catch(() => false))) return;
+  await subscribers.collection.dropIndex(legacyIndex);
   await subscribers.collection.updateMany(
     { unsubscribeToken: { $exists: true } },
     { $unset: { unsubscribeToken: '' } },
