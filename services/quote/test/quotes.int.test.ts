@@ -172,6 +172,11 @@ it('answers crisis signals with the help of the person’s country: as the app s
     const reply = await client.post<CrisisReply>('/api/quotes/generate', crisis);
     return reply.body.supportResources.region === 'US';
   });
+
+  // "Somewhere else" (ZZ, the unknown region) overrules the time zone: the directory, not the US's lines.
+  const elsewhere = await client.post<CrisisReply>('/api/quotes/generate', { ...crisis, country: 'ZZ' });
+  expect(elsewhere.body.supportResources).toMatchObject({ region: 'international', place: 'Anywhere else' });
+  expect(elsewhere.body.quote.text).not.toMatch(/988|911/);
 });
 
 it('answers crisis in the notes with support resources first, whatever the ratings say', async () => {

@@ -24,7 +24,7 @@ export type AssessmentInput = {
   anxietyLevel?: number | null | undefined;
   confidenceLevel?: number | null | undefined;
   connectionWithOthers?: number | null | undefined;
-  /** Optional, two letters (ISO 3166-1 alpha-2): where the person is, so a crisis reply lists that country's help; the person's choice or the app's guess. Absent: the country of the person's time zone. Not stored. */
+  /** Optional, two letters (ISO 3166-1 alpha-2): where the person is, so a crisis reply lists that country's help; the person's choice or the app's guess. ZZ (the unknown region) is the person's "somewhere else": the directory, never another country's lines. Absent: the country of the person's time zone. Not stored. */
   country?: string | null | undefined;
   currentChallengeLevel?: number | null | undefined;
   focusClarity?: number | null | undefined;

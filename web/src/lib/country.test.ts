@@ -3,6 +3,7 @@ import {
   chooseCountry,
   COUNTRY_STORAGE_KEY,
   countryChoices,
+  countryForCheckIn,
   countryQuestionDue,
   personCountry,
   skipCountryQuestion,
@@ -25,6 +26,7 @@ describe('the person’s country', () => {
   it('is the browser’s guess until the person picks one: its time zone, else its language', () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(personCountry()).toBe(countryOfTimeZone(zone) ?? 'AU');
+    expect(countryForCheckIn()).toBe(personCountry());
   });
 
   it('is the pick kept on this device once made, and "Somewhere else" stays picked over any guess', () => {
@@ -33,6 +35,7 @@ describe('the person’s country', () => {
     expect(personCountry()).toBe('JP');
     chooseCountry(null);
     expect(personCountry()).toBeNull();
+    expect(countryForCheckIn()).toBe('ZZ'); // so the server does not use the time zone's country instead
     stored.set(COUNTRY_STORAGE_KEY, 'not a country');
     expect(personCountry()).toBeNull();
   });

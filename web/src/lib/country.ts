@@ -34,6 +34,17 @@ export function chooseCountry(code: string | null): void {
   }
 }
 
+/** What a check-in says for the person's "Somewhere else": ZZ, the unknown region, which no country's lines match. */
+export const SOMEWHERE_ELSE = 'ZZ';
+
+/**
+ * The country a check-in sends: the person's country, ZZ for their "Somewhere else" (so the server does not fall
+ * back on the country of their time zone), or null when there is neither a pick nor a guess.
+ */
+export function countryForCheckIn(): string | null {
+  return personCountry() ?? (pickedCountry() === null ? null : SOMEWHERE_ELSE);
+}
+
 /** The person's country: their pick on this device, else the browser's guess; null for "Somewhere else". */
 export function personCountry(): string | null {
   const picked = pickedCountry();

@@ -17,7 +17,7 @@ import { toast } from '../../ui/toastStore';
 import { QuoteCard } from './QuoteCard';
 import { CountryQuestion } from './CountryQuestion';
 import { SupportResourcesCard } from './SupportResourcesCard';
-import { personCountry } from '../../lib/country';
+import { countryForCheckIn } from '../../lib/country';
 
 type Dimension =
   | 'stressLevel'
@@ -111,7 +111,7 @@ export function SlidersPage() {
             notes: notesKept ? notes.trim() || null : null,
             idempotencyKey: submissionKey,
             // A crisis reply lists this country's help; without one the server uses the time zone's.
-            country: personCountry(),
+            country: countryForCheckIn(),
           },
         },
       });
