@@ -1,6 +1,10 @@
 import { countryChoices } from '../lib/country';
+import { Label } from './Label';
 
-/** Every country Haven has help for, by name, and "Somewhere else" (value null): the help page and Settings. */
+/**
+ * "Your country": every country Haven has help for, by name, and "Somewhere else" (value null), with its label.
+ * The help page, Settings and the check-in page's question.
+ */
 export function CountryPicker({
   id,
   value,
@@ -11,13 +15,18 @@ export function CountryPicker({
   onPick: (code: string | null) => void;
 }) {
   return (
-    <select id={id} className="input" value={value ?? ''} onChange={(event) => onPick(event.target.value || null)}>
-      <option value="">Somewhere else</option>
-      {countryChoices.map(({ code, name }) => (
-        <option key={code} value={code}>
-          {name}
-        </option>
-      ))}
-    </select>
+    <div className="setting-row">
+      <Label htmlFor={id} className="setting-row__label">
+        Your country
+      </Label>
+      <select id={id} className="input" value={value ?? ''} onChange={(event) => onPick(event.target.value || null)}>
+        <option value="">Somewhere else</option>
+        {countryChoices.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

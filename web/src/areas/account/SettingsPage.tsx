@@ -151,12 +151,7 @@ export function SettingsPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <div className="setting-row">
-            <Label htmlFor="settings-country" className="setting-row__label">
-              Your country
-            </Label>
-            <CountryPicker id="settings-country" value={country} onPick={onCountryPick} />
-          </div>
+          <CountryPicker id="settings-country" value={country} onPick={onCountryPick} />
         </CardContent>
       </Card>
 

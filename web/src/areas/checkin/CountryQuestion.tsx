@@ -8,7 +8,6 @@ import { BRAND } from '../../brand';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { CountryPicker } from '../../ui/CountryPicker';
-import { Label } from '../../ui/Label';
 
 export function CountryQuestion() {
   const [due] = useState(countryQuestionDue);
@@ -39,12 +38,7 @@ export function CountryQuestion() {
         </CardDescription>
       </CardHeader>
       <CardContent className="stack">
-        <div className="setting-row">
-          <Label htmlFor="checkin-country" className="setting-row__label">
-            Your country
-          </Label>
-          <CountryPicker id="checkin-country" value={country} onPick={setCountry} />
-        </div>
+        <CountryPicker id="checkin-country" value={country} onPick={setCountry} />
         <div className="country-question__actions">
           <Button onClick={() => keep(country)}>Keep this country</Button>
           <Button

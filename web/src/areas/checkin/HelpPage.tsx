@@ -9,7 +9,6 @@ import { chooseCountry, personCountry } from '../../lib/country';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { CountryPicker } from '../../ui/CountryPicker';
-import { Label } from '../../ui/Label';
 import { PublicFrame } from '../public/PublicFrame';
 import { HelpLines } from './SupportResourcesCard';
 // The public pages' styles: this page wears their frame but stays out of their Apollo-free chunk.
@@ -37,10 +36,7 @@ export function HelpPage() {
           Reaching out is a strong and sensible step.
         </p>
         <p className="text-muted">Haven is not therapy or a crisis service, but these people can help.</p>
-        <div className="setting-row">
-          <Label htmlFor="help-country">Your country</Label>
-          <CountryPicker id="help-country" value={country} onPick={onPick} />
-        </div>
+        <CountryPicker id="help-country" value={country} onPick={onPick} />
         <Card aria-label={`Help in ${mine.place}`} role="region">
           <CardHeader>
             <CardTitle>{mine.place}</CardTitle>
