@@ -8,7 +8,7 @@ import { sessionTokenOf } from './session';
  * everywhere" delete sessions there); the other subgraphs check a token's signature and expiry only, and
  * they answer nobody but the gateway. So the gateway asks the user service before it forwards a token, and
  * remembers the answer for `ttlMs`: a session revoked through another gateway replica stops working within
- * that bound, one revoked through this gateway at once (`revoke`). docs/decisions.md, "Issue 8: sessions".
+ * that bound, one revoked through this gateway at once (`revoke`). docs/decisions.md, "Identity".
  */
 export interface SessionCheck {
   /** true: live; false: revoked or expired. Throws when the user service cannot say. */

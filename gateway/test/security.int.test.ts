@@ -1,5 +1,5 @@
 /**
- * The holes issue 7 found, each shut at its mechanism: rate limits on every spelling of an operation,
+ * The holes a security review found, each shut at its mechanism: rate limits on every spelling of an operation,
  * X-Forwarded-For from nobody, subgraphs that answer the gateway only and hold the same limits,
  * errors that leave no internals.
  */

@@ -44,7 +44,7 @@ export const eventSchemas = {
   'user.registered': UserRegisteredSchema,
   'user.email_verification_requested': EmailVerificationRequestedSchema,
   'user.email_verified': EmailVerifiedSchema,
-  // user.deleted was retired (issue 12): account.deletion_requested says it, user.user_data_purged confirms it.
+  // user.deleted was retired: account.deletion_requested says it, user.user_data_purged confirms it.
   // billing: every subscription event carries the user's access after it (event-carried state).
   'billing.trial_started': SubscriptionChangeSchema,
   'billing.activated': SubscriptionChangeSchema,

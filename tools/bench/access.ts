@@ -1,5 +1,5 @@
 /**
- * Issue 9's figures: what the access decision costs a paid request, and how soon a trial expiry or a
+ * The access figures: what the access decision costs a paid request, and how soon a trial expiry or a
  * payment failure takes effect in a service that serves paid operations (its entitlement copy, kept from
  * billing's events). Needs billing's test clock (BILLING_TEST_CLOCK=1) to end a trial at once.
  */
@@ -170,7 +170,7 @@ export async function benchAccess(options: {
 
 export function formatAccessResult(access: AccessBenchResult): string {
   return (
-    `Access (issue 9): GET /api/subscription-status median ${access.subscriptionStatusMs.median} ms ` +
+    `Access: GET /api/subscription-status median ${access.subscriptionStatusMs.median} ms ` +
     `(p95 ${access.subscriptionStatusMs.p95}); a paid operation's decision: granted from the local copy ` +
     `${access.grantedDecisionMs.median} ms (p95 ${access.grantedDecisionMs.p95}), denied and confirmed with billing ` +
     `${access.deniedDecisionMs.median} ms (p95 ${access.deniedDecisionMs.p95}); trial expiry takes effect in ` +

@@ -1,5 +1,5 @@
 /**
- * Issue 12's figures: the admin's user list at 100,000 accounts. The accounts are written straight into the
+ * The admin list's figures: the admin's user list at 100,000 accounts. The accounts are written straight into the
  * user service's database (the documents the user service itself keeps, billing's status included, as its
  * event consumer writes it), then the admin asks through the REST facade, one request at a time: a search, a
  * page deep in the whole list, a status filter, and the four counts. p50 and p99 of each (ms).
@@ -205,7 +205,7 @@ export async function benchAdminList(
 export function formatAdminListResult(result: AdminListBenchResult): string {
   const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(' ');
   const lines = [
-    `Admin user list (issue 12): ${result.users.toLocaleString('en')} accounts (seeded in ${result.seedSeconds} s), ` +
+    `Admin user list: ${result.users.toLocaleString('en')} accounts (seeded in ${result.seedSeconds} s), ` +
       `load average ${load(result.loadAverageBefore)} → ${load(result.loadAverageAfter)}`,
   ];
   for (const target of result.targets) {

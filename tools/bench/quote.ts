@@ -1,5 +1,5 @@
 /**
- * The quote service's part of `make bench` (issue 10): a history of 1,000 check-ins over three years for one
+ * The quote service's part of `make bench`: a history of 1,000 check-ins over three years for one
  * user, written straight into the quote service's database (the same documents generateQuote writes). The bench
  * users' trials are started through the REST facade (tools/testing/subscription.ts), never written into billing.
  */

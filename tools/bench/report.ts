@@ -8,7 +8,7 @@ export type TargetKey =
   | 'subgraph'
   | 'gatewayGraphql'
   | 'gatewayRest'
-  // issue 10: the quote service through the REST facade
+  // the quote service through the REST facade
   | 'quoteGenerate'
   | 'quoteAnalytics'
   | 'quoteRecent';

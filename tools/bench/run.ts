@@ -386,7 +386,7 @@ async function timed(url: string, cookie: string): Promise<{ status: number; ms:
 }
 
 /**
- * Issue 7's figures: how long a route takes to answer 503 with the billing service frozen (SIGSTOP) and
+ * The failing-fast figures: how long a route takes to answer 503 with the billing service frozen (SIGSTOP) and
  * with the database stopped, and how long until the database route answers again. Timings go here, never
  * into test assertions.
  */
@@ -609,7 +609,7 @@ async function main(): Promise<number> {
     ];
     for (const target of targets) await checkTarget(target, isUser);
 
-    // Issue 10: generation with the offline composer (no OPENAI_API_KEY), and the reads of a user with
+    // Generation with the offline composer (no OPENAI_API_KEY), and the reads of a user with
     // 1,000 check-ins over three years. Each check is its own, since these answer other JSON than the user.
     const historian = await signUp(gatewayUrl);
     const historianId = (await readUserJson(gatewayUrl, historian.cookie)).id;

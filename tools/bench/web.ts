@@ -1,5 +1,5 @@
 /**
- * The web app's figures for `make bench` (issue 13), against the gateway serving a production build:
+ * The web app's figures for `make bench`, against the gateway serving a production build:
  *
  * - landing JavaScript: every script the landing page (`/`, signed out) loads in Chromium until the network
  *   is idle, each file gzipped here (zlib's default level, as Vite reports it), against the 170 kB budget;

@@ -1,6 +1,6 @@
 /** The web bench's figures (web.ts) as text, and the median; pure. */
 
-/** The landing route's JavaScript budget (issue 13): 170 kB gzipped, kB as Vite counts them. */
+/** The landing route's JavaScript budget: 170 kB gzipped, kB as Vite counts them. */
 export const LANDING_JS_BUDGET_BYTES = 170_000;
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100 } as const;
 

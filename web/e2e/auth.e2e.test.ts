@@ -130,7 +130,7 @@ it('shows "404 Page Not Found" for an unknown path', async () => {
   await expectTitle(page, /Haven - Mental Health Support$/);
 });
 
-/** A phone the size of the one the toast papercut was found on (issue 5): 390 × 844 CSS pixels. */
+/** A phone the size of the one the toast papercut was found on: 390 × 844 CSS pixels. */
 const PHONE = { width: 390, height: 844 };
 
 interface ToastBox {

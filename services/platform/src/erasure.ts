@@ -1,5 +1,5 @@
 /**
- * Erasure: what every service shares for the account-deletion saga (docs/decisions.md, "Issue 12: erasure
+ * Erasure: what every service shares for the account-deletion saga (docs/decisions.md, "Erasure
  * and export"). Compliance publishes `account.deletion_requested`; each service's erasure consumer (made
  * here) records the user as erased, erases what the service holds, and confirms with
  * `<service>.user_data_purged`. The record of who was erased is a keyed hash of the id (HMAC with the
@@ -197,7 +197,7 @@ export function erasureConsumer(options: {
 
 /**
  * Where each collection of a service's database stands towards a user's data (the export's completeness
- * test reads every service's map; docs/decisions.md, "Issue 12"):
+ * test reads every service's map; docs/decisions.md, "Erasure and export"):
  * - exported: the path in the data export that holds it;
  * - copyOf: a copy of data exported elsewhere (the path), with the reason it is kept;
  * - erasureRecord: what the erasure itself keeps, under keyed hashes;

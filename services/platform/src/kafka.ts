@@ -43,7 +43,7 @@ export interface TopicPolicy {
 /**
  * Creates the topics that are missing and holds every one of them to the retention bound: a topic made
  * earlier (by an older version, by hand, with other settings) is set to it. Personal data in events lasts
- * no longer than that bound (docs/decisions.md, "Issue 12: erasure and export").
+ * no longer than that bound (docs/decisions.md, "Erasure and export").
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], policy: TopicPolicy = {}): Promise<void> {
   const retention = String(policy.retentionMs ?? defaultTopicRetentionMs);

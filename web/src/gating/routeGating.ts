@@ -72,9 +72,9 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/terms': 'terms',
   '/privacy': 'privacy',
   '/faq': 'faq',
-  // "Need help now?" (issue 10): helplines, never behind sign-in or the paywall.
+  // "Need help now?": helplines, never behind sign-in or the paywall.
   '/help': 'help',
-  // Account care (issue 8): reached signed out, from the sign-in screen and the e-mailed link.
+  // Account care: reached signed out, from the sign-in screen and the e-mailed link.
   '/forgot-password': 'forgotPassword',
   '/reset-password': 'resetPassword',
 };

@@ -2,7 +2,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
  * What billing keeps of an erased account's subscription, because accounts of payments must be kept for
- * years (docs/decisions.md, "Issue 12"): the plan's dates and the provider's subscription id, under a keyed
+ * years (docs/decisions.md, "Erasure and export"): the plan's dates and the provider's subscription id, under a keyed
  * hash of the user id (HMAC with billing's erasure key), without the address, the name or the customer.
  */
 export interface RetainedBillingRecord {

@@ -1,6 +1,6 @@
 /**
  * Cookie consent rules, without I/O: what a choice must say, and which of two choices counts when a visitor's
- * choice meets the account's at sign-in. docs/decisions.md, "Issue 12: consent and user management".
+ * choice meets the account's at sign-in. docs/decisions.md, "Consent and user management".
  */
 
 /** The spec's four categories; `necessary` is always on (the cookies that make the site work). */

@@ -1,6 +1,6 @@
 /**
  * Pure rules of the account-deletion saga and of the admin's delete operations (docs/decisions.md,
- * "Issue 12: erasure and export"). No I/O: the saga's state in, what to do next out.
+ * "Erasure and export"). No I/O: the saga's state in, what to do next out.
  */
 import { producerServices, type ProducerService } from '@haven/proto';
 

@@ -2,7 +2,7 @@
  * Cookie consent: the caller's choice (account or browser), saving it, and `User.cookieConsent` for the data
  * export. A visitor's choice moves to the account the first time the signed-in browser asks about consent
  * (the banner asks on every page load): the newer of the two wins, the visitor record is removed and the
- * gateway clears the visitor cookie. docs/decisions.md, "Issue 12: consent and user management".
+ * gateway clears the visitor cookie. docs/decisions.md, "Consent and user management".
  */
 import { badInput, byIds, isDuplicateKeyError, mayReadUser, requestLoader, type RequestContext } from '@haven/platform';
 import type { Model } from 'mongoose';

@@ -1,5 +1,5 @@
 /**
- * What the notification service erases when an account is deleted (docs/decisions.md, "Issue 12: erasure
+ * What the notification service erases when an account is deleted (docs/decisions.md, "Erasure
  * and export"): the e-mail preferences, what it knows of the account (its address), every newsletter
  * subscription of the account or of its address (pending, active or unsubscribed), and the delivery log of
  * everything sent to the account, to its subscriptions or to its address, and the weekly summary's tally. The subscription ids are recorded

@@ -119,7 +119,7 @@ export function salientDimensions(ratings: Ratings): Dimension[] {
 }
 
 /**
- * Crisis signals (docs/decisions.md, "issue 10"): urgency of need 5 with hope for the future 1 or 2, or
+ * Crisis signals (docs/decisions.md, "Check-in, quotes, progress and analytics"): urgency of need 5 with hope for the future 1 or 2, or
  * hope 1 with urgency 4 and a support system rated 1. The reply then leads with people who can help.
  */
 export function isCrisis(ratings: Ratings): boolean {

@@ -1,5 +1,5 @@
 /**
- * What the quote service erases when an account is deleted (docs/decisions.md, "Issue 12: erasure and
+ * What the quote service erases when an account is deleted (docs/decisions.md, "Erasure and
  * export"): every check-in (with its notes), every quote with the events it still holds, the progress
  * summary, the time zone and the privacy settings. Nothing is kept.
  */

@@ -1,5 +1,5 @@
 /**
- * What the user service erases when an account is deleted (docs/decisions.md, "Issue 12: erasure and
+ * What the user service erases when an account is deleted (docs/decisions.md, "Erasure and
  * export"): the account itself with every event it still holds (the clear verification token of an
  * unpublished `user.registered` goes with it), and its sessions. Nothing is kept.
  */

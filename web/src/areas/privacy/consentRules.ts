@@ -1,6 +1,6 @@
 /**
  * Cookie consent rules of the banner and the Settings card, pure (no DOM, no requests). The spec's four
- * categories; `necessary` is always on. docs/decisions.md, "Issue 12: consent and user management".
+ * categories; `necessary` is always on. docs/decisions.md, "Consent and user management".
  */
 
 export interface CookieChoice {

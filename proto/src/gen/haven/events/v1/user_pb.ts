@@ -153,7 +153,7 @@ export const EmailVerifiedSchema: GenMessage<EmailVerified> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_user, 3);
 
 /**
- * user.deleted: retired before anything published it (issue 12). The fact "this account is being
+ * user.deleted: retired before anything published it. The fact "this account is being
  * deleted" is compliance's `account.deletion_requested`, and the user service's erasure is
  * `user.user_data_purged`: one name for one fact. Kept so the contract only grows; not in the registry,
  * so nothing can publish it and consumers skip it as unknown.
