@@ -1,5 +1,5 @@
 /**
- * What Haven asks an AI provider: a system prompt in Haven's voice (shared/VOICE.md) and a user message
+ * What Haven asks an AI provider: a system prompt in Haven's voice and a user message
  * made only of the ratings, the time of day and the scrubbed notes; never a name, an e-mail or an id.
  */
 import { dimensionLabels, dimensions, salientDimensions, type Ratings, type TimeOfDay } from './assessment';

@@ -264,7 +264,7 @@ export type Streaks = {
   totalQuotesGenerated: Scalars['Int']['output'];
 };
 
-/** Someone to reach right now (shared/VOICE.md). */
+/** Someone to reach right now. */
 export type SupportResource = {
   __typename?: 'SupportResource';
   action: Scalars['String']['output'];

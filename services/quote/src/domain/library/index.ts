@@ -1,6 +1,6 @@
 /**
- * The offline composer's library: Haven's own messages (written for this product, in the voice of
- * shared/VOICE.md), each with a stable id, its dimension and its time of day.
+ * The offline composer's library: Haven's own messages (written for this product, in Haven's voice), each
+ * with a stable id, its dimension and its time of day.
  */
 import type { Dimension, TimeOfDay } from '../assessment';
 import { anxiety, confidence, focus, motivation, stress } from './emotional';
