@@ -1,14 +1,14 @@
 /**
  * The check-in rules more than one service states: calendar days in the user's IANA time zone, the day
- * streak (document 000: consecutive days with at least one check-in, counted by elapsed 24-hour
- * differences) and the mood trend's direction (document 001: more than 0.3 apart is up or down). The
- * quote service's progress and analytics and the notification service's weekly summary use them, so
- * both say the same. Pure: no I/O, every "today" is passed in.
+ * streak (consecutive days with at least one check-in, counted by elapsed 24-hour differences) and the
+ * mood trend's direction (more than 0.3 apart is up or down). The quote service's progress and
+ * analytics and the notification service's weekly summary use them, so both say the same. Pure: no I/O,
+ * every "today" is passed in.
  */
 
 /**
- * The 15 rated dimensions of a check-in, in the order of the spec's assessment payload (document 000,
- * section 3): the quote service validates them, the gateway's REST facade passes exactly these on.
+ * The 15 rated dimensions of a check-in, in the order of the assessment payload: the quote service
+ * validates them, the gateway's REST facade passes exactly these on.
  */
 export const checkInDimensions = [
   'stressLevel',
@@ -61,7 +61,7 @@ export function weekdayOfDay(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
-/** The first day (a Sunday) of the week a day is in: the app's weeks start on Sunday (document 000's calendar). */
+/** The first day (a Sunday) of the week a day is in: the app's weeks start on Sunday, as its calendar does. */
 export function weekStartDay(day: number): number {
   return day - weekdayOfDay(day);
 }

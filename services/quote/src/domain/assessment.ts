@@ -1,7 +1,7 @@
 /** The check-in: the 15 named ratings, the time of day and optional notes. Pure validation, no I/O. */
 import { checkInDimensions } from '@haven/platform';
 
-/** The 15 dimensions in the order of the spec's assessment payload (document 000, section 3). */
+/** The 15 dimensions in the order of the assessment payload. */
 export const dimensions = checkInDimensions;
 
 export type Dimension = (typeof dimensions)[number];

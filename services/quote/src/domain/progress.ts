@@ -1,5 +1,5 @@
 /**
- * The numbers of the progress and analytics pages (document 000 section 5, document 001 section 4). Pure:
+ * The numbers of the progress and analytics pages. Pure:
  * every rule that depends on "today" takes the instant and the user's IANA time zone. The rules the
  * notification service's weekly summary states too (days in a time zone, the streak, the trend's 0.3
  * threshold) live in the platform's check-in-rules.ts and are re-exported here.

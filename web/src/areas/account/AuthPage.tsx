@@ -216,7 +216,7 @@ export function AuthPage() {
   );
 }
 
-/** The sign-in screen's way to a new verification e-mail (document 001), folded away until asked for. */
+/** The sign-in screen's way to a new verification e-mail, folded away until asked for. */
 function ResendOnSignIn() {
   const [open, setOpen] = useState(false);
   return (

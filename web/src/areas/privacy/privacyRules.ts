@@ -34,8 +34,8 @@ export const DELETE_ACCOUNT_EXPLANATION =
   'Deleting your account cancels your subscription first, so you are not charged again, then signs you out everywhere and erases your check-ins, quotes, preferences and email history from every part of Haven. This cannot be undone.';
 
 /**
- * Where an export is started decides its notice: document 000 names Settings' "Export Complete" /
- * "Export Failed", document 001 the preferences page's "Data Export Complete" / "Export Failed".
+ * Where an export is started decides its notice: Settings says "Export Complete" /
+ * "Export Failed", the preferences page "Data Export Complete" / "Export Failed".
  */
 export type ExportPlace = 'settings' | 'emailPreferences';
 
