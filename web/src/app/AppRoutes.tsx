@@ -8,8 +8,8 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { decideRoute, type PageKey } from '../gating/routeGating';
 import { probeGatingState } from '../gating/sessionProbe';
-import { loadOrReload } from '../lib/bundles';
 import { useSessionProbe } from '../gating/sessionProbeClient';
+import { loadOrReload } from '../lib/bundles';
 import { FullPageSpinner } from '../ui/Spinner';
 import { PAGES } from './pages';
 

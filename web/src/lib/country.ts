@@ -42,12 +42,16 @@ export const SOMEWHERE_ELSE = 'ZZ';
  * back on the country of their time zone), or null when there is neither a pick nor a guess.
  */
 export function countryForCheckIn(): string | null {
-  return personCountry() ?? (pickedCountry() === null ? null : SOMEWHERE_ELSE);
+  const picked = pickedCountry();
+  return countryOf(picked) ?? (picked === null ? null : SOMEWHERE_ELSE);
 }
 
 /** The person's country: their pick on this device, else the browser's guess; null for "Somewhere else". */
 export function personCountry(): string | null {
-  const picked = pickedCountry();
+  return countryOf(pickedCountry());
+}
+
+function countryOf(picked: string | null): string | null {
   if (picked !== null) return countryHelpOf(picked)?.code ?? null;
   return guessCountry(browserTimeZone(), navigator.language);
 }

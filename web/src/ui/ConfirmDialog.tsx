@@ -42,7 +42,7 @@ export function ConfirmDialog({
           <Dialog.Title className="card__title">{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
           {children}
-          <div className="dialog__actions">
+          <div className="button-row dialog__actions">
             <Dialog.Close asChild>
               <Button variant="outline" disabled={busy}>
                 {cancelLabel}

@@ -21,9 +21,8 @@ export function CountryQuestion() {
       </p>
     );
   }
-  const keep = (code: string | null) => {
-    chooseCountry(code);
-    setCountry(code);
+  const keep = () => {
+    chooseCountry(country);
     setAnswered(true);
   };
   return (
@@ -39,8 +38,8 @@ export function CountryQuestion() {
       </CardHeader>
       <CardContent className="stack">
         <CountryPicker id="checkin-country" value={country} onPick={setCountry} />
-        <div className="country-question__actions">
-          <Button onClick={() => keep(country)}>Keep this country</Button>
+        <div className="button-row">
+          <Button onClick={keep}>Keep this country</Button>
           <Button
             variant="ghost"
             onClick={() => {
