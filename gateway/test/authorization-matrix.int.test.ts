@@ -208,6 +208,7 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation login': () => ({ input: world.loginAccount }),
   'mutation verifyEmail': () => ({ token: take(world.verifyTokens, 'verification link') }),
   'mutation resendVerification': () => ({ email: uniqueEmail('matrix-resend') }),
+  'mutation saveSafetyPlan': () => ({ input: { warningSigns: 'Staying in bed all day', peopleToAsk: 'My brother' } }),
   'mutation updateProfile': () => ({ input: { firstName: 'Matrix' } }),
   'mutation changePassword': ({ actor }) => ({ input: { currentPassword: actor.password, newPassword } }),
   'mutation requestPasswordReset': () => ({ email: uniqueEmail('matrix-forgot') }),

@@ -100,6 +100,7 @@ export const expectedOutcomes: Record<string, Row> = {
   // Signing out is always possible ("true even when there was none"); the rest is one's own account.
   'mutation logout':                      ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation signOutEverywhere':           ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
+  'mutation saveSafetyPlan':              ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation updateProfile':               ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation changePassword':              ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation requestEmailChange':          ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

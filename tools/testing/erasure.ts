@@ -1,6 +1,6 @@
 /**
  * What the erasure and export tests share: an account used in every way a person can (check-ins with notes,
- * quotes and a favourite, a trial, e-mail preferences, the newsletter, e-mails sent), a scan of every
+ * quotes and a favourite, a trial, a safety plan, e-mail preferences, the newsletter, e-mails sent), a scan of every
  * collection of every service's database for traces of it, and a redelivery of its events from Kafka.
  */
 import { createConsumer, createKafka, createLogger, createProducer, processedEventsCollection } from '@haven/platform';
@@ -31,7 +31,19 @@ export interface UsedAccount {
   favoriteQuoteId: string;
   /** Its newsletter subscription's id (a newsletter e-mail is keyed by it). */
   subscriberId: string;
+  /** The warning signs of its safety plan, in words only this account wrote. */
+  safetyPlanWarningSigns: string;
 }
+
+/** Everything that names the account or that only it wrote: what the scans look for. */
+export const needlesOf = (account: UsedAccount): string[] => [
+  account.userId,
+  account.email,
+  account.firstName,
+  account.lastName,
+  ...account.notes,
+  account.safetyPlanWarningSigns,
+];
 
 const word = () => randomBytes(5).toString('hex');
 
@@ -43,7 +55,8 @@ export function tokenIn(caught: CaughtEmail): string {
 }
 
 /**
- * Registers, verifies the address, starts a trial, checks in twice with notes, saves a favourite, saves e-mail
+ * Registers, verifies the address, starts a trial, checks in twice with notes, saves a favourite, writes a
+ * safety plan, saves e-mail
  * preferences, subscribes to the newsletter through the public form and confirms it, and waits until the
  * e-mails of all that (verification, welcome, newsletter confirmation) are in the delivery log.
  */
@@ -82,6 +95,13 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
   });
   if (favorite.status !== 200) throw new Error(`favorite answered ${favorite.status}`);
 
+  const safetyPlanWarningSigns = `Not answering messages ${word()}`;
+  const plan = await client.graphql(
+    'mutation($input: SafetyPlanInput!) { saveSafetyPlan(input: $input) { updatedAt } }',
+    { input: { warningSigns: safetyPlanWarningSigns, peopleToAsk: 'My sister' } },
+  );
+  if (plan.status !== 200 || plan.body.errors) throw new Error(`saveSafetyPlan answered ${JSON.stringify(plan.body)}`);
+
   const preferences = await client.post('/api/user/email-preferences', {
     userId,
     marketingEmails: 1,
@@ -110,7 +130,18 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
     const kinds = new Set((await deliveries.find({ to: email, status: 'sent' }).toArray()).map((each) => each.kind));
     return kinds.has('verify-email') && kinds.has('billing-welcome') && kinds.has('newsletter-confirmation');
   });
-  return { client, userId, email, firstName, lastName, notes, quoteIds, favoriteQuoteId, subscriberId: subscriber._id };
+  return {
+    client,
+    userId,
+    email,
+    firstName,
+    lastName,
+    notes,
+    quoteIds,
+    favoriteQuoteId,
+    subscriberId: subscriber._id,
+    safetyPlanWarningSigns,
+  };
 }
 
 /** Signs in again (another browser) and returns that session's cookie as a browser would send it. */

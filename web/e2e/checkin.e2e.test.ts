@@ -1,7 +1,8 @@
 /**
  * The core experience in a real browser: a subscribed user checks in with chosen slider values, gets a
  * quote, saves it, finds it in Favorites and in Recent Quotes, opens it in Progress with the right score,
- * dot colour and emotional-state bars, and sees Analytics reflect it. Also: "Need help now?" signed out.
+ * dot colour and emotional-state bars, and sees Analytics reflect it. Also: "Need help now?" signed out, and the
+ * safety plan a crisis reply leads to.
  */
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningApps } from '../../tools/dev/apps';
@@ -182,6 +183,45 @@ it('meets crisis words with the help of the person’s country first: in the US 
   await page.context().close();
 });
 
+it('leads a person in crisis to their own safety plan, which opens from this device without a connection, and is forgotten when they sign out', async () => {
+  const { page } = await signedUpOnTrial('safety-plan', { locale: 'en-GB', timezoneId: 'Europe/London' });
+  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
+  await page.getByLabel('Notes (optional)').fill('I keep thinking everyone would be better off without me.');
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+  const help = page.getByRole('region', { name: 'Someone can talk with you right now' });
+  await help.getByRole('link', { name: /Your safety plan/ }).click();
+  await page.getByRole('heading', { name: 'Your safety plan' }).waitFor();
+
+  await page.getByLabel('1. My warning signs').fill('Staying in bed all day\nNot answering my phone');
+  await page.getByLabel('4. People I can ask for help').fill('Alex: 07700 900456');
+  await page.getByRole('button', { name: 'Save my plan' }).click();
+  await page.getByText('Plan saved', { exact: true }).waitFor();
+  await page.reload();
+  const warningSigns = page.getByLabel('1. My warning signs');
+  await warningSigns.waitFor();
+  expect(await warningSigns.inputValue()).toBe('Staying in bed all day\nNot answering my phone');
+
+  // Without a connection: to the help page and back to the plan, read from the copy this device keeps.
+  await page.context().setOffline(true);
+  await page.getByRole('link', { name: 'people are ready to listen' }).click();
+  await page.getByRole('link', { name: 'Open your safety plan' }).click();
+  await page.getByText("You're offline, so this is the copy kept on this device.", { exact: false }).waitFor();
+  expect(await page.getByRole('region', { name: 'My warning signs' }).innerText()).toContain('Not answering my phone');
+  expect(await page.getByRole('region', { name: 'People I can ask for help' }).innerText()).toContain('Alex');
+  await page.context().setOffline(false);
+
+  // Signed out on this device, the copy goes with the session.
+  const kept = () => page.evaluate(() => localStorage.getItem('haven:safety-plan'));
+  expect(await kept()).toContain('Alex');
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/settings');
+  await page.waitForLoadState('load');
+  expect(await kept()).toBeNull();
+  await page.context().close();
+});
+
 it('shows "Need help now?" to a visitor who is not signed in, their country first, and any country they pick', async () => {
   const page = await newPage({ locale: 'en-GB', timezoneId: 'Europe/London' });
   await page.goto(`${haven.gatewayUrl}/terms`);
@@ -213,5 +253,9 @@ it('shows "Need help now?" to a visitor who is not signed in, their country firs
     .getByRole('link', { name: /Samaritans/ })
     .first()
     .waitFor();
+
+  // The safety plan is one tap further; signed out, it says how to write one.
+  await page.getByRole('link', { name: 'Open your safety plan' }).click();
+  await page.getByText('Sign in to write your plan. It stays private to you.').waitFor();
   await page.context().close();
 });

@@ -10,7 +10,7 @@ import { notificationDataMap } from '../../notification/src/events/erasure';
 import { quoteDataMap } from '../../quote/src/events/erasure';
 import { userDataMap } from '../../user/src/events/erasure';
 import { complianceDataMap } from '../src/events/erasure';
-import { collectionsOf, fullyUsedAccount, tracesOf, type UsedAccount } from '../../../tools/testing/erasure';
+import { collectionsOf, fullyUsedAccount, needlesOf, tracesOf, type UsedAccount } from '../../../tools/testing/erasure';
 import { serviceNames, startTestHaven, type ServiceName, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 
@@ -86,6 +86,12 @@ it('holds every item the user created', () => {
   );
   expect(at('progress')).toMatchObject({ entries: 2 });
   expect(at('privacySettings')).toEqual({ allowInsights: true, keepNotes: true });
+  expect(at('safetyPlan')).toMatchObject({
+    warningSigns: account.safetyPlanWarningSigns,
+    peopleToAsk: 'My sister',
+    copingStrategies: '',
+    updatedAt: expect.any(String),
+  });
 
   expect(at('billing.subscription')).toMatchObject({ status: 'trialing', isTrialing: true, trialUsed: true });
   expect((at('billing.subscription.history') as Array<{ event: string }>).map((entry) => entry.event)).toEqual([
@@ -116,7 +122,7 @@ it('holds every item the user created', () => {
 it('leaves out no collection that holds user data (every collection of every service, reviewed)', async () => {
   const unreviewed: string[] = [];
   const missingFromExport: string[] = [];
-  const traces = await tracesOf(haven, [account.userId, account.email, account.firstName, ...account.notes]);
+  const traces = await tracesOf(haven, needlesOf(account));
   const withUserData = new Set(traces.map((trace) => `${trace.service}.${trace.collection}`));
   // Bookkeeping may name the account by its id, nothing more.
   const withPersonalData = new Set(

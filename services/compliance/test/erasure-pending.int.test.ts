@@ -8,6 +8,7 @@ import { eventually, eventuallyExpect } from '../../../tools/testing/eventually'
 import {
   deletionProgress,
   fullyUsedAccount,
+  needlesOf,
   tracesOf,
   type DeletionProgress,
   type UsedAccount,
@@ -62,7 +63,5 @@ it('stays pending for the stopped service until it returns, then completes', asy
     const progress = await progressOf(requestId);
     return progress.status === 'completed' && erasedServices(progress).length === 5;
   });
-  expect(
-    await tracesOf(haven, [account.userId, account.email, account.firstName, account.lastName, ...account.notes]),
-  ).toEqual([]);
+  expect(await tracesOf(haven, needlesOf(account))).toEqual([]);
 });

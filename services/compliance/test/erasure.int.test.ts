@@ -13,6 +13,7 @@ import {
   deletionProgress,
   forgetProcessedEvents,
   fullyUsedAccount,
+  needlesOf,
   redeliverEventsOf,
   tracesOf,
   type UsedAccount,
@@ -33,14 +34,6 @@ afterAll(async () => {
 });
 
 const progressOf = (requestId: string) => deletionProgress(haven, requestId);
-
-const needlesOf = (account: UsedAccount) => [
-  account.userId,
-  account.email,
-  account.firstName,
-  account.lastName,
-  ...account.notes,
-];
 
 describe('a user deletes their account', () => {
   let account: UsedAccount;

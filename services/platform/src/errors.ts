@@ -41,6 +41,12 @@ export function badInput(
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field, problems } });
 }
 
+/** Refuses input with every problem found, the first one named as the error's field and message. */
+export function rejectInput(problems: readonly FieldProblemLike[]): never {
+  const [first] = problems as readonly [FieldProblemLike, ...FieldProblemLike[]];
+  throw badInput(first.field, first.message, [...problems]);
+}
+
 export function unauthenticated(message = 'Authentication required'): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED' } });
 }

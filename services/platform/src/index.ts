@@ -20,6 +20,7 @@ export * from './support-resources';
 export * from './crisis-resources';
 export * from './http-server';
 export * from './check-in-rules';
+export * from './safety-plan';
 export * from './newsletter-limits';
 export * from './erasure';
 export * from './subgraph-client';

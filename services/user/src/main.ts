@@ -8,6 +8,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { userErasure } from './events/erasure';
+import { safetyPlanModel } from './model/safety-plan';
 import { sessionModel } from './model/session';
 import { signInFlowModel } from './model/sign-in-flow';
 import { userModel } from './model/user';
@@ -47,6 +48,7 @@ export const startUserService = defineService({
   build: ({ connection, config, publishSoon, erasure: erasureRuntime }) => {
     const users = userModel(connection);
     const sessions = sessionModel(connection);
+    const safetyPlans = safetyPlanModel(connection);
     const providers = oidcProviders({
       google: {
         name: 'Google',
@@ -64,7 +66,7 @@ export const startUserService = defineService({
         redirectUri: callbackUrl(config.APP_URL, 'api/callback'),
       },
     });
-    const erasure = userErasure({ users, sessions });
+    const erasure = userErasure({ users, sessions, safetyPlans });
     return {
       erasure,
       resolvers: userResolvers({
@@ -72,6 +74,7 @@ export const startUserService = defineService({
         guard: erasureRuntime.guard,
         users,
         sessions,
+        safetyPlans,
         flows: signInFlowModel(connection),
         providers,
         privateKey: config.JWT_PRIVATE_KEY,

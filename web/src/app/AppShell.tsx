@@ -5,8 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BRAND } from '../brand';
-import { LOGOUT_URL } from '../constants';
-import { navigateToServer } from '../lib/navigation';
+import { signOut } from '../lib/navigation';
 import { Button } from '../ui/Button';
 import { ChartIcon, HomeIcon, LogoutIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Logo } from '../ui/Logo';
@@ -29,7 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Logo size={28} />
         </Link>
         <Tooltip content="Logout">
-          <Button variant="ghost" size="icon" aria-label="Logout" onClick={() => navigateToServer(LOGOUT_URL)}>
+          <Button variant="ghost" size="icon" aria-label="Logout" onClick={signOut}>
             <LogoutIcon />
           </Button>
         </Tooltip>

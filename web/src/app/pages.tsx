@@ -56,4 +56,5 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   progress: { component: lazyPage(checkin, 'ProgressPage'), shell: true },
   analytics: { component: lazyPage(checkin, 'AnalyticsPage'), shell: true },
   help: { component: lazyPage(checkin, 'HelpPage'), shell: false },
+  safetyPlan: { component: lazyPage(checkin, 'SafetyPlanPage'), shell: false },
 };

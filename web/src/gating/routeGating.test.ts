@@ -27,6 +27,7 @@ describe('decideRoute', () => {
       '/privacy',
       '/faq',
       '/help', // "Need help now?": signed in or out, subscribed or not
+      '/safety-plan', // the person's own plan: never behind the paywall, and open offline from this device's copy
       '/forgot-password',
       '/reset-password',
     ];

@@ -35,6 +35,7 @@ export type PageKey =
   | 'privacy'
   | 'faq'
   | 'help'
+  | 'safetyPlan'
   | 'forgotPassword'
   | 'resetPassword'
   // `/`
@@ -74,6 +75,8 @@ export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/faq': 'faq',
   // "Need help now?": helplines, never behind sign-in or the paywall.
   '/help': 'help',
+  // The person's safety plan: it says how to write one when signed out, and opens from this device's copy offline.
+  '/safety-plan': 'safetyPlan',
   // Account care: reached signed out, from the sign-in screen and the e-mailed link.
   '/forgot-password': 'forgotPassword',
   '/reset-password': 'resetPassword',

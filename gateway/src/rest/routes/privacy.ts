@@ -1,4 +1,5 @@
 /** Consent and data rights (the compliance service; the export gathers every service's part). */
+import { safetyPlanSectionKeys } from '@haven/platform';
 import { pick, signedIn, userFields, type Json, type RestRoute } from './types';
 
 /** The one file name of the data export (spec: "a JSON download with a fixed file name"). */
@@ -9,6 +10,8 @@ const consentFields = 'necessary analytics marketing preferences consentGivenAt 
 const quoteRatings =
   'stressLevel confidenceLevel focusClarity motivationLevel anxietyLevel connectionWithOthers supportSystemStrength senseOfPurpose progressTowardGoals hopeForFuture sleepQuality physicalComfort currentChallengeLevel gratitudeLevels urgencyOfNeed';
 
+const safetyPlanFields = safetyPlanSectionKeys.join(' ');
+
 /**
  * Everything Haven stores about the caller, in one federated query on `User` (each service answers its
  * part).
@@ -18,6 +21,7 @@ export const dataExportOperation = `query DataExport { me {
   signInMethods { kind email linkedAt }
   cookieConsent { ${consentFields} }
   sessions { id createdAt expiresAt current }
+  safetyPlan { ${safetyPlanFields} updatedAt }
   quoteData {
     checkIns { id createdAt timeOfDay notes ratings { ${quoteRatings} } }
     quotes { id checkInId text createdAt timeOfDay isFavorite }
@@ -50,6 +54,7 @@ export function dataExportOf(me: Json, exportedAt: Date): Json {
     billingData: _billing,
     notificationData: _notification,
     cookieConsent: _cookies,
+    safetyPlan,
     ...account
   } = me;
   const quotes = quote.quotes as Array<Json>;
@@ -63,6 +68,7 @@ export function dataExportOf(me: Json, exportedAt: Date): Json {
     insights: quote.insights,
     progress: quote.progress,
     privacySettings: quote.privacySettings,
+    safetyPlan: safetyPlan ?? null,
     billing: {
       provider: billing.provider,
       subscription: {

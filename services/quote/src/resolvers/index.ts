@@ -3,6 +3,7 @@ import {
   conflict,
   isDuplicateKeyError,
   notFound,
+  rejectInput,
   requestLoader,
   requireEntitlement,
   requireMayReadUser,
@@ -12,7 +13,6 @@ import {
   countryOfTimeZone,
   countryProblem,
   type CallerSecrets,
-  type FieldProblemLike,
   type RequestContext,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
@@ -83,11 +83,6 @@ const quoteFollowsCheckInMs = 5_000;
 const quotePollMs = 25;
 
 const problemsOf = (validated: Validated<unknown>): FieldProblem[] => (validated.ok ? [] : validated.problems);
-
-function rejectInput(problems: FieldProblem[]): never {
-  const [first] = problems as [FieldProblem, ...FieldProblem[]];
-  throw badInput(first.field, first.message, problems satisfies FieldProblemLike[]);
-}
 
 export function toQuote(record: QuoteRecord): QuoteView {
   const {

@@ -1,19 +1,27 @@
 /**
  * What the user service erases when an account is deleted (docs/decisions.md, "Erasure and
  * export"): the account itself with every event it still holds (the clear verification token of an
- * unpublished `user.registered` goes with it), and its sessions. Nothing is kept.
+ * unpublished `user.registered` goes with it), its sessions and its safety plan. Nothing is kept.
  */
 import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';
+import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { SessionRecord } from '../model/session';
 import type { UserRecord } from '../model/user';
 
-export function userErasure(deps: { users: Model<UserRecord>; sessions: Model<SessionRecord> }): ServiceErasure {
+export function userErasure(deps: {
+  users: Model<UserRecord>;
+  sessions: Model<SessionRecord>;
+  safetyPlans: Model<SafetyPlanRecord>;
+}): ServiceErasure {
   return {
     erase: async (userId) => {
       const accounts = await eraseOutboxed(deps.users, { _id: userId });
-      const sessions = await deps.sessions.deleteMany({ userId });
-      return { records: accounts + sessions.deletedCount };
+      const [sessions, plans] = await Promise.all([
+        deps.sessions.deleteMany({ userId }),
+        deps.safetyPlans.deleteMany({ _id: userId }),
+      ]);
+      return { records: accounts + sessions.deletedCount + plans.deletedCount };
     },
   };
 }
@@ -22,6 +30,7 @@ export function userErasure(deps: { users: Model<UserRecord>; sessions: Model<Se
 export const userDataMap: DataMap = {
   users: { exported: 'account' },
   sessions: { exported: 'account.sessions' },
+  safety_plans: { exported: 'safetyPlan' },
   sign_in_flows: {
     noUserData:
       'a federated sign-in between the redirect and the callback (hashed state, PKCE verifier, nonce, binding hash; 10 minutes): no account, id or address',

@@ -10,11 +10,11 @@ import {
   notSignedInMessage,
   requestLoader,
   requireMayReadUser,
+  rejectInput,
   requireSession,
   signSessionToken,
   unauthenticated,
   type ErasureGuard,
-  type FieldProblemLike,
   type ServiceErasure,
   type RequestContext,
 } from '@haven/platform';
@@ -27,7 +27,6 @@ import {
   validateLogin,
   validateProfile,
   validateRegistration,
-  type FieldProblem,
 } from '../domain/registration';
 import {
   hashVerificationToken,
@@ -46,6 +45,7 @@ import {
   recordProfileUpdated,
   recordUserRegistered,
 } from '../events/publish';
+import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { SessionRecord } from '../model/session';
 import type { SignInFlowRecord } from '../model/sign-in-flow';
 import { findUsersByIds, type UserRecord } from '../model/user';
@@ -53,11 +53,14 @@ import type { OidcProviders } from '../providers/oidc';
 import { adminUserResolvers } from './admin-users';
 import { erasureResolvers } from './erasure';
 import { federatedSignInResolvers } from './federated-sign-in';
+import { safetyPlanResolvers } from './safety-plan';
 import type { Resolvers, SignInMethod } from './types.generated';
 
 export interface UserServiceDeps {
   users: Model<UserRecord>;
   sessions: Model<SessionRecord>;
+  /** Each person's safety plan (resolvers/safety-plan.ts). */
+  safetyPlans: Model<SafetyPlanRecord>;
   /** Federated sign-ins waiting for their provider's callback. */
   flows: Model<SignInFlowRecord>;
   /** Google and the hosted platform (OpenID Connect). */
@@ -101,14 +104,10 @@ export function isAdminSession(
 
 const invalidCredentials = 'Invalid email or password';
 
-function rejectInput(problems: FieldProblem[]): never {
-  const [first] = problems as [FieldProblem, ...FieldProblem[]];
-  throw badInput(first.field, first.message, problems satisfies FieldProblemLike[]);
-}
-
 export function userResolvers(deps: UserServiceDeps): Resolvers {
   const { users, sessions } = deps;
   const erasure = erasureResolvers(deps);
+  const safetyPlan = safetyPlanResolvers(deps);
   // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
   const decoyHash = hash('haven-decoy-password');
 
@@ -445,9 +444,11 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
         return true;
       },
       ...erasure.Mutation,
+      ...safetyPlan.Mutation,
     },
     User: {
       ...erasure.User,
+      ...safetyPlan.User,
       // Another subgraph asks for a user's fields: the owner's or an admin's to see.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? userById(context, reference.id) : null,

@@ -175,6 +175,11 @@ export type Mutation = {
   resendVerification: MessageResult;
   /** Sets a new password with the e-mailed link; every session of the account ends. */
   resetPassword: MessageResult;
+  /**
+   * Saves the signed-in person's safety plan, replacing what was kept; a plan with every section empty is removed
+   * (the answer is then null). Open to everyone signed in: no verified address or subscription is needed.
+   */
+  saveSafetyPlan?: Maybe<SafetyPlan>;
   /** Ends every session of the signed-in user, this one included (each gateway refuses them within its bound). */
   signOutEverywhere: Scalars['Boolean']['output'];
   /** Starts sign-in with Google or the hosted platform (OpenID Connect, authorisation code with PKCE). */
@@ -236,6 +241,11 @@ export type MutationResetPasswordArgs = {
 };
 
 
+export type MutationSaveSafetyPlanArgs = {
+  input: SafetyPlanInput;
+};
+
+
 export type MutationStartFederatedSignInArgs = {
   input: StartFederatedSignInInput;
 };
@@ -293,6 +303,42 @@ export type Role =
   | 'ADMIN'
   | 'MEMBER';
 
+/**
+ * A person's own plan for a hard moment, in the sections clinicians write with a person (the Stanley–Brown safety
+ * plan): each section in their own words, one thing per line, "" when not written. Private: only ever to its writer
+ * — never to an admin, the AI provider or an e-mail.
+ */
+export type SafetyPlan = {
+  __typename?: 'SafetyPlan';
+  /** Things they can do on their own to get through a few minutes. */
+  copingStrategies: Scalars['String']['output'];
+  /** People and places that help them feel better. */
+  distractions: Scalars['String']['output'];
+  /** People they can ask for help, and how to reach them. */
+  peopleToAsk: Scalars['String']['output'];
+  /** Professionals and services they can contact in a crisis. */
+  professionals: Scalars['String']['output'];
+  /** What matters most to them. */
+  reasonsForLiving: Scalars['String']['output'];
+  /** What they can do, or ask someone to do, to make where they are safer. */
+  saferSurroundings: Scalars['String']['output'];
+  /** ISO 8601: when it was last saved. */
+  updatedAt: Scalars['String']['output'];
+  /** Thoughts, feelings or situations that tell them a hard time may be starting. */
+  warningSigns: Scalars['String']['output'];
+};
+
+/** The whole plan, every section as it should now read: an absent or empty section is saved empty. Each section at most 2,000 characters. */
+export type SafetyPlanInput = {
+  copingStrategies?: InputMaybe<Scalars['String']['input']>;
+  distractions?: InputMaybe<Scalars['String']['input']>;
+  peopleToAsk?: InputMaybe<Scalars['String']['input']>;
+  professionals?: InputMaybe<Scalars['String']['input']>;
+  reasonsForLiving?: InputMaybe<Scalars['String']['input']>;
+  saferSurroundings?: InputMaybe<Scalars['String']['input']>;
+  warningSigns?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** One way into an account. */
 export type SignInMethod = {
   __typename?: 'SignInMethod';
@@ -346,6 +392,8 @@ export type User = {
   profileImageUrl?: Maybe<Scalars['String']['output']>;
   /** Decided by the user service at request time: ADMIN for the account whose verified e-mail is ADMIN_EMAIL. */
   role: Role;
+  /** The person's safety plan: null until they write one, and null to anyone but its writer. */
+  safetyPlan?: Maybe<SafetyPlan>;
   /** Every live session of the account (the owner's or an admin's to see). */
   sessions: Array<AccountSession>;
   /** How this account signs in: its password (when it has one), then each linked provider, oldest first. */
@@ -478,6 +526,8 @@ export type ResolversTypes = {
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
   Role: Role;
+  SafetyPlan: ResolverTypeWrapper<SafetyPlan>;
+  SafetyPlanInput: SafetyPlanInput;
   SignInMethod: ResolverTypeWrapper<SignInMethod>;
   SignInMethodKind: SignInMethodKind;
   SignInProvider: SignInProvider;
@@ -512,6 +562,8 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RegisterInput: RegisterInput;
   ResetPasswordInput: ResetPasswordInput;
+  SafetyPlan: SafetyPlan;
+  SafetyPlanInput: SafetyPlanInput;
   SignInMethod: SignInMethod;
   StartFederatedSignInInput: StartFederatedSignInInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -598,6 +650,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   requestPasswordReset?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationRequestPasswordResetArgs>>;
   resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
   resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
+  saveSafetyPlan?: Resolver<Maybe<ResolversTypes['SafetyPlan']>, ParentType, ContextType, RequireFields<MutationSaveSafetyPlanArgs, 'input'>>;
   signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startFederatedSignIn?: Resolver<ResolversTypes['FederatedSignInStart'], ParentType, ContextType, RequireFields<MutationStartFederatedSignInArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
@@ -609,6 +662,17 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   adminUsers?: Resolver<ResolversTypes['AdminUserPage'], ParentType, ContextType, Partial<QueryAdminUsersArgs>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
+};
+
+export type SafetyPlanResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SafetyPlan'] = ResolversParentTypes['SafetyPlan']> = {
+  copingStrategies?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  distractions?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  peopleToAsk?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  professionals?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reasonsForLiving?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  saferSurroundings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warningSigns?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SignInMethodResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SignInMethod'] = ResolversParentTypes['SignInMethod']> = {
@@ -629,6 +693,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profileImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  safetyPlan?: Resolver<Maybe<ResolversTypes['SafetyPlan']>, ParentType, ContextType>;
   sessions?: Resolver<Array<ResolversTypes['AccountSession']>, ParentType, ContextType>;
   signInMethods?: Resolver<Array<ResolversTypes['SignInMethod']>, ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -651,6 +716,7 @@ export type Resolvers<ContextType = RequestContext> = {
   MessageResult?: MessageResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  SafetyPlan?: SafetyPlanResolvers<ContextType>;
   SignInMethod?: SignInMethodResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   VerifyEmailResult?: VerifyEmailResultResolvers<ContextType>;

@@ -8,11 +8,10 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../brand';
-import { LOGOUT_URL } from '../../constants';
 import { serverMessage } from '../../graphql/errors';
 import { SettingsStatsDocument, SignOutEverywhereDocument } from '../../graphql/operations.generated';
 import { chooseCountry, personCountry } from '../../lib/country';
-import { navigateToServer } from '../../lib/navigation';
+import { navigateToServer, signOut } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ChangeEmailCard, ChangePasswordCard, ProfileCard } from './AccountCare';
 import { SignInMethodsCard } from './SignInMethodsCard';
@@ -205,7 +204,7 @@ export function SettingsPage() {
           <CardTitle id="actions-title">Account Actions</CardTitle>
         </CardHeader>
         <CardContent className="stack-sm">
-          <Button variant="outline" block onClick={() => navigateToServer(LOGOUT_URL)}>
+          <Button variant="outline" block onClick={signOut}>
             <LogoutIcon size={18} />
             Sign Out
           </Button>

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { CountryPicker } from '../../ui/CountryPicker';
 import { PublicFrame } from '../public/PublicFrame';
+import { SAFETY_PLAN_PATH } from '../public/publicLinks';
 import { HelpLines } from './SupportResourcesCard';
 // The public pages' styles: this page wears their frame but stays out of their Apollo-free chunk.
 import '../public/public.css';
@@ -43,6 +44,18 @@ export function HelpPage() {
           </CardHeader>
           <CardContent className="stack">
             <HelpLines list={mine} />
+          </CardContent>
+        </Card>
+        <Card aria-labelledby="help-safety-plan" role="region">
+          <CardHeader>
+            <CardTitle id="help-safety-plan">Your safety plan</CardTitle>
+          </CardHeader>
+          <CardContent className="stack">
+            <p>
+              Write down your warning signs, what helps and who you can call, so they are there in a hard moment. Only
+              you can see it.
+            </p>
+            <Link to={SAFETY_PLAN_PATH}>Open your safety plan</Link>
           </CardContent>
         </Card>
         <h2>Every other country</h2>

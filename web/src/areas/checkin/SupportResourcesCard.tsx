@@ -1,5 +1,6 @@
 /** The helplines a crisis reply leads with, as links (calm, prominent, never an alarm). */
 import { Link } from 'react-router-dom';
+import { SAFETY_PLAN_PATH } from '../public/publicLinks';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 
 export interface SupportList {
@@ -30,6 +31,7 @@ export function SupportResourcesCard({ list }: { list: SupportList }) {
       <CardContent className="stack">
         <HelpLines list={list} />
         <Link to="/help">More helplines</Link>
+        <Link to={SAFETY_PLAN_PATH}>Your safety plan: what helps you, in your words</Link>
       </CardContent>
     </Card>
   );

@@ -5,3 +5,4 @@ export { FavoritesPage } from './FavoritesPage';
 export { ProgressPage } from './ProgressPage';
 export { AnalyticsPage } from './AnalyticsPage';
 export { HelpPage } from './HelpPage';
+export { SafetyPlanPage } from './SafetyPlanPage';

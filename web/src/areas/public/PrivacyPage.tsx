@@ -41,6 +41,11 @@ export function PrivacyPage() {
             <strong>What you keep:</strong> the messages you receive and the ones you save to your favourites.
           </li>
           <li>
+            <strong>Your safety plan, if you write one:</strong> it is only ever shown to you, never to our team, the AI
+            provider or any e-mail. A copy stays on your device so it opens without a connection, until you sign out
+            there.
+          </li>
+          <li>
             <strong>Usage data:</strong> when you check in, so we can show your history and streaks, and the sign-in
             sessions of your account (device and time, never your password).
           </li>

@@ -162,7 +162,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         slug: 'data-collection-export',
         question: 'What data do you collect, and can I export it?',
         answer: [
-          'We keep your account details (e-mail, name, time zone, preferences), your check-ins and notes, your messages and favourites, your subscription status and your e-mail choices. Card details stay with our payment provider.',
+          'We keep your account details (e-mail, name, time zone, preferences), your check-ins and notes, your messages and favourites, your safety plan if you write one (only ever shown to you), your subscription status and your e-mail choices. Card details stay with our payment provider.',
           'You can download everything as one JSON file from Settings at any time, whatever your subscription. Your messages and check-ins are also available as a spreadsheet (CSV).',
         ],
       },

@@ -7,8 +7,10 @@ import { BRAND } from '../../brand';
 export const CONTACT_EMAIL = BRAND.supportEmail;
 export const CONTACT_MAILTO = `mailto:${CONTACT_EMAIL}`;
 
-/** The crisis page (built with the check-in issue); a plain link, reachable without signing in. */
+/** The crisis page: a plain link, reachable without signing in. */
 export const SUPPORT_PATH = '/help';
+/** The person's own safety plan, linked from the crisis page and the crisis reply. */
+export const SAFETY_PLAN_PATH = '/safety-plan';
 
 export interface NavItem {
   label: string;

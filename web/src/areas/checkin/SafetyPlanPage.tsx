@@ -1,0 +1,162 @@
+/**
+ * /safety-plan: the person's own plan for a hard moment, written on a calmer day. Reached from the crisis reply
+ * and the help page; open to everyone signed in, whatever their subscription. The device keeps a copy, so the
+ * plan opens without a connection; signed out, the page says how to write one.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import {
+  safetyPlanSectionMaxLength,
+  safetyPlanSections,
+  type SafetyPlanSectionKey,
+  type SafetyPlanSections,
+} from '@haven/platform/src/safety-plan';
+import { fieldErrors, serverMessage } from '../../graphql/errors';
+import { SafetyPlanDocument, SaveSafetyPlanDocument } from '../../graphql/operations.generated';
+import { keepSafetyPlanCopy, safetyPlanCopy, type SafetyPlanCopy } from '../../lib/safetyPlanCopy';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button, buttonClass } from '../../ui/Button';
+import { toast } from '../../ui/Toast';
+import { PublicFrame } from '../public/PublicFrame';
+import { SUPPORT_PATH } from '../public/publicLinks';
+import '../public/public.css';
+
+const emptyPlan = Object.fromEntries(safetyPlanSections.map(({ key }) => [key, ''])) as SafetyPlanSections;
+
+const sectionsOf = (plan: SafetyPlanCopy | null | undefined): SafetyPlanSections =>
+  Object.fromEntries(safetyPlanSections.map(({ key }) => [key, plan?.[key] ?? ''])) as SafetyPlanSections;
+
+export function SafetyPlanPage() {
+  usePageTitle('Your safety plan');
+  const { data, loading, error } = useQuery(SafetyPlanDocument, { fetchPolicy: 'network-only' });
+  const me = data?.me;
+
+  useEffect(() => {
+    // Nobody signed in here: a copy left on this device is not theirs to read.
+    if (data) keepSafetyPlanCopy(data.me?.safetyPlan ?? null);
+  }, [data]);
+
+  let body;
+  if (loading && !data) body = <p className="text-muted">Opening your plan…</p>;
+  else if (error || !data) body = <OfflinePlan />;
+  else if (!me) {
+    body = (
+      <p>
+        Sign in to write your plan. It stays private to you.{' '}
+        <Link to="/auth" className={buttonClass({ variant: 'outline' })}>
+          Sign in
+        </Link>
+      </p>
+    );
+  } else body = <SafetyPlanForm saved={me.safetyPlan ?? null} />;
+
+  return (
+    <PublicFrame>
+      <article className="doc stack">
+        <h1 className="doc__title">Your safety plan</h1>
+        <p>
+          A plan you write on a calmer day, so that in a hard moment you do not have to work out what to do next. Go
+          through it one step at a time, until you feel safer.
+        </p>
+        <p className="text-muted">
+          Only you can see it. It is never shared, never used to write your messages and never put in an e-mail. This
+          device keeps a copy, so it opens without a connection.
+        </p>
+        {body}
+        <p>
+          If you need someone right now, <Link to={SUPPORT_PATH}>people are ready to listen</Link>.
+        </p>
+      </article>
+    </PublicFrame>
+  );
+}
+
+/** Without Haven's answer: the copy this device keeps, to read; nothing to change until the connection is back. */
+function OfflinePlan() {
+  const [copy] = useState(safetyPlanCopy);
+  if (!copy) {
+    return (
+      <p role="alert">We couldn&apos;t open your plan just now. Check your connection and try again in a moment.</p>
+    );
+  }
+  return (
+    <>
+      <p role="status">
+        You&apos;re offline, so this is the copy kept on this device. You can change it when you&apos;re back online.
+      </p>
+      {safetyPlanSections
+        .filter(({ key }) => copy[key] !== '')
+        .map(({ key, title }) => (
+          <section key={key} aria-label={title}>
+            <h2>{title}</h2>
+            <p className="safety-plan__text">{copy[key]}</p>
+          </section>
+        ))}
+    </>
+  );
+}
+
+function SafetyPlanForm({ saved }: { saved: SafetyPlanCopy | null }) {
+  const [plan, setPlan] = useState<SafetyPlanSections>(() => sectionsOf(saved));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [savePlan, { loading }] = useMutation(SaveSafetyPlanDocument);
+
+  const change = (key: SafetyPlanSectionKey, text: string) => setPlan((current) => ({ ...current, [key]: text }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      const { data } = await savePlan({ variables: { input: plan } });
+      const kept = data?.saveSafetyPlan ?? null;
+      keepSafetyPlanCopy(kept);
+      setPlan(kept ? sectionsOf(kept) : emptyPlan);
+      setErrors({});
+      toast(
+        kept
+          ? { title: 'Plan saved', description: 'It is here whenever you need it, on this device too.' }
+          : { title: 'Plan cleared', description: 'Nothing of it is kept any more.' },
+      );
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast({
+        title: 'We couldn’t save your plan',
+        description: serverMessage(error) ?? 'Your words are still here — try again?',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Your safety plan">
+      {safetyPlanSections.map(({ key, title, hint }, index) => (
+        <div className="field" key={key}>
+          <label className="label" htmlFor={`safety-plan-${key}`}>
+            {index + 1}. {title}
+          </label>
+          <span id={`safety-plan-${key}-hint`} className="field__hint">
+            {hint}
+          </span>
+          <textarea
+            id={`safety-plan-${key}`}
+            className="input textarea"
+            rows={3}
+            maxLength={safetyPlanSectionMaxLength}
+            value={plan[key]}
+            aria-invalid={errors[key] ? true : undefined}
+            aria-describedby={`safety-plan-${key}-hint${errors[key] ? ` safety-plan-${key}-error` : ''}`}
+            onChange={(event) => change(key, event.target.value)}
+          />
+          {errors[key] && (
+            <p id={`safety-plan-${key}-error`} className="field__error">
+              {errors[key]}
+            </p>
+          )}
+        </div>
+      ))}
+      <Button type="submit" block loading={loading}>
+        Save my plan
+      </Button>
+    </form>
+  );
+}
