@@ -97,7 +97,7 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
 
   const safetyPlanWarningSigns = `Not answering messages ${word()}`;
   const plan = await client.graphql(
-    'mutation($input: SafetyPlanInput!) { saveSafetyPlan(input: $input) { updatedAt } }',
+    'mutation($input: SafetyPlanInput!) { saveSafetyPlan(input: $input) { safetyPlan { updatedAt } } }',
     { input: { warningSigns: safetyPlanWarningSigns, peopleToAsk: 'My sister' } },
   );
   if (plan.status !== 200 || plan.body.errors) throw new Error(`saveSafetyPlan answered ${JSON.stringify(plan.body)}`);

@@ -62,7 +62,7 @@ export const safetyPlanSections: readonly SafetyPlanSection[] = [
   },
 ];
 
-export const safetyPlanSectionMaxLength = 2000;
+export const safetyPlanSectionMaxLength = 1000;
 
 export type SafetyPlanInput = Partial<Record<SafetyPlanSectionKey, string | null | undefined>>;
 export type SafetyPlanSections = Record<SafetyPlanSectionKey, string>;

@@ -40,8 +40,8 @@ test('a section over the limit is named, with every other one over it too', () =
   });
   expect(validated.ok).toBe(false);
   expect(!validated.ok && validated.problems).toEqual([
-    { field: 'distractions', message: '“People and places that help me feel better” must be at most 2,000 characters' },
-    { field: 'reasonsForLiving', message: '“What matters most to me” must be at most 2,000 characters' },
+    { field: 'distractions', message: '“People and places that help me feel better” must be at most 1,000 characters' },
+    { field: 'reasonsForLiving', message: '“What matters most to me” must be at most 1,000 characters' },
   ]);
 });
 

@@ -49,8 +49,8 @@ async function signedUp(label: string, email = uniqueEmail(label)): Promise<{ cl
 }
 
 function save(client: ApiClient, input: Record<string, string>) {
-  return client.graphql<{ saveSafetyPlan: Plan | null }>(
-    `mutation($input: SafetyPlanInput!) { saveSafetyPlan(input: $input) { ${planFields} } }`,
+  return client.graphql<{ saveSafetyPlan: { safetyPlan: Plan | null } }>(
+    `mutation($input: SafetyPlanInput!) { saveSafetyPlan(input: $input) { safetyPlan { ${planFields} } } }`,
     { input },
   );
 }
@@ -84,13 +84,16 @@ test('an unverified person writes a plan and finds it as they wrote it', async (
     saferSurroundings: '',
     reasonsForLiving: 'My dog, Biscuit',
   };
-  expect(saved.body.data!.saveSafetyPlan).toEqual({ ...expected, updatedAt: expect.any(String) });
-  expect(await ownPlan(client)).toEqual({ ...expected, updatedAt: saved.body.data!.saveSafetyPlan!.updatedAt });
+  expect(saved.body.data!.saveSafetyPlan.safetyPlan).toEqual({ ...expected, updatedAt: expect.any(String) });
+  expect(await ownPlan(client)).toEqual({
+    ...expected,
+    updatedAt: saved.body.data!.saveSafetyPlan.safetyPlan!.updatedAt,
+  });
   expect(await storedPlan(id)).toMatchObject(expected);
 
   // Saved whole: what is left out now reads empty.
   const replaced = await save(client, { copingStrategies: 'A hot shower, then music' });
-  expect(replaced.body.data!.saveSafetyPlan).toMatchObject({
+  expect(replaced.body.data!.saveSafetyPlan.safetyPlan).toMatchObject({
     warningSigns: '',
     copingStrategies: 'A hot shower, then music',
     reasonsForLiving: '',
@@ -107,7 +110,7 @@ test('a section over the limit is refused by its name, and the plan stays as it 
   });
   const [error] = refused.body.errors as GraphqlError[];
   expect(error!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'professionals' });
-  expect(error!.message).toBe('“Professionals and services I can contact” must be at most 2,000 characters');
+  expect(error!.message).toBe('“Professionals and services I can contact” must be at most 1,000 characters');
   expect(await ownPlan(client)).toMatchObject({ warningSigns: 'Skipping meals', professionals: '' });
 });
 
@@ -118,7 +121,7 @@ test('a plan with nothing written is removed, not kept empty', async () => {
 
   const cleared = await save(client, { distractions: '   ' });
   expect(cleared.body.errors).toBeUndefined();
-  expect(cleared.body.data!.saveSafetyPlan).toBeNull();
+  expect(cleared.body.data!.saveSafetyPlan.safetyPlan).toBeNull();
   expect(await ownPlan(client)).toBeNull();
   expect(await storedPlan(id)).toBeNull();
 });

@@ -24,7 +24,7 @@ export function safetyPlanResolvers(deps: {
         if (!validated.ok) rejectInput(validated.problems);
         if (isEmptySafetyPlan(validated.value)) {
           await safetyPlans.deleteOne({ _id: session.userId });
-          return null;
+          return { safetyPlan: null };
         }
         const saved = await safetyPlans
           .findOneAndUpdate(
@@ -33,7 +33,7 @@ export function safetyPlanResolvers(deps: {
             { upsert: true, new: true },
           )
           .lean<SafetyPlanRecord>();
-        return toSafetyPlan(saved!);
+        return { safetyPlan: toSafetyPlan(saved!) };
       },
     },
     User: {

@@ -176,10 +176,10 @@ export type Mutation = {
   /** Sets a new password with the e-mailed link; every session of the account ends. */
   resetPassword: MessageResult;
   /**
-   * Saves the signed-in person's safety plan, replacing what was kept; a plan with every section empty is removed
-   * (the answer is then null). Open to everyone signed in: no verified address or subscription is needed.
+   * Saves the signed-in person's safety plan, replacing what was kept; a plan with every section empty is removed.
+   * Open to everyone signed in: no verified address or subscription is needed.
    */
-  saveSafetyPlan?: Maybe<SafetyPlan>;
+  saveSafetyPlan: SafetyPlanSaved;
   /** Ends every session of the signed-in user, this one included (each gateway refuses them within its bound). */
   signOutEverywhere: Scalars['Boolean']['output'];
   /** Starts sign-in with Google or the hosted platform (OpenID Connect, authorisation code with PKCE). */
@@ -328,7 +328,7 @@ export type SafetyPlan = {
   warningSigns: Scalars['String']['output'];
 };
 
-/** The whole plan, every section as it should now read: an absent or empty section is saved empty. Each section at most 2,000 characters. */
+/** The whole plan, every section as it should now read: an absent or empty section is saved empty. Each section at most 1,000 characters. */
 export type SafetyPlanInput = {
   copingStrategies?: InputMaybe<Scalars['String']['input']>;
   distractions?: InputMaybe<Scalars['String']['input']>;
@@ -337,6 +337,13 @@ export type SafetyPlanInput = {
   reasonsForLiving?: InputMaybe<Scalars['String']['input']>;
   saferSurroundings?: InputMaybe<Scalars['String']['input']>;
   warningSigns?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What saving a safety plan left. */
+export type SafetyPlanSaved = {
+  __typename?: 'SafetyPlanSaved';
+  /** The plan as kept; null when every section was empty and the plan was removed. */
+  safetyPlan?: Maybe<SafetyPlan>;
 };
 
 /** One way into an account. */
@@ -528,6 +535,7 @@ export type ResolversTypes = {
   Role: Role;
   SafetyPlan: ResolverTypeWrapper<SafetyPlan>;
   SafetyPlanInput: SafetyPlanInput;
+  SafetyPlanSaved: ResolverTypeWrapper<SafetyPlanSaved>;
   SignInMethod: ResolverTypeWrapper<SignInMethod>;
   SignInMethodKind: SignInMethodKind;
   SignInProvider: SignInProvider;
@@ -564,6 +572,7 @@ export type ResolversParentTypes = {
   ResetPasswordInput: ResetPasswordInput;
   SafetyPlan: SafetyPlan;
   SafetyPlanInput: SafetyPlanInput;
+  SafetyPlanSaved: SafetyPlanSaved;
   SignInMethod: SignInMethod;
   StartFederatedSignInInput: StartFederatedSignInInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -650,7 +659,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   requestPasswordReset?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationRequestPasswordResetArgs>>;
   resendVerification?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, Partial<MutationResendVerificationArgs>>;
   resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
-  saveSafetyPlan?: Resolver<Maybe<ResolversTypes['SafetyPlan']>, ParentType, ContextType, RequireFields<MutationSaveSafetyPlanArgs, 'input'>>;
+  saveSafetyPlan?: Resolver<ResolversTypes['SafetyPlanSaved'], ParentType, ContextType, RequireFields<MutationSaveSafetyPlanArgs, 'input'>>;
   signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startFederatedSignIn?: Resolver<ResolversTypes['FederatedSignInStart'], ParentType, ContextType, RequireFields<MutationStartFederatedSignInArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
@@ -673,6 +682,10 @@ export type SafetyPlanResolvers<ContextType = RequestContext, ParentType extends
   saferSurroundings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warningSigns?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SafetyPlanSavedResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SafetyPlanSaved'] = ResolversParentTypes['SafetyPlanSaved']> = {
+  safetyPlan?: Resolver<Maybe<ResolversTypes['SafetyPlan']>, ParentType, ContextType>;
 };
 
 export type SignInMethodResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SignInMethod'] = ResolversParentTypes['SignInMethod']> = {
@@ -717,6 +730,7 @@ export type Resolvers<ContextType = RequestContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SafetyPlan?: SafetyPlanResolvers<ContextType>;
+  SafetyPlanSaved?: SafetyPlanSavedResolvers<ContextType>;
   SignInMethod?: SignInMethodResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   VerifyEmailResult?: VerifyEmailResultResolvers<ContextType>;

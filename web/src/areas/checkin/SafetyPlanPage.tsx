@@ -108,7 +108,7 @@ function SafetyPlanForm({ saved }: { saved: SafetyPlanCopy | null }) {
     event.preventDefault();
     try {
       const { data } = await savePlan({ variables: { input: plan } });
-      const kept = data?.saveSafetyPlan ?? null;
+      const kept = data?.saveSafetyPlan.safetyPlan ?? null;
       keepSafetyPlanCopy(kept);
       setPlan(kept ? sectionsOf(kept) : emptyPlan);
       setErrors({});
