@@ -3,10 +3,8 @@
  * OS process started the way a deployment starts one (`node --import tsx gateway/src/main.ts`) with the
  * first's environment, so the only thing the two share is the database's sliding log.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { freePorts, repoRoot } from '../../tools/infra';
-import { eventually } from '../../tools/testing/eventually';
+import { freePorts } from '../../tools/infra';
+import { startAppProcess, type AppProcess } from '../../tools/testing/app-process';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
 import { postFrom } from '../../tools/testing/raw-http';
 
@@ -14,7 +12,7 @@ const max = 4;
 const windowSeconds = 60;
 
 let haven: TestHaven;
-let second: ChildProcess | undefined;
+let second: AppProcess | undefined;
 let secondUrl: string;
 
 beforeAll(async () => {
@@ -23,44 +21,12 @@ beforeAll(async () => {
   });
   if (!haven.gatewayEnv) throw new Error('startTestHaven gave no gatewayEnv to start a second gateway with');
   const [port] = await freePorts(1);
-  secondUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join('gateway', 'src', 'main.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, ...haven.gatewayEnv, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  second = child;
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the second gateway exited (${signal ?? `code ${code}`}) before it was ready:\n${output}`)),
-    ),
-  );
-  exited.catch(() => undefined); // after readiness an exit is afterAll's business
-  await Promise.race([
-    eventually(
-      `the second gateway answering ${secondUrl}/readyz`,
-      async () => (await fetch(`${secondUrl}/readyz`)).ok,
-      { timeoutMs: 120_000, intervalMs: 250 },
-    ),
-    exited,
-  ]);
+  second = await startAppProcess('gateway', haven.gatewayEnv, port!);
+  secondUrl = second.url;
 });
 
 afterAll(async () => {
-  const child = second;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    await new Promise<void>((done) => {
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(killer);
-        done();
-      });
-      child.kill('SIGTERM');
-    });
-  }
+  await second?.stop();
   await haven?.stop();
 });
 

@@ -52,6 +52,8 @@ export interface TestHaven {
   stopService(service: ServiceName): Promise<void>;
   /** Starts a stopped service again (a new port, as with restart). */
   startService(service: ServiceName): Promise<RunningService>;
+  /** The whole environment a service was started with: a copy of it started as its own process joins this Haven. */
+  serviceEnv(service: ServiceName): Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -122,14 +124,15 @@ export async function startTestHaven(
   const services = {} as Record<ServiceName, RunningService>;
   const stopServices = () => Promise.all(started.map((service) => service.stop()));
   const envOf = new Map<ServiceName, Record<string, string>>();
+  const fullEnv = (name: ServiceName) => ({
+    ...common,
+    SERVICE_SECRET: testServiceSecret,
+    ...envOf.get(name),
+    MONGO_DB: dbName(name),
+  });
   const start = async (name: ServiceName, env: Record<string, string>) => {
     envOf.set(name, env);
-    const service = await starters[name]({
-      ...common,
-      SERVICE_SECRET: testServiceSecret,
-      ...env,
-      MONGO_DB: dbName(name),
-    });
+    const service = await starters[name](fullEnv(name));
     started.push(service);
     services[name] = service;
   };
@@ -190,6 +193,7 @@ export async function startTestHaven(
     },
     stopService,
     startService,
+    serviceEnv: fullEnv,
     stop: async () => {
       await gateway.stop();
       await stopServices();

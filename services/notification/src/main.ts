@@ -14,8 +14,9 @@ import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
 import { oneClickHttpRoutes } from './events/http-routes';
 import { securityEmailConsumers } from './events/security-emails';
-import { createMailer, createTransport } from './events/mailer';
+import { createMailer, createTransport, defaultClaimLeaseMs } from './events/mailer';
 import {
+  defaultStalledAfterMs,
   ensureFanOutPartitions,
   fanOutPartitions,
   newsletterFanOut,
@@ -54,6 +55,10 @@ export const startNotificationService = defineService({
     CHECK_IN_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).max(1_800_000).default(300_000),
     /** How often the newsletter's sweep finishes sends that stopped making progress. */
     NEWSLETTER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(sweepIntervalMs),
+    /** How long without a copy recorded makes an unfinished newsletter send stalled, for the sweep to finish. */
+    NEWSLETTER_STALLED_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultStalledAfterMs),
+    /** How long an e-mail's claim belongs to the process that took it; past it, a killed holder's claim is taken again. */
+    NEWSLETTER_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultClaimLeaseMs),
   },
   dir: __dirname,
   build: async ({ connection, config, log, kafka, publishSoon }) => {
@@ -68,7 +73,9 @@ export const startNotificationService = defineService({
       maxConnections: config.SMTP_MAX_CONNECTIONS,
     });
     const deliveries = deliveryModel(connection);
-    const mailer = createMailer(transport, config.MAIL_FROM, deliveries, log);
+    const mailer = createMailer(transport, config.MAIL_FROM, deliveries, log, {
+      claimLeaseMs: config.NEWSLETTER_CLAIM_LEASE_MS,
+    });
     const subscribers = subscriberModel(connection);
     const campaigns = campaignModel(connection);
     const knownUsers = knownUserModel(connection);
@@ -88,6 +95,7 @@ export const startNotificationService = defineService({
       productName: config.PRODUCT_NAME,
       linkKey,
       log,
+      stalledAfterMs: config.NEWSLETTER_STALLED_AFTER_MS,
     });
     const newsletterSweep = runPeriodically(() => fanOut.sweep(), {
       intervalMs: config.NEWSLETTER_SWEEP_INTERVAL_MS,

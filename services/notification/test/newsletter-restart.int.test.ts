@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eventually } from '../../../tools/testing/eventually';
-import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { subscriberDocument, type SeededStatus } from './subscribers';
+import { seedSubscribers, signedInAdmin } from './subscribers';
 
 const adminEmail = uniqueEmail('admin');
 let haven: TestHaven;
@@ -26,32 +26,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Subscribers written straight into the service's database: the list as a send finds it. */
-async function seed(count: number, status: SeededStatus, run: string): Promise<string[]> {
-  const emails = Array.from({ length: count }, (_, index) => `${status}-${index}-${run}@example.com`);
-  const collection = await haven.collection('notification', 'newsletter_subscribers');
-  await collection.insertMany(emails.map((email) => subscriberDocument(email, status) as never));
-  return emails;
-}
-
 it('delivers exactly one copy to each of 2,000 active subscribers across a restart mid-send', async () => {
   const run = randomBytes(3).toString('hex');
-  const active = await seed(2_000, 'active', run);
-  const pending = await seed(20, 'pending', run);
-  const unsubscribed = await seed(20, 'unsubscribed', run);
-
-  const admin = new ApiClient(haven.gatewayUrl);
-  expect(
-    (await admin.post('/api/auth/register', { email: adminEmail, password: 'correct horse battery' })).status,
-  ).toBe(201);
-  // The admin is the configured address once it is verified (its e-mail went to the counting sink).
-  await (
-    await haven.collection('user', 'users')
-  ).updateOne({ email: adminEmail }, { $set: { emailVerifiedAt: new Date() } });
-  // Only a session opened after verification is an admin's.
-  expect((await admin.post('/api/auth/login', { email: adminEmail, password: 'correct horse battery' })).status).toBe(
-    200,
-  );
+  const active = await seedSubscribers(haven, 2_000, 'active', run);
+  const pending = await seedSubscribers(haven, 20, 'pending', run);
+  const unsubscribed = await seedSubscribers(haven, 20, 'unsubscribed', run);
+  const admin = await signedInAdmin(haven, adminEmail);
   const subject = `Restart test ${run}`;
   const sent = await admin.post('/api/newsletter/send', { subject, content: '<p>One copy each, please.</p>' });
   expect(sent.status).toBe(200);

@@ -9,7 +9,7 @@ import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messageIdOf } from '../src/domain/email-parts';
 import { createMailer, createTransport } from '../src/events/mailer';
-import { newsletterFanOut, stalledAfterMs } from '../src/events/newsletter-fanout';
+import { defaultStalledAfterMs, newsletterFanOut } from '../src/events/newsletter-fanout';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryKey, deliveryModel, type DeliveryStatus } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
@@ -153,7 +153,7 @@ it('finishes a send a killed process left behind: nobody skipped, nothing sent t
 
   // Each pass runs as if the send had made no progress for a while, so a slow machine's second pass
   // (after the first used its page budget) is not mistaken for progress.
-  const sweep = fanOut(() => Date.now() + stalledAfterMs + 1_000);
+  const sweep = fanOut(() => Date.now() + defaultStalledAfterMs + 1_000);
   const expected = [...lostWithTheirHolder, ...toTryAgain, ...neverReached];
   for (let pass = 0; pass < 20 && smtp.total(subject) < expected.length; pass += 1) await sweep.sweep();
 

@@ -80,13 +80,14 @@ export function createTransport(smtp: SmtpSettings): Transporter {
 export type DeliveryOutcome = 'sent' | 'already-claimed' | 'refused' | 'unknown';
 
 /**
- * How long a claim protects a send under way. A send holds its claim for well under a minute (the SMTP
- * timeouts above, then the outcome's write), and a stopping service waits for its sends; a claim still
- * `sending` after this lost its holder (a process killed mid-send) and may be taken again. Taking it again can send that copy twice, when the
+ * How long a claim protects a send under way, unless the service is configured otherwise
+ * (`NEWSLETTER_CLAIM_LEASE_MS`). A send holds its claim for well under a minute (the SMTP timeouts above, then
+ * the outcome's write), and a stopping service waits for its sends; a claim still `sending` after this lost its
+ * holder (a process killed mid-send) and may be taken again. Taking it again can send that copy twice, when the
  * holder had handed it over before it died: bounded by the sends in flight at the kill, counted in the
  * delivery's `attempts`, and the copy carries the same Message-ID both times (`messageIdOf`).
  */
-export const claimLeaseMs = 5 * 60_000;
+export const defaultClaimLeaseMs = 5 * 60_000;
 
 /** One e-mail of a batch: what `deliverOnce` takes. */
 export interface DeliveryRequest {
@@ -113,6 +114,8 @@ export interface Mailer {
    * the order of `requests`.
    */
   deliverMany(requests: DeliveryRequest[]): Promise<Array<DeliveryOutcome | 'retryable'>>;
+  /** How long a claim `sending` belongs to its holder; past it, the claim may be taken again. */
+  readonly claimLeaseMs: number;
   close(): void;
 }
 
@@ -142,6 +145,7 @@ export function createMailer(
   from: string,
   deliveries: Model<DeliveryRecord>,
   log?: Logger,
+  { claimLeaseMs = defaultClaimLeaseMs }: { claimLeaseMs?: number } = {},
 ): Mailer {
   /** A write of the delivery log retried on its own: the e-mail is never sent again because a write failed. */
   const retried = async (what: string, write: () => Promise<unknown>) => {
@@ -305,6 +309,7 @@ export function createMailer(
       return sent.map((outcome) => (outcome ? outcomeOf(outcome) : 'already-claimed'));
     },
 
+    claimLeaseMs,
     close: () => transport.close(),
   };
 }

@@ -17,7 +17,7 @@ import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import type { CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
 import type { SubscriberRecord } from '../model/subscriber';
-import { claimLeaseMs, type Mailer } from './mailer';
+import type { Mailer } from './mailer';
 
 /** Subscribers read at a time by an expansion (on the embedded database a range read scans the list). */
 export const fanOutPageSize = 2_000;
@@ -40,9 +40,10 @@ export const chunksInFlightPerService = 4;
 export const pageBudgetMs = 5_000;
 /**
  * A send with recipients left and no copy recorded for this long has stopped making progress (its events
- * lost, parked, or its consumer stuck): the sweep sends the rest itself.
+ * lost, parked, or its consumer stuck): the sweep sends the rest itself. `NEWSLETTER_STALLED_AFTER_MS` sets
+ * another.
  */
-export const stalledAfterMs = 60_000;
+export const defaultStalledAfterMs = 60_000;
 /** How often the sweep looks at unfinished sends. */
 export const sweepIntervalMs = 20_000;
 /** A send older than this is not finished by the sweep: a newsletter arriving days late would mislead. */
@@ -98,9 +99,12 @@ export interface FanOutDeps {
   deliveryPageSize?: number;
   /** The time source of the page budget (tests pass their own). */
   now?: () => number;
+  /** How long without a copy recorded makes an unfinished send stalled (`defaultStalledAfterMs`). */
+  stalledAfterMs?: number;
 }
 
 export function newsletterFanOut(deps: FanOutDeps) {
+  const stalledAfterMs = deps.stalledAfterMs ?? defaultStalledAfterMs;
   let producer: Producer | null = null;
   let connected: Promise<void> | null = null;
   const publish = async (events: Array<NewEvent<EventType>>) => {
@@ -319,7 +323,7 @@ export function newsletterFanOut(deps: FanOutDeps) {
             .lean(),
           deps.deliveries.find({ eventId: campaign._id, kind: 'newsletter' }, { to: 1, status: 1, at: 1 }).lean(),
         ]);
-        const leaseStart = startedAt - claimLeaseMs;
+        const leaseStart = startedAt - deps.mailer.claimLeaseMs;
         const settled = new Set(
           logged
             .filter(
