@@ -1,7 +1,8 @@
 /**
  * The OpenAI provider through the real `openai` SDK, against a local OpenAI-compatible server this test
- * starts: it captures every request, so the test can prove what leaves Haven (no name, e-mail, phone number
- * or id, also when the user typed them into the notes), and it can fail or stall to prove the fallback.
+ * starts: it captures every request, so the test can prove what leaves Haven (no name, e-mail, phone number,
+ * address, birth date, card number or id, also when the user typed them into the notes), and it can fail or stall
+ * to prove the fallback.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,11 +80,13 @@ async function subscriber(): Promise<{ client: ApiClient; id: string; email: str
   return { client, id: registered.body.user.id, email };
 }
 
-it('sends only ratings, time of day and scrubbed notes: no name, e-mail, phone number or id', async () => {
+it('sends only ratings, time of day and scrubbed notes: no name, e-mail, phone, address, birth date, card or id', async () => {
   mode = 'answer';
   captured.length = 0;
   const { client, id, email } = await subscriber();
-  const notes = `I'm Ada Lovelace (ada lovelace on forms), write to ${email} or call +44 7700 900123. My name is Augusta. Account ${id}.`;
+  const notes =
+    `I'm Ada Lovelace (ada lovelace on forms), write to ${email} or call +44 7700 900123. My name is Augusta. ` +
+    `Account ${id}. I live at 12 Elm Grove, Leeds LS1 4AP. Born on 10 December 1985. Card 4242 4242 4242 4242.`;
   const reply = await client.post<{ quote: { id: string; text: string } }>('/api/quotes/generate', {
     sleepQuality: 1,
     timeOfDayPreference: 'evening',
@@ -106,6 +109,11 @@ it('sends only ratings, time of day and scrubbed notes: no name, e-mail, phone n
     '900123',
     id,
     reply.body.quote.id,
+    'Elm Grove',
+    'Leeds',
+    'LS1 4AP',
+    'December 1985',
+    '4242',
   ]) {
     expect(sent.toLowerCase()).not.toContain(secret.toLowerCase());
   }
@@ -118,6 +126,7 @@ it('sends only ratings, time of day and scrubbed notes: no name, e-mail, phone n
   expect(prompt).toContain(
     "I'm [name] [name] ([name] [name] on forms), write to [email] or call [number]. My name is [name].",
   );
+  expect(prompt).toContain('I live at [address]. Born on [date]. Card [number].');
 });
 
 it.each(['fail', 'stall'] as const)(

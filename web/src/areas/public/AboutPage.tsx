@@ -58,9 +58,9 @@ export function AboutPage() {
         <h2 id="about-technology">The technology</h2>
         <p>
           Messages are written by an AI language model from an AI text provider, using only your ratings, the time of
-          day and, if you add them, your notes with names, e-mail addresses and phone numbers removed first. When the
-          provider is not available, {BRAND.name} chooses from its own library of hundreds of supportive messages,
-          written by people, so you always get an answer.
+          day and, if you add them, your notes with names, addresses, phone, card and account numbers, dates of birth
+          and links removed first. When the provider is not available, {BRAND.name} chooses from its own library of
+          hundreds of supportive messages, written by people, so you always get an answer.
         </p>
       </section>
 

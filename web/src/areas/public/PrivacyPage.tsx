@@ -69,10 +69,10 @@ export function PrivacyPage() {
         <h2 id="privacy-ai">The AI provider</h2>
         <p>
           Your messages are written by an AI language model from an AI text provider. It receives only your ratings, the
-          time of day and your notes, and before your notes leave {name} we remove names, e-mail addresses and phone
-          numbers from them. No personally identifiable information is sent: not your name, not your e-mail address, not
-          your account id. When the provider is not available, messages come from {name}’s own library and nothing is
-          sent at all.
+          time of day and your notes, and before your notes leave {name} we remove names, e-mail and postal addresses,
+          phone, card and account numbers, dates of birth and links from them. No personally identifiable information is
+          sent: not your name, not your e-mail address, not your account id. When the provider is not available,
+          messages come from {name}’s own library and nothing is sent at all.
         </p>
       </section>
 

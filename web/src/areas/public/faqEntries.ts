@@ -155,7 +155,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         slug: 'emotional-data-privacy',
         question: 'Is my emotional data private?',
         answer: [
-          `Yes. Your check-ins are visible only to you. We never sell your data or use it for advertising. The AI provider receives only your ratings, the time of day and your notes with names, e-mail addresses and phone numbers removed: never your name, e-mail address or account id.`,
+          `Yes. Your check-ins are visible only to you. We never sell your data or use it for advertising. The AI provider receives only your ratings, the time of day and your notes with names, addresses, phone, card and account numbers, dates of birth and links removed: never your name, e-mail address or account id.`,
         ],
       },
       {

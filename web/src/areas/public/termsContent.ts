@@ -69,7 +69,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
     title: 'AI-generated messages',
     paragraphs: [
-      'Messages are produced automatically. We work to keep them kind, safe and relevant, but they can be imperfect, and they are not a statement of fact about you. Only your ratings, the time of day and your notes (with names, e-mail addresses and phone numbers removed) are sent to the AI provider, never your account details.',
+      'Messages are produced automatically. We work to keep them kind, safe and relevant, but they can be imperfect, and they are not a statement of fact about you. Only your ratings, the time of day and your notes (with names, addresses, phone, card and account numbers, dates of birth and links removed) are sent to the AI provider, never your account details.',
     ],
   },
   {
