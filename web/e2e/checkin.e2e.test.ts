@@ -206,7 +206,7 @@ it('leads a person in crisis to their own safety plan, which opens from this dev
   await page.context().setOffline(true);
   await page.getByRole('link', { name: 'people are ready to listen' }).click();
   await page.getByRole('link', { name: 'Open your safety plan' }).click();
-  await page.getByText("You're offline, so this is the copy kept on this device.", { exact: false }).waitFor();
+  await page.getByText('You’re offline, so this is the copy kept on this device.', { exact: false }).waitFor();
   expect(await page.getByRole('region', { name: 'My warning signs' }).innerText()).toContain('Not answering my phone');
   expect(await page.getByRole('region', { name: 'People I can ask for help' }).innerText()).toContain('Alex');
   await page.context().setOffline(false);

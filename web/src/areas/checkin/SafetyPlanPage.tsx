@@ -33,7 +33,7 @@ export function SafetyPlanPage() {
   const me = data?.me;
 
   useEffect(() => {
-    // Nobody signed in here: a copy left on this device is not theirs to read.
+    // Each answer refreshes this device's copy; with nobody signed in, a copy left here is not theirs to read.
     if (data) keepSafetyPlanCopy(data.me?.safetyPlan ?? null);
   }, [data]);
 
@@ -72,18 +72,19 @@ export function SafetyPlanPage() {
   );
 }
 
-/** Without Haven's answer: the copy this device keeps, to read; nothing to change until the connection is back. */
+/** Without Haven's answer: the copy this device keeps, to read; nothing to change until Haven answers again. */
 function OfflinePlan() {
   const [copy] = useState(safetyPlanCopy);
+  const offline = !navigator.onLine;
   if (!copy) {
-    return (
-      <p role="alert">We couldn&apos;t open your plan just now. Check your connection and try again in a moment.</p>
-    );
+    return <p role="alert">We couldn’t open your plan just now. Check your connection and try again in a moment.</p>;
   }
   return (
     <>
       <p role="status">
-        You&apos;re offline, so this is the copy kept on this device. You can change it when you&apos;re back online.
+        {offline
+          ? 'You’re offline, so this is the copy kept on this device. You can change it when you’re back online.'
+          : 'We couldn’t reach Haven just now, so this is the copy kept on this device. Try again in a moment to change it.'}
       </p>
       {safetyPlanSections
         .filter(({ key }) => copy[key] !== '')
