@@ -12,7 +12,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { seedSubscribers, signedInAdmin } from './subscribers';
+import { deliveryLogSettled, seedSubscribers, signedInAdmin } from './subscribers';
 
 const adminEmail = uniqueEmail('admin');
 /** The most copies a killed process can have handed over without recording them. */
@@ -73,14 +73,7 @@ it('delivers to each of 2,000 active subscribers across a SIGKILL mid-send, dupl
     timeoutMs: 240_000,
     intervalMs: 500,
   });
-  const deliveries = await haven.collection('notification', 'deliveries');
-  await eventually('the delivery log settled', async () => {
-    const [sentCount, inFlight] = await Promise.all([
-      deliveries.countDocuments({ kind: 'newsletter', status: 'sent' }),
-      deliveries.countDocuments({ kind: 'newsletter', status: { $in: ['sending', 'retryable'] } }),
-    ]);
-    return sentCount === 2_000 && inFlight === 0;
-  });
+  await deliveryLogSettled(haven, 2_000);
 
   const copies = smtp.copies(subject);
   expect(active.filter((email) => !copies.has(email))).toEqual([]);
@@ -92,6 +85,7 @@ it('delivers to each of 2,000 active subscribers across a SIGKILL mid-send, dupl
   expect(twice.filter((email) => new Set(messageIds.get(email)).size !== 1)).toEqual([]);
   // And counted: each is a delivery claimed more than once.
   if (twice.length > 0) {
+    const deliveries = await haven.collection('notification', 'deliveries');
     const claimedAgain = await deliveries
       .find({ kind: 'newsletter', to: { $in: twice }, attempts: { $gte: 2 } }, { projection: { to: 1 } })
       .toArray();

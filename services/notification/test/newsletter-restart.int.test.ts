@@ -9,7 +9,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { seedSubscribers, signedInAdmin } from './subscribers';
+import { deliveryLogSettled, seedSubscribers, signedInAdmin } from './subscribers';
 
 const adminEmail = uniqueEmail('admin');
 let haven: TestHaven;
@@ -47,14 +47,7 @@ it('delivers exactly one copy to each of 2,000 active subscribers across a resta
     intervalMs: 500,
   });
   // Every copy is in the delivery log as sent; none is still being sent (a late duplicate would be).
-  const deliveries = await haven.collection('notification', 'deliveries');
-  await eventually('the delivery log settled', async () => {
-    const [sentCount, inFlight] = await Promise.all([
-      deliveries.countDocuments({ kind: 'newsletter', status: 'sent' }),
-      deliveries.countDocuments({ kind: 'newsletter', status: { $in: ['sending', 'retryable'] } }),
-    ]);
-    return sentCount === 2_000 && inFlight === 0;
-  });
+  await deliveryLogSettled(haven, 2_000);
 
   const copies = smtp.copies(subject);
   const notOnce = active.filter((email) => copies.get(email) !== 1);

@@ -3,6 +3,7 @@
  * (the list as a send finds it). Not a test file itself.
  */
 import { randomUUID } from 'node:crypto';
+import { eventually } from '../../../tools/testing/eventually';
 import type { TestHaven } from '../../../tools/testing/haven';
 import { ApiClient } from '../../../tools/testing/http';
 
@@ -57,4 +58,16 @@ export async function signedInAdmin(haven: TestHaven, adminEmail: string): Promi
   const signedIn = await admin.post('/api/auth/login', { email: adminEmail, password });
   if (signedIn.status !== 200) throw new Error(`signing the admin in answered ${signedIn.status}`);
   return admin;
+}
+
+/** Waits until the send's `count` copies are in the delivery log as sent, none still under way or to try again. */
+export async function deliveryLogSettled(haven: TestHaven, count: number): Promise<void> {
+  const deliveries = await haven.collection('notification', 'deliveries');
+  await eventually('the delivery log settled', async () => {
+    const [sentCount, inFlight] = await Promise.all([
+      deliveries.countDocuments({ kind: 'newsletter', status: 'sent' }),
+      deliveries.countDocuments({ kind: 'newsletter', status: { $in: ['sending', 'retryable'] } }),
+    ]);
+    return sentCount === count && inFlight === 0;
+  });
 }
