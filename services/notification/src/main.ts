@@ -5,6 +5,8 @@ import {
   booleanFromEnv,
   defineService,
   erasureKey,
+  mailTokenKey,
+  mailTokenSealer,
   runMain,
   runPeriodically,
 } from '@haven/platform';
@@ -80,7 +82,8 @@ export const startNotificationService = defineService({
     const campaigns = campaignModel(connection);
     const knownUsers = knownUserModel(connection);
     const tallies = weeklyCheckInsModel(connection);
-    const store = { subscribers, preferences: preferencesModel(connection), publishSoon };
+    const mailTokens = mailTokenSealer(mailTokenKey(config));
+    const store = { subscribers, preferences: preferencesModel(connection), publishSoon, mailTokens };
     // Derived like the erasure records' key, for its own purpose: the MAC of the links in e-mails (stop links,
     // newsletter unsubscribe links). Its label predates the unsubscribe links; changing it would void every link sent.
     const linkKey = erasureKey('notification:stop-links', config);
@@ -153,6 +156,7 @@ export const startNotificationService = defineService({
           preferences: store.preferences,
           appUrl: config.APP_URL,
           productName: config.PRODUCT_NAME,
+          mailTokens,
         }),
       ],
       httpRoutes: oneClickHttpRoutes({ ...store, knownUsers }, linkKey),

@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { startNotificationReplica } from './replica';
+import { replicaMailTokens, startNotificationReplica } from './replica';
 import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
@@ -99,7 +99,10 @@ function registered(email: string) {
       email,
       firstName: 'Ada',
       authProvider: 'email',
-      verification: { token: randomUUID(), expiresAt: timestampFromDate(new Date(Date.now() + 86_400_000)) },
+      verification: {
+        sealedToken: replicaMailTokens.seal(randomUUID()),
+        expiresAt: timestampFromDate(new Date(Date.now() + 86_400_000)),
+      },
     },
   });
   return { userId, event, message: { key: event.key, value: Buffer.from(event.value) } };

@@ -4,7 +4,7 @@
  * real database and mail server of the test's own world; the account's handler is called as the consumer calls it.
  * Two such changes at the same moment mail one link, and it is the one that works.
  */
-import { createKafka, createLogger } from '@haven/platform';
+import { createKafka, createLogger, mailTokenKey, mailTokenSealer } from '@haven/platform';
 import { decodeEvent, type DecodedEvent } from '@haven/proto';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,6 +22,8 @@ import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { testInfra } from '../../../tools/testing/test-env';
 import { testLinkKey } from '../../../tools/testing/haven';
+
+const mailTokens = mailTokenSealer(mailTokenKey({}));
 
 const log = createLogger('newsletter-switch-test', 'silent');
 let connection: mongoose.Connection;
@@ -42,7 +44,7 @@ beforeAll(async () => {
   );
   closeMailer = () => mailer.close();
   models = { subscribers: subscriberModel(connection), preferences: preferencesModel(connection) };
-  const store = { ...models, publishSoon: () => undefined };
+  const store = { ...models, publishSoon: () => undefined, mailTokens };
   const [account] = notificationConsumers({
     mailer,
     appUrl: 'http://localhost:4000',
@@ -104,7 +106,10 @@ it('asks an unverified sign-up to confirm, as the switch would have', async () =
     email,
     firstName: 'Ben',
     authProvider: 'email',
-    verification: { token: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 60_000) },
+    verification: {
+      sealedToken: mailTokens.seal(randomBytes(16).toString('hex')),
+      expiresAt: new Date(Date.now() + 60_000),
+    },
     timeZone: 'UTC',
   });
   const subscriber = await models.subscribers.findOne({ userId }).select('+outbox').lean();
@@ -120,7 +125,7 @@ it('lists nobody whose switch is off by the time the account arrives', async () 
 });
 
 it('mails one working link when the switch and the account arrive at the same moment', async () => {
-  const store = { ...models, publishSoon: () => undefined };
+  const store = { ...models, publishSoon: () => undefined, mailTokens };
   const addresses = Array.from({ length: 5 }, () => uniqueEmail('racing-switch'));
   // Each address was on the list once and left it; two changes then ask for it at once.
   await models.subscribers.insertMany(
@@ -156,7 +161,7 @@ it('mails one working link when the switch and the account arrive at the same mo
     const { payload } = decodeEvent(
       mailed[0]!.value.buffer,
     ) as DecodedEvent<'notification.newsletter_confirmation_requested'>;
-    expect(hashToken(payload.token)).toBe(subscriber!.confirmTokenHash);
+    expect(hashToken(mailTokens.open(payload.sealedToken)!)).toBe(subscriber!.confirmTokenHash);
   }
 });
 

@@ -3,7 +3,7 @@
  * test's own database, Kafka and SMTP server: for tests of what two replicas, a slow mail server or a failing
  * record write do. Not a test file itself.
  */
-import { EventConsumer, type Logger } from '@haven/platform';
+import { EventConsumer, mailTokenKey, mailTokenSealer, type Logger } from '@haven/platform';
 import type { Kafka } from 'kafkajs';
 import type { Connection, Model } from 'mongoose';
 import { notificationConsumers } from '../src/events/consumers';
@@ -16,6 +16,9 @@ import { preferencesModel } from '../src/model/preferences';
 import { subscriberModel } from '../src/model/subscriber';
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { testLinkKey } from '../../../tools/testing/haven';
+
+/** The replicas' sealer of link tokens (no SERVICE_SECRET: the development key); events seal with it too. */
+export const replicaMailTokens = mailTokenSealer(mailTokenKey({}));
 
 export interface ReplicaOptions {
   kafka: Kafka;
@@ -58,7 +61,12 @@ export async function startNotificationReplica(options: ReplicaOptions) {
     mailer,
     appUrl: 'http://localhost:4000',
     productName: 'Haven',
-    store: { subscribers, preferences: preferencesModel(connection), publishSoon: () => undefined },
+    store: {
+      subscribers,
+      preferences: preferencesModel(connection),
+      publishSoon: () => undefined,
+      mailTokens: replicaMailTokens,
+    },
     knownUsers: knownUserModel(connection),
     tallies: weeklyCheckInsModel(connection),
     fanOut,

@@ -23,4 +23,5 @@ export * from './check-in-rules';
 export * from './safety-plan';
 export * from './newsletter-limits';
 export * from './erasure';
+export * from './mail-tokens';
 export * from './subgraph-client';

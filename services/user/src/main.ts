@@ -4,6 +4,8 @@ import {
   baseConfigShape,
   defineService,
   entitlementProjection,
+  mailTokenKey,
+  mailTokenSealer,
   runMain,
 } from '@haven/platform';
 import { z } from 'zod';
@@ -80,6 +82,7 @@ export const startUserService = defineService({
         privateKey: config.JWT_PRIVATE_KEY,
         sessionTtlSeconds: config.SESSION_TTL_SECONDS,
         publishSoon,
+        mailTokens: mailTokenSealer(mailTokenKey(config)),
         adminEmail: config.ADMIN_EMAIL,
       }),
       outboxModels: [users],

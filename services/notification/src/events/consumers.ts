@@ -1,4 +1,4 @@
-import { canonicalEmail, type ConsumerSpec } from '@haven/platform';
+import { canonicalEmail, linkTokenOf, type ConsumerSpec } from '@haven/platform';
 import { topicOf } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { renderConfirmationEmail } from '../domain/newsletter-emails';
@@ -94,16 +94,17 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
     groupId: 'notification',
     topics: [topicOf('user'), topicOf('notification')],
     handlers: {
-      'user.registered': async (event, { eventId, correlationId }) => {
-        // Sign-ups through Google or the hosted platform arrive verified and carry no token.
-        const verified = !event.verification?.token;
+      'user.registered': async (event, { eventId, correlationId, log }) => {
+        // Sign-ups through Google or the hosted platform arrive verified and carry no link.
+        const verified = !event.verification;
         const email = await remember(event.userId, event.email, verified, event.timeZone);
-        if (event.verification?.token) await sendVerification(eventId, { ...event, token: event.verification.token });
+        const token = linkTokenOf(event.verification, deps.store.mailTokens, log);
+        if (token) await sendVerification(eventId, { ...event, token });
         await followNewsletterSwitch({ userId: event.userId, email, verified }, correlationId);
       },
-      'user.email_verification_requested': async (event, { eventId }) => {
-        if (!event.verification?.token) return;
-        await sendVerification(eventId, { ...event, token: event.verification.token });
+      'user.email_verification_requested': async (event, { eventId, log }) => {
+        const token = linkTokenOf(event.verification, deps.store.mailTokens, log);
+        if (token) await sendVerification(eventId, { ...event, token });
       },
       'user.email_verified': async (event) => {
         await remember(event.userId, event.email, true);
@@ -117,12 +118,10 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
       'user.email_changed': async (event) => {
         await remember(event.userId, event.newEmail, true);
       },
-      'notification.newsletter_confirmation_requested': async (event, { eventId }) => {
-        const email = renderConfirmationEmail({
-          productName: deps.productName,
-          appUrl: deps.appUrl,
-          token: event.token,
-        });
+      'notification.newsletter_confirmation_requested': async (event, { eventId, log }) => {
+        const token = linkTokenOf(event, deps.store.mailTokens, log);
+        if (!token) return;
+        const email = renderConfirmationEmail({ productName: deps.productName, appUrl: deps.appUrl, token });
         await deps.mailer.deliverOnce({
           eventId,
           kind: 'newsletter-confirmation',

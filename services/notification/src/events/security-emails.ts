@@ -1,5 +1,5 @@
 import { topicOf } from '@haven/proto';
-import type { ConsumerSpec } from '@haven/platform';
+import { linkTokenOf, type ConsumerSpec, type MailTokenSealer } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { mayReceive, type EmailKind } from '../domain/email-kinds';
 import { withDefaults } from '../domain/preferences';
@@ -18,6 +18,8 @@ export interface SecurityEmailDeps {
   preferences: Model<PreferencesRecord>;
   appUrl: string;
   productName: string;
+  /** Opens the links' sealed tokens. */
+  mailTokens: MailTokenSealer;
 }
 
 /**
@@ -36,9 +38,10 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
       groupId: 'notification-security',
       topics: [topicOf('user')],
       handlers: {
-        'user.password_reset_requested': async (event, { eventId }) => {
-          if (!event.reset?.token) return;
-          const email = renderPasswordResetEmail({ ...common, firstName: event.firstName, token: event.reset.token });
+        'user.password_reset_requested': async (event, { eventId, log }) => {
+          const token = linkTokenOf(event.reset, deps.mailTokens, log);
+          if (!token) return;
+          const email = renderPasswordResetEmail({ ...common, firstName: event.firstName, token });
           await deps.mailer.deliverOnce({
             eventId,
             kind: 'password-reset',
@@ -48,12 +51,13 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
         },
         // The link that confirms a new address goes to that address (always: the person asked for it).
-        'user.email_change_requested': async (event, { eventId }) => {
-          if (!event.verification?.token) return;
+        'user.email_change_requested': async (event, { eventId, log }) => {
+          const token = linkTokenOf(event.verification, deps.mailTokens, log);
+          if (!token) return;
           const email = renderVerificationEmail({
             ...common,
             firstName: event.firstName,
-            token: event.verification.token,
+            token,
             kind: 'verify-new-email',
           });
           await deps.mailer.deliverOnce({

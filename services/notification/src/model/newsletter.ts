@@ -2,7 +2,7 @@
  * The subscriber list's operations, shared by the GraphQL resolvers, the one-click route and the
  * preference switch, so the list and each user's `newsletter` preference always move together.
  */
-import { isDuplicateKeyError, recordEvent } from '@haven/platform';
+import { isDuplicateKeyError, recordEvent, type MailTokenSealer } from '@haven/platform';
 import mongoose, { type Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { hashToken, newConfirmation, subscriberOfUnsubscribeToken } from '../domain/newsletter';
@@ -15,6 +15,8 @@ export interface NewsletterStore {
   preferences: Model<PreferencesRecord>;
   /** Called after a write that recorded events (the outbox relay publishes them now). */
   publishSoon(): void;
+  /** Seals a confirmation link's token for the mailer, and opens it there. */
+  mailTokens: MailTokenSealer;
 }
 
 /** Keeps the linked user's `newsletter` switch equal to the list (no document = defaults, newsletter off). */
@@ -88,7 +90,7 @@ export async function subscribe(
         producer: 'notification',
         subjectId: doc._id,
         correlationId: input.correlationId,
-        payload: { subscriberId: doc._id, email: input.email, token: confirmation.token },
+        payload: { subscriberId: doc._id, email: input.email, sealedToken: store.mailTokens.seal(confirmation.token) },
       });
     }
     if (asRead) doc.$where = { ...doc.$where, ...asRead };

@@ -1,6 +1,6 @@
 /**
  * What the user service erases when an account is deleted (docs/decisions.md, "Erasure and
- * export"): the account itself with every event it still holds (the clear verification token of an
+ * export"): the account itself with every event it still holds (the sealed verification token of an
  * unpublished `user.registered` goes with it), its sessions and its safety plan. Nothing is kept.
  */
 import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';

@@ -1,15 +1,21 @@
-import { recordEvent } from '@haven/platform';
+import { recordEvent, type MailTokenSealer } from '@haven/platform';
 import type { FederatedProvider, UserDocument } from '../model/user';
 import type { VerificationToken } from '../domain/verification';
 import { timestampFromDate, type NewEvent } from '@haven/proto';
 
+/** A link as the mailer receives it: the token sealed for the mailer, never in clear, and its expiry. */
+function linkForMailer(link: VerificationToken, mailTokens: MailTokenSealer) {
+  return { sealedToken: mailTokens.seal(link.token), expiresAt: timestampFromDate(link.expiresAt) };
+}
+
 /**
- * user.registered, with the verification link's token for the mailer; none for an address the sign-in
+ * user.registered, with the verification link's sealed token for the mailer; none for an address the sign-in
  * provider vouched for (the account starts verified).
  */
 export function recordUserRegistered(
   user: UserDocument,
   verification: VerificationToken | null,
+  mailTokens: MailTokenSealer,
   correlationId: string,
 ): void {
   recordEvent(user, {
@@ -24,17 +30,16 @@ export function recordUserRegistered(
       lastName: user.lastName ?? '',
       authProvider: user.authProvider,
       timeZone: user.timeZone,
-      ...(verification && {
-        verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
-      }),
+      ...(verification && { verification: linkForMailer(verification, mailTokens) }),
     },
   });
 }
 
-/** user.email_verification_requested: a resend, with the new link's token for the mailer. */
+/** user.email_verification_requested: a resend, with the new link's sealed token for the mailer. */
 export function recordEmailVerificationRequested(
   user: UserDocument,
   verification: VerificationToken,
+  mailTokens: MailTokenSealer,
   correlationId: string,
 ): void {
   recordEvent(user, {
@@ -46,7 +51,7 @@ export function recordEmailVerificationRequested(
       userId: user._id,
       email: user.email,
       firstName: user.firstName ?? '',
-      verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+      verification: linkForMailer(verification, mailTokens),
     },
   });
 }
@@ -76,10 +81,11 @@ export function recordProfileUpdated(user: UserDocument, correlationId: string):
   });
 }
 
-/** user.password_reset_requested, with the reset link's token for the mailer. */
+/** user.password_reset_requested, with the reset link's sealed token for the mailer. */
 export function recordPasswordResetRequested(
   user: UserDocument,
   reset: VerificationToken,
+  mailTokens: MailTokenSealer,
   correlationId: string,
 ): void {
   recordEvent(user, {
@@ -91,7 +97,7 @@ export function recordPasswordResetRequested(
       userId: user._id,
       email: user.email,
       firstName: user.firstName ?? '',
-      reset: { token: reset.token, expiresAt: timestampFromDate(reset.expiresAt) },
+      reset: linkForMailer(reset, mailTokens),
     },
   });
 }
@@ -110,11 +116,12 @@ export function passwordChangedEvent(
   };
 }
 
-/** user.email_change_requested, with the link's token for the mailer (sent to the new address). */
+/** user.email_change_requested, with the link's sealed token for the mailer (sent to the new address). */
 export function recordEmailChangeRequested(
   user: UserDocument,
   newEmail: string,
   verification: VerificationToken,
+  mailTokens: MailTokenSealer,
   correlationId: string,
 ): void {
   recordEvent(user, {
@@ -126,7 +133,7 @@ export function recordEmailChangeRequested(
       userId: user._id,
       newEmail,
       firstName: user.firstName ?? '',
-      verification: { token: verification.token, expiresAt: timestampFromDate(verification.expiresAt) },
+      verification: linkForMailer(verification, mailTokens),
     },
   });
 }

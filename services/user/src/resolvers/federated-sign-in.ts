@@ -4,7 +4,13 @@
  * links, or asks for the existing account's password (docs/decisions.md, "Federated sign-in").
  */
 import { verify } from '@node-rs/argon2';
-import { appendEvents, badInput, isDuplicateKeyError, type RequestContext } from '@haven/platform';
+import {
+  appendEvents,
+  badInput,
+  isDuplicateKeyError,
+  type MailTokenSealer,
+  type RequestContext,
+} from '@haven/platform';
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -36,6 +42,8 @@ export interface FederatedSignInDeps {
   flows: Model<SignInFlowRecord>;
   providers: OidcProviders;
   publishSoon(): void;
+  /** Seals the verification link's token for the mailer. */
+  mailTokens: MailTokenSealer;
   openSession(userId: string, context: RequestContext): Promise<void>;
 }
 
@@ -105,7 +113,7 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
       emailVerification: verification && { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
       identities: [newIdentity(provider, profile, now)],
     });
-    recordUserRegistered(user, verification, context.correlationId);
+    recordUserRegistered(user, verification, deps.mailTokens, context.correlationId);
     await user.save();
     deps.publishSoon();
     context.log.info({ userId: user._id, provider }, 'user registered through a sign-in provider');

@@ -15,6 +15,7 @@ import {
   signSessionToken,
   unauthenticated,
   type ErasureGuard,
+  type MailTokenSealer,
   type ServiceErasure,
   type RequestContext,
 } from '@haven/platform';
@@ -68,6 +69,8 @@ export interface UserServiceDeps {
   privateKey: string;
   sessionTtlSeconds: number;
   publishSoon(): void;
+  /** Seals a link's token for the mailer: events never carry it in clear. */
+  mailTokens: MailTokenSealer;
   /** ADMIN_EMAIL: who is an admin (see access.ts). */
   adminEmail: string | undefined;
   /** Account deletion (resolvers/erasure.ts). */
@@ -153,6 +156,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
     flows: deps.flows,
     providers: deps.providers,
     publishSoon: deps.publishSoon,
+    mailTokens: deps.mailTokens,
     openSession,
   });
 
@@ -229,7 +233,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           authProvider: 'email',
           emailVerification: { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt },
         });
-        recordUserRegistered(user, verification, context.correlationId);
+        recordUserRegistered(user, verification, deps.mailTokens, context.correlationId);
         try {
           await user.save();
         } catch (error) {
@@ -300,7 +304,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           // The new link replaces the old one: one link works at a time.
           const verification = newVerificationToken(new Date());
           user.emailVerification = { tokenHash: verification.tokenHash, expiresAt: verification.expiresAt };
-          recordEmailVerificationRequested(user, verification, context.correlationId);
+          recordEmailVerificationRequested(user, verification, deps.mailTokens, context.correlationId);
           await user.save();
           deps.publishSoon();
         }
@@ -355,7 +359,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           // The new link replaces any earlier one.
           const reset = newPasswordResetToken(new Date());
           user.passwordReset = { tokenHash: reset.tokenHash, expiresAt: reset.expiresAt };
-          recordPasswordResetRequested(user, reset, context.correlationId);
+          recordPasswordResetRequested(user, reset, deps.mailTokens, context.correlationId);
           await user.save();
           deps.publishSoon();
         }
@@ -422,7 +426,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
           tokenHash: verification.tokenHash,
           expiresAt: verification.expiresAt,
         };
-        recordEmailChangeRequested(user, newEmail.address, verification, context.correlationId);
+        recordEmailChangeRequested(user, newEmail.address, verification, deps.mailTokens, context.correlationId);
         await user.save();
         deps.publishSoon();
         return { message: `We sent a link to ${newEmail.address}. Your email changes once you open it.` };

@@ -10,11 +10,11 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/notification.proto.
  */
 export const file_haven_events_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvbm90aWZpY2F0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiVgofTmV3c2xldHRlckNvbmZpcm1hdGlvblJlcXVlc3RlZBIVCg1zdWJzY3JpYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXRva2VuGAMgASgJIkwKGE5ld3NsZXR0ZXJCYXRjaFJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIbChNhZnRlcl9zdWJzY3JpYmVyX2lkGAIgASgJIkkKG05ld3NsZXR0ZXJEZWxpdmVyeVJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIVCg1zdWJzY3JpYmVyX2lkGAIgASgJIkYKF05ld3NsZXR0ZXJQYWdlUmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhYKDnN1YnNjcmliZXJfaWRzGAIgAygJYgZwcm90bzM");
+  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvbm90aWZpY2F0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEicAofTmV3c2xldHRlckNvbmZpcm1hdGlvblJlcXVlc3RlZBIVCg1zdWJzY3JpYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhEKBXRva2VuGAMgASgJQgIYARIUCgxzZWFsZWRfdG9rZW4YBCABKAkiTAoYTmV3c2xldHRlckJhdGNoUmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhsKE2FmdGVyX3N1YnNjcmliZXJfaWQYAiABKAkiSQobTmV3c2xldHRlckRlbGl2ZXJ5UmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhUKDXN1YnNjcmliZXJfaWQYAiABKAkiRgoXTmV3c2xldHRlclBhZ2VSZXF1ZXN0ZWQSEwoLY2FtcGFpZ25faWQYASABKAkSFgoOc3Vic2NyaWJlcl9pZHMYAiADKAliBnByb3RvMw");
 
 /**
- * notification.newsletter_confirmation_requested: someone asked for the newsletter; the clear
- * confirmation token travels once, to the mailer (only its hash is stored).
+ * notification.newsletter_confirmation_requested: someone asked for the newsletter; the confirmation
+ * token travels once, to the mailer, sealed like a verification link's (only its hash is stored).
  *
  * @generated from message haven.events.v1.NewsletterConfirmationRequested
  */
@@ -30,9 +30,17 @@ export type NewsletterConfirmationRequested = Message<"haven.events.v1.Newslette
   email: string;
 
   /**
-   * @generated from field: string token = 3;
+   * The token in clear: no longer published, read only from events sent before the seal.
+   *
+   * @generated from field: string token = 3 [deprecated = true];
+   * @deprecated
    */
   token: string;
+
+  /**
+   * @generated from field: string sealed_token = 4;
+   */
+  sealedToken: string;
 };
 
 /**
