@@ -203,6 +203,10 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation stopEmailsByLink': () => ({ token: stopToken(testLinkKey, people.premium.id, 'marketing') }),
   'mutation generateQuote': () => ({ input: {} }),
   'mutation setQuoteFavorite': () => ({ id: world.premiumQuoteId, isFavorite: true }),
+  // The premium member deletes an entry of their own made for the cell; everyone else tries the shared one.
+  'mutation deleteEntry': async ({ persona, actor }) => ({
+    quoteId: persona === 'premium' ? await newQuoteOf(actor) : world.premiumQuoteId,
+  }),
   'mutation updatePrivacySettings': () => ({ input: { allowInsights: true } }),
   'mutation register': () => ({ input: { email: uniqueEmail('matrix-new'), password: firstPassword } }),
   'mutation login': () => ({ input: world.loginAccount }),
@@ -655,6 +659,13 @@ async function prepareDeletionRequest(): Promise<void> {
   world.deletionRequestId = deleted.body.requestId;
 }
 
+/** A new check-in of `person`'s: the id of its quote. */
+async function newQuoteOf(person: Person): Promise<string> {
+  const generated = await person.client.post<{ quote: { id: string } }>('/api/quotes/generate', {});
+  if (generated.status !== 200) throw new Error(`a check-in of ${person.email} answered ${generated.status}`);
+  return generated.body.quote.id;
+}
+
 /** The premium member, the other member, spares for the cells that end them, and the premium member's quote. */
 async function preparePremiumPeople(): Promise<void> {
   const [premium, others] = await Promise.all([
@@ -664,9 +675,7 @@ async function preparePremiumPeople(): Promise<void> {
   people.premium = premium;
   people['another member'] = others[0]!;
   world.spare.premium = others.slice(1);
-  const generated = await premium.client.post<{ quote: { id: string } }>('/api/quotes/generate', {});
-  if (generated.status !== 200) throw new Error(`the premium member's quote answered ${generated.status}`);
-  world.premiumQuoteId = generated.body.quote.id;
+  world.premiumQuoteId = await newQuoteOf(premium);
 }
 
 const cellsOf = (operation: string) => cells.filter((cell) => cell.operation === operation).length;

@@ -1,6 +1,7 @@
 import { dayNumber, notTherapyLine } from '@haven/platform';
 import {
   foldCheckIn,
+  unfoldCheckIn,
   keptDays,
   localHour,
   renderWeeklySummaryEmail,
@@ -68,6 +69,28 @@ describe('the tally kept from check-in events', () => {
     expect(foldCheckIn(once, { quoteId: 'b', day: 89, mood: 3 }, 90)).toBeNull();
     const twice = foldCheckIn(once, { quoteId: 'b', day: 100, mood: 5 }, 90)!;
     expect(twice.days).toEqual([{ day: 100, checkIns: 2, moodSum: 8 }]);
+  });
+
+  it('takes a deleted check-in out of its day, the day itself with its last one, and the quote stays counted once', () => {
+    const two = foldCheckIn(
+      foldCheckIn(empty, { quoteId: 'a', day: 100, mood: 3 }, 90)!,
+      { quoteId: 'b', day: 100, mood: 5 },
+      90,
+    )!;
+    const withEarlier = foldCheckIn(two, { quoteId: 'c', day: 99, mood: 4 }, 90)!;
+    const one = unfoldCheckIn(withEarlier, { day: 100, mood: 5 }, 90)!;
+    expect(one.days).toEqual([
+      { day: 99, checkIns: 1, moodSum: 4 },
+      { day: 100, checkIns: 1, moodSum: 3 },
+    ]);
+    const none = unfoldCheckIn(one, { day: 100, mood: 3 }, 90)!;
+    expect(none.days).toEqual([{ day: 99, checkIns: 1, moodSum: 4 }]);
+    expect(none.streak).toEqual(withEarlier.streak);
+    // Its own event delivered again does not count it back.
+    expect(foldCheckIn(none, { quoteId: 'b', day: 100, mood: 5 }, 90)).toBeNull();
+    // A day no longer kept, or never counted, changes nothing.
+    expect(unfoldCheckIn(none, { day: 100, mood: 3 }, 90)).toBeNull();
+    expect(unfoldCheckIn(none, { day: 99, mood: 4 }, 100)).toBeNull();
   });
 
   it('keeps only the last days, however long someone keeps checking in', () => {

@@ -102,6 +102,24 @@ export function foldCheckIn(
   };
 }
 
+/**
+ * Takes a deleted check-in out of a user's tally: its day counts one check-in and its mood less (a day left with
+ * none goes); null when its day is no longer kept. The quote id stays among the recent ones, so the check-in's
+ * own event, delivered again, does not count it back. The streak's running state stays as it was: it says how
+ * many days in a row the person came back, and a later deletion does not undo that they did.
+ */
+export function unfoldCheckIn(
+  tally: CheckInTally,
+  checkIn: { day: number; mood: number },
+  keepFrom: number,
+): CheckInTally | null {
+  const same = tally.days.find((entry) => entry.day === checkIn.day);
+  if (!same || checkIn.day < keepFrom) return null;
+  const others = tally.days.filter((entry) => entry !== same);
+  const left = { day: same.day, checkIns: same.checkIns - 1, moodSum: same.moodSum - checkIn.mood };
+  return { ...tally, days: left.checkIns > 0 ? [...others, left].sort((a, b) => a.day - b.day) : others };
+}
+
 export interface WeeklySummary {
   week: SummaryWeek;
   checkIns: number;

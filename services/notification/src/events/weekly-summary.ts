@@ -14,6 +14,7 @@ import {
   renderWeeklySummaryEmail,
   summarise,
   summaryWeekAt,
+  unfoldCheckIn,
   type CheckInTally,
   type SummaryWeek,
 } from '../domain/weekly-summary';
@@ -30,16 +31,15 @@ import {
 
 const emptyTally: CheckInTally = { days: [], recentQuoteIds: [], streak: { lastDay: null, run: 0, longest: 0 } };
 
-/** Folds one check-in into the user's tally: a compare-and-set on the tally's revision, retried a few times. */
-export async function recordCheckIn(
+/** Changes the user's tally as `change` says: a compare-and-set on the tally's revision, retried a few times. */
+async function changeTally(
   tallies: Model<WeeklyCheckInsRecord>,
   userId: string,
-  checkIn: { quoteId: string; day: number; mood: number },
-  keepFrom: number,
+  change: (tally: CheckInTally) => CheckInTally | null,
 ): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     const current = await tallies.findById(userId).lean();
-    const next = foldCheckIn(current ?? emptyTally, checkIn, keepFrom);
+    const next = change(current ?? emptyTally);
     if (!next) return;
     const updatedAt = new Date();
     if (!current) {
@@ -60,25 +60,49 @@ export async function recordCheckIn(
   }
 }
 
+/** Folds one check-in into the user's tally. */
+export function recordCheckIn(
+  tallies: Model<WeeklyCheckInsRecord>,
+  userId: string,
+  checkIn: { quoteId: string; day: number; mood: number },
+  keepFrom: number,
+): Promise<void> {
+  return changeTally(tallies, userId, (tally) => foldCheckIn(tally, checkIn, keepFrom));
+}
+
 /** Keeps the tallies from the quote service's events, in a group of its own. */
 export function weeklySummaryConsumer(deps: {
   tallies: Model<WeeklyCheckInsRecord>;
   knownUsers: Model<KnownUserRecord>;
 }): ConsumerSpec {
+  /** A check-in's day in the zone the user has when its event arrives, as the quote service counts it. */
+  const dayOf = async (userId: string, createdAt: Parameters<typeof timestampDate>[0]) => {
+    const timeZone = timeZoneOf(await deps.knownUsers.findById(userId, { timeZone: 1 }).lean());
+    return {
+      day: dayNumber(timestampDate(createdAt), timeZone),
+      keepFrom: dayNumber(new Date(), timeZone) - keptDays + 1,
+    };
+  };
   return {
     groupId: 'notification-weekly-summary',
     topics: [topicOf('quote')],
     handlers: {
       'quote.generated': async (event) => {
         if (!event.createdAt) return;
-        // The day in the zone the user has when the check-in arrives, as the quote service counts it.
-        const timeZone = timeZoneOf(await deps.knownUsers.findById(event.userId, { timeZone: 1 }).lean());
-        const keepFrom = dayNumber(new Date(), timeZone) - keptDays + 1;
+        const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
         await recordCheckIn(
           deps.tallies,
           event.userId,
-          { quoteId: event.quoteId, day: dayNumber(timestampDate(event.createdAt), timeZone), mood: event.moodScore },
+          { quoteId: event.quoteId, day, mood: event.moodScore },
           keepFrom,
+        );
+      },
+      // The person deleted the entry: the summary no longer counts it.
+      'quote.entry_deleted': async (event) => {
+        if (!event.createdAt) return;
+        const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
+        await changeTally(deps.tallies, event.userId, (tally) =>
+          unfoldCheckIn(tally, { day, mood: event.moodScore }, keepFrom),
         );
       },
     },

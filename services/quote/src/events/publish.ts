@@ -1,7 +1,7 @@
 import { recordEvent } from '@haven/platform';
-import { timestampFromDate } from '@haven/proto';
+import { timestampFromDate, type NewEvent } from '@haven/proto';
 import type { Ratings } from '../domain/assessment';
-import type { QuoteDocument } from '../model/quote';
+import type { QuoteDocument, QuoteRecord } from '../model/quote';
 
 /** quote.generated: ids and numbers only (no notes, no quote text, no e-mail), for the weekly summary and privacy. */
 export function recordQuoteGenerated(
@@ -25,4 +25,25 @@ export function recordQuoteGenerated(
       timeOfDay: quote.timeOfDay,
     },
   });
+}
+
+/** quote.entry_deleted: what the tallies built from quote.generated need to take the entry out again. */
+export function entryDeletedEvent(
+  quote: Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt'>,
+  mood: number,
+  correlationId: string,
+): NewEvent<'quote.entry_deleted'> {
+  return {
+    type: 'quote.entry_deleted',
+    producer: 'quote',
+    subjectId: quote.userId,
+    correlationId,
+    payload: {
+      userId: quote.userId,
+      quoteId: quote._id,
+      checkInId: quote.checkInId,
+      createdAt: timestampFromDate(quote.createdAt),
+      moodScore: mood,
+    },
+  };
 }

@@ -65,3 +65,21 @@ export async function recordProgress(
 export function streaksOfRecord(record: ProgressRecord | null, today: number): Streaks {
   return streaksOf(record?.days ?? [], today, record?.streak ?? noStreak);
 }
+
+/**
+ * Takes one deleted check-in out again with one atomic update: the count and the mood sum go down by it, and its
+ * day leaves the set unless another of the user's check-ins falls on it.
+ */
+export async function forgetProgress(
+  progress: Model<ProgressRecord>,
+  userId: string,
+  checkIn: { mood: number; day: number; dayKeepsOthers: boolean },
+): Promise<void> {
+  await progress.updateOne(
+    { _id: userId },
+    {
+      $inc: { entries: -1, moodSum: -checkIn.mood },
+      ...(checkIn.dayKeepsOthers ? {} : { $pull: { days: checkIn.day } }),
+    },
+  );
+}

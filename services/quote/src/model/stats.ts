@@ -13,9 +13,11 @@ export async function countStatsByUserIds(
   userIds: readonly string[],
 ): Promise<Map<string, UserStats>> {
   const match = { $match: { userId: { $in: [...userIds] } } };
+  // A deleted entry's quote stays as a tombstone until its last events are out; it counts no more.
+  const liveQuotes = { $match: { userId: { $in: [...userIds] }, outboxTombstone: { $ne: true } } };
   const [quoteCounts, checkInCounts] = await Promise.all([
     quotes.aggregate<{ _id: string; total: number; favorites: number }>([
-      match,
+      liveQuotes,
       { $group: { _id: '$userId', total: { $sum: 1 }, favorites: { $sum: { $cond: ['$isFavorite', 1, 0] } } } },
     ]),
     checkIns.aggregate<{ _id: string; total: number }>([match, { $group: { _id: '$userId', total: { $sum: 1 } } }]),

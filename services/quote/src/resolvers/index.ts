@@ -1,12 +1,14 @@
 import {
   badInput,
   conflict,
+  deleteKeepingEvents,
   isDuplicateKeyError,
   notFound,
   rejectInput,
   requestLoader,
   requireEntitlement,
   requireMayReadUser,
+  requireSession,
   mayReadUser,
   supportResourcesFor,
   allSupportResources,
@@ -35,9 +37,9 @@ import {
   weeklyGoal,
 } from '../domain/progress';
 import { scrubNotes } from '../domain/scrub';
-import { recordQuoteGenerated } from '../events/publish';
+import { entryDeletedEvent, recordQuoteGenerated } from '../events/publish';
 import { ratingsOf, type CheckInRecord } from '../model/check-in';
-import { recordProgress, streaksOfRecord, type ProgressRecord } from '../model/progress';
+import { forgetProgress, recordProgress, streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
@@ -487,6 +489,47 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           quote: toQuote(quote.toObject()),
           supportResources: written.crisis ? supportResourcesFor(country) : null,
         };
+      },
+
+      deleteEntry: async (_parent, { quoteId }, context) => {
+        const { userId } = await requireSession(context);
+        if (!quoteIdPattern.test(quoteId)) throw badInput('quoteId', 'quoteId is not the id of an entry');
+        const entry = await quotes
+          .findOne({ _id: quoteId, userId }, { checkInId: 1, createdAt: 1, emotionalState: 1 })
+          .lean<Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt' | 'emotionalState'>>();
+        // Someone else's entry is as unknown as one that never existed.
+        if (!entry) throw notFound('Entry not found');
+        const mood = moodOf(entry.emotionalState);
+        // The check-in (with the notes) goes first: should the rest fail, deleting again finishes the work.
+        await checkIns.deleteOne({ _id: entry.checkInId, userId });
+        // The quote leaves every read at once, its words and ratings with it; it is gone for good once its events,
+        // this deletion's included, are published. Of two deletions at once, one wins.
+        const deleted = await deleteKeepingEvents(
+          quotes,
+          quoteId,
+          entryDeletedEvent({ ...entry, userId }, mood, context.correlationId),
+          ['text', 'emotionalState', 'messageId', 'timeOfDay'],
+        );
+        if (!deleted) throw notFound('Entry not found');
+        deps.publishSoon();
+        const timeZone = await timeZoneOf(deps.timeZones, userId);
+        const day = dayNumber(entry.createdAt, timeZone);
+        // A local day lies within a day either side of the instant.
+        const around = await quotes
+          .find(
+            {
+              userId,
+              createdAt: {
+                $gte: new Date(entry.createdAt.getTime() - dayMs),
+                $lt: new Date(entry.createdAt.getTime() + dayMs),
+              },
+            },
+            { createdAt: 1 },
+          )
+          .lean<Array<{ createdAt: Date }>>();
+        const dayKeepsOthers = around.some((other) => dayNumber(other.createdAt, timeZone) === day);
+        await forgetProgress(progress, userId, { mood, day, dayKeepsOthers });
+        return { quoteId };
       },
 
       setQuoteFavorite: async (_parent, { id, isFavorite }, context) => {

@@ -89,6 +89,13 @@ export type EmotionalState = {
   stressLevel: Scalars['Int']['output'];
 };
 
+/** An entry deleted for good. */
+export type EntryDeleted = {
+  __typename?: 'EntryDeleted';
+  /** The id of the deleted entry's quote. */
+  quoteId: Scalars['ID']['output'];
+};
+
 export type ExportedCheckIn = {
   __typename?: 'ExportedCheckIn';
   /** ISO 8601 */
@@ -151,12 +158,19 @@ export type MoodTrends = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Deletes one of the signed-in user's own entries for good: the check-in, its notes and its quote. Progress, streaks, analytics, the calendar and the export follow. Someone else's entry, or one already deleted, is not found. Never premium: a person's entries are theirs to remove. */
+  deleteEntry: EntryDeleted;
   /** Stores the check-in and its quote, once per idempotency key. Premium. */
   generateQuote: GenerateQuotePayload;
   /** Only the owner's quotes; any other id is not found. Premium. */
   setQuoteFavorite: Quote;
   /** The signed-in user's own privacy settings. Never premium. */
   updatePrivacySettings: PrivacySettings;
+};
+
+
+export type MutationDeleteEntryArgs = {
+  quoteId: Scalars['ID']['input'];
 };
 
 
@@ -425,8 +439,9 @@ export type ResolversTypes = {
   DayMood: ResolverTypeWrapper<DayMood>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   EmotionalState: ResolverTypeWrapper<EmotionalState>;
-  ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
+  EntryDeleted: ResolverTypeWrapper<EntryDeleted>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
   ExportedProgress: ResolverTypeWrapper<ExportedProgress>;
   ExportedQuote: ResolverTypeWrapper<ExportedQuote>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -457,8 +472,9 @@ export type ResolversParentTypes = {
   DayMood: DayMood;
   Float: Scalars['Float']['output'];
   EmotionalState: EmotionalState;
-  ExportedCheckIn: ExportedCheckIn;
+  EntryDeleted: EntryDeleted;
   ID: Scalars['ID']['output'];
+  ExportedCheckIn: ExportedCheckIn;
   ExportedProgress: ExportedProgress;
   ExportedQuote: ExportedQuote;
   Boolean: Scalars['Boolean']['output'];
@@ -528,6 +544,10 @@ export type EmotionalStateResolvers<ContextType = RequestContext, ParentType ext
   stressLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type EntryDeletedResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EntryDeleted'] = ResolversParentTypes['EntryDeleted']> = {
+  quoteId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type ExportedCheckInResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedCheckIn'] = ResolversParentTypes['ExportedCheckIn']> = {
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -573,6 +593,7 @@ export type MoodTrendsResolvers<ContextType = RequestContext, ParentType extends
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  deleteEntry?: Resolver<ResolversTypes['EntryDeleted'], ParentType, ContextType, RequireFields<MutationDeleteEntryArgs, 'quoteId'>>;
   generateQuote?: Resolver<ResolversTypes['GenerateQuotePayload'], ParentType, ContextType, RequireFields<MutationGenerateQuoteArgs, 'input'>>;
   setQuoteFavorite?: Resolver<ResolversTypes['Quote'], ParentType, ContextType, RequireFields<MutationSetQuoteFavoriteArgs, 'id' | 'isFavorite'>>;
   updatePrivacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType, RequireFields<MutationUpdatePrivacySettingsArgs, 'input'>>;
@@ -667,6 +688,7 @@ export type Resolvers<ContextType = RequestContext> = {
   CheckInRatings?: CheckInRatingsResolvers<ContextType>;
   DayMood?: DayMoodResolvers<ContextType>;
   EmotionalState?: EmotionalStateResolvers<ContextType>;
+  EntryDeleted?: EntryDeletedResolvers<ContextType>;
   ExportedCheckIn?: ExportedCheckInResolvers<ContextType>;
   ExportedProgress?: ExportedProgressResolvers<ContextType>;
   ExportedQuote?: ExportedQuoteResolvers<ContextType>;

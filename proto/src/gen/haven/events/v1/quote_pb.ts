@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/quote.proto.
  */
 export const file_haven_events_v1_quote: GenFile = /*@__PURE__*/
-  fileDesc("ChtoYXZlbi9ldmVudHMvdjEvcXVvdGUucHJvdG8SD2hhdmVuLmV2ZW50cy52MSKgAwoOQ2hlY2tJblJhdGluZ3MSFAoMc3RyZXNzX2xldmVsGAEgASgFEhgKEGNvbmZpZGVuY2VfbGV2ZWwYAiABKAUSFQoNZm9jdXNfY2xhcml0eRgDIAEoBRIYChBtb3RpdmF0aW9uX2xldmVsGAQgASgFEhUKDWFueGlldHlfbGV2ZWwYBSABKAUSHgoWY29ubmVjdGlvbl93aXRoX290aGVycxgGIAEoBRIfChdzdXBwb3J0X3N5c3RlbV9zdHJlbmd0aBgHIAEoBRIYChBzZW5zZV9vZl9wdXJwb3NlGAggASgFEh0KFXByb2dyZXNzX3Rvd2FyZF9nb2FscxgJIAEoBRIXCg9ob3BlX2Zvcl9mdXR1cmUYCiABKAUSFQoNc2xlZXBfcXVhbGl0eRgLIAEoBRIYChBwaHlzaWNhbF9jb21mb3J0GAwgASgFEh8KF2N1cnJlbnRfY2hhbGxlbmdlX2xldmVsGA0gASgFEhgKEGdyYXRpdHVkZV9sZXZlbHMYDiABKAUSFwoPdXJnZW5jeV9vZl9uZWVkGA8gASgFItMBCg5RdW90ZUdlbmVyYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESMAoHcmF0aW5ncxgGIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgHIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChtoYXZlbi9ldmVudHMvdjEvcXVvdGUucHJvdG8SD2hhdmVuLmV2ZW50cy52MSKgAwoOQ2hlY2tJblJhdGluZ3MSFAoMc3RyZXNzX2xldmVsGAEgASgFEhgKEGNvbmZpZGVuY2VfbGV2ZWwYAiABKAUSFQoNZm9jdXNfY2xhcml0eRgDIAEoBRIYChBtb3RpdmF0aW9uX2xldmVsGAQgASgFEhUKDWFueGlldHlfbGV2ZWwYBSABKAUSHgoWY29ubmVjdGlvbl93aXRoX290aGVycxgGIAEoBRIfChdzdXBwb3J0X3N5c3RlbV9zdHJlbmd0aBgHIAEoBRIYChBzZW5zZV9vZl9wdXJwb3NlGAggASgFEh0KFXByb2dyZXNzX3Rvd2FyZF9nb2FscxgJIAEoBRIXCg9ob3BlX2Zvcl9mdXR1cmUYCiABKAUSFQoNc2xlZXBfcXVhbGl0eRgLIAEoBRIYChBwaHlzaWNhbF9jb21mb3J0GAwgASgFEh8KF2N1cnJlbnRfY2hhbGxlbmdlX2xldmVsGA0gASgFEhgKEGdyYXRpdHVkZV9sZXZlbHMYDiABKAUSFwoPdXJnZW5jeV9vZl9uZWVkGA8gASgFItMBCg5RdW90ZUdlbmVyYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESMAoHcmF0aW5ncxgGIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgHIAEoCSKKAQoMRW50cnlEZWxldGVkEg8KB3VzZXJfaWQYASABKAkSEAoIcXVvdGVfaWQYAiABKAkSEwoLY2hlY2tfaW5faWQYAyABKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKbW9vZF9zY29yZRgFIAEoAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * The 15 ratings of a check-in, each 1 to 5.
@@ -155,4 +155,48 @@ export type QuoteGenerated = Message<"haven.events.v1.QuoteGenerated"> & {
  */
 export const QuoteGeneratedSchema: GenMessage<QuoteGenerated> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_quote, 1);
+
+/**
+ * quote.entry_deleted: the person deleted one of their entries (a check-in and its quote) for good.
+ * What the tallies built from quote.generated need to take it out again: ids and numbers only.
+ *
+ * @generated from message haven.events.v1.EntryDeleted
+ */
+export type EntryDeleted = Message<"haven.events.v1.EntryDeleted"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string quote_id = 2;
+   */
+  quoteId: string;
+
+  /**
+   * @generated from field: string check_in_id = 3;
+   */
+  checkInId: string;
+
+  /**
+   * When the check-in was made (its quote.generated's created_at).
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 4;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The check-in's mood, as quote.generated carried it.
+   *
+   * @generated from field: double mood_score = 5;
+   */
+  moodScore: number;
+};
+
+/**
+ * Describes the message haven.events.v1.EntryDeleted.
+ * Use `create(EntryDeletedSchema)` to create a new message.
+ */
+export const EntryDeletedSchema: GenMessage<EntryDeleted> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_quote, 2);
 
