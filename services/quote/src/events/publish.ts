@@ -3,6 +3,19 @@ import { timestampFromDate, type NewEvent } from '@haven/proto';
 import type { Ratings } from '../domain/assessment';
 import type { QuoteDocument, QuoteRecord } from '../model/quote';
 
+type EntryOf = Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt'>;
+
+/** What every event about an entry says of it: ids, when the check-in was made and its mood. */
+function entryFacts(quote: EntryOf, mood: number) {
+  return {
+    userId: quote.userId,
+    quoteId: quote._id,
+    checkInId: quote.checkInId,
+    createdAt: timestampFromDate(quote.createdAt),
+    moodScore: mood,
+  };
+}
+
 /** quote.generated: ids and numbers only (no notes, no quote text, no e-mail), for the weekly summary and privacy. */
 export function recordQuoteGenerated(
   quote: QuoteDocument,
@@ -15,21 +28,13 @@ export function recordQuoteGenerated(
     producer: 'quote',
     subjectId: quote.userId,
     correlationId,
-    payload: {
-      userId: quote.userId,
-      quoteId: quote._id,
-      checkInId: quote.checkInId,
-      createdAt: timestampFromDate(quote.createdAt),
-      moodScore: mood,
-      ratings,
-      timeOfDay: quote.timeOfDay,
-    },
+    payload: { ...entryFacts(quote, mood), ratings, timeOfDay: quote.timeOfDay },
   });
 }
 
 /** quote.entry_deleted: what the tallies built from quote.generated need to take the entry out again. */
 export function entryDeletedEvent(
-  quote: Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt'>,
+  quote: EntryOf,
   mood: number,
   correlationId: string,
 ): NewEvent<'quote.entry_deleted'> {
@@ -38,12 +43,6 @@ export function entryDeletedEvent(
     producer: 'quote',
     subjectId: quote.userId,
     correlationId,
-    payload: {
-      userId: quote.userId,
-      quoteId: quote._id,
-      checkInId: quote.checkInId,
-      createdAt: timestampFromDate(quote.createdAt),
-      moodScore: mood,
-    },
+    payload: entryFacts(quote, mood),
   };
 }
