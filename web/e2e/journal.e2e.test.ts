@@ -2,13 +2,15 @@
  * The journal as a person uses it: the dashboard calendar marks exactly the days with a check-in, month by
  * month; its arrows sit beside the month's name on a phone; a ?date= filter says which day it shows and
  * "Show all" clears it; the progress journey goes on past 50 entries, a page at a time; the year view shows a
- * square for each day with a check-in, named with its mood; and Home, Settings' counts and Favorites are right
- * after a check-in or a favourite without reloading the page.
+ * square for each day with a check-in, named with its mood; Home, Settings' counts and Favorites are right
+ * after a check-in or a favourite without reloading the page; and an entry deleted after a confirmation leaves the
+ * journey, progress, streak and analytics at once.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { storeCheckInAt } from '../../tools/testing/check-ins';
 import { eventually } from '../../tools/testing/eventually';
 import { type TestHaven } from '../../tools/testing/haven';
+import { type ApiClient } from '../../tools/testing/http';
 import { subscribedUser } from '../../tools/testing/subscribed-user';
 import {
   accessibilityViolations,
@@ -28,8 +30,11 @@ beforeAll(async () => {
 
 afterAll(() => stopInProcessBrowserHaven({ haven, browser }));
 
-/** A subscriber's phone-sized page, signed in, in UTC (the account's own time zone) and British English. */
-async function subscriberPage(prefix: string): Promise<{ page: Page; userId: string }> {
+/**
+ * A subscriber's phone-sized page, signed in, in UTC (the account's own time zone) and British English, and the
+ * API client of the same session.
+ */
+async function subscriberPage(prefix: string): Promise<{ page: Page; userId: string; client: ApiClient }> {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, prefix);
   const context = await browser.newContext({
     serviceWorkers: 'block',
@@ -41,7 +46,7 @@ async function subscriberPage(prefix: string): Promise<{ page: Page; userId: str
   await context.addCookies([
     { name: 'haven_session', value: client.cookieValue('haven_session')!, url: haven.gatewayUrl },
   ]);
-  return { page: await context.newPage(), userId };
+  return { page: await context.newPage(), userId, client };
 }
 
 /** Noon UTC of a day of the month `monthsFromNow` away from the present one. */
@@ -254,4 +259,69 @@ it('keeps Home, the counts and Favorites right after a check-in and a favourite,
   await bottomNav(page, 'Home').click();
   await page.locator('.recent-quote__text', { hasText: previewOf(second) }).waitFor();
   expect(await page.locator('.recent-quote').count()).toBe(2);
+});
+
+it('deletes an entry after confirming, and progress, streak and analytics follow without a reload', async () => {
+  const { page, client } = await subscriberPage('delete-entry');
+  // Two check-ins today through the API, as the app makes them: the progress record counts both.
+  const checkIn = async (input: { notes?: string }) => {
+    const answer = await client.post<{ quote: { id: string } }>('/api/quotes/generate', input);
+    expect(answer.status).toBe(200);
+    return answer.body.quote.id;
+  };
+  const kept = await checkIn({});
+  const notes = 'A note kept only with the entry I delete.';
+  await checkIn({ notes });
+  const tile = (testId: string, value: number) =>
+    page.getByTestId(testId).filter({ hasText: new RegExp(`^${value}$`) });
+
+  // Analytics first, so its counts are in the app's cache when the entry goes.
+  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await tile('analytics-entries', 2).waitFor();
+  await bottomNav(page, 'Settings').click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Progress' }).click();
+  await tile('total-entries', 2).waitFor();
+  await tile('day-streak', 1).waitFor();
+  const rows = page.locator('.journey-row');
+  await rows.nth(1).waitFor();
+
+  // The newest entry, opened, offers its deletion by name; keeping it changes nothing.
+  await rows.first().getByRole('button', { expanded: false }).click();
+  await rows.first().getByText(notes).waitFor();
+  const deleteButton = rows.first().getByRole('button', { name: 'Delete entry from Today', exact: true });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this entry?' });
+  await deleteButton.click();
+  await dialog
+    .getByText(
+      'The check-in, its notes and its message are deleted for good. Your progress, streaks and analytics will no longer count it.',
+    )
+    .waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  // Focus goes back to the button that opened the dialog.
+  await deleteButton.and(page.locator(':focus')).waitFor();
+  expect(await rows.count()).toBe(2);
+  await tile('total-entries', 2).waitFor();
+
+  await deleteButton.click();
+  await dialog.getByRole('button', { name: 'Delete entry', exact: true }).click();
+  await page.getByText('Entry deleted', { exact: true }).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await rows.nth(1).waitFor({ state: 'detached' });
+  expect(await rows.count()).toBe(1);
+  expect(await page.getByText(notes).count()).toBe(0);
+  await tile('total-entries', 1).waitFor();
+  await tile('day-streak', 1).waitFor();
+  // The button went with its row: focus moves to the journey's heading rather than falling to the page.
+  await page.getByRole('heading', { name: 'Your Progress Journey' }).and(page.locator(':focus')).waitFor();
+
+  await bottomNav(page, 'Analytics').click();
+  await tile('analytics-entries', 1).waitFor();
+  await tile('analytics-total-quotes', 1).waitFor();
+  await tile('analytics-current-streak', 1).waitFor();
+
+  const recent = await client.get<{ quotes: Array<{ id: string }> }>('/api/quotes/recent');
+  expect(recent.body.quotes.map((quote) => quote.id)).toEqual([kept]);
 });

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, Ref } from 'react';
 import { cx } from './cx';
 
 type DivProps = HTMLAttributes<HTMLDivElement>;
@@ -14,6 +14,7 @@ export function CardHeader({ className, ...rest }: DivProps) {
 export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
   /** Heading level; cards inside a page with an <h1> use h2 by default. */
   as?: 'h1' | 'h2' | 'h3' | 'h4';
+  ref?: Ref<HTMLHeadingElement>;
 }
 
 export function CardTitle({ as: Tag = 'h2', className, ...rest }: CardTitleProps) {

@@ -1,10 +1,10 @@
 /**
  * /progress: four tiles, then the journey list, each row expanding to the full quote and the notes written with
  * it, 50 at a time ("Show older entries" for the next). ?date= (a calendar day) keeps that day's quotes, says so,
- * and "Show all" clears it.
+ * and "Show all" clears it. An opened row can be deleted, once confirmed.
  */
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ProgressSummaryDocument,
@@ -14,14 +14,31 @@ import {
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
-import { cutText, dayFilterLabel, emotionalBars, relativeDayLabel, scoreLabel } from './checkinRules';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import {
+  cutText,
+  dayFilterLabel,
+  deleteEntryLabel,
+  emotionalBars,
+  entryDeletion,
+  relativeDayLabel,
+  scoreLabel,
+} from './checkinRules';
 import { shareQuote } from './share';
+import { useDeleteEntry } from './useDeleteEntry';
 
 const JOURNEY_LENGTH = 50;
 const ROW_PREVIEW = 100;
 
-function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
+interface JourneyRowProps {
+  quote: QuoteCardFragment;
+  now: Date;
+  onDelete: () => void;
+}
+
+function JourneyRow({ quote, now, onDelete }: JourneyRowProps) {
   const [open, setOpen] = useState(false);
+  const day = relativeDayLabel(new Date(quote.createdAt), now, true);
   return (
     <li className={`journey-row journey-row--${quote.dotColour}`}>
       <button type="button" className="journey-row__summary" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -30,7 +47,7 @@ function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
           data-colour={quote.dotColour}
           aria-label={`Mood ${quote.dotColour}`}
         />
-        <span className="journey-row__day">{relativeDayLabel(new Date(quote.createdAt), now, true)}</span>
+        <span className="journey-row__day">{day}</span>
         <span className="badge" data-testid="score">
           {scoreLabel(quote.score)}
         </span>
@@ -67,6 +84,11 @@ function JourneyRow({ quote, now }: { quote: QuoteCardFragment; now: Date }) {
               </div>
             ))}
           </dl>
+          <div>
+            <Button variant="ghost" size="sm" aria-label={deleteEntryLabel(day)} onClick={onDelete}>
+              {entryDeletion.button}
+            </Button>
+          </div>
         </div>
       )}
     </li>
@@ -128,8 +150,22 @@ export function ProgressPage() {
   const tiles = summary.data?.me?.progress;
   const latest = journey.data?.me?.recentQuotes;
   const older = useOlderPages(latest, date);
-  const quotes = [...(latest ?? []), ...older.quotes];
+  // Deleted entries leave at once, before the journey's next answer from the server.
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(new Set());
+  const quotes = [...(latest ?? []), ...older.quotes].filter((quote) => !deletedIds.has(quote.id));
   const now = new Date();
+  const { deleteEntry, deleting } = useDeleteEntry();
+  const [pendingDeletion, setPendingDeletion] = useState<string | null>(null);
+  const journeyTitle = useRef<HTMLHeadingElement>(null);
+  const confirmDeletion = async () => {
+    if (!pendingDeletion) return;
+    if (await deleteEntry(pendingDeletion)) setDeletedIds((ids) => new Set(ids).add(pendingDeletion));
+    setPendingDeletion(null);
+  };
+  // Focus would fall to the page with the deleted row's button: it goes to the journey's heading instead.
+  useEffect(() => {
+    if (deletedIds.size > 0) journeyTitle.current?.focus();
+  }, [deletedIds]);
   return (
     <div className="page stack">
       <header className="page__header">
@@ -164,7 +200,9 @@ export function ProgressPage() {
           </Card>
           <Card className="tile">
             <CardContent>
-              <p className="tile__value">{tiles.dayStreak}</p>
+              <p className="tile__value" data-testid="day-streak">
+                {tiles.dayStreak}
+              </p>
               <p className="tile__label">Day Streak</p>
             </CardContent>
           </Card>
@@ -173,7 +211,9 @@ export function ProgressPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Your Progress Journey</CardTitle>
+          <CardTitle ref={journeyTitle} tabIndex={-1}>
+            Your Progress Journey
+          </CardTitle>
           {date && (
             <div className="date-filter">
               <p className="text-muted" role="status">
@@ -201,7 +241,7 @@ export function ProgressPage() {
           )}
           <ul className="journey">
             {quotes.map((quote) => (
-              <JourneyRow key={quote.id} quote={quote} now={now} />
+              <JourneyRow key={quote.id} quote={quote} now={now} onDelete={() => setPendingDeletion(quote.id)} />
             ))}
           </ul>
           {older.error && <p role="alert">We couldn&apos;t load older entries just now. Try again in a moment.</p>}
@@ -212,6 +252,17 @@ export function ProgressPage() {
           )}
         </CardContent>
       </Card>
+
+      <ConfirmDialog
+        open={pendingDeletion !== null}
+        busy={deleting}
+        onOpenChange={(open) => !open && setPendingDeletion(null)}
+        onConfirm={() => void confirmDeletion()}
+        title={entryDeletion.title}
+        description={entryDeletion.description}
+        confirmLabel={entryDeletion.confirmLabel}
+        cancelLabel={entryDeletion.cancelLabel}
+      />
     </div>
   );
 }

@@ -5,7 +5,9 @@ import {
   monthKey,
   cutText,
   dayKey,
+  deleteEntryLabel,
   emotionalBars,
+  entryDeletion,
   monthGrid,
   newSubmissionKey,
   relativeDayLabel,
@@ -75,6 +77,12 @@ describe('check-in page rules', () => {
         senseOfPurpose: 1,
       }).map((bar) => bar.label),
     ).toEqual(['Motivation', 'Confidence', 'Focus', 'Stress', 'Anxiety', 'Purpose']);
+  });
+
+  it("names each row's delete button with the day the row shows, its visible words first", () => {
+    expect(deleteEntryLabel('Today')).toBe('Delete entry from Today');
+    expect(deleteEntryLabel(relativeDayLabel(new Date(2026, 1, 20), now, true))).toBe('Delete entry from Feb 20, 2026');
+    expect(deleteEntryLabel('Yesterday').startsWith(entryDeletion.button)).toBe(true);
   });
 
   it('names each check-in submission with its own key the server accepts (printable ASCII, at most 200)', () => {

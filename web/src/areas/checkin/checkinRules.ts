@@ -102,6 +102,23 @@ export function emotionalBars(state: EmotionalStateView): Array<{ label: string;
 /** The progress badge: "3.9/5". */
 export const scoreLabel = (score: number): string => `${score.toFixed(1)}/5`;
 
+const DELETE_ENTRY = 'Delete entry';
+
+/** The words of deleting an entry: the row's button, the dialog that asks first, and the toasts after. */
+export const entryDeletion = {
+  button: DELETE_ENTRY,
+  title: 'Delete this entry?',
+  description:
+    'The check-in, its notes and its message are deleted for good. Your progress, streaks and analytics will no longer count it.',
+  confirmLabel: DELETE_ENTRY,
+  cancelLabel: 'Keep it',
+  deletedToast: { title: 'Entry deleted' },
+  failedToast: { title: 'That entry could not be deleted. Please try again.', variant: 'destructive' },
+} as const;
+
+/** The delete button's accessible name, saying which entry by the day its row shows: "Delete entry from Today". */
+export const deleteEntryLabel = (dayLabel: string): string => `${entryDeletion.button} from ${dayLabel}`;
+
 /**
  * A new idempotency key for one check-in submission: 32 hex digits from the browser's random source
  * (crypto.getRandomValues also works off HTTPS, where randomUUID is missing). The same submission sent again,

@@ -10,6 +10,8 @@ import { MeDocument } from '../../graphql/operations.generated';
 const changedByCheckIn = ['recentQuotes', 'stats', 'progress', 'analytics'] as const;
 /** A favourite changes the Favorites list and the favourite counts (the quote itself updates by its id). */
 const changedByFavorite = ['favoriteQuotes', 'stats', 'analytics'] as const;
+/** Deleting an entry takes back its check-in, and its favourite when it was one. */
+const changedByEntryDeletion = [...new Set([...changedByCheckIn, ...changedByFavorite])];
 
 function forgetUserFields(cache: ApolloCache, fields: readonly string[]): void {
   const me = cache.readQuery({ query: MeDocument })?.me;
@@ -18,11 +20,24 @@ function forgetUserFields(cache: ApolloCache, fields: readonly string[]): void {
   for (const fieldName of fields) cache.evict({ id, fieldName });
 }
 
+/** The calendar's marks and the year view, asked for by day rather than through the user. */
+function forgetJournalDays(cache: ApolloCache): void {
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'checkInDays' });
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'yearInMoods' });
+}
+
 /** After a check-in: every view of the journal, the calendar's marks and the year view included. */
 export function forgetAfterCheckIn(cache: ApolloCache): void {
   forgetUserFields(cache, changedByCheckIn);
-  cache.evict({ id: 'ROOT_QUERY', fieldName: 'checkInDays' });
-  cache.evict({ id: 'ROOT_QUERY', fieldName: 'yearInMoods' });
+  forgetJournalDays(cache);
+  cache.gc();
+}
+
+/** After an entry is deleted: the quote itself, and every view that counted it. */
+export function forgetAfterEntryDeleted(cache: ApolloCache, quoteId: string): void {
+  cache.evict({ id: cache.identify({ __typename: 'Quote', id: quoteId }) });
+  forgetUserFields(cache, changedByEntryDeletion);
+  forgetJournalDays(cache);
   cache.gc();
 }
 
