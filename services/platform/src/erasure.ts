@@ -198,7 +198,9 @@ export function erasureConsumer(options: {
 /**
  * Where each collection of a service's database stands towards a user's data (the export's completeness
  * test reads every service's map; docs/decisions.md, "Erasure and export"):
- * - exported: the path in the data export that holds it;
+ * - exported: the path in the data export that holds it, and `leftOut`: each stored field (a dotted path, `[]` for
+ *   an array's items; a path covers what is under it) whose value the export does not carry, with the reason
+ *   (a secret, bookkeeping, or exported in another form); every other field's value is in the export;
  * - copyOf: a copy of data exported elsewhere (the path), with the reason it is kept;
  * - erasureRecord: what the erasure itself keeps, under keyed hashes;
  * - bookkeeping: the outbox's and consumers' own records, which may name an entity by its id (a user's id
@@ -206,13 +208,21 @@ export function erasureConsumer(options: {
  * - noUserData: nothing about users at all, with the reason.
  */
 export type CollectionRole =
-  | { exported: string }
+  | { exported: string; leftOut?: Record<string, string> }
   | { copyOf: string; reason: string }
   | { erasureRecord: string }
   | { bookkeeping: string }
   | { noUserData: string };
 
 export type DataMap = Record<string, CollectionRole>;
+
+/** Fields the storage itself adds to documents, left out of every export: they say nothing about anyone. */
+export const storageFields: Record<string, string> = {
+  __v: 'Mongoose’s version key',
+  outbox: 'events not yet published (the outbox), gone once published',
+  outboxVersion: 'how many events the record has published (the outbox)',
+  outboxTombstone: 'a deleted record waiting for its last events to be published',
+};
 
 /** The collections the platform makes in every service's database; `processed_events_*` by prefix. */
 export const platformDataMap: DataMap = {

@@ -93,8 +93,21 @@ export function billingErasure(deps: {
 /** Billing's collections and where each stands in the data export. */
 export const billingDataMap: DataMap = {
   subscriptions: { exported: 'billing.subscription' },
-  customers: { exported: 'billing.customer' },
-  subscription_history: { exported: 'billing.subscription.history' },
+  customers: {
+    exported: 'billing.customer',
+    leftOut: {
+      setupIntentId: 'the payment provider’s reference of the latest card setup; the card is the provider’s',
+      createdAt: 'when billing first knew the customer (bookkeeping; the subscription’s dates are exported)',
+      updatedAt: 'when the customer record last changed (bookkeeping)',
+    },
+  },
+  subscription_history: {
+    exported: 'billing.subscription.history',
+    leftOut: {
+      _id: 'the entry’s key: the account’s id and the entry’s number',
+      recordedAt: 'when billing wrote the entry; the change’s own time is exported as `at`',
+    },
+  },
   local_setup_intents: {
     noUserData: 'the local test-mode provider’s card setups, named by customer id; deleted with the customer',
   },

@@ -67,11 +67,38 @@ export function notificationErasure(deps: {
 
 /** The notification service's collections and where each stands in the data export. */
 export const notificationDataMap: DataMap = {
-  email_preferences: { exported: 'emailPreferences' },
-  known_users: { exported: 'emailPreferences.address' },
-  weekly_check_ins: { exported: 'emails.weeklySummaryTally' },
-  newsletter_subscribers: { exported: 'newsletter.subscriptions' },
-  deliveries: { exported: 'emails.deliveries' },
+  email_preferences: {
+    exported: 'emailPreferences',
+    leftOut: { updatedAt: 'when a switch last changed (bookkeeping); the consent’s time is exported' },
+  },
+  known_users: {
+    exported: 'emailPreferences.address',
+    leftOut: { updatedAt: 'when the copy of the account last changed (bookkeeping)' },
+  },
+  weekly_check_ins: {
+    exported: 'emails.weeklySummaryTally',
+    leftOut: {
+      'days.[].day': 'exported as each day’s date',
+      'streak.lastDay': 'the running streak’s last day, a day number; its length is exported',
+      updatedAt: 'when the tally last changed (bookkeeping)',
+    },
+  },
+  newsletter_subscribers: {
+    exported: 'newsletter.subscriptions',
+    leftOut: {
+      _id: 'the subscription’s id, a key (its unsubscribe links are derived from it)',
+      confirmTokenHash: 'a secret: the hash of the confirmation link’s token',
+    },
+  },
+  deliveries: {
+    exported: 'emails.deliveries',
+    leftOut: {
+      _id: 'the delivery’s key: the event, the kind of e-mail and the address',
+      eventId: 'the id of the event that asked for the e-mail (bookkeeping)',
+      userId: 'the account’s or the newsletter subscription’s id, a key',
+      messageId: 'the Message-ID the e-mail carried, derived from the delivery’s key',
+    },
+  },
   newsletter_campaigns: {
     noUserData: 'what the admin sent to every subscriber: subject, HTML, counts; the sender’s id goes when erased',
   },

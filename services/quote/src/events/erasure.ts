@@ -35,8 +35,20 @@ export function quoteErasure(deps: {
 /** The quote service's collections and where each stands in the data export. */
 export const quoteDataMap: DataMap = {
   check_ins: { exported: 'checkIns' },
-  quotes: { exported: 'quotes' },
-  progress: { exported: 'progress' },
+  quotes: {
+    exported: 'quotes',
+    leftOut: {
+      messageId: 'which of the composer’s messages was used, so it is not repeated soon; the words are exported',
+    },
+  },
+  progress: {
+    exported: 'progress',
+    leftOut: {
+      moodSum: 'exported as averageMood (the sum over the entries)',
+      days: 'the local days with a check-in, exported as the streaks they make and each check-in’s own time',
+      streak: 'the running streak kept before the days were, exported as the streaks',
+    },
+  },
   user_time_zones: { copyOf: 'account.timeZone', reason: 'the user service’s time zone, copied from its events' },
   privacy_settings: { exported: 'privacySettings' },
 };

@@ -28,7 +28,19 @@ export function userErasure(deps: {
 
 /** The user service's collections and where each stands in the data export (the completeness test reads it). */
 export const userDataMap: DataMap = {
-  users: { exported: 'account' },
+  users: {
+    exported: 'account',
+    leftOut: {
+      passwordHash: 'a secret: the one-way hash of the password',
+      'emailVerification.tokenHash': 'a secret: the hash of the verification link’s token',
+      'passwordReset.tokenHash': 'a secret: the hash of the reset link’s token',
+      'pendingEmail.tokenHash': 'a secret: the hash of the new address’s link',
+      'pendingLink.tokenHash': 'a secret: the hash of a provider sign-in’s link token',
+      'pendingLink.bindingHash': 'a secret: the hash of the browser binding of a provider sign-in',
+      emailVerifiedAt: 'exported as emailVerified: whether the address is proved',
+      updatedAt: 'when the account record last changed (bookkeeping)',
+    },
+  },
   sessions: { exported: 'account.sessions' },
   safety_plans: { exported: 'safetyPlan' },
   sign_in_flows: {
