@@ -132,6 +132,10 @@ export function PrivacyPage() {
             stored, so there is nothing left behind.
           </li>
           <li>
+            <strong>Delete an entry:</strong> open a check-in on your Progress page and delete it. The check-in, its
+            notes and its message are gone for good, and your progress, streaks and analytics no longer count it.
+          </li>
+          <li>
             <strong>Export:</strong> download everything {name} stores about you as one file, at any time, whatever your
             subscription.
           </li>
@@ -157,12 +161,13 @@ export function PrivacyPage() {
       <section aria-labelledby="privacy-keep">
         <h2 id="privacy-keep">How long we keep it, and how we protect it</h2>
         <p>
-          We keep your data while your account is open. Passwords are stored only as secure hashes, sessions can be
-          ended from Settings, and traffic is encrypted. If you cancel your subscription, your data stays until you
-          delete your account, so you can come back to it. When you delete it, every part of {name} erases what it holds
-          about you; copies inside our internal message logs expire within 7 days; and the only thing kept is what the
-          law requires for invoices (subscription dates and the payment provider’s reference, without your name, e-mail
-          address or account id).
+          We keep your data while your account is open. Passwords are stored only as secure hashes, the links we e-mail
+          you are kept only as hashes and travel between our services encrypted, sessions can be ended from Settings,
+          and traffic is encrypted. If you cancel your subscription, your data stays until you delete your account, so
+          you can come back to it. When you delete it, every part of {name} erases what it holds about you; copies
+          inside our internal message logs expire within 7 days; and the only thing kept is what the law requires for
+          invoices (subscription dates and the payment provider’s reference, without your name, e-mail address or
+          account id).
         </p>
         <p>
           One more thing stays, on purpose. The free trial is once per e-mail address, so when you start a subscription
