@@ -9,6 +9,7 @@ import {
   runMain,
 } from '@haven/platform';
 import { z } from 'zod';
+import { startExpirySweep } from './events/expiry-sweep';
 import { userErasure } from './events/erasure';
 import { safetyPlanModel } from './model/safety-plan';
 import { sessionModel } from './model/session';
@@ -47,10 +48,12 @@ export const startUserService = defineService({
     OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
   },
   dir: __dirname,
-  build: ({ connection, config, publishSoon, erasure: erasureRuntime }) => {
+  build: ({ connection, config, log, publishSoon, erasure: erasureRuntime }) => {
     const users = userModel(connection);
     const sessions = sessionModel(connection);
     const safetyPlans = safetyPlanModel(connection);
+    const flows = signInFlowModel(connection);
+    const expirySweep = startExpirySweep({ sessions, flows }, log);
     const providers = oidcProviders({
       google: {
         name: 'Google',
@@ -77,7 +80,7 @@ export const startUserService = defineService({
         users,
         sessions,
         safetyPlans,
-        flows: signInFlowModel(connection),
+        flows,
         providers,
         privateKey: config.JWT_PRIVATE_KEY,
         sessionTtlSeconds: config.SESSION_TTL_SECONDS,
@@ -107,6 +110,7 @@ export const startUserService = defineService({
           ? base
           : { ...base, session: null, access: accessFacts(null, {}) };
       },
+      onStop: () => expirySweep.stop(),
     };
   },
 });

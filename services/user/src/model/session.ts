@@ -5,7 +5,7 @@ export interface SessionRecord {
   _id: string;
   userId: string;
   createdAt: Date;
-  // Checked in queries; expired sessions are swept (no TTL index: not in the portable subset, docs/decisions.md).
+  // Checked on every request; expired sessions are swept (events/expiry-sweep.ts; no TTL index, outside the portable subset).
   expiresAt: Date;
 }
 
