@@ -40,47 +40,54 @@ export interface TopicPolicy {
   retentionMs?: number;
 }
 
+/** The longest a log segment stays open: Kafka deletes only closed segments, so this bounds how late retention acts. */
+const segmentMsMax = 24 * 60 * 60 * 1000;
+
+/**
+ * The settings Haven holds every topic to: `retention.ms`, and `segment.ms` so that retention acts in time (on a
+ * quiet topic, Kafka's default week-long segment would keep a record up to a week past its retention).
+ */
+function managedTopicSettings(policy: TopicPolicy): Record<string, string> {
+  const retentionMs = policy.retentionMs ?? defaultTopicRetentionMs;
+  return { 'retention.ms': String(retentionMs), 'segment.ms': String(Math.min(retentionMs, segmentMsMax)) };
+}
+
 /**
  * Creates the topics that are missing and holds every one of them to the retention bound: a topic made
  * earlier (by an older version, by hand, with other settings) is set to it. Personal data in events lasts
- * no longer than that bound (docs/decisions.md, "Erasure and export").
+ * no longer than that bound and a day (docs/decisions.md, "Erasure and export").
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], policy: TopicPolicy = {}): Promise<void> {
-  const retention = String(policy.retentionMs ?? defaultTopicRetentionMs);
+  const managed = managedTopicSettings(policy);
+  const managedEntries = Object.entries(managed).map(([name, value]) => ({ name, value }));
   const admin: Admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing: ITopicConfig[] = topics
       .filter((topic) => !existing.has(topic))
-      .map((topic) => ({
-        topic,
-        numPartitions: policy.partitions ?? 3,
-        configEntries: [{ name: 'retention.ms', value: retention }],
-      }));
+      .map((topic) => ({ topic, numPartitions: policy.partitions ?? 3, configEntries: managedEntries }));
     if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
     const present = [...new Set(topics.filter((topic) => existing.has(topic)))];
     if (present.length === 0) return;
     // Every setting of each topic: AlterConfigs replaces a topic's whole set, so the ones an operator gave
-    // the topic (a size limit, a compaction policy) are sent again beside the retention.
+    // the topic (a size limit, a compaction policy) are sent again beside Haven's own.
     const described = await admin.describeConfigs({
       includeSynonyms: false,
       resources: present.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
     });
     const changes = described.resources.flatMap((resource) => {
       const entries = resource.configEntries;
-      const current = entries.find((entry) => entry.configName === 'retention.ms');
-      if (current && !current.isDefault && current.configValue === retention) return [];
+      const held = Object.entries(managed).every(([name, value]) =>
+        entries.some((entry) => entry.configName === name && !entry.isDefault && entry.configValue === value),
+      );
+      if (held) return [];
       const kept = entries
-        .filter((entry) => entry.configName !== 'retention.ms' && !entry.readOnly && !entry.isDefault)
+        .filter((entry) => !(entry.configName in managed) && !entry.readOnly && !entry.isDefault)
         .filter((entry) => entry.configSource === undefined || entry.configSource === ConfigSource.TOPIC_CONFIG)
         .map((entry) => ({ name: entry.configName, value: entry.configValue }));
       return [
-        {
-          type: ConfigResourceTypes.TOPIC,
-          name: resource.resourceName,
-          configEntries: [...kept, { name: 'retention.ms', value: retention }],
-        },
+        { type: ConfigResourceTypes.TOPIC, name: resource.resourceName, configEntries: [...kept, ...managedEntries] },
       ];
     });
     if (changes.length > 0) await admin.alterConfigs({ validateOnly: false, resources: changes });

@@ -212,7 +212,7 @@ it('erases an entity with its unpublished events and its marks; a standalone eve
   );
 });
 
-it('holds topics to the retention bound, new and old, and keeps their other settings', async () => {
+it('holds topics to the retention bound and a day-long segment, new and old, and keeps their other settings', async () => {
   const fresh = `haven.erasure-test-${randomBytes(3).toString('hex')}.events`;
   const older = `haven.erasure-test-${randomBytes(3).toString('hex')}.dlt`;
   const admin = kafka.admin();
@@ -232,9 +232,12 @@ it('holds topics to the retention bound, new and old, and keeps their other sett
     return described.resources[0]?.configEntries.find((entry) => entry.configName === config)?.configValue;
   };
   const twoDays = String(2 * 24 * 60 * 60 * 1000);
+  // A segment closes within a day, so retention deletes a record at most a day late, not a week.
+  const oneDay = String(24 * 60 * 60 * 1000);
   expect(await setting(fresh, 'retention.ms')).toBe(twoDays);
+  expect(await setting(fresh, 'segment.ms')).toBe(oneDay);
   await eventually('the older topic held to the retention bound', async () =>
-    (await setting(older, 'retention.ms')) === twoDays ? true : null,
+    (await setting(older, 'retention.ms')) === twoDays && (await setting(older, 'segment.ms')) === oneDay ? true : null,
   );
   expect(await setting(older, 'max.message.bytes')).toBe('2048');
 });

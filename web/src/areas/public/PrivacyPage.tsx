@@ -165,8 +165,8 @@ export function PrivacyPage() {
           you are kept only as hashes and travel between our services encrypted, sessions can be ended from Settings,
           and traffic is encrypted. If you cancel your subscription, your data stays until you delete your account, so
           you can come back to it. When you delete it, every part of {name} erases what it holds about you; copies
-          inside our internal message logs expire within 7 days; and the only thing kept is what the law requires for
-          invoices (subscription dates and the payment provider’s reference, without your name, e-mail address or
+          inside our internal message logs are deleted within 8 days; and the only thing kept is what the law requires
+          for invoices (subscription dates and the payment provider’s reference, without your name, e-mail address or
           account id).
         </p>
         <p>
