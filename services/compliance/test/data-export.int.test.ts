@@ -105,7 +105,8 @@ it('holds every item the user created', () => {
     'billing.trial_started',
   ]);
   expect(at('billing.customer')).toMatchObject({ billingEmail: account.email });
-  expect(JSON.stringify(at('billing'))).not.toMatch(/4242|cardNumber|"last4"/);
+  // The test card's number, not any "4242" (a Unix time or a provider's id can hold those digits).
+  expect(JSON.stringify(at('billing'))).not.toMatch(/4242\D?4242\D?4242\D?4242|cardNumber|"last4"/);
 
   expect(at('emailPreferences')).toMatchObject({
     marketingEmails: true,
