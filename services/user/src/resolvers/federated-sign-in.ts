@@ -238,7 +238,6 @@ export function federatedSignInResolvers(deps: FederatedSignInDeps): FederatedMu
         throw providerFailure(provider, error, context);
       }
       const now = new Date();
-      await flows.deleteMany({ expiresAt: { $lte: now } });
       await flows.create({
         _id: hashSecret(flow.state),
         provider,
