@@ -207,6 +207,7 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation deleteEntry': async ({ persona, actor }) => ({
     quoteId: persona === 'premium' ? await newQuoteOf(actor) : world.premiumQuoteId,
   }),
+  'mutation editEntry': () => ({ quoteId: world.premiumQuoteId, input: { sleepQuality: 4 } }),
   'mutation updatePrivacySettings': () => ({ input: { allowInsights: true } }),
   'mutation register': () => ({ input: { email: uniqueEmail('matrix-new'), password: firstPassword } }),
   'mutation login': () => ({ input: world.loginAccount }),

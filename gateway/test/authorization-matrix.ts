@@ -87,8 +87,9 @@ export const expectedOutcomes: Record<string, Row> = {
   'mutation generateQuote':               ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'allowed',      'needs-subscription'],
   'mutation setQuoteFavorite':            ['unauthenticated', 'needs-subscription',  'trial-ended',    'allowed',    'not-found',    'needs-subscription'],
   'mutation updatePrivacySettings':       ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
-  // One's own entries are one's own to delete, subscribed or not; anyone else's entry is not found, the admin's too.
+  // One's own entries are one's own to change or delete, subscribed or not; anyone else's entry is not found, the admin's too.
   'mutation deleteEntry':                 ['unauthenticated', 'not-found',           'not-found',      'allowed',    'not-found',    'not-found'],
+  'mutation editEntry':                   ['unauthenticated', 'not-found',           'not-found',      'allowed',    'not-found',    'not-found'],
   // Sign-up, sign-in and links from e-mails: anyone (the link or the password is the proof).
   'mutation register':                    ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation login':                       ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

@@ -24,7 +24,7 @@ import {
   NewsletterDeliveryRequestedSchema,
   NewsletterPageRequestedSchema,
 } from './gen/haven/events/v1/notification_pb';
-import { EntryDeletedSchema, QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
+import { EntryDeletedSchema, EntryEditedSchema, QuoteGeneratedSchema } from './gen/haven/events/v1/quote_pb';
 import {
   AccountDeletionCompletedSchema,
   AccountDeletionRequestedSchema,
@@ -60,6 +60,7 @@ export const eventSchemas = {
   'notification.newsletter_delivery_requested': NewsletterDeliveryRequestedSchema,
   'quote.generated': QuoteGeneratedSchema,
   'quote.entry_deleted': EntryDeletedSchema,
+  'quote.entry_edited': EntryEditedSchema,
   'user.profile_updated': UserProfileUpdatedSchema,
   'user.password_reset_requested': PasswordResetRequestedSchema,
   'user.password_changed': PasswordChangedSchema,

@@ -1,6 +1,7 @@
 import { dayNumber, notTherapyLine } from '@haven/platform';
 import {
   foldCheckIn,
+  reviseCheckIn,
   unfoldCheckIn,
   keptDays,
   localHour,
@@ -91,6 +92,22 @@ describe('the tally kept from check-in events', () => {
     // A day no longer kept, or never counted, changes nothing.
     expect(unfoldCheckIn(none, { day: 100, mood: 3 }, 90)).toBeNull();
     expect(unfoldCheckIn(none, { day: 99, mood: 4 }, 100)).toBeNull();
+  });
+
+  it('follows an edited check-in: its day keeps its count and sums the new mood', () => {
+    const two = foldCheckIn(
+      foldCheckIn(empty, { quoteId: 'a', day: 100, mood: 3 }, 90)!,
+      { quoteId: 'b', day: 100, mood: 5 },
+      90,
+    )!;
+    const edited = reviseCheckIn(two, { day: 100, previousMood: 5, mood: 2 }, 90)!;
+    expect(edited.days).toEqual([{ day: 100, checkIns: 2, moodSum: 5 }]);
+    expect(summarise(edited, { firstDay: 98, lastDay: 104, id: 'w' })?.averageMood).toBe(2.5);
+    expect(edited.streak).toEqual(two.streak);
+    // No change of mood, a day no longer kept, or one never counted: nothing to write.
+    expect(reviseCheckIn(two, { day: 100, previousMood: 5, mood: 5 }, 90)).toBeNull();
+    expect(reviseCheckIn(two, { day: 100, previousMood: 5, mood: 2 }, 101)).toBeNull();
+    expect(reviseCheckIn(two, { day: 99, previousMood: 5, mood: 2 }, 90)).toBeNull();
   });
 
   it('keeps only the last days, however long someone keeps checking in', () => {

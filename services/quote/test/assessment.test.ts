@@ -2,7 +2,10 @@ import {
   dimensions,
   notesMaxLength,
   salientDimensions,
+  entryEditableDays,
+  isEditable,
   validateAssessment,
+  validateEntryEdit,
   type Ratings,
 } from '../src/domain/assessment';
 
@@ -49,5 +52,51 @@ describe('salientDimensions', () => {
     const ratings = Object.fromEntries(dimensions.map((d) => [d, 3])) as Ratings;
     Object.assign(ratings, { sleepQuality: 1, stressLevel: 5, hopeForFuture: 2, anxietyLevel: 4, gratitudeLevels: 5 });
     expect(salientDimensions(ratings)).toEqual(['stressLevel', 'sleepQuality', 'anxietyLevel', 'hopeForFuture']);
+  });
+});
+
+describe('validateEntryEdit', () => {
+  const kept = validateAssessment({ stressLevel: 4, timeOfDayPreference: 'evening', notes: 'As written' });
+  if (!kept.ok) throw new Error('the kept entry is valid');
+
+  it('replaces what is given and keeps what is absent', () => {
+    const edited = validateEntryEdit(kept.value, { sleepQuality: 5, notes: 'Added later' });
+    expect(edited).toEqual({
+      ok: true,
+      value: { ratings: { ...kept.value.ratings, sleepQuality: 5 }, timeOfDay: 'evening', notes: 'Added later' },
+    });
+  });
+
+  it('removes the notes when they are null or blank', () => {
+    expect(validateEntryEdit(kept.value, { notes: null })).toMatchObject({ ok: true, value: { notes: null } });
+    expect(validateEntryEdit(kept.value, { notes: '   ' })).toMatchObject({ ok: true, value: { notes: null } });
+  });
+
+  it('names each field that is wrong, a rating given as null included', () => {
+    expect(validateEntryEdit(kept.value, { stressLevel: null, timeOfDayPreference: 'night' })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'stressLevel', message: 'stressLevel must be a whole number from 1 to 5' },
+        { field: 'timeOfDayPreference', message: 'timeOfDayPreference must be morning, afternoon or evening' },
+      ],
+    });
+  });
+
+  it('refuses an edit that changes nothing', () => {
+    expect(validateEntryEdit(kept.value, { country: 'GB' })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'input' }],
+    });
+  });
+});
+
+describe('isEditable', () => {
+  const madeAt = new Date('2026-11-20T08:00:00Z');
+
+  it(`lets an entry change for ${entryEditableDays} days, to the millisecond`, () => {
+    const lastMoment = new Date(madeAt.getTime() + entryEditableDays * 24 * 60 * 60 * 1000);
+    expect(isEditable(madeAt, madeAt)).toBe(true);
+    expect(isEditable(madeAt, lastMoment)).toBe(true);
+    expect(isEditable(madeAt, new Date(lastMoment.getTime() + 1))).toBe(false);
   });
 });

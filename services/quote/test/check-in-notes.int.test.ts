@@ -28,9 +28,10 @@ afterAll(async () => {
 interface JournalEntry {
   text: string;
   notes: string | null;
+  ratings: { sleepQuality: number } | null;
 }
 
-const recentQuotesOf = `query($id: ID!) { user(id: $id) { recentQuotes(limit: 5) { text notes } } }`;
+const recentQuotesOf = `query($id: ID!) { user(id: $id) { recentQuotes(limit: 5) { text notes ratings { sleepQuality } } } }`;
 
 it("shows a check-in's notes to the person who wrote them, on that check-in's quote", async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'notes');
@@ -49,14 +50,19 @@ it("shows a check-in's notes to the person who wrote them, on that check-in's qu
   expect(byId.body.data?.user.recentQuotes[1]?.notes).toBe('Walked by the river before work.');
 });
 
-it("never shows a person's notes to an admin reading their account", async () => {
+it("never shows a person's notes, or the ratings the journey does not show, to an admin reading their account", async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'notes-private');
-  expect((await client.post('/api/quotes/generate', { notes: 'Only for me to read.' })).status).toBe(200);
+  expect((await client.post('/api/quotes/generate', { notes: 'Only for me to read.', sleepQuality: 1 })).status).toBe(
+    200,
+  );
 
   const read = await admin.graphql<{ user: { recentQuotes: JournalEntry[] } }>(recentQuotesOf, { id: userId });
   expect(read.body.errors).toBeUndefined();
   const [quote] = read.body.data?.user.recentQuotes ?? [];
   expect(quote?.text).toEqual(expect.any(String));
   expect(quote?.notes).toBeNull();
+  expect(quote?.ratings).toBeNull();
   expect(JSON.stringify(read.body)).not.toContain('Only for me to read.');
+  const own = await client.graphql<{ user: { recentQuotes: JournalEntry[] } }>(recentQuotesOf, { id: userId });
+  expect(own.body.data?.user.recentQuotes[0]?.ratings).toEqual({ sleepQuality: 1 });
 });

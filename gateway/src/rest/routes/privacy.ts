@@ -24,7 +24,7 @@ export const dataExportOperation = `query DataExport { me {
   safetyPlan { ${safetyPlanFields} updatedAt }
   quoteData {
     checkIns { id createdAt timeOfDay notes ratings { ${quoteRatings} } }
-    quotes { id checkInId text createdAt timeOfDay isFavorite }
+    quotes { id checkInId text createdAt timeOfDay isFavorite editedAt }
     insights { id insightType insightText createdAt }
     progress { entries averageMood currentStreak longestStreak }
     timeZone

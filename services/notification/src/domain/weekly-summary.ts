@@ -120,6 +120,21 @@ export function unfoldCheckIn(
   return { ...tally, days: left.checkIns > 0 ? [...others, left].sort((a, b) => a.day - b.day) : others };
 }
 
+/**
+ * Follows an edited check-in in a user's tally: its day's mood sum moves by the change (the day and the count stay,
+ * as an edit never moves a check-in); null when its day is no longer kept or the mood did not change.
+ */
+export function reviseCheckIn(
+  tally: CheckInTally,
+  checkIn: { day: number; previousMood: number; mood: number },
+  keepFrom: number,
+): CheckInTally | null {
+  const same = tally.days.find((entry) => entry.day === checkIn.day);
+  if (!same || checkIn.day < keepFrom || checkIn.mood === checkIn.previousMood) return null;
+  const revised = { ...same, moodSum: same.moodSum - checkIn.previousMood + checkIn.mood };
+  return { ...tally, days: tally.days.map((entry) => (entry === same ? revised : entry)) };
+}
+
 export interface WeeklySummary {
   week: SummaryWeek;
   checkIns: number;

@@ -12,6 +12,7 @@ import {
   foldCheckIn,
   keptDays,
   renderWeeklySummaryEmail,
+  reviseCheckIn,
   summarise,
   summaryWeekAt,
   unfoldCheckIn,
@@ -103,6 +104,14 @@ export function weeklySummaryConsumer(deps: {
         const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
         await changeTally(deps.tallies, event.userId, (tally) =>
           unfoldCheckIn(tally, { day, mood: event.moodScore }, keepFrom),
+        );
+      },
+      // The person changed the entry's ratings: the summary counts its new mood.
+      'quote.entry_edited': async (event) => {
+        if (!event.createdAt) return;
+        const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
+        await changeTally(deps.tallies, event.userId, (tally) =>
+          reviseCheckIn(tally, { day, previousMood: event.previousMoodScore, mood: event.moodScore }, keepFrom),
         );
       },
     },

@@ -126,3 +126,37 @@ export function isCrisis(ratings: Ratings): boolean {
   const { urgencyOfNeed: urgency, hopeForFuture: hope, supportSystemStrength: support } = ratings;
   return (urgency === 5 && hope <= 2) || (urgency >= 4 && hope === 1 && support === 1);
 }
+
+/**
+ * How long after a check-in its writer may change it: long enough to correct a slip or add what they meant
+ * to write that week; after that it is history, already summed up in the weekly summary and the insights.
+ */
+export const entryEditableDays = 7;
+
+/** Whether an entry made at `createdAt` may still be changed at `now`. */
+export const isEditable = (createdAt: Date, now: Date): boolean =>
+  now.getTime() - createdAt.getTime() <= entryEditableDays * 24 * 60 * 60 * 1000;
+
+/** The fields an edit may change: the 15 ratings, the time of day and the notes. */
+const editableFields: readonly string[] = [...dimensions, 'timeOfDayPreference', 'notes'];
+
+/**
+ * An entry after an edit: each field given replaces the kept one, under the rules of a new check-in (a rating
+ * null or out of range, or an unknown time of day, is a problem naming the field; notes null or blank remove
+ * them); absent fields stay. An edit that changes nothing is a problem too.
+ */
+export function validateEntryEdit(kept: Assessment, changes: Record<string, unknown>): Validated<Assessment> {
+  const given = editableFields.filter((field) => changes[field] !== undefined);
+  if (given.length === 0) {
+    return {
+      ok: false,
+      problems: [{ field: 'input', message: 'input must change a rating, the time of day or the notes' }],
+    };
+  }
+  return validateAssessment({
+    ...kept.ratings,
+    timeOfDayPreference: kept.timeOfDay,
+    notes: kept.notes,
+    ...Object.fromEntries(given.map((field) => [field, changes[field]])),
+  });
+}

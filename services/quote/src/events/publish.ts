@@ -46,3 +46,19 @@ export function entryDeletedEvent(
     payload: entryFacts(quote, mood),
   };
 }
+
+/** quote.entry_edited: the entry's new numbers and the mood the tallies counted before, so they can follow. */
+export function entryEditedEvent(
+  quote: EntryOf & Pick<QuoteRecord, 'timeOfDay'>,
+  ratings: Ratings,
+  mood: { previous: number; now: number },
+  correlationId: string,
+): NewEvent<'quote.entry_edited'> {
+  return {
+    type: 'quote.entry_edited',
+    producer: 'quote',
+    subjectId: quote.userId,
+    correlationId,
+    payload: { ...entryFacts(quote, mood.now), previousMoodScore: mood.previous, ratings, timeOfDay: quote.timeOfDay },
+  };
+}

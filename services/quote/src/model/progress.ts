@@ -83,3 +83,13 @@ export async function forgetProgress(
     },
   );
 }
+
+/** Follows one edited check-in with one atomic update: the mood sum moves by the change; its day stays. */
+export async function reviseProgress(
+  progress: Model<ProgressRecord>,
+  userId: string,
+  change: { previousMood: number; mood: number },
+): Promise<void> {
+  if (change.mood === change.previousMood) return;
+  await progress.updateOne({ _id: userId }, { $inc: { moodSum: change.mood - change.previousMood } });
+}

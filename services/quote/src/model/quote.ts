@@ -15,6 +15,8 @@ export interface QuoteRecord extends WithOutbox {
   emotionalState: EmotionalState;
   isFavorite: boolean;
   createdAt: Date;
+  /** When its writer last changed the entry; absent when never. */
+  editedAt?: Date;
 }
 
 export type QuoteDocument = HydratedDocument<QuoteRecord>;
@@ -47,6 +49,7 @@ const quoteSchema = new Schema<QuoteRecord>(
     },
     isFavorite: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
+    editedAt: { type: Date },
   },
   { collection: 'quotes', versionKey: false },
 );

@@ -1,4 +1,5 @@
 import {
+  appendEvents,
   badInput,
   conflict,
   deleteKeepingEvents,
@@ -20,7 +21,15 @@ import {
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { validateAssessment, type Assessment, type FieldProblem, type Validated } from '../domain/assessment';
+import {
+  entryEditableDays,
+  isEditable,
+  validateAssessment,
+  validateEntryEdit,
+  type Assessment,
+  type FieldProblem,
+  type Validated,
+} from '../domain/assessment';
 import { compose, crisisMessageId, noRepeatWindow, showsCrisis } from '../domain/composer';
 import { brokenReplyRule } from '../domain/reply-check';
 import { keyedCheckInId, validateIdempotencyKey } from '../domain/idempotency';
@@ -37,9 +46,15 @@ import {
   weeklyGoal,
 } from '../domain/progress';
 import { scrubNotes } from '../domain/scrub';
-import { entryDeletedEvent, recordQuoteGenerated } from '../events/publish';
+import { entryDeletedEvent, entryEditedEvent, recordQuoteGenerated } from '../events/publish';
 import { ratingsOf, type CheckInRecord } from '../model/check-in';
-import { forgetProgress, recordProgress, streaksOfRecord, type ProgressRecord } from '../model/progress';
+import {
+  forgetProgress,
+  recordProgress,
+  reviseProgress,
+  streaksOfRecord,
+  type ProgressRecord,
+} from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import { countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
@@ -105,6 +120,7 @@ export function toQuote(record: QuoteRecord): QuoteView {
     createdAt: record.createdAt.toISOString(),
     isFavorite: record.isFavorite,
     timeOfDay: record.timeOfDay,
+    editedAt: record.editedAt?.toISOString() ?? null,
     score: quoteScore(record.emotionalState),
     dotColour: dotColour(quoteScore(record.emotionalState)),
     emotionalState: {
@@ -129,12 +145,16 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   const statsOf = (context: RequestContext, id: string) =>
     requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id);
 
-  /** The kept notes of check-ins, one read for every quote a request shows. */
-  const notesOf = (context: RequestContext, checkInId: string) =>
-    requestLoader(context, 'check-in notes', async (ids) => {
-      const records = await checkIns.find({ _id: { $in: [...ids] } }, { notes: 1 }).lean<CheckInRecord[]>();
-      return new Map(records.map((record) => [record._id, record.notes]));
+  /** The kept check-ins (ratings and notes), one read for every quote a request shows. */
+  const checkInOf = (context: RequestContext, checkInId: string) =>
+    requestLoader(context, 'check-ins', async (ids) => {
+      const records = await checkIns.find({ _id: { $in: [...ids] } }).lean<CheckInRecord[]>();
+      return new Map(records.map((record) => [record._id, record]));
     }).load(checkInId);
+
+  /** The quote's check-in when the caller wrote it: a person's own words and ratings stay theirs. */
+  const ownCheckIn = async (quote: QuoteView, context: RequestContext) =>
+    context.session?.userId === quote.userId ? ((await checkInOf(context, quote.checkInId)) ?? null) : null;
 
   /** Owner (or admin) and entitled: the premium reads. */
   async function premiumRead(context: RequestContext, userId: string): Promise<void> {
@@ -414,9 +434,12 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     },
 
     Quote: {
-      // A person's own words stay theirs: an admin reading the account sees the quotes, never the notes.
-      notes: async (quote, _args, context) =>
-        context.session?.userId === quote.userId ? ((await notesOf(context, quote.checkInId)) ?? null) : null,
+      // An admin reading the account sees the quotes, never the notes or the ratings the progress page does not show.
+      notes: async (quote, _args, context) => (await ownCheckIn(quote, context))?.notes ?? null,
+      ratings: async (quote, _args, context) => {
+        const checkIn = await ownCheckIn(quote, context);
+        return checkIn ? ratingsOf(checkIn) : null;
+      },
     },
 
     Mutation: {
@@ -530,6 +553,83 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const dayKeepsOthers = around.some((other) => dayNumber(other.createdAt, timeZone) === day);
         await forgetProgress(progress, userId, { mood, day, dayKeepsOthers });
         return { quoteId };
+      },
+
+      editEntry: async (_parent, { quoteId, input }, context) => {
+        const { userId } = await requireSession(context);
+        if (!quoteIdPattern.test(quoteId)) throw badInput('quoteId', 'quoteId is not the id of an entry');
+        const entry = await quotes.findOne({ _id: quoteId, userId }, quoteFields).lean<QuoteRecord>();
+        const checkIn = entry && (await checkIns.findOne({ _id: entry.checkInId, userId }).lean<CheckInRecord>());
+        // Someone else's entry is as unknown as one that never existed; one being deleted is gone.
+        if (!entry || !checkIn) throw notFound('Entry not found');
+        const { country: countryGiven, ...changes } = input;
+        const edited = validateEntryEdit(
+          { ratings: ratingsOf(checkIn), timeOfDay: checkIn.timeOfDay, notes: checkIn.notes },
+          changes,
+        );
+        const countryIssue = countryProblem(countryGiven);
+        if (!edited.ok || countryIssue) {
+          rejectInput([...problemsOf(edited), ...(countryIssue ? [{ field: 'country', message: countryIssue }] : [])]);
+        }
+        const now = new Date();
+        if (!isEditable(entry.createdAt, now)) {
+          throw badInput(
+            'quoteId',
+            `An entry can be changed for ${entryEditableDays} days after it is made; this one is older`,
+          );
+        }
+        const timeZone = await timeZoneOf(deps.timeZones, userId);
+        const country = countryGiven?.trim().toUpperCase() || countryOfTimeZone(timeZone);
+        // Notes given while the person keeps none are read for crisis signals, then not kept.
+        const { keepNotes } = await privacySettingsOf(deps.privacySettings, userId);
+        const notesDropped = changes.notes !== undefined && !keepNotes;
+        const ratings = edited.value.ratings;
+        // The message answered what the person shared then, and stays; crisis signals now get the crisis reply.
+        const crisis = showsCrisis({ ratings, notes: edited.value.notes });
+        const reply = crisis ? compose({ ...edited.value, country, recentMessageIds: [] }) : null;
+        const emotionalState = toQuote({ ...entry, emotionalState: ratings }).emotionalState;
+        const previousMood = moodOf(entry.emotionalState);
+        const mood = moodOf(ratings);
+        // Compare-and-set on the entry's version: of two edits at once one lands, and the mood it replaced is exact.
+        const landed = await appendEvents(
+          quotes,
+          { _id: quoteId, userId, outboxVersion: entry.outboxVersion },
+          [
+            entryEditedEvent(
+              { ...entry, timeOfDay: edited.value.timeOfDay },
+              ratings,
+              { previous: previousMood, now: mood },
+              context.correlationId,
+            ),
+          ],
+          {
+            $set: {
+              emotionalState,
+              timeOfDay: edited.value.timeOfDay,
+              editedAt: now,
+              ...(reply ? { text: reply.text, messageId: reply.messageId } : {}),
+            },
+          },
+        );
+        if (!landed) throw conflict('This entry changed a moment ago. Please look again and try once more.');
+        deps.publishSoon();
+        await reviseProgress(progress, userId, { previousMood, mood });
+        await checkIns.updateOne(
+          { _id: checkIn._id, userId },
+          {
+            $set: {
+              ...ratings,
+              timeOfDay: edited.value.timeOfDay,
+              notes: notesDropped ? null : edited.value.notes,
+            },
+          },
+        );
+        const updated = await quotes.findOne({ _id: quoteId, userId }, quoteFields).lean<QuoteRecord>();
+        if (!updated) throw notFound('Entry not found');
+        return {
+          quote: toQuote(updated),
+          supportResources: crisis ? supportResourcesFor(country) : null,
+        };
       },
 
       setQuoteFavorite: async (_parent, { id, isFavorite }, context) => {

@@ -82,6 +82,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
             createdAt: quote.createdAt.toISOString(),
             timeOfDay: quote.timeOfDay,
             isFavorite: quote.isFavorite,
+            editedAt: quote.editedAt?.toISOString() ?? null,
           })),
           insights,
           progress: {

@@ -96,6 +96,31 @@ export type EntryDeleted = {
   quoteId: Scalars['ID']['output'];
 };
 
+/** What changes in an entry: each field given replaces the kept one (each rating an integer 1–5), each absent one stays. At least one. */
+export type EntryEditInput = {
+  anxietyLevel?: InputMaybe<Scalars['Int']['input']>;
+  confidenceLevel?: InputMaybe<Scalars['Int']['input']>;
+  connectionWithOthers?: InputMaybe<Scalars['Int']['input']>;
+  /** As in AssessmentInput: where the person is, for a crisis reply's lines. Not stored. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  currentChallengeLevel?: InputMaybe<Scalars['Int']['input']>;
+  focusClarity?: InputMaybe<Scalars['Int']['input']>;
+  gratitudeLevels?: InputMaybe<Scalars['Int']['input']>;
+  hopeForFuture?: InputMaybe<Scalars['Int']['input']>;
+  motivationLevel?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 1,000 characters; null or blank removes them. Not kept when the person keeps no notes (they are still read for crisis signals). */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  physicalComfort?: InputMaybe<Scalars['Int']['input']>;
+  progressTowardGoals?: InputMaybe<Scalars['Int']['input']>;
+  senseOfPurpose?: InputMaybe<Scalars['Int']['input']>;
+  sleepQuality?: InputMaybe<Scalars['Int']['input']>;
+  stressLevel?: InputMaybe<Scalars['Int']['input']>;
+  supportSystemStrength?: InputMaybe<Scalars['Int']['input']>;
+  /** morning, afternoon or evening */
+  timeOfDayPreference?: InputMaybe<Scalars['String']['input']>;
+  urgencyOfNeed?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type ExportedCheckIn = {
   __typename?: 'ExportedCheckIn';
   /** ISO 8601 */
@@ -119,6 +144,8 @@ export type ExportedQuote = {
   checkInId: Scalars['ID']['output'];
   /** ISO 8601 */
   createdAt: Scalars['String']['output'];
+  /** ISO 8601: when its writer last changed the entry; null when never. */
+  editedAt?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isFavorite: Scalars['Boolean']['output'];
   text: Scalars['String']['output'];
@@ -160,6 +187,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Deletes one of the signed-in user's own entries for good: the check-in, its notes and its quote. Progress, streaks, analytics, the calendar and the export follow. Someone else's entry, or one already deleted, is not found. Never premium: a person's entries are theirs to remove. */
   deleteEntry: EntryDeleted;
+  /** Changes one of the signed-in user's own entries made in the last 7 days: its ratings, time of day or notes. The message stays the one written for it, unless the entry now shows crisis signals: then it becomes the crisis reply, with the support resources. Progress, analytics, insights and the export follow. Someone else's entry, or one deleted, is not found. Never premium: a person's entries are theirs to correct. */
+  editEntry: GenerateQuotePayload;
   /** Stores the check-in and its quote, once per idempotency key. Premium. */
   generateQuote: GenerateQuotePayload;
   /** Only the owner's quotes; any other id is not found. Premium. */
@@ -170,6 +199,12 @@ export type Mutation = {
 
 
 export type MutationDeleteEntryArgs = {
+  quoteId: Scalars['ID']['input'];
+};
+
+
+export type MutationEditEntryArgs = {
+  input: EntryEditInput;
   quoteId: Scalars['ID']['input'];
 };
 
@@ -247,11 +282,15 @@ export type Quote = {
   createdAt: Scalars['String']['output'];
   /** green (score ≥ 4), yellow (≥ 3) or red */
   dotColour: Scalars['String']['output'];
+  /** ISO 8601: when the writer last changed the entry; null when never. */
+  editedAt?: Maybe<Scalars['String']['output']>;
   emotionalState: EmotionalState;
   id: Scalars['ID']['output'];
   isFavorite: Scalars['Boolean']['output'];
   /** The notes written with this check-in, as kept; only ever to their writer (null to anyone else, and when none were kept). */
   notes?: Maybe<Scalars['String']['output']>;
+  /** All 15 ratings of the check-in, as kept; only ever to their writer (null to anyone else): what an edit starts from. */
+  ratings?: Maybe<CheckInRatings>;
   /** Progress score: mean of motivation, confidence, focus, 6 − stress, 6 − anxiety, purpose, hope. */
   score: Scalars['Float']['output'];
   text: Scalars['String']['output'];
@@ -441,6 +480,7 @@ export type ResolversTypes = {
   EmotionalState: ResolverTypeWrapper<EmotionalState>;
   EntryDeleted: ResolverTypeWrapper<EntryDeleted>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  EntryEditInput: EntryEditInput;
   ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
   ExportedProgress: ResolverTypeWrapper<ExportedProgress>;
   ExportedQuote: ResolverTypeWrapper<ExportedQuote>;
@@ -474,6 +514,7 @@ export type ResolversParentTypes = {
   EmotionalState: EmotionalState;
   EntryDeleted: EntryDeleted;
   ID: Scalars['ID']['output'];
+  EntryEditInput: EntryEditInput;
   ExportedCheckIn: ExportedCheckIn;
   ExportedProgress: ExportedProgress;
   ExportedQuote: ExportedQuote;
@@ -566,6 +607,7 @@ export type ExportedProgressResolvers<ContextType = RequestContext, ParentType e
 export type ExportedQuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedQuote'] = ResolversParentTypes['ExportedQuote']> = {
   checkInId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isFavorite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -594,6 +636,7 @@ export type MoodTrendsResolvers<ContextType = RequestContext, ParentType extends
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   deleteEntry?: Resolver<ResolversTypes['EntryDeleted'], ParentType, ContextType, RequireFields<MutationDeleteEntryArgs, 'quoteId'>>;
+  editEntry?: Resolver<ResolversTypes['GenerateQuotePayload'], ParentType, ContextType, RequireFields<MutationEditEntryArgs, 'input' | 'quoteId'>>;
   generateQuote?: Resolver<ResolversTypes['GenerateQuotePayload'], ParentType, ContextType, RequireFields<MutationGenerateQuoteArgs, 'input'>>;
   setQuoteFavorite?: Resolver<ResolversTypes['Quote'], ParentType, ContextType, RequireFields<MutationSetQuoteFavoriteArgs, 'id' | 'isFavorite'>>;
   updatePrivacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType, RequireFields<MutationUpdatePrivacySettingsArgs, 'input'>>;
@@ -620,10 +663,12 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
 export type QuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Quote'] = ResolversParentTypes['Quote']> = {
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dotColour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   emotionalState?: Resolver<ResolversTypes['EmotionalState'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isFavorite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ratings?: Resolver<Maybe<ResolversTypes['CheckInRatings']>, ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/quote.proto.
  */
 export const file_haven_events_v1_quote: GenFile = /*@__PURE__*/
-  fileDesc("ChtoYXZlbi9ldmVudHMvdjEvcXVvdGUucHJvdG8SD2hhdmVuLmV2ZW50cy52MSKgAwoOQ2hlY2tJblJhdGluZ3MSFAoMc3RyZXNzX2xldmVsGAEgASgFEhgKEGNvbmZpZGVuY2VfbGV2ZWwYAiABKAUSFQoNZm9jdXNfY2xhcml0eRgDIAEoBRIYChBtb3RpdmF0aW9uX2xldmVsGAQgASgFEhUKDWFueGlldHlfbGV2ZWwYBSABKAUSHgoWY29ubmVjdGlvbl93aXRoX290aGVycxgGIAEoBRIfChdzdXBwb3J0X3N5c3RlbV9zdHJlbmd0aBgHIAEoBRIYChBzZW5zZV9vZl9wdXJwb3NlGAggASgFEh0KFXByb2dyZXNzX3Rvd2FyZF9nb2FscxgJIAEoBRIXCg9ob3BlX2Zvcl9mdXR1cmUYCiABKAUSFQoNc2xlZXBfcXVhbGl0eRgLIAEoBRIYChBwaHlzaWNhbF9jb21mb3J0GAwgASgFEh8KF2N1cnJlbnRfY2hhbGxlbmdlX2xldmVsGA0gASgFEhgKEGdyYXRpdHVkZV9sZXZlbHMYDiABKAUSFwoPdXJnZW5jeV9vZl9uZWVkGA8gASgFItMBCg5RdW90ZUdlbmVyYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESMAoHcmF0aW5ncxgGIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgHIAEoCSKKAQoMRW50cnlEZWxldGVkEg8KB3VzZXJfaWQYASABKAkSEAoIcXVvdGVfaWQYAiABKAkSEwoLY2hlY2tfaW5faWQYAyABKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKbW9vZF9zY29yZRgFIAEoAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChtoYXZlbi9ldmVudHMvdjEvcXVvdGUucHJvdG8SD2hhdmVuLmV2ZW50cy52MSKgAwoOQ2hlY2tJblJhdGluZ3MSFAoMc3RyZXNzX2xldmVsGAEgASgFEhgKEGNvbmZpZGVuY2VfbGV2ZWwYAiABKAUSFQoNZm9jdXNfY2xhcml0eRgDIAEoBRIYChBtb3RpdmF0aW9uX2xldmVsGAQgASgFEhUKDWFueGlldHlfbGV2ZWwYBSABKAUSHgoWY29ubmVjdGlvbl93aXRoX290aGVycxgGIAEoBRIfChdzdXBwb3J0X3N5c3RlbV9zdHJlbmd0aBgHIAEoBRIYChBzZW5zZV9vZl9wdXJwb3NlGAggASgFEh0KFXByb2dyZXNzX3Rvd2FyZF9nb2FscxgJIAEoBRIXCg9ob3BlX2Zvcl9mdXR1cmUYCiABKAUSFQoNc2xlZXBfcXVhbGl0eRgLIAEoBRIYChBwaHlzaWNhbF9jb21mb3J0GAwgASgFEh8KF2N1cnJlbnRfY2hhbGxlbmdlX2xldmVsGA0gASgFEhgKEGdyYXRpdHVkZV9sZXZlbHMYDiABKAUSFwoPdXJnZW5jeV9vZl9uZWVkGA8gASgFItMBCg5RdW90ZUdlbmVyYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESMAoHcmF0aW5ncxgGIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgHIAEoCSKKAQoMRW50cnlEZWxldGVkEg8KB3VzZXJfaWQYASABKAkSEAoIcXVvdGVfaWQYAiABKAkSEwoLY2hlY2tfaW5faWQYAyABKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKbW9vZF9zY29yZRgFIAEoASLtAQoLRW50cnlFZGl0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCghxdW90ZV9pZBgCIAEoCRITCgtjaGVja19pbl9pZBgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgptb29kX3Njb3JlGAUgASgBEhsKE3ByZXZpb3VzX21vb2Rfc2NvcmUYBiABKAESMAoHcmF0aW5ncxgHIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgIIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * The 15 ratings of a check-in, each 1 to 5.
@@ -199,4 +199,67 @@ export type EntryDeleted = Message<"haven.events.v1.EntryDeleted"> & {
  */
 export const EntryDeletedSchema: GenMessage<EntryDeleted> = /*@__PURE__*/
   messageDesc(file_haven_events_v1_quote, 2);
+
+/**
+ * quote.entry_edited: the person changed one of their entries' ratings, time of day or notes. What the tallies
+ * built from quote.generated need to follow: ids and numbers only (never the notes).
+ *
+ * @generated from message haven.events.v1.EntryEdited
+ */
+export type EntryEdited = Message<"haven.events.v1.EntryEdited"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string quote_id = 2;
+   */
+  quoteId: string;
+
+  /**
+   * @generated from field: string check_in_id = 3;
+   */
+  checkInId: string;
+
+  /**
+   * When the check-in was made (its quote.generated's created_at); an edit never moves it.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 4;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The check-in's mood after the edit.
+   *
+   * @generated from field: double mood_score = 5;
+   */
+  moodScore: number;
+
+  /**
+   * Its mood before the edit, as the tallies counted it.
+   *
+   * @generated from field: double previous_mood_score = 6;
+   */
+  previousMoodScore: number;
+
+  /**
+   * @generated from field: haven.events.v1.CheckInRatings ratings = 7;
+   */
+  ratings?: CheckInRatings | undefined;
+
+  /**
+   * "morning", "afternoon" or "evening".
+   *
+   * @generated from field: string time_of_day = 8;
+   */
+  timeOfDay: string;
+};
+
+/**
+ * Describes the message haven.events.v1.EntryEdited.
+ * Use `create(EntryEditedSchema)` to create a new message.
+ */
+export const EntryEditedSchema: GenMessage<EntryEdited> = /*@__PURE__*/
+  messageDesc(file_haven_events_v1_quote, 3);
 
