@@ -2,12 +2,11 @@ import {
   dimensions,
   notesMaxLength,
   salientDimensions,
-  entryEditableDays,
-  isEditable,
   validateAssessment,
   validateEntryEdit,
   type Ratings,
 } from '../src/domain/assessment';
+import { entryEditableDays, isEditable } from '@haven/platform';
 
 describe('validateAssessment', () => {
   it('defaults every rating to 3 and the time of day to morning', () => {

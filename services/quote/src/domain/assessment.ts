@@ -127,16 +127,6 @@ export function isCrisis(ratings: Ratings): boolean {
   return (urgency === 5 && hope <= 2) || (urgency >= 4 && hope === 1 && support === 1);
 }
 
-/**
- * How long after a check-in its writer may change it: long enough to correct a slip or add what they meant
- * to write that week; after that it is history, already summed up in the weekly summary and the insights.
- */
-export const entryEditableDays = 7;
-
-/** Whether an entry made at `createdAt` may still be changed at `now`. */
-export const isEditable = (createdAt: Date, now: Date): boolean =>
-  now.getTime() - createdAt.getTime() <= entryEditableDays * 24 * 60 * 60 * 1000;
-
 /** The fields an edit may change: the 15 ratings, the time of day and the notes. */
 const editableFields: readonly string[] = [...dimensions, 'timeOfDayPreference', 'notes'];
 

@@ -15,6 +15,8 @@ import {
   allSupportResources,
   countryOfTimeZone,
   countryProblem,
+  entryEditableDays,
+  isEditable,
   type CallerSecrets,
   type RequestContext,
 } from '@haven/platform';
@@ -22,8 +24,6 @@ import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  entryEditableDays,
-  isEditable,
   validateAssessment,
   validateEntryEdit,
   type Assessment,
