@@ -6,12 +6,14 @@
  * (about one at a time beside them), after a first share of integration files (each world's first services
  * start while the container stage starts too, the busiest minute of a run), the largest files come first within
  * each kind, and the unit files come last, filling the workers' tails. Timings are never read, so a cold run
- * and a warm one run alike.
+ * and a warm one run alike. The exception: a unit file that builds a Go program on a cold machine (minutes, then
+ * cached) starts first, so the build overlaps the worlds' start instead of holding up the end of the run.
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
 const isBrowser = (test) => test.path.endsWith('.e2e.test.ts');
 const isIntegration = (test) => test.path.endsWith('.int.test.ts');
+const buildsGoProgram = (test) => test.path.endsWith('/tools/containers/test/k8s-check.test.ts');
 
 class SpreadBrowserFiles extends Sequencer {
   sort(tests) {
@@ -24,7 +26,10 @@ class SpreadBrowserFiles extends Sequencer {
       [...files].sort((a, b) => size(b) - size(a) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const browser = largestFirst(tests.filter(isBrowser));
     const integration = largestFirst(tests.filter(isIntegration));
-    const unit = largestFirst(tests.filter((test) => !isBrowser(test) && !isIntegration(test)));
+    const early = tests.filter(buildsGoProgram);
+    const unit = largestFirst(
+      tests.filter((test) => !isBrowser(test) && !isIntegration(test) && !buildsGoProgram(test)),
+    );
 
     const ordered = [];
     const gap = browser.length === 0 ? 0 : integration.length / browser.length;
@@ -32,7 +37,7 @@ class SpreadBrowserFiles extends Sequencer {
       ordered.push(...integration.slice(Math.round(index * gap), Math.round((index + 1) * gap)), file);
     });
     if (browser.length === 0) ordered.push(...integration);
-    return [...ordered, ...unit];
+    return [...early, ...ordered, ...unit];
   }
 }
 

@@ -31,6 +31,13 @@ describe('the order test files start in', () => {
     expect(paths.at(-1)).toBe('/services/s/test/u-0.test.ts');
   });
 
+  it('starts the file that builds a Go program first, before every other kind', () => {
+    const k8sCheck = file('/repo/tools/containers/test/k8s-check.test.ts', 10);
+    const paths = order([...suite, k8sCheck]);
+    expect(paths[0]).toBe(k8sCheck.path);
+    expect(paths.slice(1)).toEqual(order(suite));
+  });
+
   it('gives the same order whatever order jest hands the files in (no timings from earlier runs)', () => {
     expect(order([...suite].reverse())).toEqual(order(suite));
   });
