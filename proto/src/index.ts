@@ -55,6 +55,8 @@ export const eventSchemas = {
   'billing.canceled': SubscriptionChangeSchema,
   'billing.reactivated': SubscriptionChangeSchema,
   'billing.ended': SubscriptionChangeSchema,
+  // The subscription's card changed; access as before (a payment it brings through is billing.activated).
+  'billing.payment_method_updated': SubscriptionChangeSchema,
   'notification.newsletter_confirmation_requested': NewsletterConfirmationRequestedSchema,
   'notification.newsletter_batch_requested': NewsletterBatchRequestedSchema,
   'notification.newsletter_delivery_requested': NewsletterDeliveryRequestedSchema,
@@ -88,6 +90,15 @@ export type ProducerService = (typeof producerServices)[number];
 /** One topic per producing service, keyed by user id. */
 export function topicOf(producer: ProducerService): string {
   return `haven.${producer}.events`;
+}
+
+/**
+ * The one service whose topic carries each event type: the type's first word, and the compliance service for the
+ * account-deletion saga's `account.*`. Consumers refuse a type on any other topic, so a service that can write to a
+ * topic still cannot speak for another (a forged `account.deletion_requested` erases nobody).
+ */
+export function producerOf(type: EventType): ProducerService {
+  return type.startsWith('account.') ? 'compliance' : (type.slice(0, type.indexOf('.')) as ProducerService);
 }
 
 /** `<service>.user_data_purged`: a service's confirmation that it erased a deleted account's data. */

@@ -3,7 +3,9 @@ import {
   encodeEvent,
   EnvelopeSchema,
   erasureEventTypes,
+  eventSchemas,
   isEventType,
+  producerOf,
   producerServices,
   timestampDate,
   topicOf,
@@ -75,5 +77,16 @@ describe('event envelope', () => {
 
   it('refuses bytes that are not an envelope', () => {
     expect(() => decodeEvent(new Uint8Array([0xff, 0xff, 0xff]))).toThrow();
+  });
+});
+
+describe('the service each event type belongs to', () => {
+  it('names a producing service for every type: its first word, and compliance for the deletion saga', () => {
+    for (const type of Object.keys(eventSchemas) as Array<keyof typeof eventSchemas>) {
+      expect(producerServices).toContain(producerOf(type));
+    }
+    expect(producerOf('quote.entry_edited')).toBe('quote');
+    expect(producerOf('account.deletion_requested')).toBe('compliance');
+    expect(producerOf('billing.user_data_purged')).toBe('billing');
   });
 });

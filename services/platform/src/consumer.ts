@@ -2,6 +2,8 @@ import {
   deadLetterTopicOf,
   decodeEvent,
   erasureEventTypes,
+  producerOf,
+  topicOf,
   UnknownEventError,
   type DecodedEvent,
   type EventPayload,
@@ -394,6 +396,18 @@ export class EventConsumer {
     }
     const handler = this.options.spec.handlers[event.type] as EventHandler<EventType> | undefined;
     if (!handler) return;
+    if (topic !== topicOf(producerOf(event.type))) {
+      // Only the type's own service publishes on its topic: anything else is forged or misrouted, never acted on.
+      log.warn(
+        { topic, partition, offset: message.offset, eventType: event.type },
+        'event on a topic not its own; dead-lettered',
+      );
+      await this.deadLetterOnce(
+        delivery,
+        new Error(`${event.type} belongs on ${topicOf(producerOf(event.type))}, not ${topic}`),
+      );
+      return;
+    }
     const eventId = event.envelope.eventId;
     const subjectId = event.envelope.subjectId;
     const guard = this.options.erasure && subjectId && !erasureEventTypes.has(event.type) ? this.options.erasure : null;

@@ -237,6 +237,36 @@ it('parks a message that is not an event envelope instead of blocking the partit
   }
 });
 
+it("dead-letters an event on a topic that is not its producer's, and never acts on it", async () => {
+  const userId = `u-${randomBytes(4).toString('hex')}`;
+  const acted: string[] = [];
+  const { groupId } = await startConsumer({
+    'account.deletion_requested': async (event) => void acted.push(`erase:${event.userId}`),
+    'user.registered': async (event) => void acted.push(`registered:${event.userId}`),
+  });
+  // A deletion request only the compliance service may publish, written on the user service's topic.
+  const forged = encodeEvent({
+    type: 'account.deletion_requested',
+    producer: 'user',
+    subjectId: userId,
+    correlationId: 'forged',
+    payload: { requestId: randomUUID(), userId },
+  });
+  const after = registeredEvent(userId);
+  await producer.send({
+    topic,
+    messages: [
+      { key: forged.key, value: Buffer.from(forged.value) },
+      { key: after.key, value: Buffer.from(after.value) },
+    ],
+  });
+  await eventually('the event after the forged one handled', () => acted.includes(`registered:${userId}`));
+  expect(acted).not.toContain(`erase:${userId}`);
+  await eventuallyExpect('the forged event on the dead-letter topic', async () =>
+    expect(await deadLetterKeys(groupId)).toContain(userId),
+  );
+});
+
 it('handles a message redriven from the dead-letter topic once its cause is fixed', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   let fixed = false;
