@@ -236,7 +236,7 @@ export const platformDataMap: DataMap = {
   entitlements: { copyOf: 'billing.subscription', reason: 'billing’s access decision, copied from its events' },
   rate_limit_logs: {
     noUserData:
-      'times of the latest accepted attempts per rate-limited field and client address, or keyed hash of an account id or recipient address (limits.ts); gone after the window',
+      'times of the latest accepted attempts per rate-limited field and keyed hash of a client address, an account id or a recipient address (limits.ts); gone after the window',
   },
   'processed_events_*': { noUserData: 'ids and types of the events a consumer group handled' },
 };

@@ -632,6 +632,18 @@ function recipientOf(field: FieldNode, path: string, variables: Variables): stri
 /** Keys the logs' hashes where no secret is configured (development without SUBGRAPH_SECRET). */
 const unkeyedSecret = 'haven-rate-limit';
 
+/** A keyed hash (HMAC-SHA256, base64url) that names an account, a recipient or an address in a log without saying it. */
+export function logPseudonym(value: string, secret: string | undefined): string {
+  return createHmac('sha256', secret ?? unkeyedSecret)
+    .update(value)
+    .digest('base64url');
+}
+
+/** The log of one field's attempts from one client: its address bucket (clientBucket), as a keyed hash. */
+export function clientLogKey(field: string, bucket: string, secret: string | undefined): string {
+  return `${field}:client:${logPseudonym(`client:${bucket}`, secret)}`;
+}
+
 /** The logs one run of a field counts in, each with its limit. */
 function logsOf(
   name: string,
@@ -641,12 +653,9 @@ function logsOf(
   options: RateLimitOptions,
   variables: Variables,
 ): Array<{ key: string; limit: RateLimit; client: boolean }> {
-  // Accounts and recipients are kept as keyed hashes: the logs name no one, and outlive no erasure.
-  const hashOf = (value: string) =>
-    createHmac('sha256', options.recipientSecret ?? unkeyedSecret)
-      .update(value)
-      .digest('base64url');
-  const client = { key: `${name}:client:${clientBucket(subject.client)}`, client: true };
+  // Accounts, recipients and client addresses are kept as keyed hashes: the logs name no one, and outlive no erasure.
+  const hashOf = (value: string) => logPseudonym(value, options.recipientSecret);
+  const client = { key: clientLogKey(name, clientBucket(subject.client), options.recipientSecret), client: true };
   const accountOrClient = subject.account
     ? { key: `${name}:account:${hashOf(`account:${subject.account}`)}`, client: false }
     : { ...client, client: false };
@@ -845,10 +854,7 @@ export function retryAfterSeconds(decision: RateLimitDecision): number {
  * account, so the log keeps no id.
  */
 export function dataExportLogKey(userId: string, secret: string | undefined): string {
-  const account = createHmac('sha256', secret ?? unkeyedSecret)
-    .update(`account:${userId}`)
-    .digest('base64url');
-  return `data-export:account:${account}`;
+  return `data-export:account:${logPseudonym(`account:${userId}`, secret)}`;
 }
 
 /** What someone asking for their data again too soon is told. */

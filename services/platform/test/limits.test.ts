@@ -2,6 +2,7 @@ import { buildSchema, Kind, parse, validate, type DocumentNode } from 'graphql';
 import {
   checkRateLimit,
   clientBucket,
+  clientLogKey,
   declaredRateLimits,
   depthLimit,
   fieldLimit,
@@ -260,6 +261,9 @@ describe('checkRateLimit', () => {
     ['generate', { class: 'COSTLY' }],
     ['save', { class: 'ORDINARY' }],
   ]);
+  const testSecret = 'a test secret';
+  /** A client's log key as the store sees it: the address never in clear. */
+  const clientKey = (field: string, bucket: string) => clientLogKey(field, bucket, testSecret);
   const check = (
     store: RateLimitStore,
     source: string,
@@ -273,7 +277,7 @@ describe('checkRateLimit', () => {
     const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
     if (operation?.kind !== Kind.OPERATION_DEFINITION) throw new Error('no operation');
     return checkRateLimit(
-      { fields, limits, store, scope, recipientSecret: 'a test secret' },
+      { fields, limits, store, scope, recipientSecret: testSecret },
       subject,
       document,
       operation,
@@ -281,19 +285,20 @@ describe('checkRateLimit', () => {
     );
   };
 
-  it('asks the store once per limited log, keyed field:client:address, with its cost and the limit', async () => {
+  it('asks the store once per limited log, keyed by the field and a keyed hash of the client’s address, with its cost and the limit', async () => {
     const { store, asked } = scriptedStore({});
     expect(await check(store, 'mutation { a: login { ok } b: login { ok } register { ok } logout }')).toBeNull();
+    expect(asked.some(({ key }) => key.includes('203.0.113'))).toBe(false);
     expect(asked).toEqual([
-      { key: 'login:client:203.0.113.9', cost: 2, limit: limits.SIGN_IN },
-      { key: 'register:client:203.0.113.9', cost: 1, limit: limits.SIGN_IN },
+      { key: clientKey('login', '203.0.113.9'), cost: 2, limit: limits.SIGN_IN },
+      { key: clientKey('register', '203.0.113.9'), cost: 1, limit: limits.SIGN_IN },
     ]);
   });
 
   it('counts an IPv6 client by its /64', async () => {
     const { store, asked } = scriptedStore({});
     await check(store, 'mutation { login { ok } }', { subject: { client: '2001:db8:1:2::99', account: null } });
-    expect(asked.map(({ key }) => key)).toEqual(['login:client:2001:db8:1:2::/64']);
+    expect(asked.map(({ key }) => key)).toEqual([clientKey('login', '2001:db8:1:2::/64')]);
   });
 
   it('counts mail per client and per recipient (canonical, hashed), so no address is stored', async () => {
@@ -307,7 +312,7 @@ describe('checkRateLimit', () => {
     expect(keys.filter((key) => key.includes('example'))).toEqual([]);
     const resetRecipient = asked.find(({ key }) => key.startsWith('reset:recipient:'))!;
     expect(resetRecipient).toMatchObject({ cost: 2, limit: limits.MAIL });
-    expect(asked.find(({ key }) => key === 'reset:client:203.0.113.9')).toMatchObject({
+    expect(asked.find(({ key }) => key === clientKey('reset', '203.0.113.9'))).toMatchObject({
       cost: 2,
       limit: limits.SIGN_IN,
     });
@@ -320,7 +325,7 @@ describe('checkRateLimit', () => {
     const { store, asked } = scriptedStore({});
     await check(store, 'mutation { toggle }', { subject: { client: '203.0.113.9', account: 'u1' } });
     expect(asked.map(({ key, limit }) => [key.replace(/:account:[\w-]+$/, ':account:#'), limit])).toEqual([
-      ['toggle:client:203.0.113.9', limits.SIGN_IN],
+      [clientKey('toggle', '203.0.113.9'), limits.SIGN_IN],
       ['toggle:account:#', limits.MAIL],
     ]);
     expect(asked.some(({ key }) => key.includes('u1'))).toBe(false);
@@ -333,7 +338,7 @@ describe('checkRateLimit', () => {
     expect(asked.map(({ key, limit }) => [key.replace(/:account:[\w-]+$/, ':account:#'), limit])).toEqual([
       ['generate:account:#', limits.COSTLY],
       ['save:account:#', limits.ORDINARY],
-      ['generate:client:203.0.113.9', limits.COSTLY],
+      [clientKey('generate', '203.0.113.9'), limits.COSTLY],
     ]);
     expect(asked[0]!.key.split(':')[2]).toBe(asked[1]!.key.split(':')[2]);
   });
@@ -341,19 +346,19 @@ describe('checkRateLimit', () => {
   it('at the gateway counts only the per-client logs', async () => {
     const { store, asked } = scriptedStore({});
     await check(store, 'mutation { login { ok } reset(email: "a@example.com") generate save }', { scope: 'client' });
-    expect(asked.map(({ key }) => key)).toEqual(['login:client:203.0.113.9', 'reset:client:203.0.113.9']);
+    expect(asked.map(({ key }) => key)).toEqual([clientKey('login', '203.0.113.9'), clientKey('reset', '203.0.113.9')]);
   });
 
   it('waits the longest refusal, in whole seconds rounded up, at least one, naming the refused fields', async () => {
     const { store } = scriptedStore({
-      'login:client:203.0.113.9': { allowed: false, retryAfterMs: 1_200 },
-      'register:client:203.0.113.9': { allowed: false, retryAfterMs: 30_001 },
+      [clientKey('login', '203.0.113.9')]: { allowed: false, retryAfterMs: 1_200 },
+      [clientKey('register', '203.0.113.9')]: { allowed: false, retryAfterMs: 30_001 },
     });
     expect(await check(store, 'mutation { login { ok } register { ok } }')).toEqual({
       retryAfter: 31,
       fields: ['login', 'register'],
     });
-    const soon = scriptedStore({ 'login:client:203.0.113.9': { allowed: false, retryAfterMs: 3 } });
+    const soon = scriptedStore({ [clientKey('login', '203.0.113.9')]: { allowed: false, retryAfterMs: 3 } });
     expect(await check(soon.store, 'mutation { login { ok } }')).toEqual({ retryAfter: 1, fields: ['login'] });
   });
 });
