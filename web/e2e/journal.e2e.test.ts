@@ -3,8 +3,10 @@
  * month; its arrows sit beside the month's name on a phone; a ?date= filter says which day it shows and
  * "Show all" clears it; the progress journey goes on past 50 entries, a page at a time; the year view shows a
  * square for each day with a check-in, named with its mood; Home, Settings' counts and Favorites are right
- * after a check-in or a favourite without reloading the page; and an entry deleted after a confirmation leaves the
- * journey, progress, streak and analytics at once.
+ * after a check-in or a favourite without reloading the page; an entry deleted after a confirmation leaves the
+ * journey, progress, streak and analytics at once; and an entry of the last week, edited, changes in place, with
+ * progress and analytics following, the help to reach first when it now shows crisis signals, and every change
+ * kept when the server refuses one.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { storeCheckInAt } from '../../tools/testing/check-ins';
@@ -93,6 +95,24 @@ const previewOf = (text: string) => (text.length > 75 ? `${text.slice(0, 75).tri
 const bottomNav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 
+/** A check-in now through the API, as the app makes them (all 3s unless given): the progress record counts it. */
+async function checkInNow(client: ApiClient, input: { notes?: string } = {}): Promise<string> {
+  const answer = await client.post<{ quote: { id: string } }>('/api/quotes/generate', input);
+  expect(answer.status).toBe(200);
+  return answer.body.quote.id;
+}
+
+/** A tile (or any test id) once it shows exactly `value`. */
+const tile = (page: Page, testId: string, value: number | string) =>
+  page.getByTestId(testId).filter({ hasText: new RegExp(`^${String(value).replace('.', '\\.')}$`) });
+
+/** To /progress as a person gets there from another page: Settings, then the menu, without reloading. */
+async function progressThroughMenu(page: Page): Promise<void> {
+  await bottomNav(page, 'Settings').click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Progress' }).click();
+}
+
 it('marks exactly the days with a check-in, month by month', async () => {
   const { page, userId } = await subscriberPage('calendar-marks');
   const today = new Date();
@@ -166,7 +186,7 @@ it('shows which day the progress list is filtered to, and "Show all" clears it',
   expect(await page.locator('.journey-row').count()).toBe(2);
 });
 
-it('shows the whole journey, 50 entries at a time, with "Show older entries"', async () => {
+it('shows the whole journey, 50 entries at a time, with "Show older entries", also after the oldest shown is deleted', async () => {
   const { page, userId } = await subscriberPage('long-journey');
   // 120 daily entries, oldest first: three pages of the journey (50, 50, 20).
   const first = Date.UTC(2026, 0, 1, 12);
@@ -181,9 +201,19 @@ it('shows the whole journey, 50 entries at a time, with "Show older entries"', a
   await older.click();
   await page.getByText('Entry number 21.').waitFor();
   expect(await page.locator('.journey-row').count()).toBe(100);
+  // The oldest entry shown, where the next page goes on from, is deleted first: the next page still follows it.
+  const oldestShown = page.locator('.journey-row', { hasText: 'Entry number 21.' });
+  await oldestShown.getByRole('button', { expanded: false }).click();
+  await oldestShown.getByRole('button', { name: /^Delete entry from / }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this entry?' })
+    .getByRole('button', { name: 'Delete entry', exact: true })
+    .click();
+  await page.getByText('Entry number 21.').waitFor({ state: 'detached' });
   await older.click();
   await page.getByText('Entry number 1.', { exact: true }).waitFor();
-  expect(await page.locator('.journey-row').count()).toBe(120);
+  expect(await page.locator('.journey-row').count()).toBe(119);
+  expect(await page.getByText('Entry number 20.', { exact: true }).count()).toBe(1);
   // The last page was not full: nothing older is offered.
   expect(await older.count()).toBe(0);
 });
@@ -264,25 +294,16 @@ it('keeps Home, the counts and Favorites right after a check-in and a favourite,
 it('deletes an entry after confirming, and progress, streak and analytics follow without a reload', async () => {
   const { page, client } = await subscriberPage('delete-entry');
   // Two check-ins today through the API, as the app makes them: the progress record counts both.
-  const checkIn = async (input: { notes?: string }) => {
-    const answer = await client.post<{ quote: { id: string } }>('/api/quotes/generate', input);
-    expect(answer.status).toBe(200);
-    return answer.body.quote.id;
-  };
-  const kept = await checkIn({});
+  const kept = await checkInNow(client);
   const notes = 'A note kept only with the entry I delete.';
-  await checkIn({ notes });
-  const tile = (testId: string, value: number) =>
-    page.getByTestId(testId).filter({ hasText: new RegExp(`^${value}$`) });
+  await checkInNow(client, { notes });
 
   // Analytics first, so its counts are in the app's cache when the entry goes.
   await page.goto(`${haven.gatewayUrl}/analytics`);
-  await tile('analytics-entries', 2).waitFor();
-  await bottomNav(page, 'Settings').click();
-  await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Progress' }).click();
-  await tile('total-entries', 2).waitFor();
-  await tile('day-streak', 1).waitFor();
+  await tile(page, 'analytics-entries', 2).waitFor();
+  await progressThroughMenu(page);
+  await tile(page, 'total-entries', 2).waitFor();
+  await tile(page, 'day-streak', 1).waitFor();
   const rows = page.locator('.journey-row');
   await rows.nth(1).waitFor();
 
@@ -303,7 +324,7 @@ it('deletes an entry after confirming, and progress, streak and analytics follow
   // Focus goes back to the button that opened the dialog.
   await deleteButton.and(page.locator(':focus')).waitFor();
   expect(await rows.count()).toBe(2);
-  await tile('total-entries', 2).waitFor();
+  await tile(page, 'total-entries', 2).waitFor();
 
   await deleteButton.click();
   await dialog.getByRole('button', { name: 'Delete entry', exact: true }).click();
@@ -312,16 +333,184 @@ it('deletes an entry after confirming, and progress, streak and analytics follow
   await rows.nth(1).waitFor({ state: 'detached' });
   expect(await rows.count()).toBe(1);
   expect(await page.getByText(notes).count()).toBe(0);
-  await tile('total-entries', 1).waitFor();
-  await tile('day-streak', 1).waitFor();
+  await tile(page, 'total-entries', 1).waitFor();
+  await tile(page, 'day-streak', 1).waitFor();
   // The button went with its row: focus moves to the journey's heading rather than falling to the page.
   await page.getByRole('heading', { name: 'Your Progress Journey' }).and(page.locator(':focus')).waitFor();
 
   await bottomNav(page, 'Analytics').click();
-  await tile('analytics-entries', 1).waitFor();
-  await tile('analytics-total-quotes', 1).waitFor();
-  await tile('analytics-current-streak', 1).waitFor();
+  await tile(page, 'analytics-entries', 1).waitFor();
+  await tile(page, 'analytics-total-quotes', 1).waitFor();
+  await tile(page, 'analytics-current-streak', 1).waitFor();
 
   const recent = await client.get<{ quotes: Array<{ id: string }> }>('/api/quotes/recent');
   expect(recent.body.quotes.map((quote) => quote.id)).toEqual([kept]);
+});
+
+it('edits an entry: ratings, time of day and notes change in place, and progress and analytics follow without a reload', async () => {
+  const { page, client } = await subscriberPage('edit-entry');
+  // Two check-ins of all 3s (time of day morning, the default): mood 3 each, so an average of 3.0.
+  await checkInNow(client);
+  const notes = 'A slow start to the day.';
+  const edited = await checkInNow(client, { notes });
+
+  // Analytics first, so its mood trend is in the app's cache when the entry changes.
+  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await tile(page, 'analytics-average', '3.0').waitFor();
+  await progressThroughMenu(page);
+  await tile(page, 'avg-mood', '3.0').waitFor();
+  const rows = page.locator('.journey-row');
+  await rows.nth(1).waitFor();
+  const row = rows.first();
+  await row.getByRole('button', { expanded: false }).click();
+  await row.getByText(notes).waitFor();
+  await row
+    .getByTestId('journey-meta')
+    .filter({ hasText: /^Morning$/ })
+    .waitFor();
+  await row.getByTestId('state-Stress').filter({ hasText: '3/5' }).waitFor();
+  expect(await row.getByTestId('score').innerText()).toBe('3.0/5');
+
+  // The form starts from the entry's answers; Cancel leaves the entry as it was.
+  const editButton = row.getByRole('button', { name: 'Edit entry from Today', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Edit this entry' });
+  const stress = dialog.getByLabel('Stress', { exact: true });
+  const notesBox = dialog.getByLabel('Notes (optional)');
+  await editButton.click();
+  expect(await stress.inputValue()).toBe('3');
+  expect(await dialog.getByLabel('Urgency of need', { exact: true }).inputValue()).toBe('3');
+  expect(await dialog.getByRole('radio', { name: 'Morning' }).isChecked()).toBe(true);
+  expect(await notesBox.inputValue()).toBe(notes);
+  await stress.fill('1');
+  await notesBox.fill('Not saved: this goes with Cancel.');
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  // Focus goes back to the button that opened the form.
+  await editButton.and(page.locator(':focus')).waitFor();
+  expect(await row.getByTestId('journey-notes').innerText()).toBe(notes);
+  expect(await row.getByTestId('state-Stress').innerText()).toBe('3/5');
+  expect(await row.getByTestId('journey-meta').innerText()).toBe('Morning');
+  expect(await page.getByText('Not saved: this goes with Cancel.').count()).toBe(0);
+  await tile(page, 'avg-mood', '3.0').waitFor();
+
+  // Opened again, it starts from the kept answers, not the cancelled ones.
+  await editButton.click();
+  expect(await stress.inputValue()).toBe('3');
+  expect(await notesBox.inputValue()).toBe(notes);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Stress 1 raises this entry's mood to 20/6 (score 23/7): the average of the two becomes 19/6, 3.2.
+  await stress.fill('1');
+  await dialog.getByTestId('edit-value-stressLevel').filter({ hasText: '1/5' }).waitFor();
+  await dialog.getByText('Evening', { exact: true }).click();
+  const newNotes = 'A slow start, then a calm evening walk.';
+  await notesBox.fill(newNotes);
+  await dialog.getByRole('button', { name: 'Save changes', exact: true }).click();
+  await page.getByText('Entry updated', { exact: true }).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await editButton.and(page.locator(':focus')).waitFor();
+
+  // The entry changes in place, its message kept; progress follows.
+  await row.getByTestId('journey-notes').filter({ hasText: newNotes }).waitFor();
+  await row
+    .getByTestId('journey-meta')
+    .filter({ hasText: /^Evening · Edited$/ })
+    .waitFor();
+  expect(await row.getByTestId('state-Stress').innerText()).toBe('1/5');
+  expect(await row.getByTestId('score').innerText()).toBe('3.3/5');
+  await tile(page, 'avg-mood', '3.2').waitFor();
+  await tile(page, 'total-entries', 2).waitFor();
+  expect(await rows.count()).toBe(2);
+  expect(await rows.nth(1).getByText(newNotes).count()).toBe(0);
+
+  // Analytics, reached without a reload, shows the new mood: the average, and the newest bar at 20/6 of 5.
+  await bottomNav(page, 'Analytics').click();
+  await tile(page, 'analytics-average', '3.2').waitFor();
+  await tile(page, 'analytics-entries', 2).waitFor();
+  const bars = page.locator('.mood-chart__bar');
+  expect(await bars.count()).toBe(2);
+  const heights = await bars.evaluateAll((spans) =>
+    spans.map((span) => parseFloat((span as HTMLElement).style.height)),
+  );
+  // Moods come to two decimals (3.33).
+  expect(heights[0]).toBeCloseTo((20 / 6 / 5) * 100, 0);
+  expect(heights[1]).toBeCloseTo(60, 0);
+
+  const recent = await client.graphql<{
+    me: { recentQuotes: Array<{ id: string; notes: string | null; editedAt: string | null }> };
+  }>('{ me { recentQuotes(limit: 5) { id notes editedAt } } }');
+  expect(recent.body.data?.me.recentQuotes[0]).toMatchObject({
+    id: edited,
+    notes: newNotes,
+    editedAt: expect.any(String),
+  });
+});
+
+it('offers no edit for an entry older than a week, and still offers its deletion', async () => {
+  const { page, userId } = await subscriberPage('edit-entry-old');
+  await storeCheckInAt(haven, userId, new Date(Date.now() - 8 * 86_400_000), 'A week and a day ago.');
+
+  await page.goto(`${haven.gatewayUrl}/progress`);
+  const row = page.locator('.journey-row', { hasText: 'A week and a day ago.' });
+  await row.getByRole('button', { expanded: false }).click();
+  await row.getByRole('button', { name: /^Delete entry from / }).waitFor();
+  expect(await row.getByRole('button', { name: /^Edit entry/ }).count()).toBe(0);
+});
+
+it('leads with people to talk to when an edited entry now shows crisis signals', async () => {
+  const { page, client } = await subscriberPage('edit-entry-crisis');
+  await checkInNow(client);
+
+  await page.goto(`${haven.gatewayUrl}/progress`);
+  const row = page.locator('.journey-row').first();
+  await row.getByRole('button', { expanded: false }).click();
+  const message = row.locator('.quote-card__text');
+  const before = (await message.innerText()).trim();
+  await row.getByRole('button', { name: 'Edit entry from Today', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit this entry' });
+  await dialog.getByLabel('Urgency of need', { exact: true }).fill('5');
+  await dialog.getByLabel('Hope for future', { exact: true }).fill('1');
+  await dialog.getByRole('button', { name: 'Save changes', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  // As on the check-in page: the help first, above the reply that now takes the place of the message.
+  const help = row.getByRole('region', { name: 'Someone can talk with you right now' });
+  await help.getByRole('link', { name: 'More helplines' }).waitFor();
+  await message.filter({ hasNotText: before }).waitFor();
+  const helpBox = await help.boundingBox();
+  const messageBox = await message.boundingBox();
+  expect(helpBox!.y).toBeLessThan(messageBox!.y);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+it('keeps every change of a refused edit and says why, then saves when tried again', async () => {
+  const { page, client } = await subscriberPage('edit-entry-refused');
+  const quoteId = await checkInNow(client, { notes: 'First words.' });
+  const quotes = await haven.collection('quote', 'quotes');
+  const madeAt = (await quotes.findOne({ _id: quoteId as never }))!.createdAt as Date;
+
+  await page.goto(`${haven.gatewayUrl}/progress`);
+  const row = page.locator('.journey-row').first();
+  await row.getByRole('button', { expanded: false }).click();
+  await row.getByRole('button', { name: 'Edit entry from Today', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit this entry' });
+  const notesBox = dialog.getByLabel('Notes (optional)');
+  await dialog.getByLabel('Sleep quality', { exact: true }).fill('5');
+  await notesBox.fill('Better words.');
+  // While the form is open the entry passes its week, so the server refuses the edit.
+  await quotes.updateOne({ _id: quoteId as never }, { $set: { createdAt: new Date(Date.now() - 8 * 86_400_000) } });
+  await dialog.getByRole('button', { name: 'Save changes', exact: true }).click();
+
+  await dialog
+    .getByRole('alert')
+    .filter({ hasText: /can be changed for 7 days/ })
+    .waitFor();
+  expect(await notesBox.inputValue()).toBe('Better words.');
+  expect(await dialog.getByLabel('Sleep quality', { exact: true }).inputValue()).toBe('5');
+  expect(await row.getByTestId('journey-notes').innerText()).toBe('First words.');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await quotes.updateOne({ _id: quoteId as never }, { $set: { createdAt: madeAt } });
+  await dialog.getByRole('button', { name: 'Save changes', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await row.getByTestId('journey-notes').filter({ hasText: 'Better words.' }).waitFor();
 });

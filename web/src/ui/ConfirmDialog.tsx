@@ -1,8 +1,9 @@
 /** A confirmation before a step with consequences (Radix Dialog, as the welcome modal): only the confirm button acts. */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from './Button';
 import { cx } from './cx';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,8 +35,7 @@ export function ConfirmDialog({
   children,
   wide = false,
 }: ConfirmDialogProps) {
-  // Opened without a Radix trigger, the dialog would drop focus to the page on closing: it goes back to what had it.
-  const opener = useRef<Element | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
@@ -43,13 +43,7 @@ export function ConfirmDialog({
         <Dialog.Content
           className={cx('dialog__content card', wide && 'dialog__content--wide')}
           role="alertdialog"
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-          }}
+          {...returnFocus}
         >
           <Dialog.Title className="card__title">{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>

@@ -1,7 +1,8 @@
 /**
  * /progress: four tiles, then the journey list, each row expanding to the full quote and the notes written with
  * it, 50 at a time ("Show older entries" for the next). ?date= (a calendar day) keeps that day's quotes, says so,
- * and "Show all" clears it. An opened row can be deleted, once confirmed.
+ * and "Show all" clears it. An opened row can be deleted, once confirmed, and one made in the last week can be
+ * edited: it changes in place, and shows the help to reach first when it now shows crisis signals.
  */
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
@@ -19,13 +20,20 @@ import {
   cutText,
   dayFilterLabel,
   deleteEntryLabel,
+  editEntryLabel,
   emotionalBars,
   entryDeletion,
+  entryEditing,
+  isEntryEditable,
   relativeDayLabel,
   scoreLabel,
+  timeOfDayLabel,
 } from './checkinRules';
+import { EditEntryDialog, type EditableEntry } from './EditEntryDialog';
 import { shareQuote } from './share';
+import { SupportResourcesCard, type SupportList } from './SupportResourcesCard';
 import { useDeleteEntry } from './useDeleteEntry';
+import type { EditedEntry } from './useEditEntry';
 
 const JOURNEY_LENGTH = 50;
 const ROW_PREVIEW = 100;
@@ -33,12 +41,22 @@ const ROW_PREVIEW = 100;
 interface JourneyRowProps {
   quote: QuoteCardFragment;
   now: Date;
+  /** The help to reach first, when an edit made the entry show crisis signals. */
+  supportResources?: SupportList;
   onDelete: () => void;
+  onEdit: (entry: EditableEntry) => void;
 }
 
-function JourneyRow({ quote, now, onDelete }: JourneyRowProps) {
+/** The entry, when its writer can still edit it: within the week, and with its 15 ratings to start from. */
+function editable(quote: QuoteCardFragment, now: Date): EditableEntry | null {
+  const { ratings } = quote;
+  return ratings && isEntryEditable(new Date(quote.createdAt), now) ? { ...quote, ratings } : null;
+}
+
+function JourneyRow({ quote, now, supportResources, onDelete, onEdit }: JourneyRowProps) {
   const [open, setOpen] = useState(false);
   const day = relativeDayLabel(new Date(quote.createdAt), now, true);
+  const entry = editable(quote, now);
   return (
     <li className={`journey-row journey-row--${quote.dotColour}`}>
       <button type="button" className="journey-row__summary" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -58,6 +76,11 @@ function JourneyRow({ quote, now, onDelete }: JourneyRowProps) {
       </button>
       {open && (
         <div className="journey-row__details stack">
+          <p className="journey-row__meta" data-testid="journey-meta">
+            {timeOfDayLabel(quote.timeOfDay)}
+            {quote.editedAt && ` · ${entryEditing.editedMarker}`}
+          </p>
+          {supportResources && <SupportResourcesCard list={supportResources} />}
           <blockquote className="quote-card__text">{quote.text}</blockquote>
           <Button variant="outline" size="sm" onClick={() => void shareQuote(quote.text)}>
             Share Quote
@@ -84,7 +107,12 @@ function JourneyRow({ quote, now, onDelete }: JourneyRowProps) {
               </div>
             ))}
           </dl>
-          <div>
+          <div className="button-row">
+            {entry && (
+              <Button variant="outline" size="sm" aria-label={editEntryLabel(day)} onClick={() => onEdit(entry)}>
+                {entryEditing.button}
+              </Button>
+            )}
             <Button variant="ghost" size="sm" aria-label={deleteEntryLabel(day)} onClick={onDelete}>
               {entryDeletion.button}
             </Button>
@@ -96,10 +124,11 @@ function JourneyRow({ quote, now, onDelete }: JourneyRowProps) {
 }
 
 /**
- * The journey beyond its first page, a page at a time, each going on from the last quote shown. Started again
- * whenever the first page changes (a check-in, another day chosen).
+ * The journey beyond its first page, a page at a time, each going on from the last quote shown (never from one the
+ * person deleted: the server no longer knows it). Started again whenever the first page changes (a check-in, another
+ * day chosen).
  */
-function useOlderPages(latest: QuoteCardFragment[] | undefined, date: string | null) {
+function useOlderPages(latest: QuoteCardFragment[] | undefined, date: string | null, deletedIds: ReadonlySet<string>) {
   const client = useApolloClient();
   const [pages, setPages] = useState<QuoteCardFragment[][]>([]);
   const [loading, setLoading] = useState(false);
@@ -110,7 +139,7 @@ function useOlderPages(latest: QuoteCardFragment[] | undefined, date: string | n
   }, [latest]);
   const lastPage = pages.at(-1) ?? latest ?? [];
   const load = async () => {
-    const last = lastPage.at(-1);
+    const last = [...(latest ?? []), ...pages.flat()].filter((quote) => !deletedIds.has(quote.id)).at(-1);
     if (!last) return;
     setLoading(true);
     setError(false);
@@ -149,11 +178,27 @@ export function ProgressPage() {
   });
   const tiles = summary.data?.me?.progress;
   const latest = journey.data?.me?.recentQuotes;
-  const older = useOlderPages(latest, date);
   // Deleted entries leave at once, before the journey's next answer from the server.
   const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(new Set());
-  const quotes = [...(latest ?? []), ...older.quotes].filter((quote) => !deletedIds.has(quote.id));
+  const older = useOlderPages(latest, date, deletedIds);
+  // Edited entries show the edit's answer at once, in whichever page holds them (older pages are not watched).
+  const [editedQuotes, setEditedQuotes] = useState<ReadonlyMap<string, QuoteCardFragment>>(new Map());
+  const [crisisHelp, setCrisisHelp] = useState<ReadonlyMap<string, SupportList>>(new Map());
+  const quotes = [...(latest ?? []), ...older.quotes]
+    .filter((quote) => !deletedIds.has(quote.id))
+    .map((quote) => editedQuotes.get(quote.id) ?? quote);
   const now = new Date();
+  const [editing, setEditing] = useState<EditableEntry | null>(null);
+  const onEdited = ({ quote, supportResources }: EditedEntry) => {
+    setEditedQuotes((edited) => new Map(edited).set(quote.id, quote));
+    setCrisisHelp((help) => {
+      const next = new Map(help);
+      if (supportResources) next.set(quote.id, supportResources);
+      else next.delete(quote.id);
+      return next;
+    });
+    setEditing(null);
+  };
   const { deleteEntry, deleting } = useDeleteEntry();
   const [pendingDeletion, setPendingDeletion] = useState<string | null>(null);
   const journeyTitle = useRef<HTMLHeadingElement>(null);
@@ -241,7 +286,14 @@ export function ProgressPage() {
           )}
           <ul className="journey">
             {quotes.map((quote) => (
-              <JourneyRow key={quote.id} quote={quote} now={now} onDelete={() => setPendingDeletion(quote.id)} />
+              <JourneyRow
+                key={quote.id}
+                quote={quote}
+                now={now}
+                supportResources={crisisHelp.get(quote.id)}
+                onDelete={() => setPendingDeletion(quote.id)}
+                onEdit={setEditing}
+              />
             ))}
           </ul>
           {older.error && <p role="alert">We couldn&apos;t load older entries just now. Try again in a moment.</p>}
@@ -252,6 +304,8 @@ export function ProgressPage() {
           )}
         </CardContent>
       </Card>
+
+      <EditEntryDialog entry={editing} onClose={() => setEditing(null)} onSaved={onEdited} />
 
       <ConfirmDialog
         open={pendingDeletion !== null}

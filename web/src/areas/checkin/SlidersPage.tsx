@@ -7,7 +7,6 @@ import {
   PrivacySettingsDocument,
   type GenerateQuoteMutation,
 } from '../../graphql/operations.generated';
-import { NOTES_OFF_MESSAGE } from '../privacy/privacyRules';
 import { newSubmissionKey } from './checkinRules';
 import { forgetAfterCheckIn } from './freshness';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -18,78 +17,22 @@ import { QuoteCard } from './QuoteCard';
 import { CountryQuestion } from './CountryQuestion';
 import { SupportResourcesCard } from './SupportResourcesCard';
 import { countryForCheckIn } from '../../lib/country';
+import {
+  DIMENSIONS,
+  NotesBox,
+  RATING_GROUPS,
+  RatingSlider,
+  TimeOfDayChoice,
+  type Ratings,
+  type TimeOfDay,
+} from './CheckInFields';
 
-type Dimension =
-  | 'stressLevel'
-  | 'confidenceLevel'
-  | 'focusClarity'
-  | 'motivationLevel'
-  | 'anxietyLevel'
-  | 'connectionWithOthers'
-  | 'supportSystemStrength'
-  | 'senseOfPurpose'
-  | 'progressTowardGoals'
-  | 'hopeForFuture'
-  | 'sleepQuality'
-  | 'physicalComfort'
-  | 'currentChallengeLevel'
-  | 'gratitudeLevels'
-  | 'urgencyOfNeed';
-
-export const CARDS: Array<{ title: string; sliders: Array<[Dimension, string]> }> = [
-  {
-    title: 'Emotional & Mental State',
-    sliders: [
-      ['stressLevel', 'Stress'],
-      ['confidenceLevel', 'Confidence'],
-      ['focusClarity', 'Focus and clarity'],
-      ['motivationLevel', 'Motivation'],
-      ['anxietyLevel', 'Anxiety'],
-    ],
-  },
-  {
-    title: 'Social & Relationships',
-    sliders: [
-      ['connectionWithOthers', 'Connection with others'],
-      ['supportSystemStrength', 'Support system strength'],
-    ],
-  },
-  {
-    title: 'Purpose & Direction',
-    sliders: [
-      ['senseOfPurpose', 'Sense of purpose'],
-      ['progressTowardGoals', 'Progress toward goals'],
-      ['hopeForFuture', 'Hope for future'],
-    ],
-  },
-  {
-    title: 'Physical Wellbeing',
-    sliders: [
-      ['sleepQuality', 'Sleep quality'],
-      ['physicalComfort', 'Physical comfort'],
-    ],
-  },
-  {
-    title: 'Daily Context',
-    sliders: [
-      ['currentChallengeLevel', 'Current challenge level'],
-      ['gratitudeLevels', 'Gratitude levels'],
-      ['urgencyOfNeed', 'Urgency of need'],
-    ],
-  },
-];
-
-const TIMES = ['morning', 'afternoon', 'evening'] as const;
-const NOTES_MAX = 1000;
-const initialRatings = Object.fromEntries(CARDS.flatMap((card) => card.sliders.map(([key]) => [key, 3]))) as Record<
-  Dimension,
-  number
->;
+const initialRatings = Object.fromEntries(DIMENSIONS.map((key) => [key, 3])) as Ratings;
 
 export function SlidersPage() {
   usePageTitle('You: state assessment');
   const [ratings, setRatings] = useState(initialRatings);
-  const [timeOfDay, setTimeOfDay] = useState<(typeof TIMES)[number]>('morning');
+  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay>('morning');
   const [notes, setNotes] = useState('');
   // One key per submission: a double click or a retry of the same answers is stored once; a change or a
   // stored check-in starts a new submission.
@@ -138,58 +81,33 @@ export function SlidersPage() {
           <CardTitle>Time of day</CardTitle>
         </CardHeader>
         <CardContent>
-          <div className="segmented" role="radiogroup" aria-label="Time of day">
-            {TIMES.map((time) => (
-              <label key={time} className={`segmented__option${time === timeOfDay ? ' segmented__option--on' : ''}`}>
-                <input
-                  type="radio"
-                  name="timeOfDay"
-                  value={time}
-                  checked={time === timeOfDay}
-                  onChange={() => {
-                    setTimeOfDay(time);
-                    startNewSubmission();
-                  }}
-                />
-                {time.charAt(0).toUpperCase() + time.slice(1)}
-              </label>
-            ))}
-          </div>
+          <TimeOfDayChoice
+            value={timeOfDay}
+            onChange={(time) => {
+              setTimeOfDay(time);
+              startNewSubmission();
+            }}
+          />
         </CardContent>
       </Card>
 
-      {CARDS.map((card) => (
+      {RATING_GROUPS.map((card) => (
         <Card key={card.title}>
           <CardHeader>
             <CardTitle>{card.title}</CardTitle>
           </CardHeader>
           <CardContent className="stack">
             {card.sliders.map(([key, label]) => (
-              <div key={key} className="slider">
-                <div className="slider__top">
-                  <label htmlFor={`slider-${key}`}>{label}</label>
-                  <span className="slider__value" data-testid={`value-${key}`}>
-                    {ratings[key]}/5
-                  </span>
-                </div>
-                <input
-                  id={`slider-${key}`}
-                  name={key}
-                  type="range"
-                  min={1}
-                  max={5}
-                  step={1}
-                  value={ratings[key]}
-                  onChange={(event) => {
-                    setRatings({ ...ratings, [key]: Number(event.target.value) });
-                    startNewSubmission();
-                  }}
-                />
-                <div className="slider__ends" aria-hidden="true">
-                  <span>Low</span>
-                  <span>High</span>
-                </div>
-              </div>
+              <RatingSlider
+                key={key}
+                dimension={key}
+                label={label}
+                value={ratings[key]}
+                onChange={(value) => {
+                  setRatings({ ...ratings, [key]: value });
+                  startNewSubmission();
+                }}
+              />
             ))}
           </CardContent>
         </Card>
@@ -202,24 +120,15 @@ export function SlidersPage() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {notesKept ? (
-            <textarea
-              id="checkin-notes"
-              className="input textarea"
-              rows={3}
-              maxLength={NOTES_MAX}
-              value={notes}
-              placeholder="Anything on your mind? This stays private."
-              onChange={(event) => {
-                setNotes(event.target.value);
-                startNewSubmission();
-              }}
-            />
-          ) : (
-            <p id="checkin-notes" className="text-muted" role="note">
-              {NOTES_OFF_MESSAGE}
-            </p>
-          )}
+          <NotesBox
+            id="checkin-notes"
+            value={notes}
+            notesKept={notesKept}
+            onChange={(next) => {
+              setNotes(next);
+              startNewSubmission();
+            }}
+          />
         </CardContent>
       </Card>
 

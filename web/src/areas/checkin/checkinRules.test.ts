@@ -6,12 +6,19 @@ import {
   cutText,
   dayKey,
   deleteEntryLabel,
+  editEntryLabel,
   emotionalBars,
+  ENTRY_EDITABLE_DAYS,
   entryDeletion,
+  entryEditChanges,
+  entryEditProblems,
+  entryEditing,
+  isEntryEditable,
   monthGrid,
   newSubmissionKey,
   relativeDayLabel,
   scoreLabel,
+  timeOfDayLabel,
   yearDayLabel,
 } from './checkinRules';
 
@@ -83,6 +90,83 @@ describe('check-in page rules', () => {
     expect(deleteEntryLabel('Today')).toBe('Delete entry from Today');
     expect(deleteEntryLabel(relativeDayLabel(new Date(2026, 1, 20), now, true))).toBe('Delete entry from Feb 20, 2026');
     expect(deleteEntryLabel('Yesterday').startsWith(entryDeletion.button)).toBe(true);
+  });
+
+  it("names each row's edit button like its delete button, and says the time of day as the page shows it", () => {
+    expect(editEntryLabel('Today')).toBe('Edit entry from Today');
+    expect(editEntryLabel(relativeDayLabel(new Date(2026, 1, 24), now, true))).toBe('Edit entry from Feb 24, 2026');
+    expect(editEntryLabel('Yesterday').startsWith(entryEditing.button)).toBe(true);
+    expect(timeOfDayLabel('evening')).toBe('Evening');
+  });
+
+  it('offers an edit for 7 days after an entry is made, counted to the millisecond as the server counts', () => {
+    const day = 86_400_000;
+    const made = new Date(Date.UTC(2026, 2, 1, 12));
+    const at = (ms: number) => new Date(made.getTime() + ms);
+    expect(ENTRY_EDITABLE_DAYS).toBe(7);
+    expect(isEntryEditable(made, made)).toBe(true);
+    expect(isEntryEditable(made, at(6 * day))).toBe(true);
+    expect(isEntryEditable(made, at(7 * day))).toBe(true);
+    expect(isEntryEditable(made, at(7 * day + 1))).toBe(false);
+    expect(isEntryEditable(made, at(30 * day))).toBe(false);
+  });
+
+  describe('what an edit sends', () => {
+    const kept = {
+      ratings: { stressLevel: 4, hopeForFuture: 2, sleepQuality: 3 },
+      timeOfDay: 'morning',
+      notes: 'A slow start',
+    };
+
+    it('sends only the answers that changed, so the rest stay as kept', () => {
+      const form = { ...kept, ratings: { ...kept.ratings, stressLevel: 2 }, timeOfDay: 'evening' };
+      expect(entryEditChanges(kept, form, true)).toEqual({ stressLevel: 2, timeOfDayPreference: 'evening' });
+    });
+
+    it('sends nothing when nothing changed, spaces around the notes included', () => {
+      expect(entryEditChanges(kept, { ...kept, notes: '  A slow start \n' }, true)).toBeNull();
+      expect(entryEditChanges({ ...kept, notes: null }, { ...kept, notes: '   ' }, true)).toBeNull();
+    });
+
+    it('sends changed notes trimmed, and emptied notes as null, which removes them', () => {
+      expect(entryEditChanges(kept, { ...kept, notes: ' A better afternoon ' }, true)).toEqual({
+        notes: 'A better afternoon',
+      });
+      expect(entryEditChanges(kept, { ...kept, notes: '' }, true)).toEqual({ notes: null });
+    });
+
+    it('leaves the notes alone when the person keeps none', () => {
+      expect(entryEditChanges(kept, { ...kept, notes: '' }, false)).toBeNull();
+      expect(entryEditChanges(kept, { ...kept, notes: '', timeOfDay: 'afternoon' }, false)).toEqual({
+        timeOfDayPreference: 'afternoon',
+      });
+    });
+  });
+
+  describe("where a refused edit's messages show", () => {
+    const formFields = ['stressLevel', 'timeOfDayPreference', 'notes'];
+
+    it("puts a field's message beside its field, with a word above the buttons that the changes are still there", () => {
+      expect(entryEditProblems({ notes: 'notes must be at most 1000 characters' }, formFields, 'ignored')).toEqual({
+        fields: { notes: 'notes must be at most 1000 characters' },
+        form: entryEditing.failed,
+      });
+    });
+
+    it('puts a message about the entry itself above the buttons', () => {
+      const tooOld = 'An entry can be changed for 7 days after it is made; this one is older';
+      expect(entryEditProblems({ quoteId: tooOld, stressLevel: 'Out of range' }, formFields, tooOld)).toEqual({
+        fields: { stressLevel: 'Out of range' },
+        form: tooOld,
+      });
+    });
+
+    it("shows the server's own message without a field, else says the changes are still there", () => {
+      const conflict = 'This entry changed a moment ago. Please look again and try once more.';
+      expect(entryEditProblems({}, formFields, conflict)).toEqual({ fields: {}, form: conflict });
+      expect(entryEditProblems({}, formFields, undefined)).toEqual({ fields: {}, form: entryEditing.failed });
+      expect(entryEditing.failed).toMatch(/still here/);
+    });
   });
 
   it('names each check-in submission with its own key the server accepts (printable ASCII, at most 200)', () => {

@@ -1,4 +1,5 @@
 /** Pure rules of the check-in area's pages (labels, cuts, the calendar), unit-tested beside. */
+import type { EntryEditInput } from '../../graphql/operations.generated';
 
 /** The day of a date in the browser's own time zone, as yyyy-mm-dd (the calendar's and ?date='s format). */
 export function dayKey(date: Date): string {
@@ -118,6 +119,78 @@ export const entryDeletion = {
 
 /** The delete button's accessible name, saying which entry by the day its row shows: "Delete entry from Today". */
 export const deleteEntryLabel = (dayLabel: string): string => `${entryDeletion.button} from ${dayLabel}`;
+
+/** A time of day as the page shows it: "Morning". */
+export const timeOfDayLabel = (time: string): string => time.charAt(0).toUpperCase() + time.slice(1);
+
+/** The server's rule for how long an entry can be changed, so the page offers what the server accepts. */
+export {
+  entryEditableDays as ENTRY_EDITABLE_DAYS,
+  isEditable as isEntryEditable,
+} from '@haven/platform/src/entry-editing';
+
+const EDIT_ENTRY = 'Edit entry';
+
+/** The words of editing an entry: the row's button, the form, the toast after and the row's marker. */
+export const entryEditing = {
+  button: EDIT_ENTRY,
+  title: 'Edit this entry',
+  description:
+    'Change your ratings, the time of day or your notes. Your progress and analytics will count the new answers.',
+  saveLabel: 'Save changes',
+  cancelLabel: 'Cancel',
+  savedToast: { title: 'Entry updated', description: 'Your progress now counts your new answers.' },
+  nothingChanged: 'Nothing has changed yet. Move a slider, choose another time of day or change your notes.',
+  failed: "We couldn't save that. Your changes are still here. Please try again.",
+  editedMarker: 'Edited',
+} as const;
+
+/** The edit button's accessible name, saying which entry by the day its row shows: "Edit entry from Today". */
+export const editEntryLabel = (dayLabel: string): string => `${entryEditing.button} from ${dayLabel}`;
+
+/** An entry's answers: as kept (notes null when none), or as the edit form holds them (notes as typed). */
+export interface EntryAnswers {
+  ratings: Readonly<Record<string, number>>;
+  timeOfDay: string;
+  notes: string | null;
+}
+
+/**
+ * What an edit sends: only the answers that differ from the kept ones, so the rest stay as they are. Notes are
+ * compared trimmed, and emptied notes are sent as null (removed); when the person keeps no notes, the form has no
+ * notes box and the kept ones are not touched. Null when nothing changed.
+ */
+export function entryEditChanges(kept: EntryAnswers, form: EntryAnswers, notesKept: boolean): EntryEditInput | null {
+  const changes: Record<string, number | string | null> = {};
+  for (const [dimension, value] of Object.entries(form.ratings)) {
+    if (kept.ratings[dimension] !== value) changes[dimension] = value;
+  }
+  if (form.timeOfDay !== kept.timeOfDay) changes.timeOfDayPreference = form.timeOfDay;
+  const notes = form.notes?.trim() || null;
+  if (notesKept && notes !== (kept.notes?.trim() || null)) changes.notes = notes;
+  return Object.keys(changes).length > 0 ? (changes as EntryEditInput) : null;
+}
+
+/**
+ * Where a refused edit's messages show: a field's message under the field the form has for it, the rest (the entry
+ * itself, the country) above the buttons. With nothing the person can act on field by field, the server's own
+ * message, else one that says the changes are still there.
+ */
+export function entryEditProblems(
+  fieldMessages: Readonly<Record<string, string>>,
+  formFields: readonly string[],
+  serverMessage: string | undefined,
+): { fields: Record<string, string>; form: string } {
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const [field, message] of Object.entries(fieldMessages)) {
+    if (formFields.includes(field)) fields[field] = message;
+    else rest.push(message);
+  }
+  if (rest.length > 0) return { fields, form: rest.join(' ') };
+  const hasFieldMessages = Object.keys(fields).length > 0;
+  return { fields, form: hasFieldMessages ? entryEditing.failed : (serverMessage ?? entryEditing.failed) };
+}
 
 /**
  * A new idempotency key for one check-in submission: 32 hex digits from the browser's random source

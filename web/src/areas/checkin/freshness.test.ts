@@ -1,13 +1,34 @@
 import { InMemoryCache } from '@apollo/client';
 import {
+  AnalyticsDocument,
   CheckInDaysDocument,
+  EditEntryDocument,
   FavoriteQuotesDocument,
   MeDocument,
   ProgressSummaryDocument,
   RecentQuotesDocument,
+  YearInMoodsDocument,
   type QuoteCardFragment,
 } from '../../graphql/operations.generated';
-import { forgetAfterCheckIn, forgetAfterEntryDeleted } from './freshness';
+import { forgetAfterCheckIn, forgetAfterEntryDeleted, forgetAfterEntryEdited } from './freshness';
+
+const threes = {
+  stressLevel: 3,
+  confidenceLevel: 3,
+  focusClarity: 3,
+  motivationLevel: 3,
+  anxietyLevel: 3,
+  connectionWithOthers: 3,
+  supportSystemStrength: 3,
+  senseOfPurpose: 3,
+  progressTowardGoals: 3,
+  hopeForFuture: 3,
+  sleepQuality: 3,
+  physicalComfort: 3,
+  currentChallengeLevel: 3,
+  gratitudeLevels: 3,
+  urgencyOfNeed: 3,
+};
 
 const quote = (id: string, isFavorite: boolean): QuoteCardFragment & { __typename: 'Quote' } => ({
   __typename: 'Quote',
@@ -17,7 +38,10 @@ const quote = (id: string, isFavorite: boolean): QuoteCardFragment & { __typenam
   isFavorite,
   score: 3,
   dotColour: 'yellow',
+  timeOfDay: 'morning',
   notes: null,
+  editedAt: null,
+  ratings: threes,
   emotionalState: {
     stressLevel: 3,
     confidenceLevel: 3,
@@ -69,9 +93,30 @@ function visitedCache(): InMemoryCache {
     },
   });
   cache.writeQuery({
+    query: AnalyticsDocument,
+    data: {
+      me: {
+        ...user,
+        analytics: {
+          totalQuotes: 2,
+          favoriteQuotes: 1,
+          totalEntries: 2,
+          moodTrends: { averageMood: 3, colour: 'yellow', moodHistory: [3, 3], recentEntries: 2, trend: 'flat' },
+          streaks: { currentStreak: 1, longestStreak: 1, totalQuotesGenerated: 2 },
+          recentInsights: [],
+        },
+      },
+    },
+  });
+  cache.writeQuery({
     query: CheckInDaysDocument,
     variables: { month: '2026-03' },
     data: { checkInDays: ['2026-03-01'] },
+  });
+  cache.writeQuery({
+    query: YearInMoodsDocument,
+    variables: { year: '2026' },
+    data: { yearInMoods: [{ date: '2026-03-01', mood: 3, colour: 'yellow', entries: 2 }] },
   });
   return cache;
 }
@@ -87,6 +132,45 @@ describe('what a change makes stale in the cache', () => {
     expect(cache.readQuery({ query: MeDocument })?.me?.id).toBe('user-1');
     expect(cache.readQuery({ query: FavoriteQuotesDocument })).toBeNull();
     expect(cache.readQuery({ query: ProgressSummaryDocument })).toBeNull();
+  });
+
+  it("shows an edited entry's answer in every list holding it, and forgets what its mood was counted in", () => {
+    const cache = visitedCache();
+    const edited = {
+      ...quote('deleted', true),
+      score: 4.5,
+      dotColour: 'green',
+      timeOfDay: 'evening',
+      notes: 'A calmer evening.',
+      editedAt: '2026-03-02T09:00:00.000Z',
+      ratings: { ...threes, stressLevel: 1 },
+    };
+    // The edit's answer, written as Apollo writes a mutation's result, then what the mutation's update forgets.
+    cache.writeQuery({
+      query: EditEntryDocument,
+      variables: { quoteId: 'deleted', input: { stressLevel: 1 } },
+      data: { editEntry: { quote: edited, supportResources: null } },
+    });
+    forgetAfterEntryEdited(cache);
+
+    const lists = [
+      cache.readQuery({ query: RecentQuotesDocument, variables: { limit: 50 } })?.me?.recentQuotes,
+      cache.readQuery({ query: FavoriteQuotesDocument })?.me?.favoriteQuotes,
+    ];
+    for (const list of lists) {
+      const shown = list?.find((entry) => entry.id === 'deleted');
+      expect(shown).toMatchObject({ score: 4.5, timeOfDay: 'evening', notes: 'A calmer evening.' });
+      expect(shown?.ratings?.stressLevel).toBe(1);
+      expect(shown?.editedAt).toBe('2026-03-02T09:00:00.000Z');
+    }
+    expect(cache.readQuery({ query: ProgressSummaryDocument })).toBeNull();
+    expect(cache.readQuery({ query: AnalyticsDocument })).toBeNull();
+    expect(cache.readQuery({ query: YearInMoodsDocument, variables: { year: '2026' } })).toBeNull();
+    // No day gains or loses a check-in, and who is signed in stays.
+    expect(cache.readQuery({ query: CheckInDaysDocument, variables: { month: '2026-03' } })?.checkInDays).toEqual([
+      '2026-03-01',
+    ]);
+    expect(cache.readQuery({ query: MeDocument })?.me?.id).toBe('user-1');
   });
 
   it('leaves the favourites alone after a check-in', () => {

@@ -12,6 +12,11 @@ const changedByCheckIn = ['recentQuotes', 'stats', 'progress', 'analytics'] as c
 const changedByFavorite = ['favoriteQuotes', 'stats', 'analytics'] as const;
 /** Deleting an entry takes back its check-in, and its favourite when it was one. */
 const changedByEntryDeletion = [...new Set([...changedByCheckIn, ...changedByFavorite])];
+/**
+ * Editing an entry changes its mood, so the averages and the mood history; the lists that show it hold it by its
+ * id and update with the edit's answer, and no count changes.
+ */
+const changedByEntryEdit = ['progress', 'analytics'] as const;
 
 function forgetUserFields(cache: ApolloCache, fields: readonly string[]): void {
   const me = cache.readQuery({ query: MeDocument })?.me;
@@ -38,6 +43,16 @@ export function forgetAfterEntryDeleted(cache: ApolloCache, quoteId: string): vo
   cache.evict({ id: cache.identify({ __typename: 'Quote', id: quoteId }) });
   forgetUserFields(cache, changedByEntryDeletion);
   forgetJournalDays(cache);
+  cache.gc();
+}
+
+/**
+ * After an entry is edited: the views that worked something out from its mood, the year view's day among them.
+ * The quote itself is already the edit's answer in the cache, so every list showing it shows the change.
+ */
+export function forgetAfterEntryEdited(cache: ApolloCache): void {
+  forgetUserFields(cache, changedByEntryEdit);
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'yearInMoods' });
   cache.gc();
 }
 

@@ -132,6 +132,10 @@ export function PrivacyPage() {
             stored, so there is nothing left behind.
           </li>
           <li>
+            <strong>Correct an entry:</strong> for 7 days after a check-in you can change its ratings, time of day and
+            notes on your Progress page; your progress and analytics follow.
+          </li>
+          <li>
             <strong>Delete an entry:</strong> open a check-in on your Progress page and delete it. The check-in, its
             notes and its message are gone for good, and your progress, streaks and analytics no longer count it.
           </li>
