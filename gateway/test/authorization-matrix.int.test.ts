@@ -89,6 +89,12 @@ const startsTheSubscription = new Set([
  */
 const endsThePerson = new Set([...startsTheSubscription, 'mutation deleteAccount', 'DELETE /api/user/delete-account']);
 
+/**
+ * Operations that leave the caller's newest card setup a change-card one, which no start path answers: where one is
+ * expected to succeed, the cell gets its own person, so the shared members' setups still answer their subscription.
+ */
+const changesTheCard = new Set(['mutation updatePaymentMethodAfterSetup']);
+
 /** Operations whose effect on the caller is undone after the cell: signed in again, the subscription reactivated. */
 const undoneAfterwards = new Set([
   'mutation logout',
@@ -145,6 +151,16 @@ async function ownSetup(client: ApiClient, confirm: boolean): Promise<string> {
   return setup.body.clientSecret;
 }
 
+/** A confirmed change-card setup of the caller's own, when they have a subscription whose card to change. */
+async function ownChangeCardSetup(client: ApiClient): Promise<void> {
+  const setup = await client.graphql<{ createSetupIntent: { clientSecret: string } }>(
+    'mutation { createSetupIntent(purpose: CHANGE_CARD) { clientSecret } }',
+  );
+  const clientSecret = setup.body.data?.createSetupIntent.clientSecret;
+  if (!clientSecret) return;
+  await client.post('/api/local-payments/confirm-setup', { clientSecret, cardNumber: goodTestCard });
+}
+
 /** The setup a cell confirms: the premium member's own (the other member is handed it too), else a new one. */
 const setupSecretFor = async ({ persona, actor }: Cell) =>
   persona === 'premium' || persona === 'another member' ? world.premiumSetupSecret : ownSetup(actor.client, false);
@@ -185,6 +201,10 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
     return {};
   },
   'mutation cancelSubscription': () => ({}),
+  'mutation updatePaymentMethodAfterSetup': async ({ actor }) => {
+    await ownChangeCardSetup(actor.client);
+    return {};
+  },
   'mutation reactivateSubscription': async (cell) => {
     await cancelledFirst(cell);
     return {};
@@ -589,12 +609,13 @@ const cells: MatrixCell[] = operations
     })),
   );
 
-/** A cell that would end its caller, expected to succeed: it gets its own person of that kind. */
+/** A cell that would end its caller (or change its card), expected to succeed: it gets its own person of that kind. */
 const needsOwnPerson = (cell: Pick<MatrixCell, 'operation' | 'expected' | 'persona'>) =>
-  endsThePerson.has(cell.operation) &&
-  cell.expected === 'allowed' &&
-  // A member whose setup started their subscription is answered that one: nothing changes.
-  !((cell.persona === 'premium' || cell.persona === 'another member') && startsTheSubscription.has(cell.operation));
+  (changesTheCard.has(cell.operation) && cell.expected === 'allowed') ||
+  (endsThePerson.has(cell.operation) &&
+    cell.expected === 'allowed' &&
+    // A member whose setup started their subscription is answered that one: nothing changes.
+    !((cell.persona === 'premium' || cell.persona === 'another member') && startsTheSubscription.has(cell.operation)));
 
 const spareCount = (persona: Persona) =>
   cells.filter((cell) => needsOwnPerson(cell) && cell.persona === persona).length;

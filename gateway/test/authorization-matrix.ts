@@ -68,6 +68,8 @@ export const expectedOutcomes: Record<string, Row> = {
   'mutation createSubscriptionAfterSetup':['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation cancelSubscription':          ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   'mutation reactivateSubscription':      ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
+  // Changing the card: one's own running subscription's (a lapsed trial has none to change), never premium.
+  'mutation updatePaymentMethodAfterSetup':['unauthenticated','not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   // Consent and data rights: anyone for cookies; one's own account for deletion, never premium.
   'mutation saveCookieConsent':           ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation deleteAccount':               ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

@@ -165,3 +165,30 @@ it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it,
   const cancelled = await billingEmailTo(email, 'Your Haven Premium subscription is cancelled');
   expect(cancelled.text).toContain(`Your free trial stays open until ${billingEmailDate(trialEnd)}`);
 });
+
+it('shows the card on file in Settings and changes it with the same card form: a toast, then the new card', async () => {
+  const { page } = await signUp('change-card');
+  await addCard(page, '4242 4242 4242 4242');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await modal.waitFor({ state: 'hidden' });
+
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  const cardLine = page.getByTestId('card-on-file');
+  await cardLine.getByText(/^Card on file: Visa ending in 4242, expires 12\/\d{4}\.$/).waitFor();
+
+  await page.getByRole('button', { name: 'Change card' }).click();
+  // The payment page's own form, in change mode: no trial is started, the card is only saved.
+  const form = page.getByRole('form', { name: 'Test-mode card form' });
+  await form.getByLabel('Test card number').fill('5555 5555 5555 4444');
+  await form.getByRole('button', { name: 'Save new card' }).click();
+
+  await page.getByText('Card updated', { exact: true }).first().waitFor();
+  await cardLine.getByText(/^Card on file: Mastercard ending in 4444, expires 12\/\d{4}\.$/).waitFor();
+  await form.waitFor({ state: 'hidden' });
+  // Still the one trial, on the page it was on.
+  expect(new URL(page.url()).pathname).toBe('/settings');
+  await page.getByText('Free Trial', { exact: true }).waitFor();
+  const status = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
+  expect(await status.json()).toMatchObject({ status: 'trialing', isTrialing: true });
+});

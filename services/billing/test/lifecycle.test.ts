@@ -8,7 +8,7 @@ import {
   type ScheduledSubscription,
 } from '../src/domain/lifecycle';
 import { changeFromStripe } from '../src/domain/stripe-events';
-import { normaliseCardNumber, outcomeOfTestCard } from '../src/domain/test-cards';
+import { brandOfCardNumber, normaliseCardNumber, outcomeOfTestCard } from '../src/domain/test-cards';
 
 const now = new Date('2026-05-10T12:00:00.000Z');
 const hour = 3_600_000;
@@ -89,7 +89,16 @@ describe('test cards', () => {
     expect(outcomeOfTestCard('4000000000000002')).toEqual({ outcome: 'declined', message: 'Your card was declined.' });
     expect(outcomeOfTestCard('4000000000000341').outcome).toBe('charge_fails');
     expect(outcomeOfTestCard('4000000000000119').outcome).toBe('processing_error');
-    expect(outcomeOfTestCard('5555555555554444').outcome).toBe('declined');
+    expect(outcomeOfTestCard('5555555555554444')).toEqual({ outcome: 'ok', message: null });
+    expect(outcomeOfTestCard('4111111111111111').outcome).toBe('declined');
+  });
+
+  it('names the brand a provider would, from the first digits', () => {
+    expect(brandOfCardNumber('4242424242424242')).toBe('Visa');
+    expect(brandOfCardNumber('5555555555554444')).toBe('Mastercard');
+    expect(brandOfCardNumber('2223003122003222')).toBe('Mastercard');
+    expect(brandOfCardNumber('378282246310005')).toBe('American Express');
+    expect(brandOfCardNumber('6011111111111117')).toBe('Card');
   });
 });
 

@@ -69,6 +69,7 @@ export const subscriptionEventTypes = [
   'billing.canceled',
   'billing.reactivated',
   'billing.ended',
+  'billing.payment_method_updated',
 ] as const satisfies readonly EventType[];
 
 const deniedReasons = new Set<string>(['trial_expired', 'payment_failed', 'no_subscription']);

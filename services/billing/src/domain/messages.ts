@@ -14,6 +14,15 @@ export const billingMessages = {
   noSuchSetup: 'We could not find that payment setup. Please start again.',
   cardNumberInvalid: 'Card number must be 12 to 19 digits',
   testClockDisabled: 'The billing test clock is off.',
+  noCardToChange: 'You have no subscription whose card to change. You can start one on the Subscription page.',
+  changeCardFirst: 'Please add your new card first.',
+  setupChangesCard:
+    'That card setup was for changing your card, so it does not start a subscription. Please start again from the Subscription page.',
+  cardUpdated: 'Your new card is saved. Your next payment for Premium goes to it.',
+  cardUpdatedStillUnpaid:
+    'Your new card is saved, but the payment has not gone through yet. We will try it again with this card, or you can add another one.',
+  cardUpdatedAndPaid: (periodEnd: Date | null) =>
+    `Your new card is saved and your payment of £4.99 went through, so Premium is open again. Your next payment is on ${dateOf(periodEnd)}.`,
   trialStarted: (trialEnd: Date | null) =>
     `Your 3-day free trial has started. It ends on ${dateOf(trialEnd)}; after that Premium is £4.99 a month unless you cancel before then.`,
   activated: (periodEnd: Date | null) => `You're Premium. Your next payment of £4.99 is on ${dateOf(periodEnd)}.`,

@@ -16,6 +16,17 @@ export interface ProviderSubscription {
   currentPeriodEnd: Date | null;
 }
 
+/** A saved card as the provider describes it (never its number). */
+export interface PaymentMethodSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** What a card setup is for: starting the subscription, or replacing the card of the running one. */
+export type SetupPurpose = 'start' | 'change_card';
+
 export interface PaymentProvider {
   name: ProviderName;
   /** Whether billing's scheduler runs trial and period ends (local), or the provider's webhooks report them (Stripe). */
@@ -25,8 +36,31 @@ export interface PaymentProvider {
   createSetupIntent(input: {
     customerId: string;
     userId: string;
+    purpose: SetupPurpose;
     idempotencyKey: string;
   }): Promise<ProviderSetupIntent>;
+  /** The card a payment method id names, or null when the provider knows no such card. */
+  describePaymentMethod(paymentMethodId: string): Promise<PaymentMethodSummary | null>;
+  /**
+   * Makes the card the subscription's, and the customer's default for later invoices. Each write carries
+   * the key (with a suffix per write), so a retried change is one change.
+   */
+  setDefaultPaymentMethod(input: {
+    customerId: string;
+    subscriptionId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /**
+   * Retries the charge a failed payment left open, with the given card, now. `paid` says whether it went through;
+   * `currentPeriodEnd` is the end of the period it paid for (null when the provider does not say).
+   */
+  retryOpenCharge(input: {
+    subscriptionId: string;
+    paymentMethodId: string;
+    now: Date;
+    idempotencyKey: string;
+  }): Promise<{ paid: boolean; currentPeriodEnd: Date | null }>;
   /** The payment method a setup intent confirmed, or null when it did not succeed. */
   confirmedPaymentMethod(setupIntentId: string): Promise<string | null>;
   createSubscription(input: {

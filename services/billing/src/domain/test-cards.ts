@@ -4,6 +4,8 @@
  */
 export const testCards = {
   succeeds: '4242424242424242',
+  /** Stripe's test Mastercard: works like 4242, for changing to a card that looks different. */
+  succeedsMastercard: '5555555555554444',
   declined: '4000000000000002',
   /** Setup succeeds; every later charge fails (a trial that ends in a failed payment). */
   chargeFails: '4000000000000341',
@@ -24,9 +26,17 @@ export function normaliseCardNumber(input: string): string | null {
 }
 
 export function outcomeOfTestCard(digits: string): { outcome: CardOutcome; message: string | null } {
-  if (digits === testCards.succeeds) return { outcome: 'ok', message: null };
+  if (digits === testCards.succeeds || digits === testCards.succeedsMastercard) return { outcome: 'ok', message: null };
   if (digits === testCards.chargeFails) return { outcome: 'charge_fails', message: null };
   if (digits === testCards.processingError) return { outcome: 'processing_error', message: null };
   if (digits === testCards.declined) return { outcome: 'declined', message: declinedMessage };
   return { outcome: 'declined', message: unknownTestCardMessage };
+}
+
+/** The card's brand from its number's first digits, as a provider names it. */
+export function brandOfCardNumber(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  return 'Card';
 }

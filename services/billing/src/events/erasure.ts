@@ -97,6 +97,7 @@ export const billingDataMap: DataMap = {
     exported: 'billing.customer',
     leftOut: {
       setupIntentId: 'the payment provider’s reference of the latest card setup; the card is the provider’s',
+      setupPurpose: 'whether the latest card setup starts the subscription or changes its card (bookkeeping)',
       createdAt: 'when billing first knew the customer (bookkeeping; the subscription’s dates are exported)',
       updatedAt: 'when the customer record last changed (bookkeeping)',
     },
@@ -109,7 +110,8 @@ export const billingDataMap: DataMap = {
     },
   },
   local_setup_intents: {
-    noUserData: 'the local test-mode provider’s card setups, named by customer id; deleted with the customer',
+    noUserData:
+      'the local test-mode provider’s card setups and what it answers about each test card (brand, last four digits, expiry; never the number), named by customer id; deleted with the customer',
   },
   local_subscriptions: {
     noUserData: 'the local test-mode provider’s subscriptions (status), named by customer id until it is deleted',

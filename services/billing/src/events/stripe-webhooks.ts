@@ -111,6 +111,8 @@ export function stripeWebhookRoutes(
     // The user's newest setup with their own customer, as the browser's call would start.
     const customer = await deps.customers.findById(userId).lean<CustomerRecord>();
     if (customer?.customerId !== customerId || customer.setupIntentId !== intent.id) return true;
+    // A change-card setup starts nothing: the browser's updatePaymentMethodAfterSetup applies the card.
+    if (customer.setupPurpose === 'change_card' || intent.metadata?.purpose === 'change_card') return true;
     try {
       await deps.starter.startAfterSetup({
         userId,

@@ -52,6 +52,8 @@ export function subscriptionStarter(deps: SubscriptionStarterDeps): Subscription
     if (!mayStartSubscription(existing, now)) return;
     const customer = await customers.findById(userId).lean();
     if (!customer) throw conflict(billingMessages.setupFirst);
+    // A card change's setup never starts a subscription, whichever path asks.
+    if (customer.setupIntentId === setupIntentId && customer.setupPurpose === 'change_card') return;
     // One free trial per account and per address, also across a deleted account.
     const trialDays = !existing?.trialUsed && !(await deps.trials.claimed(customer.email)) ? plan.trialDays : 0;
     const created = await provider.createSubscription({

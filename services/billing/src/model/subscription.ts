@@ -1,7 +1,7 @@
 import { byIds, outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { ScheduledSubscription } from '../domain/lifecycle';
-import type { ProviderName } from '../domain/provider';
+import type { ProviderName, SetupPurpose } from '../domain/provider';
 import { subscriptionHistory } from './subscription-history';
 
 export interface SubscriptionRecord extends ScheduledSubscription, WithOutbox {
@@ -73,6 +73,8 @@ export interface CustomerRecord {
   email: string;
   firstName: string;
   setupIntentId: string | null;
+  /** What the newest setup is for: only a `start` setup starts a subscription. */
+  setupPurpose: SetupPurpose;
   /** How many setups were started: part of the provider's idempotency key for the next one. */
   setupAttempts: number;
   createdAt: Date;
@@ -87,6 +89,7 @@ const customerSchema = new Schema<CustomerRecord>(
     email: { type: String, default: '' },
     firstName: { type: String, default: '' },
     setupIntentId: { type: String, default: null },
+    setupPurpose: { type: String, enum: ['start', 'change_card'], default: 'start' },
     setupAttempts: { type: Number, default: 0 },
   },
   { collection: 'customers', timestamps: true },

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import { addMonth, trialEndFrom } from '../domain/lifecycle';
-import type { PaymentProvider } from '../domain/provider';
-import { outcomeOfTestCard, type CardOutcome } from '../domain/test-cards';
+import type { PaymentMethodSummary, PaymentProvider } from '../domain/provider';
+import { brandOfCardNumber, outcomeOfTestCard, type CardOutcome } from '../domain/test-cards';
 
 interface LocalSetupIntent {
   _id: string;
@@ -10,7 +10,19 @@ interface LocalSetupIntent {
   clientSecret: string;
   status: 'requires_payment_method' | 'succeeded';
   paymentMethodId: string | null;
+  /** What a real provider answers about the confirmed card (never its number); null until confirmed. */
+  card: PaymentMethodSummary | null;
 }
+
+const cardSchema = new Schema<PaymentMethodSummary>(
+  {
+    brand: { type: String, required: true },
+    last4: { type: String, required: true },
+    expMonth: { type: Number, required: true },
+    expYear: { type: Number, required: true },
+  },
+  { _id: false },
+);
 
 const setupIntentSchema = new Schema<LocalSetupIntent>(
   {
@@ -18,7 +30,8 @@ const setupIntentSchema = new Schema<LocalSetupIntent>(
     customerId: { type: String, required: true },
     clientSecret: { type: String, required: true, unique: true },
     status: { type: String, required: true },
-    paymentMethodId: { type: String, default: null },
+    paymentMethodId: { type: String, default: null, index: true },
+    card: { type: cardSchema, default: null },
   },
   { collection: 'local_setup_intents', versionKey: false },
 );
@@ -77,6 +90,19 @@ export interface LocalProvider extends PaymentProvider {
   } | null>;
 }
 
+/**
+ * The test form takes no expiry, so every test card expires in December four years after it was added: always in
+ * the future, as a card just added is.
+ */
+function testCardSummary(cardDigits: string, now: Date): PaymentMethodSummary {
+  return {
+    brand: brandOfCardNumber(cardDigits),
+    last4: cardDigits.slice(-4),
+    expMonth: 12,
+    expYear: now.getUTCFullYear() + 4,
+  };
+}
+
 /** Test mode without Stripe: the same lifecycle, decided by the test card's number; nothing is ever charged. */
 export function localProvider(connection: Connection): LocalProvider {
   const intents = connection.model<LocalSetupIntent>('LocalSetupIntent', setupIntentSchema);
@@ -96,6 +122,7 @@ export function localProvider(connection: Connection): LocalProvider {
             clientSecret: `${setupIntentId}_secret_${randomBytes(12).toString('hex')}`,
             status: 'requires_payment_method',
             paymentMethodId: null,
+            card: null,
           },
         },
         { upsert: true, new: true },
@@ -111,7 +138,9 @@ export function localProvider(connection: Connection): LocalProvider {
       if (outcome === 'declined')
         return { ...setup, status: 'requires_payment_method', paymentMethodId: null, message };
       const paymentMethodId = `pm_local_${outcome}_${randomBytes(8).toString('hex')}`;
-      await intents.updateOne({ _id: intent._id }, { $set: { status: 'succeeded', paymentMethodId } });
+      // Only what a real provider would answer about the card is kept: brand, last four digits, expiry.
+      const card = testCardSummary(cardDigits, new Date());
+      await intents.updateOne({ _id: intent._id }, { $set: { status: 'succeeded', paymentMethodId, card } });
       return { ...setup, status: 'succeeded', paymentMethodId, message: null };
     },
     confirmedPaymentMethod: async (setupIntentId) => {
@@ -142,7 +171,15 @@ export function localProvider(connection: Connection): LocalProvider {
         currentPeriodEnd: paid ? addMonth(now) : null,
       };
     },
+    describePaymentMethod: async (paymentMethodId) =>
+      (await intents.findOne({ paymentMethodId, status: 'succeeded' }).lean())?.card ?? null,
     setCancelAtPeriodEnd: async () => undefined,
+    // The card is billing's record's paymentMethodId: nothing else to tell the test-mode provider.
+    setDefaultPaymentMethod: async () => undefined,
+    retryOpenCharge: async ({ paymentMethodId, now }) => {
+      const paid = charged(paymentMethodId);
+      return { paid, currentPeriodEnd: paid ? addMonth(now) : null };
+    },
     charge: async ({ paymentMethodId }) => charged(paymentMethodId),
     cancelNow: async ({ subscriptionId }) => {
       await localSubscriptions.updateOne(

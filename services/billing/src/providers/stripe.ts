@@ -40,6 +40,21 @@ export function periodEndOf(subscription: Stripe.Subscription): Date | null {
   return fromEpoch(item?.current_period_end ?? legacy);
 }
 
+/** Stripe's card brand ("visa") as people read it. */
+function brandName(brand: string): string {
+  const names: Record<string, string> = {
+    amex: 'American Express',
+    diners: 'Diners Club',
+    discover: 'Discover',
+    eftpos_au: 'eftpos',
+    jcb: 'JCB',
+    mastercard: 'Mastercard',
+    unionpay: 'UnionPay',
+    visa: 'Visa',
+  };
+  return names[brand] ?? 'Card';
+}
+
 /** A repeated cancellation or deletion finds nothing (or a cancelled subscription): the work is already done. */
 async function alreadyGoneIsDone(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -60,9 +75,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     runsLifecycleLocally: false,
     ensureCustomer: async ({ userId, email, idempotencyKey }) =>
       (await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey })).id,
-    createSetupIntent: async ({ customerId, userId, idempotencyKey }) => {
+    createSetupIntent: async ({ customerId, userId, purpose, idempotencyKey }) => {
       const intent = await stripe.setupIntents.create(
-        { customer: customerId, usage: 'off_session', payment_method_types: ['card'], metadata: { userId } },
+        {
+          customer: customerId,
+          usage: 'off_session',
+          payment_method_types: ['card'],
+          metadata: { userId, purpose },
+        },
         { idempotencyKey },
       );
       if (!intent.client_secret) throw new Error('Stripe returned a setup intent without a client secret');
@@ -91,6 +111,43 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         trialEnd: fromEpoch(subscription.trial_end),
         currentPeriodEnd: periodEndOf(subscription),
       };
+    },
+    describePaymentMethod: async (paymentMethodId) => {
+      try {
+        const { card } = await stripe.paymentMethods.retrieve(paymentMethodId);
+        if (!card) return null;
+        return { brand: brandName(card.brand), last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+    // The subscription's own default wins over the customer's; the customer's covers invoices made without one.
+    setDefaultPaymentMethod: async ({ customerId, subscriptionId, paymentMethodId, idempotencyKey }) => {
+      await stripe.subscriptions.update(
+        subscriptionId,
+        { default_payment_method: paymentMethodId },
+        { idempotencyKey: `${idempotencyKey}-subscription` },
+      );
+      await stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: paymentMethodId } },
+        { idempotencyKey: `${idempotencyKey}-customer` },
+      );
+    },
+    // The failed payment's open invoice, paid now with the new card; without one (or unpaid), Stripe's own retries
+    // go on with the new default card and the subscription's webhook brings the change.
+    retryOpenCharge: async ({ subscriptionId, paymentMethodId, idempotencyKey }) => {
+      const open = await stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 1 });
+      const invoice = open.data[0];
+      if (!invoice?.id) return { paid: false, currentPeriodEnd: null };
+      const paid = await stripe.invoices.pay(
+        invoice.id,
+        { payment_method: paymentMethodId },
+        { idempotencyKey: `${idempotencyKey}-pay` },
+      );
+      if (paid.status !== 'paid') return { paid: false, currentPeriodEnd: null };
+      return { paid: true, currentPeriodEnd: periodEndOf(await stripe.subscriptions.retrieve(subscriptionId)) };
     },
     setCancelAtPeriodEnd: async ({ subscriptionId, cancel, idempotencyKey }) => {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }, { idempotencyKey });

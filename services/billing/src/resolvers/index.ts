@@ -2,11 +2,11 @@ import { badInput, conflict, mayReadUser, notFound, requestLoader, requireSessio
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import { mayStartSubscription } from '../domain/lifecycle';
+import { addMonth, mayStartSubscription, openAtProvider } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
-import type { PaymentProvider } from '../domain/provider';
+import type { PaymentProvider, SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
-import { changeSubscription } from '../events/changes';
+import { changeSubscription, type SubscriptionEventType, type SubscriptionFields } from '../events/changes';
 import type { Scheduler } from '../events/scheduler';
 import type { SubscriptionStarter } from '../events/subscription-start';
 import type { Clock } from '../model/clock';
@@ -74,21 +74,29 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
     },
     Mutation: {
       ...erasure.Mutation,
-      createSetupIntent: async (_parent, _args, context) => {
+      createSetupIntent: async (_parent, { purpose }, context) => {
         const session = requireSession(context);
+        const setupPurpose: SetupPurpose = purpose === 'CHANGE_CARD' ? 'change_card' : 'start';
         const existing = await subscriptions.findById(session.userId).lean<SubscriptionRecord>();
-        if (!mayStartSubscription(existing, await clock.now())) throw conflict(billingMessages.alreadySubscribed);
+        if (setupPurpose === 'start' && !mayStartSubscription(existing, await clock.now()))
+          throw conflict(billingMessages.alreadySubscribed);
+        // A new card belongs to the customer the running subscription charges.
+        if (setupPurpose === 'change_card' && !(existing && openAtProvider(existing)))
+          throw notFound(billingMessages.noCardToChange);
         const profile = await deps.profileOf(context.sessionToken!);
-        const customerId = await provider.ensureCustomer({
-          userId: session.userId,
-          email: profile.email,
-          idempotencyKey: `customer-${session.userId}`,
-        });
+        const customerId =
+          setupPurpose === 'change_card'
+            ? existing!.customerId
+            : await provider.ensureCustomer({
+                userId: session.userId,
+                email: profile.email,
+                idempotencyKey: `customer-${session.userId}`,
+              });
         const customer = await customers.findOneAndUpdate(
           { _id: session.userId },
           {
             $set: { provider: provider.name, customerId, email: profile.email, firstName: profile.firstName },
-            $setOnInsert: { setupAttempts: 0, setupIntentId: null },
+            $setOnInsert: { setupAttempts: 0, setupIntentId: null, setupPurpose: 'start' },
           },
           { upsert: true, new: true },
         );
@@ -96,11 +104,12 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         const intent = await provider.createSetupIntent({
           customerId,
           userId: session.userId,
+          purpose: setupPurpose,
           idempotencyKey: `setup-${session.userId}-${customer.setupAttempts}`,
         });
         await customers.updateOne(
           { _id: session.userId },
-          { $set: { setupIntentId: intent.setupIntentId }, $inc: { setupAttempts: 1 } },
+          { $set: { setupIntentId: intent.setupIntentId, setupPurpose }, $inc: { setupAttempts: 1 } },
         );
         return { clientSecret: intent.clientSecret };
       },
@@ -116,11 +125,13 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits)
           : null;
         if (!result) throw notFound(billingMessages.noSuchSetup);
-        // As Stripe's webhook does: the subscription starts when the card is confirmed, tab open or not.
+        // As Stripe's webhook does: the subscription starts when the card is confirmed, tab open or not. A
+        // change-card setup starts nothing: updatePaymentMethodAfterSetup applies it.
         if (
           result.status === 'succeeded' &&
           result.paymentMethodId &&
-          customer?.setupIntentId === result.setupIntentId
+          customer?.setupIntentId === result.setupIntentId &&
+          customer.setupPurpose !== 'change_card'
         ) {
           await deps.starter.startAfterSetup({
             userId: session.userId,
@@ -137,6 +148,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         const userId = session.userId;
         const customer = await customers.findById(userId).lean();
         if (!customer?.setupIntentId) throw badInput('setupIntent', billingMessages.setupFirst);
+        if (customer.setupPurpose === 'change_card') throw badInput('setupIntent', billingMessages.setupChangesCard);
         // The confirmation or Stripe's webhook may have started it already: the same subscription, once.
         const started = await deps.starter.startedBy(userId, customer.setupIntentId);
         if (started) return answerStarted(started);
@@ -152,6 +164,60 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
             correlationId: context.correlationId,
           }),
         );
+      },
+
+      updatePaymentMethodAfterSetup: async (_parent, _args, context) => {
+        const session = requireSession(context);
+        const userId = session.userId;
+        const now = await clock.now();
+        const current = await subscriptions.findById(userId).lean<SubscriptionRecord>();
+        if (!current || !openAtProvider(current)) throw notFound(billingMessages.noCardToChange);
+        const customer = await customers.findById(userId).lean();
+        if (!customer?.setupIntentId || customer.setupPurpose !== 'change_card')
+          throw badInput('setupIntent', billingMessages.changeCardFirst);
+        const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
+        if (!paymentMethodId) throw badInput('setupIntent', billingMessages.changeCardFirst);
+        const newCard = paymentMethodId !== current.paymentMethodId;
+        if (newCard) {
+          await provider.setDefaultPaymentMethod({
+            customerId: current.customerId,
+            subscriptionId: current.subscriptionId,
+            paymentMethodId,
+            idempotencyKey: `payment-method-${customer.setupIntentId}`,
+          });
+        }
+        let changes: Partial<SubscriptionFields> = { paymentMethodId };
+        let type: SubscriptionEventType = 'billing.payment_method_updated';
+        let message = billingMessages.cardUpdated;
+        if (current.status === 'payment_failed') {
+          // The payment that failed is tried again with the new card now, not at the provider's next retry.
+          let retry: { paid: boolean; currentPeriodEnd: Date | null } = { paid: false, currentPeriodEnd: null };
+          try {
+            retry = await provider.retryOpenCharge({
+              subscriptionId: current.subscriptionId,
+              paymentMethodId,
+              now,
+              idempotencyKey: `retry-${userId}-${current.revision}`,
+            });
+          } catch (error) {
+            // The card is saved all the same; the provider's own retries (or the next attempt here) charge it.
+            context.log.warn({ err: error }, 'retrying the open charge with the new card failed');
+          }
+          if (retry.paid) {
+            const currentPeriodEnd = retry.currentPeriodEnd ?? addMonth(now);
+            changes = { paymentMethodId, status: 'active', currentPeriodEnd };
+            type = 'billing.activated';
+            message = billingMessages.cardUpdatedAndPaid(currentPeriodEnd);
+          } else {
+            message = billingMessages.cardUpdatedStillUnpaid;
+          }
+        }
+        // The same card again with nothing paid (a retried request): nothing more to record.
+        if (newCard || type !== 'billing.payment_method_updated') {
+          ensureApplied(await changeSubscription(subscriptions, current, changes, type, now, context.correlationId));
+          deps.publishSoon();
+        }
+        return { message, subscriptionStatus: await statusNow(userId) };
       },
 
       cancelSubscription: async (_parent, _args, context) => {
@@ -233,6 +299,12 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
       subscriptionStatus: async ({ id }, _args, context) => {
         const loader = requestLoader(context, 'subscriptions', (ids) => findSubscriptionsByUserIds(subscriptions, ids));
         return subscriptionStatusOf(await loader.load(id), await clock.now());
+      },
+      // The card is the owner's alone to see (an admin reads the subscription's state, not the card): null otherwise.
+      paymentMethod: async ({ id }, _args, context) => {
+        if (!context.session || context.session.userId !== id) return null;
+        const current = await subscriptions.findById(id, { paymentMethodId: 1 }).lean<SubscriptionRecord>();
+        return current?.paymentMethodId ? provider.describePaymentMethod(current.paymentMethodId) : null;
       },
       trialAvailable: async ({ id }, _args, context) => {
         const existing = await subscriptions.findById(id).lean<SubscriptionRecord>();

@@ -78,12 +78,20 @@ export type Mutation = {
   closePaymentsForErasure: PaymentClosure;
   /** The local test-mode provider's card form: confirms a setup intent with a test card number, which starts the subscription. */
   confirmLocalSetup: LocalSetupResult;
-  /** Starts adding a card: a setup intent whose client secret the provider's client confirms. */
+  /**
+   * Starts adding a card: a setup intent whose client secret the provider's client confirms. START (the default)
+   * starts the subscription once confirmed; CHANGE_CARD never does, and updatePaymentMethodAfterSetup applies it.
+   */
   createSetupIntent: SetupIntent;
   /** After a confirmed setup: the subscription it started (or starts now), with a 3-day trial the first time for the account and its address. */
   createSubscriptionAfterSetup: SubscriptionChangeResult;
   /** Undoes a cancellation before the period ends. */
   reactivateSubscription: SubscriptionChangeResult;
+  /**
+   * After a confirmed CHANGE_CARD setup: its card becomes the subscription's. A subscription whose payment failed is
+   * charged again at once with it, and access comes back when the payment goes through.
+   */
+  updatePaymentMethodAfterSetup: SubscriptionChangeResult;
 };
 
 
@@ -99,6 +107,11 @@ export type MutationClosePaymentsForErasureArgs = {
 
 export type MutationConfirmLocalSetupArgs = {
   input: ConfirmLocalSetupInput;
+};
+
+
+export type MutationCreateSetupIntentArgs = {
+  purpose?: InputMaybe<SetupPurpose>;
 };
 
 export type PaymentClosure = {
@@ -118,6 +131,16 @@ export type PaymentConfig = {
   publishableKey?: Maybe<Scalars['String']['output']>;
 };
 
+/** A saved card as the provider describes it: brand, last four digits and expiry. Haven stores no card numbers. */
+export type PaymentMethodSummary = {
+  __typename?: 'PaymentMethodSummary';
+  /** e.g. Visa, Mastercard */
+  brand: Scalars['String']['output'];
+  expMonth: Scalars['Int']['output'];
+  expYear: Scalars['Int']['output'];
+  last4: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   paymentConfig: PaymentConfig;
@@ -128,6 +151,11 @@ export type SetupIntent = {
   __typename?: 'SetupIntent';
   clientSecret: Scalars['String']['output'];
 };
+
+/** What a card setup is for: starting the subscription, or replacing the card of the one already running. */
+export type SetupPurpose =
+  | 'CHANGE_CARD'
+  | 'START';
 
 export type SubscriptionChangeResult = {
   __typename?: 'SubscriptionChangeResult';
@@ -159,6 +187,11 @@ export type User = {
   /** The owner's or an admin's to see; never premium. */
   billingData: BillingDataExport;
   id: Scalars['ID']['output'];
+  /**
+   * The card the subscription is charged to, as the provider describes it (never the number); null without one.
+   * The owner's alone to see (an admin gets null); never premium, so a person whose payment failed sees which card.
+   */
+  paymentMethod?: Maybe<PaymentMethodSummary>;
   subscriptionStatus: SubscriptionStatus;
   /**
    * Whether a subscription started now begins with the free trial: once per account and once per address, so an
@@ -272,8 +305,10 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PaymentClosure: ResolverTypeWrapper<PaymentClosure>;
   PaymentConfig: ResolverTypeWrapper<PaymentConfig>;
+  PaymentMethodSummary: ResolverTypeWrapper<PaymentMethodSummary>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SetupIntent: ResolverTypeWrapper<SetupIntent>;
+  SetupPurpose: SetupPurpose;
   SubscriptionChangeResult: ResolverTypeWrapper<Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
   SubscriptionStatus: ResolverTypeWrapper<SubscriptionStatusView>;
   User: ResolverTypeWrapper<UserReference>;
@@ -293,6 +328,7 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   PaymentClosure: PaymentClosure;
   PaymentConfig: PaymentConfig;
+  PaymentMethodSummary: PaymentMethodSummary;
   Query: Record<PropertyKey, never>;
   SetupIntent: SetupIntent;
   SubscriptionChangeResult: Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
@@ -343,9 +379,10 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   cancelSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
   closePaymentsForErasure?: Resolver<ResolversTypes['PaymentClosure'], ParentType, ContextType, RequireFields<MutationClosePaymentsForErasureArgs, 'userId'>>;
   confirmLocalSetup?: Resolver<ResolversTypes['LocalSetupResult'], ParentType, ContextType, RequireFields<MutationConfirmLocalSetupArgs, 'input'>>;
-  createSetupIntent?: Resolver<ResolversTypes['SetupIntent'], ParentType, ContextType>;
+  createSetupIntent?: Resolver<ResolversTypes['SetupIntent'], ParentType, ContextType, RequireFields<MutationCreateSetupIntentArgs, 'purpose'>>;
   createSubscriptionAfterSetup?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
   reactivateSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
+  updatePaymentMethodAfterSetup?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
 };
 
 export type PaymentClosureResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentClosure'] = ResolversParentTypes['PaymentClosure']> = {
@@ -356,6 +393,13 @@ export type PaymentClosureResolvers<ContextType = RequestContext, ParentType ext
 export type PaymentConfigResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentConfig'] = ResolversParentTypes['PaymentConfig']> = {
   provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   publishableKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PaymentMethodSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentMethodSummary'] = ResolversParentTypes['PaymentMethodSummary']> = {
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expMonth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expYear?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  last4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -386,6 +430,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
   billingData?: Resolver<ResolversTypes['BillingDataExport'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethodSummary']>, ParentType, ContextType>;
   subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
   trialAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -397,6 +442,7 @@ export type Resolvers<ContextType = RequestContext> = {
   Mutation?: MutationResolvers<ContextType>;
   PaymentClosure?: PaymentClosureResolvers<ContextType>;
   PaymentConfig?: PaymentConfigResolvers<ContextType>;
+  PaymentMethodSummary?: PaymentMethodSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SetupIntent?: SetupIntentResolvers<ContextType>;
   SubscriptionChangeResult?: SubscriptionChangeResultResolvers<ContextType>;

@@ -1,7 +1,8 @@
 /**
  * The payment-method form. With the local test-mode provider (no Stripe keys) it is a clearly labelled test
  * form that never charges anyone; the provider decides by the test card's number. Flow: setup intent →
- * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s.
+ * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s. In change mode
+ * (Settings → Subscription) the setup only saves a new card: confirm it → make it the subscription's → toast.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import {
   CreateSubscriptionDocument,
   PaymentConfigDocument,
   StartPaymentSetupDocument,
+  UpdatePaymentMethodDocument,
 } from '../../graphql/operations.generated';
 import { loadOrReload } from '../../lib/bundles';
 import { Button } from '../../ui/Button';
@@ -19,26 +21,38 @@ import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
-import { AFTER_SETUP_REDIRECT_MS, noticeForSetupResult, offerTexts, setupNotices, WELCOME_PATH } from './paymentSetup';
+import {
+  AFTER_SETUP_REDIRECT_MS,
+  changeCardNotices,
+  changeCardTexts,
+  noticeForSetupResult,
+  offerTexts,
+  setupNotices,
+  WELCOME_PATH,
+} from './paymentSetup';
 
 // Stripe.js loads only when Stripe is configured.
 const StripeCardForm = lazy(loadOrReload(() => import('./StripeCardForm')));
 
-export function PaymentSetup({
-  onBack,
-  afterSuccess,
-  trial,
-}: {
-  onBack: () => void;
-  afterSuccess: () => Promise<void>;
-  /** Whether this subscription starts with the free trial (else the first month is charged at once). */
-  trial: boolean;
-}) {
+type PaymentSetupProps = { onBack: () => void; afterSuccess: () => Promise<void> } & (
+  | {
+      mode?: 'start';
+      /** Whether this subscription starts with the free trial (else the first month is charged at once). */
+      trial: boolean;
+    }
+  /** A new card for the running subscription: nothing starts, and the page stays where it is. */
+  | { mode: 'change' }
+);
+
+export function PaymentSetup(props: PaymentSetupProps) {
+  const { onBack, afterSuccess } = props;
+  const changing = props.mode === 'change';
   const navigate = useNavigate();
   const config = useQuery(PaymentConfigDocument);
   const [startSetup] = useMutation(StartPaymentSetupDocument);
   const [confirmCard] = useMutation(ConfirmTestCardDocument);
   const [createSubscription] = useMutation(CreateSubscriptionDocument);
+  const [updatePaymentMethod] = useMutation(UpdatePaymentMethodDocument);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [cardNumber, setCardNumber] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,15 +61,32 @@ export function PaymentSetup({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    startSetup()
+    startSetup({ variables: { purpose: changing ? 'CHANGE_CARD' : 'START' } })
       .then(({ data }) => {
         if (data?.createSetupIntent.clientSecret) setClientSecret(data.createSetupIntent.clientSecret);
         else throw new Error('no client secret');
       })
       .catch(() => toast(setupNotices.initFailed));
-  }, [startSetup]);
+  }, [startSetup, changing]);
+
+  const finishChange = async () => {
+    try {
+      const { data } = await updatePaymentMethod();
+      const result = data?.updatePaymentMethodAfterSetup;
+      toast(
+        result && !result.subscriptionStatus.hasActiveSubscription
+          ? changeCardNotices.savedStillUnpaid(result.message)
+          : changeCardNotices.updated(result?.message),
+      );
+      await afterSuccess();
+    } catch (error) {
+      toast(changeCardNotices.failed(error instanceof Error ? error.message : 'Please try again.'));
+      setBusy(false);
+    }
+  };
 
   const finish = async () => {
+    if (changing) return finishChange();
     try {
       const { data } = await createSubscription();
       const created = data?.createSubscriptionAfterSetup;
@@ -98,16 +129,17 @@ export function PaymentSetup({
   };
 
   const provider = config.data?.paymentConfig.provider;
-  const texts = offerTexts(trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
+  const texts = changing ? changeCardTexts : offerTexts(props.trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
 
   return (
     <Card aria-labelledby="payment-title">
       <CardHeader>
-        <CardTitle id="payment-title">Payment method</CardTitle>
+        <CardTitle id="payment-title">{changing ? changeCardTexts.title : 'Payment method'}</CardTitle>
         {provider === 'local' && (
           <CardDescription>
             <strong>Test mode.</strong> No real card is charged, ever. Use the test card 4242 4242 4242 4242 (works) or
-            4000 0000 0000 0002 (declined).
+            4000 0000 0000 0002 (declined)
+            {changing ? '; 5555 5555 5555 4444 is a Mastercard that works.' : '.'}
           </CardDescription>
         )}
       </CardHeader>
@@ -136,13 +168,15 @@ export function PaymentSetup({
               publishableKey={config.data.paymentConfig.publishableKey}
               clientSecret={clientSecret}
               onSucceeded={finish}
+              submitLabel={texts.cardButton}
+              busyLabel={texts.cardBusy}
             />
           </Suspense>
         ) : (
           <p role="alert">Card payments are not configured. Please contact support.</p>
         )}
         <Button variant="outline" onClick={onBack} disabled={busy}>
-          Back to Plans
+          {changing ? changeCardTexts.back : 'Back to Plans'}
         </Button>
       </CardContent>
     </Card>

@@ -17,6 +17,8 @@ export default function StripeCardForm(props: {
   publishableKey: string;
   clientSecret: string;
   onSucceeded: () => Promise<void>;
+  submitLabel: string;
+  busyLabel: string;
 }) {
   const stripe = useMemo(() => {
     let pending = stripeByKey.get(props.publishableKey);
@@ -28,12 +30,20 @@ export default function StripeCardForm(props: {
   }, [props.publishableKey]);
   return (
     <Elements stripe={stripe} options={{ clientSecret: props.clientSecret }}>
-      <CardForm onSucceeded={props.onSucceeded} />
+      <CardForm onSucceeded={props.onSucceeded} submitLabel={props.submitLabel} busyLabel={props.busyLabel} />
     </Elements>
   );
 }
 
-function CardForm({ onSucceeded }: { onSucceeded: () => Promise<void> }) {
+function CardForm({
+  onSucceeded,
+  submitLabel,
+  busyLabel,
+}: {
+  onSucceeded: () => Promise<void>;
+  submitLabel: string;
+  busyLabel: string;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -65,7 +75,7 @@ function CardForm({ onSucceeded }: { onSucceeded: () => Promise<void> }) {
     <form className="stack" onSubmit={(event) => void onSubmit(event)} aria-label="Card form">
       <PaymentElement />
       <Button type="submit" block disabled={!stripe || busy}>
-        {busy ? 'Starting your trial...' : 'Start Free Trial'}
+        {busy ? busyLabel : submitLabel}
       </Button>
     </form>
   );

@@ -1,18 +1,30 @@
 /**
- * Settings → Subscription: status dot, label and description, cancel (confirmed in a dialog that names the day
- * access ends; then the support e-mail) and reactivate.
+ * Settings → Subscription: status dot, label and description, the card on file and changing it (the payment
+ * page's own form, in change mode), cancel (confirmed in a dialog that names the day access ends; then the
+ * support e-mail) and reactivate.
  */
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../gating/useSession';
-import { CancelMySubscriptionDocument, ReactivateMySubscriptionDocument } from '../../graphql/operations.generated';
+import {
+  CancelMySubscriptionDocument,
+  PaymentMethodOnFileDocument,
+  ReactivateMySubscriptionDocument,
+} from '../../graphql/operations.generated';
 import { navigateToServer } from '../../lib/navigation';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
-import { cancellationConfirmation, cancellationMailto, subscriptionActions } from './subscriptionCard';
+import { PaymentSetup } from './PaymentSetup';
+import {
+  cancellationConfirmation,
+  cancellationMailto,
+  cardOnFileLine,
+  mayChangeCard,
+  subscriptionActions,
+} from './subscriptionCard';
 import { subscriptionDescription, subscriptionDotColour, subscriptionPlanLabel } from './subscriptionStatus';
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
@@ -23,8 +35,17 @@ export function SubscriptionCard() {
   const [reactivate] = useMutation(ReactivateMySubscriptionDocument);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  if (session.status !== 'signedIn') return null;
+  const [changingCard, setChangingCard] = useState(false);
+  const signedIn = session.status === 'signedIn';
+  const cardQuery = useQuery(PaymentMethodOnFileDocument, { skip: !signedIn, fetchPolicy: 'cache-and-network' });
+  if (!signedIn) return null;
   const status = session.subscription;
+  const card = cardQuery.data?.me?.paymentMethod ?? null;
+
+  const afterCardChange = async () => {
+    setChangingCard(false);
+    await Promise.all([cardQuery.refetch(), session.refetchSubscription()]);
+  };
 
   const onCancel = async () => {
     setBusy(true);
@@ -78,6 +99,21 @@ export function SubscriptionCard() {
             <span className="text-muted">{subscriptionDescription(status)}</span>
           </div>
         )}
+        {status && card && (
+          <p className="text-muted" data-testid="card-on-file">
+            {cardOnFileLine(card, status)}
+          </p>
+        )}
+        {status &&
+          card &&
+          mayChangeCard(status) &&
+          (changingCard ? (
+            <PaymentSetup mode="change" onBack={() => setChangingCard(false)} afterSuccess={afterCardChange} />
+          ) : (
+            <Button variant="outline" onClick={() => setChangingCard(true)} disabled={busy}>
+              Change card
+            </Button>
+          ))}
         {actions.cancel && (
           <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
             Cancel Subscription

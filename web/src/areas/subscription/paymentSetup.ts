@@ -39,6 +39,33 @@ export function noticeForSetupResult(result: { status: string; message?: string 
   return result.message ? setupNotices.paymentFailed(result.message) : setupNotices.incomplete;
 }
 
+/** What changing the card says (Settings → Subscription). */
+export const changeCardNotices = {
+  updated: (serverMessage?: string): Notice => ({
+    title: 'Card updated',
+    description: serverMessage ?? 'Your new card is saved.',
+  }),
+  /** Saved, but the failed payment did not go through on it (yet). */
+  savedStillUnpaid: (serverMessage: string): Notice => ({
+    title: 'Card saved',
+    description: serverMessage,
+    variant: 'destructive',
+  }),
+  failed: (message: string): Notice => ({
+    title: "We couldn't change your card",
+    description: `${message} Your current card stays on file.`,
+    variant: 'destructive',
+  }),
+} satisfies Record<string, (message: string) => Notice>;
+
+/** The change-card form's words. */
+export const changeCardTexts = {
+  title: 'Change your card',
+  cardButton: 'Save new card',
+  cardBusy: 'Saving your card...',
+  back: 'Keep my current card',
+} as const;
+
 /** Where the user goes after a successful setup, and when (1 s). */
 export const WELCOME_PATH = '/?welcome=true';
 export const AFTER_SETUP_REDIRECT_MS = 1000;

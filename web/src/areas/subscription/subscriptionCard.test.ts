@@ -1,4 +1,11 @@
-import { cancellationConfirmation, cancellationMailto, subscriptionActions } from './subscriptionCard';
+import {
+  cancellationConfirmation,
+  cancellationMailto,
+  cardOnFileLabel,
+  cardOnFileLine,
+  mayChangeCard,
+  subscriptionActions,
+} from './subscriptionCard';
 import type { SubscriptionStatusLike } from './subscriptionStatus';
 
 const active: SubscriptionStatusLike = {
@@ -48,5 +55,26 @@ describe('cancellationConfirmation', () => {
     expect(cancellationConfirmation({ ...active, currentPeriodEnd: null }, formatDate).description).toContain(
       'until the end of your current period',
     );
+  });
+});
+
+describe('the card on file', () => {
+  const visa = { brand: 'Visa', last4: '4242', expMonth: 3, expYear: 2030 };
+
+  it('reads as on a statement, with a two-digit month', () => {
+    expect(cardOnFileLabel(visa)).toBe('Visa ending in 4242, expires 03/2030');
+    expect(cardOnFileLabel({ ...visa, expMonth: 12 })).toBe('Visa ending in 4242, expires 12/2030');
+  });
+
+  it('names the card that failed, and what changing it does', () => {
+    expect(cardOnFileLine(visa, active)).toBe('Card on file: Visa ending in 4242, expires 03/2030.');
+    expect(cardOnFileLine(visa, { status: 'payment_failed' })).toMatch(
+      /^Your last payment didn't go through on your Visa ending in 4242.+try the payment again straight away\.$/,
+    );
+  });
+
+  it('may be changed while the subscription runs, not after it lapsed', () => {
+    for (const status of ['trialing', 'active', 'payment_failed']) expect(mayChangeCard({ status })).toBe(true);
+    for (const status of ['none', 'trial_expired', 'canceled']) expect(mayChangeCard({ status })).toBe(false);
   });
 });

@@ -2,6 +2,33 @@
 import { BRAND } from '../../brand';
 import { epochSecondsToLocalDate, type SubscriptionStatusLike } from './subscriptionStatus';
 
+export interface CardOnFile {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** "Visa ending in 4242, expires 12/2030": the card as people read it on their statement. */
+export function cardOnFileLabel(card: CardOnFile): string {
+  return `${card.brand} ending in ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+}
+
+/**
+ * The line under the plan: the card that pays for it, or, after a failed payment, the card that failed and what
+ * changing it does.
+ */
+export function cardOnFileLine(card: CardOnFile, s: Pick<SubscriptionStatusLike, 'status'>): string {
+  return s.status === 'payment_failed'
+    ? `Your last payment didn't go through on your ${cardOnFileLabel(card)}. Change the card and we'll try the payment again straight away.`
+    : `Card on file: ${cardOnFileLabel(card)}.`;
+}
+
+/** A card can be changed while the subscription runs: trialing, active, or retrying a failed payment. */
+export function mayChangeCard(s: Pick<SubscriptionStatusLike, 'status'>): boolean {
+  return s.status === 'trialing' || s.status === 'active' || s.status === 'payment_failed';
+}
+
 /** Cancel while access is open and no cancellation is pending; reactivate while one is. */
 export function subscriptionActions(s: SubscriptionStatusLike): { cancel: boolean; reactivate: boolean } {
   return {
