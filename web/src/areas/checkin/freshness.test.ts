@@ -145,11 +145,13 @@ describe('what a change makes stale in the cache', () => {
       editedAt: '2026-03-02T09:00:00.000Z',
       ratings: { ...threes, stressLevel: 1 },
     };
-    // The edit's answer, written as Apollo writes a mutation's result, then what the mutation's update forgets.
+    // The edit's answer, written as Apollo writes a mutation's result (with the __typename Apollo asks every answer
+    // for, which the reply's fragment matches on), then what the mutation's update forgets.
+    const reply = { __typename: 'GenerateQuotePayload', quote: edited, supportResources: null };
     cache.writeQuery({
       query: EditEntryDocument,
       variables: { quoteId: 'deleted', input: { stressLevel: 1 } },
-      data: { editEntry: { quote: edited, supportResources: null } },
+      data: { editEntry: reply },
     });
     forgetAfterEntryEdited(cache);
 
