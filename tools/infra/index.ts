@@ -1,6 +1,17 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   mongoServerLibsDir,
   mongoServerVersion,
@@ -193,25 +204,85 @@ export async function stopKafka(stateDir: string): Promise<void> {
 }
 
 /**
- * `n` distinct ports that were free a moment ago: all are held open together so none repeats,
- * then released for the caller to bind.
+ * Where freePorts looks: below Linux's ephemeral range (32768–60999 by default), which the kernel hands to outgoing
+ * connections and Docker to the ports it publishes for containers. A port found free here stays free until its
+ * server binds it, even while the container stage starts containers beside the tests; a port the kernel chose
+ * (`listen(0)`) could be published by Docker in between, and a Haven container would then answer for the app.
  */
-export async function freePorts(n: number): Promise<number[]> {
+export const freePortRange = { from: 20_000, to: 32_000 } as const;
+
+/**
+ * Ports handed out in the last few minutes, by any process on this machine (every clone, every jest worker): one
+ * empty file each, made exclusively. Two callers at once never get the same port, even before either has bound it.
+ */
+const reservationsDir = join(tmpdir(), 'haven-port-reservations');
+/** Long enough for a server to start and bind the port it was given; after that the port's own listener holds it. */
+const reservationMs = 10 * 60_000;
+
+/** Reserves `port` for this caller; false when another caller reserved it within `reservationMs`. */
+function reservePort(port: number, now = Date.now()): boolean {
+  mkdirSync(reservationsDir, { recursive: true });
+  const file = join(reservationsDir, String(port));
+  for (let tries = 0; tries < 2; tries += 1) {
+    try {
+      closeSync(openSync(file, 'wx'));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let reservedAt: number;
+      try {
+        reservedAt = statSync(file).mtimeMs;
+      } catch {
+        continue; // another caller just reclaimed it: try once more
+      }
+      if (now - reservedAt < reservationMs) return false;
+      try {
+        unlinkSync(file); // an old reservation: its server has long bound the port or gone
+      } catch {
+        // another caller reclaimed it first
+      }
+    }
+  }
+  return false;
+}
+
+/** Holds `port` on 127.0.0.1, or null when something already has it. */
+function holdPort(port: number): Promise<Server | null> {
+  return new Promise((resolveHeld) => {
+    const server = createServer();
+    server.once('error', () => resolveHeld(null));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolveHeld(server));
+  });
+}
+
+/**
+ * `n` distinct ports that were free a moment ago and that no other caller was given in the last few minutes (a
+ * reservation file each), from `freePortRange`, starting at a random place in it: all are held open together so none
+ * repeats, then released for the caller to bind.
+ */
+export function freePorts(n: number): Promise<number[]> {
+  return freePortsFrom(n, freePortRange.from + Math.floor(Math.random() * (freePortRange.to - freePortRange.from)));
+}
+
+/** freePorts looking from `first` on (wrapping round the range). */
+export async function freePortsFrom(n: number, first: number): Promise<number[]> {
   const servers: Server[] = [];
+  const size = freePortRange.to - freePortRange.from;
   try {
     const ports: number[] = [];
-    for (let index = 0; index < n; index += 1) {
-      const server = createServer();
-      servers.push(server);
-      const port = await new Promise<number>((resolvePort, rejectPort) => {
-        server.once('error', rejectPort);
-        server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-          const address = server.address();
-          if (address === null || typeof address === 'string') rejectPort(new Error('no TCP address'));
-          else resolvePort(address.port);
-        });
-      });
+    for (let step = 0; step < size && ports.length < n; step += 1) {
+      const port = freePortRange.from + ((first - freePortRange.from + step) % size);
+      const held = await holdPort(port);
+      if (!held) continue;
+      if (!reservePort(port)) {
+        await new Promise<void>((resolveClosed) => held.close(() => resolveClosed()));
+        continue;
+      }
+      servers.push(held);
       ports.push(port);
+    }
+    if (ports.length < n) {
+      throw new Error(`only ${ports.length} of ${n} ports free in ${freePortRange.from}–${freePortRange.to}`);
     }
     return ports;
   } finally {
