@@ -191,4 +191,15 @@ it('shows the card on file in Settings and changes it with the same card form: a
   await page.getByText('Free Trial', { exact: true }).waitFor();
   const status = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
   expect(await status.json()).toMatchObject({ status: 'trialing', isTrialing: true });
+
+  // Under the card, the invoices: the trial's £0.00 one, then the first charge at the trial's end.
+  const invoices = page.getByTestId('invoices');
+  await invoices.getByText('£0.00').waitFor();
+  await advanceBillingClock(haven, 3 * 24 * 60 * 60 + 60);
+  await page.reload();
+  const charged = invoices.getByTestId('invoice-row').filter({ hasText: '£4.99' });
+  await charged.getByText('Paid', { exact: true }).waitFor();
+  expect(await invoices.getByTestId('invoice-row').count()).toBe(2);
+  // The local provider has no hosted invoice page.
+  expect(await invoices.getByRole('link', { name: /View invoice/ }).count()).toBe(0);
 });

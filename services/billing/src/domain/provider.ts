@@ -24,6 +24,18 @@ export interface PaymentMethodSummary {
   expYear: number;
 }
 
+/** A past invoice as the provider keeps it. Amounts are in minor units (499 is £4.99). */
+export interface ProviderInvoice {
+  id: string;
+  date: Date;
+  amount: number;
+  currency: string;
+  /** paid, open, void, uncollectible, draft */
+  status: string;
+  /** The provider's own page of the invoice (Stripe only). */
+  hostedInvoiceUrl: string | null;
+}
+
 /** What a card setup is for: starting the subscription, or replacing the card of the running one. */
 export type SetupPurpose = 'start' | 'change_card';
 
@@ -58,6 +70,7 @@ export interface PaymentProvider {
   retryOpenCharge(input: {
     subscriptionId: string;
     paymentMethodId: string;
+    customerId: string;
     now: Date;
     idempotencyKey: string;
   }): Promise<{ paid: boolean; currentPeriodEnd: Date | null }>;
@@ -72,7 +85,15 @@ export interface PaymentProvider {
   }): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean; idempotencyKey: string }): Promise<void>;
   /** Charges one period (local provider only: Stripe charges by itself). True when the payment went through. */
-  charge(input: { paymentMethodId: string; idempotencyKey: string }): Promise<boolean>;
+  charge(input: {
+    customerId: string;
+    subscriptionId: string;
+    paymentMethodId: string;
+    now: Date;
+    idempotencyKey: string;
+  }): Promise<boolean>;
+  /** The customer's invoices, newest first, at most `limit`. */
+  listInvoices(input: { customerId: string; limit: number }): Promise<ProviderInvoice[]>;
   /** Cancels a subscription now (an account deletion); one already gone counts as done. */
   cancelNow(input: { subscriptionId: string }): Promise<void>;
   /** Deletes the provider's customer with the payment methods it holds; one already gone counts as done. */

@@ -116,6 +116,10 @@ export const billingDataMap: DataMap = {
   local_subscriptions: {
     noUserData: 'the local test-mode provider’s subscriptions (status), named by customer id until it is deleted',
   },
+  local_invoices: {
+    noUserData:
+      'the local test-mode provider’s invoices (date, amount, status), named by customer id; deleted with the customer',
+  },
   retained_billing_records: {
     erasureRecord: 'an erased account’s subscription dates, kept by law, under a keyed hash',
   },

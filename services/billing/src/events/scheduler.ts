@@ -40,7 +40,10 @@ export function startScheduler(deps: {
       changeSubscription(subscriptions, subscription, changes, type, now, correlationId);
     const charge = () =>
       provider.charge({
+        customerId: subscription.customerId,
+        subscriptionId: subscription.subscriptionId,
         paymentMethodId: subscription.paymentMethodId,
+        now,
         idempotencyKey: `charge-${subscription._id}-${subscription.revision}`,
       });
     switch (due) {

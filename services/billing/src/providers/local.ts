@@ -59,6 +59,38 @@ const localSubscriptionSchema = new Schema<LocalSubscription>(
   { collection: 'local_subscriptions', versionKey: false },
 );
 
+/**
+ * The local provider's record of each charge it makes (what Stripe keeps as invoices): named by customer id, and
+ * deleted with the customer. A charge that fails stays open until a retry pays it.
+ */
+interface LocalInvoice {
+  _id: string;
+  customerId: string;
+  subscriptionId: string;
+  createdAt: Date;
+  amount: number;
+  currency: string;
+  status: 'paid' | 'open';
+}
+
+const localInvoiceSchema = new Schema<LocalInvoice>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: String, required: true },
+    subscriptionId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    amount: { type: Number, required: true },
+    currency: { type: String, required: true },
+    status: { type: String, required: true },
+  },
+  { collection: 'local_invoices', versionKey: false },
+);
+localInvoiceSchema.index({ customerId: 1, createdAt: -1 });
+localInvoiceSchema.index({ subscriptionId: 1, status: 1 });
+
+/** Premium's price: £4.99 a month, in pence, as Stripe's Price holds it. */
+const premiumPrice = { amount: 499, currency: 'gbp' };
+
 /** Ids derived from the idempotency key: the same key names the same object, as with Stripe. */
 const idFrom = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -107,6 +139,28 @@ function testCardSummary(cardDigits: string, now: Date): PaymentMethodSummary {
 export function localProvider(connection: Connection): LocalProvider {
   const intents = connection.model<LocalSetupIntent>('LocalSetupIntent', setupIntentSchema);
   const localSubscriptions = connection.model<LocalSubscription>('LocalSubscription', localSubscriptionSchema);
+  const invoices = connection.model<LocalInvoice>('LocalInvoice', localInvoiceSchema);
+  /** One invoice per charge: the charge's idempotency key names it, so a retried charge keeps one. */
+  const recordInvoice = async (
+    input: { customerId: string; subscriptionId: string; now: Date; idempotencyKey: string },
+    paid: boolean,
+    amount = premiumPrice.amount,
+  ) => {
+    await invoices.updateOne(
+      { _id: idFrom('in', input.idempotencyKey) },
+      {
+        $set: { status: paid ? 'paid' : 'open' },
+        $setOnInsert: {
+          customerId: input.customerId,
+          subscriptionId: input.subscriptionId,
+          createdAt: input.now,
+          amount,
+          currency: premiumPrice.currency,
+        },
+      },
+      { upsert: true },
+    );
+  };
   return {
     name: 'local',
     runsLifecycleLocally: true,
@@ -156,14 +210,18 @@ export function localProvider(connection: Connection): LocalProvider {
           { upsert: true },
         );
       };
+      const invoice = { customerId, subscriptionId, now, idempotencyKey };
       if (trialDays > 0) {
         const trialEnd = trialEndFrom(now);
         await remember('trialing');
+        // As Stripe does: a subscription that starts with a trial has a £0.00 invoice, paid.
+        await recordInvoice(invoice, true, 0);
         return { subscriptionId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd };
       }
       // A returning subscriber pays for the first month at once.
       const paid = charged(paymentMethodId);
       await remember(paid ? 'active' : 'payment_failed');
+      await recordInvoice(invoice, paid);
       return {
         subscriptionId,
         status: paid ? 'active' : 'payment_failed',
@@ -176,11 +234,31 @@ export function localProvider(connection: Connection): LocalProvider {
     setCancelAtPeriodEnd: async () => undefined,
     // The card is billing's record's paymentMethodId: nothing else to tell the test-mode provider.
     setDefaultPaymentMethod: async () => undefined,
-    retryOpenCharge: async ({ paymentMethodId, now }) => {
+    // As Stripe does: the failed charge's open invoice is the one paid now (a new one when none is open).
+    retryOpenCharge: async ({ subscriptionId, customerId, paymentMethodId, now, idempotencyKey }) => {
       const paid = charged(paymentMethodId);
+      const open = await invoices.findOne({ subscriptionId, status: 'open' }).sort({ createdAt: -1 }).lean();
+      if (open) {
+        if (paid) await invoices.updateOne({ _id: open._id }, { $set: { status: 'paid' } });
+      } else {
+        await recordInvoice({ customerId, subscriptionId, now, idempotencyKey }, paid);
+      }
       return { paid, currentPeriodEnd: paid ? addMonth(now) : null };
     },
-    charge: async ({ paymentMethodId }) => charged(paymentMethodId),
+    charge: async (input) => {
+      const paid = charged(input.paymentMethodId);
+      await recordInvoice(input, paid);
+      return paid;
+    },
+    listInvoices: async ({ customerId, limit }) =>
+      (await invoices.find({ customerId }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean()).map((invoice) => ({
+        id: invoice._id,
+        date: invoice.createdAt,
+        amount: invoice.amount,
+        currency: invoice.currency,
+        status: invoice.status,
+        hostedInvoiceUrl: null,
+      })),
     cancelNow: async ({ subscriptionId }) => {
       await localSubscriptions.updateOne(
         { _id: subscriptionId, status: { $ne: 'canceled' } },
@@ -189,6 +267,7 @@ export function localProvider(connection: Connection): LocalProvider {
     },
     deleteCustomer: async ({ customerId }) => {
       await intents.deleteMany({ customerId });
+      await invoices.deleteMany({ customerId });
       await localSubscriptions.updateMany({ customerId }, { $set: { customerId: null } });
     },
   };

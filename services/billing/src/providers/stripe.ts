@@ -153,6 +153,16 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }, { idempotencyKey });
     },
     charge: () => Promise.reject(new Error('Stripe charges by itself; billing never asks it to')),
+    // Stripe lists newest first. Its £0.00 invoice at a trial's start is listed too, as Stripe's own pages show it.
+    listInvoices: async ({ customerId, limit }) =>
+      (await stripe.invoices.list({ customer: customerId, limit })).data.map((invoice) => ({
+        id: invoice.id ?? '',
+        date: new Date(invoice.created * 1000),
+        amount: invoice.total,
+        currency: invoice.currency,
+        status: invoice.status ?? 'draft',
+        hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+      })),
     cancelNow: async ({ subscriptionId }) => {
       await alreadyGoneIsDone(() => stripe.subscriptions.cancel(subscriptionId));
     },

@@ -38,6 +38,9 @@ export interface BillingResolverDeps {
   erasure: BillingErasure;
 }
 
+/** How many past invoices Settings lists: two years of monthly ones. */
+const invoiceLimit = 24;
+
 export function billingResolvers(deps: BillingResolverDeps): Resolvers {
   const { subscriptions, customers, provider, clock } = deps;
   const erasure = erasureResolvers(deps);
@@ -195,6 +198,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           try {
             retry = await provider.retryOpenCharge({
               subscriptionId: current.subscriptionId,
+              customerId: current.customerId,
               paymentMethodId,
               now,
               idempotencyKey: `retry-${userId}-${current.revision}`,
@@ -305,6 +309,14 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         if (!context.session || context.session.userId !== id) return null;
         const current = await subscriptions.findById(id, { paymentMethodId: 1 }).lean<SubscriptionRecord>();
         return current?.paymentMethodId ? provider.describePaymentMethod(current.paymentMethodId) : null;
+      },
+      // The owner's alone, as the card is: anyone else (an admin too) gets an empty list.
+      invoices: async ({ id }, _args, context) => {
+        if (!context.session || context.session.userId !== id) return [];
+        const customerId = (await customers.findById(id, { customerId: 1 }).lean())?.customerId;
+        if (!customerId) return [];
+        const invoices = await provider.listInvoices({ customerId, limit: invoiceLimit });
+        return invoices.map((invoice) => ({ ...invoice, date: invoice.date.toISOString() }));
       },
       trialAvailable: async ({ id }, _args, context) => {
         const existing = await subscriptions.findById(id).lean<SubscriptionRecord>();

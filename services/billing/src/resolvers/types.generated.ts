@@ -56,6 +56,22 @@ export type ConfirmLocalSetupInput = {
   clientSecret: Scalars['String']['input'];
 };
 
+/** A past invoice as the provider keeps it. Haven stores no card numbers. */
+export type Invoice = {
+  __typename?: 'Invoice';
+  /** In minor units, e.g. 499 for £4.99 */
+  amount: Scalars['Int']['output'];
+  /** e.g. gbp */
+  currency: Scalars['String']['output'];
+  /** ISO 8601 */
+  date: Scalars['String']['output'];
+  /** The provider's own page of the invoice (Stripe only); null with the local provider. */
+  hostedInvoiceUrl?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** paid, open, void, uncollectible or draft */
+  status: Scalars['String']['output'];
+};
+
 /** The local test-mode provider's answer to a card (it never charges anyone). */
 export type LocalSetupResult = {
   __typename?: 'LocalSetupResult';
@@ -188,6 +204,11 @@ export type User = {
   billingData: BillingDataExport;
   id: Scalars['ID']['output'];
   /**
+   * The subscription's past invoices as the provider keeps them, newest first, at most 24. The owner's alone to see
+   * (an admin gets an empty list); never premium, so a person whose payment failed sees the unpaid one.
+   */
+  invoices: Array<Invoice>;
+  /**
    * The card the subscription is charged to, as the provider describes it (never the number); null without one.
    * The owner's alone to see (an admin gets null); never premium, so a person whose payment failed sees which card.
    */
@@ -299,10 +320,11 @@ export type ResolversTypes = {
   BillingHistoryEntry: ResolverTypeWrapper<BillingHistoryEntry>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
-  LocalSetupResult: ResolverTypeWrapper<LocalSetupResult>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Invoice: ResolverTypeWrapper<Invoice>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  LocalSetupResult: ResolverTypeWrapper<LocalSetupResult>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PaymentClosure: ResolverTypeWrapper<PaymentClosure>;
   PaymentConfig: ResolverTypeWrapper<PaymentConfig>;
   PaymentMethodSummary: ResolverTypeWrapper<PaymentMethodSummary>;
@@ -322,10 +344,11 @@ export type ResolversParentTypes = {
   BillingHistoryEntry: BillingHistoryEntry;
   Float: Scalars['Float']['output'];
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
-  LocalSetupResult: LocalSetupResult;
-  Mutation: Record<PropertyKey, never>;
+  Invoice: Invoice;
   Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
+  LocalSetupResult: LocalSetupResult;
+  Mutation: Record<PropertyKey, never>;
   PaymentClosure: PaymentClosure;
   PaymentConfig: PaymentConfig;
   PaymentMethodSummary: PaymentMethodSummary;
@@ -367,6 +390,15 @@ export type BillingHistoryEntryResolvers<ContextType = RequestContext, ParentTyp
   event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   trialEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type InvoiceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hostedInvoiceUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LocalSetupResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['LocalSetupResult'] = ResolversParentTypes['LocalSetupResult']> = {
@@ -430,6 +462,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
   billingData?: Resolver<ResolversTypes['BillingDataExport'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType>;
   paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethodSummary']>, ParentType, ContextType>;
   subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
   trialAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -438,6 +471,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
 export type Resolvers<ContextType = RequestContext> = {
   BillingDataExport?: BillingDataExportResolvers<ContextType>;
   BillingHistoryEntry?: BillingHistoryEntryResolvers<ContextType>;
+  Invoice?: InvoiceResolvers<ContextType>;
   LocalSetupResult?: LocalSetupResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PaymentClosure?: PaymentClosureResolvers<ContextType>;

@@ -1,6 +1,6 @@
 /**
  * Settings → Subscription: status dot, label and description, the card on file and changing it (the payment
- * page's own form, in change mode), cancel (confirmed in a dialog that names the day access ends; then the
+ * page's own form, in change mode), past invoices, cancel (confirmed in a dialog that names the day access ends; then the
  * support e-mail) and reactivate.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../gating/useSession';
 import {
   CancelMySubscriptionDocument,
+  MyInvoicesDocument,
   PaymentMethodOnFileDocument,
   ReactivateMySubscriptionDocument,
 } from '../../graphql/operations.generated';
@@ -22,6 +23,8 @@ import {
   cancellationConfirmation,
   cancellationMailto,
   cardOnFileLine,
+  invoiceRow,
+  invoiceTexts,
   mayChangeCard,
   subscriptionActions,
 } from './subscriptionCard';
@@ -38,13 +41,16 @@ export function SubscriptionCard() {
   const [changingCard, setChangingCard] = useState(false);
   const signedIn = session.status === 'signedIn';
   const cardQuery = useQuery(PaymentMethodOnFileDocument, { skip: !signedIn, fetchPolicy: 'cache-and-network' });
+  const invoicesQuery = useQuery(MyInvoicesDocument, { skip: !signedIn, fetchPolicy: 'cache-and-network' });
   if (!signedIn) return null;
   const status = session.subscription;
   const card = cardQuery.data?.me?.paymentMethod ?? null;
+  const invoices = invoicesQuery.data?.me?.invoices ?? null;
 
   const afterCardChange = async () => {
     setChangingCard(false);
-    await Promise.all([cardQuery.refetch(), session.refetchSubscription()]);
+    // A new card may pay the failed payment's invoice.
+    await Promise.all([cardQuery.refetch(), invoicesQuery.refetch(), session.refetchSubscription()]);
   };
 
   const onCancel = async () => {
@@ -114,6 +120,43 @@ export function SubscriptionCard() {
               Change card
             </Button>
           ))}
+        <section aria-labelledby="invoices-title" data-testid="invoices">
+          <h3 id="invoices-title" className="account__name">
+            {invoiceTexts.heading}
+          </h3>
+          {invoices === null ? (
+            invoicesQuery.error ? (
+              <p className="text-muted">{invoiceTexts.loadFailed}</p>
+            ) : (
+              <p className="text-muted">Loading...</p>
+            )
+          ) : invoices.length === 0 ? (
+            <p className="text-muted">{invoiceTexts.none}</p>
+          ) : (
+            <ul className="stack">
+              {invoices.map((invoice) => {
+                const row = invoiceRow(invoice);
+                return (
+                  <li key={invoice.id} className="status-row" data-testid="invoice-row">
+                    <span>{row.date}</span>
+                    <span>{row.amount}</span>
+                    <span className="text-muted">{row.status}</span>
+                    {row.hostedInvoiceUrl && (
+                      <a
+                        href={row.hostedInvoiceUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`${invoiceTexts.view} of ${row.date} (opens in a new tab)`}
+                      >
+                        {invoiceTexts.view}
+                      </a>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
         {actions.cancel && (
           <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
             Cancel Subscription

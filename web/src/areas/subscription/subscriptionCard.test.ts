@@ -3,6 +3,10 @@ import {
   cancellationMailto,
   cardOnFileLabel,
   cardOnFileLine,
+  invoiceAmount,
+  invoiceRow,
+  invoiceStatusLabel,
+  invoiceTexts,
   mayChangeCard,
   subscriptionActions,
 } from './subscriptionCard';
@@ -76,5 +80,58 @@ describe('the card on file', () => {
   it('may be changed while the subscription runs, not after it lapsed', () => {
     for (const status of ['trialing', 'active', 'payment_failed']) expect(mayChangeCard({ status })).toBe(true);
     for (const status of ['none', 'trial_expired', 'canceled']) expect(mayChangeCard({ status })).toBe(false);
+  });
+});
+
+describe('invoices', () => {
+  it('shows amounts in pounds from pence', () => {
+    expect(invoiceAmount(499, 'gbp')).toBe('£4.99');
+    expect(invoiceAmount(0, 'gbp')).toBe('£0.00');
+    expect(invoiceAmount(5988, 'GBP')).toBe('£59.88');
+  });
+
+  it('keeps zero-decimal currencies whole, and shows an unknown code readably', () => {
+    expect(invoiceAmount(500, 'jpy')).toBe('JP¥500');
+    expect(invoiceAmount(499, 'zz1')).toBe('4.99 ZZ1');
+  });
+
+  it('says the status in words', () => {
+    expect(invoiceStatusLabel('paid')).toBe('Paid');
+    expect(invoiceStatusLabel('open')).toBe('Not paid yet');
+    expect(invoiceStatusLabel('uncollectible')).toBe('Not paid');
+    expect(invoiceStatusLabel('void')).toBe('Cancelled, nothing to pay');
+    expect(invoiceStatusLabel('something_new')).toBe('Something_new');
+  });
+
+  it('makes a row with the app’s date format and the hosted link when there is one', () => {
+    const formatDate = (date: Date) => date.toISOString().slice(0, 10);
+    expect(
+      invoiceRow(
+        {
+          id: 'in_1',
+          date: '2026-03-04T10:00:00.000Z',
+          amount: 499,
+          currency: 'gbp',
+          status: 'paid',
+          hostedInvoiceUrl: 'https://invoice.stripe.com/i/x',
+        },
+        formatDate,
+      ),
+    ).toEqual({
+      date: '2026-03-04',
+      amount: '£4.99',
+      status: 'Paid',
+      hostedInvoiceUrl: 'https://invoice.stripe.com/i/x',
+    });
+    expect(
+      invoiceRow(
+        { id: 'in_2', date: '2026-04-04T10:00:00.000Z', amount: 499, currency: 'gbp', status: 'open' },
+        formatDate,
+      ),
+    ).toMatchObject({ status: 'Not paid yet', hostedInvoiceUrl: null });
+  });
+
+  it('has a gentle line for none yet', () => {
+    expect(invoiceTexts.none).toMatch(/^No invoices yet\./);
   });
 });

@@ -1,5 +1,6 @@
 /** The Settings subscription card's rules: its actions, the cancellation dialog's words and the support e-mail. Pure. */
 import { BRAND } from '../../brand';
+import { formatLocalDate, parseIsoDate } from '../../lib/dates';
 import { epochSecondsToLocalDate, type SubscriptionStatusLike } from './subscriptionStatus';
 
 export interface CardOnFile {
@@ -22,6 +23,63 @@ export function cardOnFileLine(card: CardOnFile, s: Pick<SubscriptionStatusLike,
   return s.status === 'payment_failed'
     ? `Your last payment didn't go through on your ${cardOnFileLabel(card)}. Change the card and we'll try the payment again straight away.`
     : `Card on file: ${cardOnFileLabel(card)}.`;
+}
+
+export interface InvoiceLike {
+  id: string;
+  /** ISO 8601 */
+  date: string;
+  /** Minor units: 499 is £4.99. */
+  amount: number;
+  /** e.g. gbp */
+  currency: string;
+  status: string;
+  hostedInvoiceUrl?: string | null;
+}
+
+export const invoiceTexts = {
+  heading: 'Invoices',
+  none: "No invoices yet. They'll show here once your subscription starts.",
+  view: 'View invoice',
+  loadFailed: "We couldn't load your invoices just now. Please try again later.",
+};
+
+/** "£4.99": the amount in the currency's own units (pence become pounds), as a receipt shows it. */
+export function invoiceAmount(amount: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(amount / 10 ** digits);
+  } catch {
+    // A currency code Intl does not know: the number and the code, still readable.
+    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** The invoice's status in words: what it means for the person, not the provider's code. */
+export function invoiceStatusLabel(status: string): string {
+  const labels: Record<string, string> = {
+    paid: 'Paid',
+    open: 'Not paid yet',
+    draft: 'Not final yet',
+    void: 'Cancelled, nothing to pay',
+    uncollectible: 'Not paid',
+  };
+  return labels[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** One invoice row: the date as the app shows dates, the amount, the status in words. */
+export function invoiceRow(
+  invoice: InvoiceLike,
+  formatDate: (date: Date) => string = formatLocalDate,
+): { date: string; amount: string; status: string; hostedInvoiceUrl: string | null } {
+  const date = parseIsoDate(invoice.date);
+  return {
+    date: date ? formatDate(date) : '',
+    amount: invoiceAmount(invoice.amount, invoice.currency),
+    status: invoiceStatusLabel(invoice.status),
+    hostedInvoiceUrl: invoice.hostedInvoiceUrl ?? null,
+  };
 }
 
 /** A card can be changed while the subscription runs: trialing, active, or retrying a failed payment. */
