@@ -4,7 +4,7 @@
  * would be allowed, i.e. until the subscription status says so.
  */
 import { eventually } from './eventually';
-import type { ApiClient } from './http';
+import { ApiClient, uniqueEmail } from './http';
 import { mailbox, type CaughtEmail } from './infra-control';
 
 export const goodTestCard = '4242 4242 4242 4242';
@@ -27,6 +27,51 @@ export async function startTrial(client: ApiClient): Promise<void> {
     const status = await client.get<{ status: string; needsSetup: boolean }>('/api/subscription-status');
     return status.body.status === 'trialing' && !status.body.needsSetup;
   });
+}
+
+/** A person signed up (not yet subscribed) through the REST facade, with their own client. */
+export async function signedUpPerson(
+  gatewayUrl: string,
+  name: string,
+  email = uniqueEmail(name),
+): Promise<{ client: ApiClient; userId: string }> {
+  const client = new ApiClient(gatewayUrl);
+  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
+    email,
+    password: 'a long enough password',
+    firstName: 'Sam',
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  return { client, userId: registered.body.user.id };
+}
+
+/** A card setup for `purpose`, confirmed with `cardNumber` through the local test-mode provider's form. */
+export async function confirmedLocalSetup(
+  client: ApiClient,
+  cardNumber: string,
+  purpose: 'START' | 'CHANGE_CARD',
+): Promise<void> {
+  const setup = await client.graphql<{ createSetupIntent: { clientSecret: string } }>(
+    'mutation($purpose: SetupPurpose) { createSetupIntent(purpose: $purpose) { clientSecret } }',
+    { purpose },
+  );
+  if (setup.body.errors) throw new Error(`createSetupIntent failed: ${JSON.stringify(setup.body.errors)}`);
+  const confirmed = await client.post<{ status: string }>('/api/local-payments/confirm-setup', {
+    clientSecret: setup.body.data!.createSetupIntent.clientSecret,
+    cardNumber,
+  });
+  if (confirmed.body.status !== 'succeeded') {
+    throw new Error(`the card was not accepted: ${JSON.stringify(confirmed.body)}`);
+  }
+}
+
+/** A person subscribed with `cardNumber` on the local provider (a trial the first time). */
+export async function subscribedWithCard(gatewayUrl: string, cardNumber: string, name: string) {
+  const person = await signedUpPerson(gatewayUrl, name);
+  await confirmedLocalSetup(person.client, cardNumber, 'START');
+  const created = await person.client.post('/api/create-subscription-after-setup');
+  if (created.status !== 200) throw new Error(`create-subscription-after-setup answered ${created.status}`);
+  return person;
 }
 
 /** A date as Haven's billing e-mails write it ("3 December 2026", in UTC), from epoch seconds. */

@@ -3,8 +3,13 @@
  * trial's £0.00 one, the first charge, renewals, a failed renewal left unpaid), the owner's alone to see.
  */
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
-import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { goodTestCard } from '../../../tools/testing/subscription';
+import { type ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import {
+  confirmedLocalSetup,
+  goodTestCard,
+  signedUpPerson,
+  subscribedWithCard,
+} from '../../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 import { advanceBillingClock } from './clock';
 
@@ -31,37 +36,6 @@ interface Invoice {
   hostedInvoiceUrl: string | null;
 }
 
-async function signedUp(name: string, email = uniqueEmail(name)): Promise<{ client: ApiClient; userId: string }> {
-  const client = new ApiClient(haven.gatewayUrl);
-  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
-    email,
-    password: 'a long enough password',
-    firstName: 'Sam',
-  });
-  expect(registered.status).toBe(201);
-  return { client, userId: registered.body.user.id };
-}
-
-async function confirmedSetup(client: ApiClient, cardNumber: string, purpose: 'START' | 'CHANGE_CARD') {
-  const setup = await client.graphql<{ createSetupIntent: { clientSecret: string } }>(
-    'mutation($purpose: SetupPurpose) { createSetupIntent(purpose: $purpose) { clientSecret } }',
-    { purpose },
-  );
-  expect(setup.body.errors).toBeUndefined();
-  const confirmed = await client.post<{ status: string }>('/api/local-payments/confirm-setup', {
-    clientSecret: setup.body.data!.createSetupIntent.clientSecret,
-    cardNumber,
-  });
-  expect(confirmed.body.status).toBe('succeeded');
-}
-
-async function subscribedWith(cardNumber: string, name: string) {
-  const person = await signedUp(name);
-  await confirmedSetup(person.client, cardNumber, 'START');
-  expect((await person.client.post('/api/create-subscription-after-setup')).status).toBe(200);
-  return person;
-}
-
 const invoicesOf = async (client: ApiClient) => {
   const answer = await client.graphql<{ me: { invoices: Invoice[] } }>(
     '{ me { id invoices { id date amount currency status hostedInvoiceUrl } } }',
@@ -77,10 +51,10 @@ const paid = { amount: 499, currency: 'gbp', status: 'paid', hostedInvoiceUrl: n
 
 describe('past invoices', () => {
   it('lists none before subscribing, the trial’s £0.00 one, then each charge newest first', async () => {
-    const { client } = await signedUp('invoices-none');
+    const { client } = await signedUpPerson(haven.gatewayUrl, 'invoices-none');
     expect(await invoicesOf(client)).toEqual([]);
 
-    const { client: member } = await subscribedWith(goodTestCard, 'invoices');
+    const { client: member } = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'invoices');
     // As with Stripe, the trial's start is a £0.00 invoice, and no charge.
     expect(await invoicesOf(member)).toEqual([
       { id: expect.any(String), date: expect.any(String), ...paid, amount: 0 },
@@ -105,7 +79,7 @@ describe('past invoices', () => {
   });
 
   it('shows a failed charge as unpaid, and the same invoice paid once a new card pays it', async () => {
-    const { client } = await subscribedWith(failsAtRenewal, 'invoices-failed');
+    const { client } = await subscribedWithCard(haven.gatewayUrl, failsAtRenewal, 'invoices-failed');
     await advanceBillingClock(haven, 3 * day + 60);
     expect((await client.get<{ status: string }>('/api/subscription-status')).body).toMatchObject({
       status: 'payment_failed',
@@ -113,24 +87,24 @@ describe('past invoices', () => {
     const unpaid = await charges(client);
     expect(unpaid).toEqual([{ id: expect.any(String), date: expect.any(String), ...paid, status: 'open' }]);
 
-    await confirmedSetup(client, goodTestCard, 'CHANGE_CARD');
+    await confirmedLocalSetup(client, goodTestCard, 'CHANGE_CARD');
     const changed = await client.graphql('mutation { updatePaymentMethodAfterSetup { message } }');
     expect(changed.body.errors).toBeUndefined();
     expect(await charges(client)).toEqual([{ ...unpaid[0], status: 'paid' }]);
   });
 
   it('is the owner’s alone: another member is refused and an admin sees none', async () => {
-    const owner = await subscribedWith(goodTestCard, 'invoices-owner');
+    const owner = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'invoices-owner');
     await advanceBillingClock(haven, 3 * day + 60);
     expect(await charges(owner.client)).toHaveLength(1);
     const query = 'query($id: ID!) { user(id: $id) { id subscriptionStatus { status } invoices { id amount } } }';
 
-    const other = await signedUp('invoices-other');
+    const other = await signedUpPerson(haven.gatewayUrl, 'invoices-other');
     const byOther = await other.client.graphql(query, { id: owner.userId });
     expect(byOther.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
     expect(await invoicesOf(other.client)).toEqual([]);
 
-    const admin = await signedUp('invoice-admin', adminEmail);
+    const admin = await signedUpPerson(haven.gatewayUrl, 'invoice-admin', adminEmail);
     await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin.client);
     const byAdmin = await admin.client.graphql<{
       user: { subscriptionStatus: { status: string }; invoices: Invoice[] };

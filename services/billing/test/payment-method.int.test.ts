@@ -6,7 +6,13 @@ import mongoose from 'mongoose';
 import { eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { goodTestCard, startTrial } from '../../../tools/testing/subscription';
+import {
+  confirmedLocalSetup,
+  goodTestCard,
+  signedUpPerson,
+  startTrial,
+  subscribedWithCard,
+} from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 import { advanceBillingClock } from './clock';
@@ -41,17 +47,6 @@ interface ChangeResult {
   subscriptionStatus: { status: string; hasActiveSubscription: boolean };
 }
 
-async function signedUp(name = 'card', email = uniqueEmail(name)): Promise<{ client: ApiClient; userId: string }> {
-  const client = new ApiClient(haven.gatewayUrl);
-  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
-    email,
-    password: 'a long enough password',
-    firstName: 'Sam',
-  });
-  expect(registered.status).toBe(201);
-  return { client, userId: registered.body.user.id };
-}
-
 const cardOnFile = async (client: ApiClient) => {
   const answer = await client.graphql<{ me: { paymentMethod: Card | null } }>(
     '{ me { id paymentMethod { brand last4 expMonth expYear } } }',
@@ -71,35 +66,14 @@ const eventTypes = async (userId: string) =>
 const entitlementCopy = async (userId: string) =>
   quoteDb.db!.collection('entitlements').findOne({ _id: userId as never });
 
-/** A setup for `purpose`, confirmed with `cardNumber` through the local provider's form. */
-async function confirmedSetup(client: ApiClient, cardNumber: string, purpose: 'START' | 'CHANGE_CARD') {
-  const setup = await client.graphql<{ createSetupIntent: { clientSecret: string } }>(
-    'mutation($purpose: SetupPurpose) { createSetupIntent(purpose: $purpose) { clientSecret } }',
-    { purpose },
-  );
-  expect(setup.body.errors).toBeUndefined();
-  const confirmed = await client.post<{ status: string }>('/api/local-payments/confirm-setup', {
-    clientSecret: setup.body.data!.createSetupIntent.clientSecret,
-    cardNumber,
-  });
-  expect(confirmed.body.status).toBe('succeeded');
-}
-
 const updatePaymentMethod = (client: ApiClient) =>
   client.graphql<{ updatePaymentMethodAfterSetup: ChangeResult }>(
     'mutation { updatePaymentMethodAfterSetup { message subscriptionStatus { status hasActiveSubscription } } }',
   );
 
-async function subscribedWith(cardNumber: string, name?: string) {
-  const person = await signedUp(name);
-  await confirmedSetup(person.client, cardNumber, 'START');
-  expect((await person.client.post('/api/create-subscription-after-setup')).status).toBe(200);
-  return person;
-}
-
 describe('the card on file', () => {
   it('is none before subscribing, and the card used after', async () => {
-    const { client } = await signedUp();
+    const { client } = await signedUpPerson(haven.gatewayUrl, 'card');
     expect(await cardOnFile(client)).toBeNull();
     await startTrial(client);
     const card = await cardOnFile(client);
@@ -108,14 +82,14 @@ describe('the card on file', () => {
   });
 
   it('is the owner’s alone: an admin’s or another member’s view of the account shows none', async () => {
-    const owner = await signedUp('owner');
+    const owner = await signedUpPerson(haven.gatewayUrl, 'owner');
     await startTrial(owner.client);
     const query = 'query($id: ID!) { user(id: $id) { id subscriptionStatus { status } paymentMethod { last4 } } }';
-    const other = await signedUp('other');
+    const other = await signedUpPerson(haven.gatewayUrl, 'other');
     const byOther = await other.client.graphql(query, { id: owner.userId });
     expect(byOther.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
 
-    const admin = await signedUp('card-admin', adminEmail);
+    const admin = await signedUpPerson(haven.gatewayUrl, 'card-admin', adminEmail);
     await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin.client);
     const byAdmin = await admin.client.graphql<{
       user: { subscriptionStatus: { status: string }; paymentMethod: Card | null };
@@ -128,10 +102,10 @@ describe('the card on file', () => {
   });
 
   it('changes to the new card, keeps exactly one subscription, and records the change', async () => {
-    const { client, userId } = await subscribedWith(goodTestCard);
+    const { client, userId } = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'card');
     const before = await storedSubscription(userId);
 
-    await confirmedSetup(client, mastercard, 'CHANGE_CARD');
+    await confirmedLocalSetup(client, mastercard, 'CHANGE_CARD');
     // Confirming a change-card setup starts nothing and changes nothing yet.
     expect(await storedSubscription(userId)).toMatchObject({ revision: before!.revision });
     const changed = await updatePaymentMethod(client);
@@ -164,15 +138,15 @@ describe('the card on file', () => {
   });
 
   it('never starts a subscription from a change-card setup, whichever path asks', async () => {
-    const { client, userId } = await signedUp('no-start');
+    const { client, userId } = await signedUpPerson(haven.gatewayUrl, 'no-start');
     // Without a subscription there is no card to change.
     const refused = await client.graphql('mutation { createSetupIntent(purpose: CHANGE_CARD) { clientSecret } }');
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
 
     // A lapsed trial (cancelled, run out): a change-card setup is not for it either.
-    const lapsed = await subscribedWith(goodTestCard, 'lapsed');
+    const lapsed = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'lapsed');
     expect((await lapsed.client.post('/api/subscription/cancel')).status).toBe(200);
-    await confirmedSetup(lapsed.client, mastercard, 'CHANGE_CARD');
+    await confirmedLocalSetup(lapsed.client, mastercard, 'CHANGE_CARD');
     await advanceBillingClock(haven, 3 * day + 60);
     expect(await status(lapsed.client)).toMatchObject({ status: 'trial_expired' });
     expect(
@@ -190,7 +164,7 @@ describe('the card on file', () => {
 
   it('refuses bad input with a 4xx naming what is missing, and changes nothing', async () => {
     // No subscription at all.
-    const { client, userId } = await signedUp('bad-input');
+    const { client, userId } = await signedUpPerson(haven.gatewayUrl, 'bad-input');
     const none = await updatePaymentMethod(client);
     expect(none.body.errors?.[0]).toMatchObject({
       message: 'You have no subscription whose card to change. You can start one on the Subscription page.',
@@ -199,7 +173,7 @@ describe('the card on file', () => {
     expect(await storedSubscription(userId)).toBeNull();
 
     // A subscription, but no change-card setup (only the setup that started it).
-    const subscribed = await subscribedWith(goodTestCard, 'no-change-setup');
+    const subscribed = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'no-change-setup');
     const before = await storedSubscription(subscribed.userId);
     const noSetup = await updatePaymentMethod(subscribed.client);
     expect(noSetup.body.errors?.[0]).toMatchObject({
@@ -224,7 +198,7 @@ describe('the card on file', () => {
   });
 
   it('puts a failed payment right with a new card: charged at once, access back, everywhere', async () => {
-    const { client, userId } = await subscribedWith(failsAtRenewal, 'renewal');
+    const { client, userId } = await subscribedWithCard(haven.gatewayUrl, failsAtRenewal, 'renewal');
     await advanceBillingClock(haven, 3 * day + 60);
     expect(await status(client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
     await eventuallyExpect('the copy naming the failed payment', async () =>
@@ -234,7 +208,7 @@ describe('the card on file', () => {
     expect(await cardOnFile(client)).toMatchObject({ brand: 'Visa', last4: '0341' });
     const before = await storedSubscription(userId);
 
-    await confirmedSetup(client, goodTestCard, 'CHANGE_CARD');
+    await confirmedLocalSetup(client, goodTestCard, 'CHANGE_CARD');
     // A lapsed subscription may start anew, but a change-card setup's confirmation is no start.
     expect(await storedSubscription(userId)).toMatchObject({ status: 'payment_failed', revision: before!.revision });
     const changed = await updatePaymentMethod(client);
@@ -256,11 +230,11 @@ describe('the card on file', () => {
   });
 
   it('keeps a failed payment failed when the new card fails too, with the card saved', async () => {
-    const { client, userId } = await subscribedWith(failsAtRenewal, 'still-failing');
+    const { client, userId } = await subscribedWithCard(haven.gatewayUrl, failsAtRenewal, 'still-failing');
     await advanceBillingClock(haven, 3 * day + 60);
     expect(await status(client)).toMatchObject({ status: 'payment_failed' });
 
-    await confirmedSetup(client, failsAtRenewal, 'CHANGE_CARD');
+    await confirmedLocalSetup(client, failsAtRenewal, 'CHANGE_CARD');
     const changed = await updatePaymentMethod(client);
     expect(changed.body.data!.updatePaymentMethodAfterSetup).toMatchObject({
       message: expect.stringMatching(/^Your new card is saved, but the payment has not gone through yet/),
