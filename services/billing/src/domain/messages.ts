@@ -1,4 +1,6 @@
 /** What billing tells people: exact about what happens next, in the order it happens, and what it costs. */
+import { premiumPriceText } from './price';
+
 const dateOf = (date: Date | null) =>
   date ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '';
 
@@ -22,10 +24,11 @@ export const billingMessages = {
   cardUpdatedStillUnpaid:
     'Your new card is saved, but the payment has not gone through yet. We will try it again with this card, or you can add another one.',
   cardUpdatedAndPaid: (periodEnd: Date | null) =>
-    `Your new card is saved and your payment of £4.99 went through, so Premium is open again. Your next payment is on ${dateOf(periodEnd)}.`,
+    `Your new card is saved and your payment of ${premiumPriceText} went through, so Premium is open again. Your next payment is on ${dateOf(periodEnd)}.`,
   trialStarted: (trialEnd: Date | null) =>
-    `Your 3-day free trial has started. It ends on ${dateOf(trialEnd)}; after that Premium is £4.99 a month unless you cancel before then.`,
-  activated: (periodEnd: Date | null) => `You're Premium. Your next payment of £4.99 is on ${dateOf(periodEnd)}.`,
+    `Your 3-day free trial has started. It ends on ${dateOf(trialEnd)}; after that Premium is ${premiumPriceText} a month unless you cancel before then.`,
+  activated: (periodEnd: Date | null) =>
+    `You're Premium. Your next payment of ${premiumPriceText} is on ${dateOf(periodEnd)}.`,
   paymentFailed: 'Your payment could not be processed. Please update your payment method.',
   cancelled: (trialing: boolean, end: Date | null) =>
     trialing
@@ -33,6 +36,6 @@ export const billingMessages = {
       : `Your subscription will end on ${dateOf(end)} and you will not be charged again. You keep full access until then.`,
   reactivated: (trialing: boolean, end: Date | null) =>
     trialing
-      ? `Your trial continues. From ${dateOf(end)} Premium is £4.99 a month.`
-      : `Your subscription continues. Your next payment of £4.99 is on ${dateOf(end)}.`,
+      ? `Your trial continues. From ${dateOf(end)} Premium is ${premiumPriceText} a month.`
+      : `Your subscription continues. Your next payment of ${premiumPriceText} is on ${dateOf(end)}.`,
 };

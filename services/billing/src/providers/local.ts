@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import { addMonth, trialEndFrom } from '../domain/lifecycle';
+import { premiumPrice } from '../domain/price';
 import type { PaymentMethodSummary, PaymentProvider } from '../domain/provider';
 import { brandOfCardNumber, outcomeOfTestCard, type CardOutcome } from '../domain/test-cards';
 
@@ -87,9 +88,6 @@ const localInvoiceSchema = new Schema<LocalInvoice>(
 );
 localInvoiceSchema.index({ customerId: 1, createdAt: -1 });
 localInvoiceSchema.index({ subscriptionId: 1, status: 1 });
-
-/** Premium's price: £4.99 a month, in pence, as Stripe's Price holds it. */
-const premiumPrice = { amount: 499, currency: 'gbp' };
 
 /** Ids derived from the idempotency key: the same key names the same object, as with Stripe. */
 const idFrom = (prefix: string, key: string) =>
