@@ -18,7 +18,8 @@
  * a 2 s subgraph deadline.
  *
  * Then the web app (tools/bench/web.ts): the landing page's gzipped JavaScript against its budget, and
- * Lighthouse's scores for /, /faq and /auth at a phone profile, the median of three runs.
+ * Lighthouse's scores, LCP, TBT, CLS and bytes transferred for every public page at a phone profile, the medians of
+ * three runs.
  *
  * Then the admin's user list (tools/bench/adminUsers.ts): 100,000 accounts seeded into the user database, a
  * search, a page, a filter and the counts through the REST facade, p50 and p99.

@@ -3,19 +3,28 @@
  *
  * - landing JavaScript: every script the landing page (`/`, signed out) loads in Chromium until the network
  *   is idle, each file gzipped here (zlib's default level, as Vite reports it), against the 170 kB budget;
- * - Lighthouse (the `lighthouse` package driving Debian's Chromium, never a downloaded browser) for `/`,
- *   `/faq` and `/auth` with its default phone profile (emulated mid-range phone, simulated slow 4G),
- *   performance, accessibility, best practices and SEO, the median of three runs each.
+ * - Lighthouse (the `lighthouse` package driving Debian's Chromium, never a downloaded browser) for every public
+ *   page (LIGHTHOUSE_PATHS) with its default phone profile (emulated mid-range phone, simulated slow 4G):
+ *   performance, accessibility, best practices and SEO, largest contentful paint, total blocking time, cumulative
+ *   layout shift and the bytes transferred, three runs each. Each figure is its own median over the runs
+ *   (medianRun), so a page's row need not be any one run.
  *
- * Pure formatting and the median are in webReport.ts (unit-tested).
+ * Pure formatting and the medians are in webReport.ts (unit-tested).
  */
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { LANDING_JS_BUDGET_BYTES, median, type LighthouseScores, type WebBenchResult } from './webReport';
+import { LANDING_JS_BUDGET_BYTES, medianRun, type LighthouseRun, type WebBenchResult } from './webReport';
 
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
-export const LIGHTHOUSE_PATHS = ['/', '/faq', '/auth'] as const;
+/** Every page a signed-out visitor can open; `/help` is the crisis page. */
+export const LIGHTHOUSE_PATHS = ['/', '/faq', '/auth', '/about', '/terms', '/privacy', '/help'] as const;
+/**
+ * One run's ceiling, so a hung Chromium cannot hold the bench: a run takes well under a minute, and Lighthouse's own
+ * page-load limit is 45 s.
+ */
+const LIGHTHOUSE_RUN_TIMEOUT_MS = 120_000;
 
 /** The scripts the signed-out landing page loads, with their gzipped sizes. */
 export async function measureLandingJs(gatewayUrl: string): Promise<WebBenchResult['landingJs']> {
@@ -45,7 +54,7 @@ export async function measureLandingJs(gatewayUrl: string): Promise<WebBenchResu
   }
 }
 
-/** Lighthouse's four category scores (0–100) for one page, the median of `runs` runs. */
+/** Lighthouse's scores and metrics for one page, `runs` runs, with their medians. */
 export async function lighthouseScores(
   gatewayUrl: string,
   path: string,
@@ -55,58 +64,86 @@ export async function lighthouseScores(
   // ESM-only packages, loaded when the bench gets here.
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const each: LighthouseScores[] = [];
+  const each: LighthouseRun[] = [];
+  const problems: string[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const result = await lighthouse(`${gatewayUrl}${path}`, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(new Error(`lighthouse ${path} run ${run}: no result within ${LIGHTHOUSE_RUN_TIMEOUT_MS / 1000} s`)),
+          LIGHTHOUSE_RUN_TIMEOUT_MS,
+        );
       });
+      const result = await Promise.race([
+        lighthouse(`${gatewayUrl}${path}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        }),
+        timeout,
+      ]);
       const categories = result?.lhr.categories;
-      const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
-      const scores: LighthouseScores = {
+      // NaN when Lighthouse gives no score or value (a run that failed to load the page, or a metric it could not
+      // take), so the medians leave that run out rather than count a 0.
+      const score = (key: string) => {
+        const value = categories?.[key]?.score;
+        return typeof value === 'number' ? Math.round(value * 100) : Number.NaN;
+      };
+      const audits = result?.lhr.audits;
+      const numeric = (key: string) => audits?.[key]?.numericValue ?? Number.NaN;
+      const figures: LighthouseRun = {
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: numeric('cumulative-layout-shift'),
+        transferBytes: numeric('total-byte-weight'),
       };
-      // The metrics behind the performance score, so a low one says where the time went.
-      const audits = result?.lhr.audits;
-      const metric = (key: string) => audits?.[key]?.displayValue ?? '?';
+      const problem =
+        result?.lhr.runtimeError?.code ??
+        ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'total-byte-weight']
+          .map((key) => audits?.[key]?.errorMessage)
+          .find((message) => message !== undefined);
+      if (problem !== undefined) problems.push(`run ${run}: ${problem}`);
+      // FCP and speed index too, as Lighthouse displays them, so a low performance score says where the time went.
+      const shown = (key: string) => audits?.[key]?.displayValue ?? '?';
       log(
-        `lighthouse ${path} run ${run}/${runs}: ${JSON.stringify(scores)} FCP ${metric('first-contentful-paint')}, ` +
-          `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
-          `CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}` +
-          (result?.lhr.runtimeError ? `, error ${result.lhr.runtimeError.code}` : ''),
+        `lighthouse ${path} run ${run}/${runs}: ` +
+          [figures.performance, figures.accessibility, figures.bestPractices, figures.seo]
+            .map((value) => (Number.isNaN(value) ? '?' : value))
+            .join('/') +
+          `, FCP ${shown('first-contentful-paint')}, ` +
+          `LCP ${shown('largest-contentful-paint')}, TBT ${shown('total-blocking-time')}, ` +
+          `CLS ${shown('cumulative-layout-shift')}, SI ${shown('speed-index')}, ${shown('total-byte-weight')}` +
+          (problem === undefined ? '' : `, ${problem}`),
       );
-      each.push(scores);
+      each.push(figures);
     } finally {
+      clearTimeout(timer);
       chrome.kill();
     }
   }
-  const pick = (key: keyof LighthouseScores) => median(each.map((scores) => scores[key]));
-  return {
-    path,
-    runs: each,
-    median: {
-      performance: pick('performance'),
-      accessibility: pick('accessibility'),
-      bestPractices: pick('bestPractices'),
-      seo: pick('seo'),
-    },
-  };
+  return { path, runs: each, median: medianRun(each), problems };
 }
 
 export async function benchWeb(gatewayUrl: string, log: (line: string) => void, runs = 3): Promise<WebBenchResult> {
   log('web: the landing page’s JavaScript');
   const landingJs = await measureLandingJs(gatewayUrl);
+  const loadBefore = loadavg()[0] as number;
+  const startedAt = performance.now();
   const lighthouse = [];
   for (const path of LIGHTHOUSE_PATHS) {
     log(`web: lighthouse ${path}, ${runs} runs (phone profile)`);
     lighthouse.push(await lighthouseScores(gatewayUrl, path, runs, log));
   }
-  return { landingJs, lighthouse };
+  const seconds = (performance.now() - startedAt) / 1000;
+  const loadAfter = loadavg()[0] as number;
+  log(`web: lighthouse, ${LIGHTHOUSE_PATHS.length} pages × ${runs} runs in ${Math.round(seconds)} s`);
+  return { landingJs, lighthouse, lighthouseStage: { seconds, loadBefore, loadAfter } };
 }
