@@ -4,7 +4,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.haven/**', 'coverage/**', 'proto/src/gen/**', '**/*.generated.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-prerender/**',
+      '.haven/**',
+      'coverage/**',
+      'proto/src/gen/**',
+      '**/*.generated.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

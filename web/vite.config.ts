@@ -42,7 +42,7 @@ function brand(): Plugin {
 function appShellList(): Plugin {
   return {
     name: 'haven-app-shell-list',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle)
         .filter((fileName) => /\.(js|css)$/.test(fileName))
@@ -61,7 +61,7 @@ function appShellList(): Plugin {
 function precompress(): Plugin {
   return {
     name: 'haven-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
@@ -73,7 +73,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   // HAVEN_GATEWAY_URL from the environment (or a web/.env file) points the dev proxy elsewhere.
   const env = loadEnv(mode, '.', 'HAVEN_');
   const gateway = env.HAVEN_GATEWAY_URL || DEFAULT_GATEWAY_URL;
@@ -86,26 +86,31 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), brand(), appShellList(), precompress()],
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
-    build: {
-      outDir: 'dist',
-      emptyOutDir: true,
-      sourcemap: true,
-      rollupOptions: {
-        output: {
-          // Libraries change less often than the app: separate files cache better.
-          manualChunks(id: string) {
-            if (!id.includes('node_modules')) return undefined;
-            // tslib is not Apollo's alone (other vendor packages use its helpers): it stays in vendor, so
-            // vendor never imports from the apollo chunk and the public pages never load it.
-            if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism)\//.test(id)) return 'apollo';
-            // Stripe's client only with the card form that uses it, never on other pages.
-            if (/node_modules\/@stripe\//.test(id)) return 'stripe';
-            if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie)\//.test(id))
-              return 'react';
-            return 'vendor';
+    build: isSsrBuild
+      ? // The prerender step (src/prerender/entry.tsx), run by Node once after the browser's build; see package.json.
+        { outDir: 'dist-prerender', emptyOutDir: true, copyPublicDir: false }
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          // Which files each module's chunk needs: the prerender step links a page's stylesheets and scripts by it.
+          manifest: true,
+          rollupOptions: {
+            output: {
+              // Libraries change less often than the app: separate files cache better.
+              manualChunks(id: string) {
+                if (!id.includes('node_modules')) return undefined;
+                // tslib is not Apollo's alone (other vendor packages use its helpers): it stays in vendor, so
+                // vendor never imports from the apollo chunk and the public pages never load it.
+                if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism)\//.test(id)) return 'apollo';
+                // Stripe's client only with the card form that uses it, never on other pages.
+                if (/node_modules\/@stripe\//.test(id)) return 'stripe';
+                if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie)\//.test(id))
+                  return 'react';
+                return 'vendor';
+              },
+            },
           },
         },
-      },
-    },
   };
 });

@@ -26,8 +26,9 @@ import { createGatewayServer, serviceUrlsOf, type GatewayContext } from './graph
 import { hookRouter } from './hooks';
 import { restRouter } from './rest/router';
 import { bindingOf } from './rest/sign-in';
-import { sessionCookie, visitorIdOf } from './session';
+import { sessionCookie, sessionTokenOf, visitorIdOf } from './session';
 import { checkedSessionToken, checkSession, sessionCheck } from './session-check';
+import { PrerenderedPages } from './pages';
 import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
 
 export interface RunningGateway {
@@ -143,7 +144,16 @@ export async function startGateway(
     express.json({ limit: graphqlBodyLimit }),
     expressMiddleware(server, { context: async ({ req }) => contextOf(req) }),
   );
-  serveWeb(app, distDir, indexHtml, log);
+  serveWeb(
+    app,
+    distDir,
+    {
+      indexHtml,
+      prerendered: PrerenderedPages.load(distDir, new URL(config.APP_URL).origin),
+      hasSession: (req) => sessionTokenOf(req, config.JWT_PUBLIC_KEY, config.COOKIE_SECURE) !== null,
+    },
+    log,
+  );
   // Whatever went wrong on the way (a malformed body, a bug), the reply is JSON without internals.
   app.use(bodyErrorHandler(log));
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { Logger } from '@haven/platform';
+import { COUNTRY_COOKIE, type Logger } from '@haven/platform';
+import { acceptedEncoding, type PageAnswer, type PrerenderedPages } from './pages';
+import { readCookie } from './session';
 
 /** Hashes of the inline scripts in index.html (the theme bootstrap), so the CSP can allow exactly those. */
 export function inlineScriptHashes(indexHtml: string): string[] {
@@ -41,16 +43,58 @@ export function precompressedBundles(distDir: string) {
   };
 }
 
-/** Serves the built web app; every non-API path gets index.html and the client router decides. */
-export function serveWeb(app: Express, distDir: string, indexHtml: string | null, log: Logger): void {
+function sendPage(req: Request, res: Response, answer: PageAnswer): void {
+  const encoding = acceptedEncoding(req.header('accept-encoding'));
+  res.status(answer.status);
+  // The service worker keeps only the shell for offline starts, never one page's HTML (web/public/sw.js).
+  res.setHeader('x-haven-prerendered', 'true');
+  res.setHeader('vary', [...answer.vary, 'Accept-Encoding'].join(', '));
+  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+  res.type('html').send(answer.document.bytes(encoding));
+}
+
+export interface WebPages {
+  /** The app's shell, index.html: every page the build did not prerender, and every page for a signed-in visitor. */
+  indexHtml: string | null;
+  /** The build's prerendered public pages, when it made them. */
+  prerendered: PrerenderedPages | null;
+  /** Whether the request carries a valid session (the app's shell then answers, never a signed-out page). */
+  hasSession: (req: Request) => boolean;
+}
+
+/**
+ * Serves the built web app. A visitor without a session gets the prerendered page where there is one (the public
+ * pages, the help page with their country first, the not-found page with status 404); otherwise index.html, and
+ * the client router decides. HTML is revalidated on every visit; the hashed bundles are cached for a year.
+ */
+export function serveWeb(app: Express, distDir: string, pages: WebPages, log: Logger): void {
+  const { indexHtml, prerendered, hasSession } = pages;
   if (indexHtml === null) {
     log.warn({ distDir }, 'web app not built (run `npm run -w web build`); only /api and /graphql are served');
     return;
   }
   app.use(precompressedBundles(distDir));
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  app.get(/^(?!\/(api|graphql|hooks)(\/|$)).*/, (_req, res) => {
+  if (prerendered) {
+    app.get('/sitemap.xml', (req, res) => {
+      res.setHeader('cache-control', 'no-cache');
+      res.type('application/xml').send(prerendered.sitemap.bytes('identity'));
+    });
+  }
+  app.get(/^(?!\/(api|graphql|hooks)(\/|$)).*/, (req, res) => {
     res.setHeader('cache-control', 'no-cache');
+    if (prerendered) {
+      const answer = hasSession(req)
+        ? null
+        : prerendered.answer(req.path, {
+            countryCookie: readCookie(req.headers.cookie, COUNTRY_COOKIE),
+            acceptLanguage: req.header('accept-language'),
+          });
+      if (answer) return sendPage(req, res, answer);
+      res.setHeader('vary', 'Cookie');
+      // A signed-in visitor's unknown address: the shell draws the not-found page, and the status says so.
+      if (!prerendered.knows(req.path)) res.status(404);
+    }
     res.type('html').send(indexHtml);
   });
 }

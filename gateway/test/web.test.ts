@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
+import { acceptedEncoding } from '../src/pages';
 import { inlineScriptHashes, precompressedBundles } from '../src/web';
 
 const sha256 = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
@@ -79,5 +80,14 @@ describe('precompressedBundles', () => {
     const noTwin = await fetch(`${baseUrl}/assets/plain-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(noTwin.headers.get('content-encoding')).toBeNull();
     expect(await noTwin.text()).toBe(code);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('picks brotli, then gzip, else the plain bytes', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1.0, identity; q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('deflate')).toBe('identity');
+    expect(acceptedEncoding(undefined)).toBe('identity');
   });
 });

@@ -168,6 +168,59 @@ it.each([
   },
 );
 
+it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/no-such-page'])(
+  'shows %s from its HTML before any script, then the app adopts that HTML without drawing it again',
+  async (path) => {
+    const page = await newPage({ reducedMotion: 'reduce', locale: 'en-GB', timezoneId: 'Europe/London' });
+    const problems: string[] = [];
+    // The app's errors; a request's answer (the consent store's 404 for a visitor with no choice yet) is not one.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        problems.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The app's entry script waits until the page's HTML has been looked at.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${haven.gatewayUrl}${path}`, { waitUntil: 'commit' });
+    const heading = page.locator('h1').first();
+    await heading.waitFor();
+    await heading.evaluate((element) => element.setAttribute('data-seen-before-script', 'true'));
+    release();
+    // React has adopted the heading from the HTML (its element now carries React's fiber): it was not drawn again,
+    // which would have dropped the mark.
+    await page.waitForFunction(() => {
+      const adopted = document.querySelector('h1[data-seen-before-script="true"]');
+      return adopted !== null && Object.keys(adopted).some((key) => key.startsWith('__reactFiber'));
+    });
+    await page.waitForFunction(() => document.documentElement.dataset.consentChecked === 'true');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  },
+);
+
+it('lists the help for the browser’s country first on the help page with JavaScript off, inside the page’s margins', async () => {
+  const page = await newPage({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
+  await page.goto(`${haven.gatewayUrl}/help`);
+  const mine = page.getByRole('region', { name: 'Help in United States' });
+  await mine.getByText('988 Suicide & Crisis Lifeline').waitFor();
+  await mine.getByText('If your life is in danger, call 911.').waitFor();
+  const box = (await page.getByRole('heading', { name: 'Need help now?', level: 1 }).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(16);
+  expect(box.x + box.width).toBeLessThanOrEqual(390 - 16);
+  // Every other country is a tap away, without a script.
+  const uk = page.locator('details', { has: page.locator('summary', { hasText: 'United Kingdom' }) });
+  await uk.locator('summary').click();
+  await uk.getByText('Samaritans').first().waitFor({ state: 'visible' });
+  await uk.getByText('If your life is in danger, call 999.').waitFor({ state: 'visible' });
+  await page.context().close();
+});
+
 it('opens and closes the mobile menu at a phone viewport', async () => {
   const page = await newPage({ reducedMotion: 'reduce' });
   await page.goto(`${haven.gatewayUrl}/`);
@@ -195,7 +248,9 @@ it('signs up to the newsletter as the spec says: empty field, failure and succes
   const page = await newPage({ reducedMotion: 'reduce' });
   await page.goto(`${haven.gatewayUrl}/?email=reader%40example.com`);
   const field = page.getByLabel('Email address');
-  expect(await field.inputValue()).toBe('reader@example.com');
+  await page.waitForFunction(
+    () => (document.getElementById('newsletter-email') as HTMLInputElement | null)?.value === 'reader@example.com',
+  );
 
   await field.fill('');
   await page.getByRole('button', { name: 'Subscribe' }).click();

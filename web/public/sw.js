@@ -60,13 +60,18 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (isBypassed(url)) return;
 
-  // Page loads: network first (fresh deploys win), the cached shell when offline.
+  // Page loads: network first (fresh deploys win), the cached shell when offline. A prerendered page (the gateway
+  // marks it) is one page's HTML, not the shell, so it is never kept as the shell.
   if (request.mode === 'navigate') {
     event.respondWith(
       (async () => {
         try {
           const response = await fetch(request);
-          if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
+          const isShell =
+            response.ok &&
+            (response.headers.get('content-type') || '').includes('text/html') &&
+            !response.headers.has('x-haven-prerendered');
+          if (isShell) {
             const cache = await caches.open(CACHE);
             await cache.put(SHELL_URL, response.clone());
           }

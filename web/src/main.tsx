@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startSessionProbe } from './gating/sessionProbeClient';
+import { BRAND } from './brand';
+import { forgetPrerenderedHead, rendersAsPrerendered } from './lib/prerendered';
 import { registerServiceWorker } from './serviceWorker';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -15,10 +17,17 @@ startSessionProbe();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (prerender/entry.tsx) is adopted as it is; elsewhere the app replaces the boot loader.
+if (rendersAsPrerendered()) {
+  forgetPrerenderedHead(document, BRAND.description);
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}
 
 if (import.meta.env.PROD) registerServiceWorker();

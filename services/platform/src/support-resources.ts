@@ -92,3 +92,28 @@ export function allSupportResources(country?: string | null): SupportResources[]
 /** The short line that says what Haven is, kindly, beside the resources. */
 export const notTherapyLine =
   'Haven is not therapy or a crisis service, but people who can help are ready to listen right now.';
+
+/**
+ * The cookie that carries the person's pick to the server (a country code, or ZZ for their "Somewhere else"), set
+ * by the web app beside its own copy, so the help page's HTML puts their country first before any script runs.
+ */
+export const COUNTRY_COOKIE = 'haven_country';
+
+/** What the country cookie holds for the person's "Somewhere else": ZZ, the unknown region. */
+export const SOMEWHERE_ELSE = 'ZZ';
+
+/**
+ * The country a request's help page puts first: the person's pick from the cookie (its "Somewhere else" is no
+ * country, and no guess overrides it), else the first language in Accept-Language whose region the dataset knows.
+ */
+export function countryOfRequest(
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): string | null {
+  if (cookie) return countryHelpOf(cookie)?.code ?? null;
+  for (const tag of (acceptLanguage ?? '').split(',')) {
+    const country = countryOfLanguage(tag.split(';')[0]!.trim());
+    if (country) return country;
+  }
+  return null;
+}

@@ -4,6 +4,7 @@ import { countryHelp, helplineDirectory } from '../src/crisis-resources';
 import {
   allSupportResources,
   countryOfTimeZone,
+  countryOfRequest,
   countryProblem,
   guessCountry,
   supportResourcesFor,
@@ -54,6 +55,18 @@ describe('the crisis-resource dataset', () => {
     expect(guessCountry(undefined, undefined)).toBeNull();
   });
 
+  it('puts a request’s country first from the person’s pick in the cookie, else the first known language region', () => {
+    expect(countryOfRequest('GB', 'en-US,en;q=0.9')).toBe('GB');
+    expect(countryOfRequest('uk', undefined)).toBe('GB');
+    // "Somewhere else" (ZZ) and an unknown pick are no country, and no language overrides the pick.
+    expect(countryOfRequest('ZZ', 'en-US')).toBeNull();
+    expect(countryOfRequest('not-a-country', 'en-US')).toBeNull();
+    expect(countryOfRequest(null, 'fr, de-DE;q=0.8, en-US;q=0.5')).toBe('DE');
+    expect(countryOfRequest(undefined, 'en-us')).toBe('US');
+    expect(countryOfRequest(null, 'fr, en')).toBeNull();
+    expect(countryOfRequest(null, undefined)).toBeNull();
+  });
+
   it('gives each country its own lines, or the directory and its emergency number; never another country’s', () => {
     expect(supportResourcesFor('GB')).toMatchObject({
       region: 'GB',
@@ -96,11 +109,14 @@ describe('the crisis-resource dataset', () => {
   });
 });
 
+/** Folders of tests, installed packages and what a build made from the sources (the prerendered help pages among it). */
+const notSources = ['node_modules', 'dist', 'dist-prerender', 'test', 'e2e', 'generated'];
+
 /** Every source and template file a person's screen or inbox is built from (tests and generated code aside). */
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
     const path = join(directory, name);
-    if (['node_modules', 'dist', 'test', 'e2e', 'generated'].includes(name)) return [];
+    if (notSources.includes(name)) return [];
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.(ts|tsx|html|graphql|css|json)$/.test(name) && !/\.(test|generated)\.tsx?$/.test(name) ? [path] : [];
   });
@@ -120,8 +136,9 @@ it('is the only place a crisis number is spelled: no copy in any service, the ga
   patterns.push(new RegExp(`\\b(call|dial|ring)\\b[^.\\n]{0,20}\\b(${emergency.join('|')})\\b`, 'i'));
   const places = ['services', 'gateway', 'web'].flatMap((area) =>
     readdirSync(join(repository, area))
+      .filter((name) => !notSources.includes(name))
       .map((name) => join(repository, area, name))
-      .filter((path) => statSync(path).isDirectory() && !path.endsWith('node_modules')),
+      .filter((path) => statSync(path).isDirectory()),
   );
   const spelled = places
     .flatMap((place) => sourceFiles(place))

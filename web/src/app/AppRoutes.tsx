@@ -1,7 +1,7 @@
 /**
  * The app's one route element. Until a page needs Apollo, the public pages (landing, About, Terms,
- * Privacy, FAQ) are decided and rendered from the session probe alone, so their visitors never download
- * Apollo Client; any other page loads Apollo (app/ApolloRoutes.tsx) and from then on every page goes
+ * Privacy, FAQ, help) and the not-found page are decided and rendered from the session probe alone, so their
+ * visitors never download Apollo Client, and the build can prerender them (prerender/entry.tsx); any other page loads Apollo (app/ApolloRoutes.tsx) and from then on every page goes
  * through it, so a sign-in on /auth is seen by `/` at once.
  */
 import { lazy, Suspense } from 'react';
@@ -11,12 +11,20 @@ import { probeGatingState } from '../gating/sessionProbe';
 import { useSessionProbe } from '../gating/sessionProbeClient';
 import { loadOrReload } from '../lib/bundles';
 import { FullPageSpinner } from '../ui/Spinner';
+import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
 
 const ApolloRoutes = lazy(loadOrReload(() => import('./ApolloRoutes')));
 
 /** Pages that use no GraphQL: rendered without Apollo while it has not been needed yet. */
-const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set(['landing', 'about', 'terms', 'privacy', 'faq']);
+export const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set([
+  'landing',
+  'about',
+  'terms',
+  'privacy',
+  'faq',
+  'help',
+]);
 
 let apolloInUse = false;
 
@@ -33,6 +41,7 @@ export function AppRoutes() {
     const decision = decideRoute(probeGatingState(probe), pathname);
     // A signed-in visitor's subscription is asked by the session routes: only the probe itself is waited for.
     if (decision.kind === 'loading' && probe.status === 'loading') return <FullPageSpinner />;
+    if (decision.kind === 'notFound' && probe.status === 'done') return <NotFoundPage />;
     const entry = decision.kind === 'page' ? PAGES[decision.page] : undefined;
     if (decision.kind === 'page' && PAGES_WITHOUT_APOLLO.has(decision.page) && entry) {
       const Page = entry.component;

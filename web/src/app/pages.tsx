@@ -30,6 +30,8 @@ const checkin = loadOrReload(() => import('../areas/checkin'));
 const publicPages = loadOrReload(() => import('../areas/public'));
 const email = loadOrReload(() => import('../areas/email'));
 const admin = loadOrReload(() => import('../areas/admin'));
+// The help page on its own: the fastest page of all, it loads neither the check-in area nor Apollo.
+const help = loadOrReload(() => import('../areas/checkin/HelpPage'));
 
 export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   landing: { component: lazyPage(publicPages, 'LandingPage'), shell: false, preload: publicPages },
@@ -55,6 +57,6 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   favorites: { component: lazyPage(checkin, 'FavoritesPage'), shell: true },
   progress: { component: lazyPage(checkin, 'ProgressPage'), shell: true },
   analytics: { component: lazyPage(checkin, 'AnalyticsPage'), shell: true },
-  help: { component: lazyPage(checkin, 'HelpPage'), shell: false },
+  help: { component: lazyPage(help, 'HelpPage'), shell: false, preload: help },
   safetyPlan: { component: lazyPage(checkin, 'SafetyPlanPage'), shell: false },
 };

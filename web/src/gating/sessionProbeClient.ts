@@ -2,9 +2,15 @@
 import { useSyncExternalStore } from 'react';
 import { GRAPHQL_PATH } from '../constants';
 import meQuerySource from './session.graphql?raw';
+import { rendersAsPrerendered } from '../lib/prerendered';
 import { askWithinBounds, meFromResponse, withTypenames, type ProbeResult } from './sessionProbe';
 
-let result: ProbeResult = { status: 'loading' };
+/**
+ * A prerendered page was served because the request carried no session: it starts as signed out (as it was
+ * rendered), and the probe's answer still decides. Elsewhere nothing is known until the probe answers.
+ */
+const SIGNED_OUT: ProbeResult = { status: 'done', data: null };
+let result: ProbeResult = rendersAsPrerendered() ? SIGNED_OUT : { status: 'loading' };
 let started = false;
 const listeners = new Set<() => void>();
 
@@ -25,9 +31,13 @@ function requestMe(): Promise<ProbeResult> {
 
 /** Starts the probe once (main.tsx calls it before the first render, so it runs while bundles load). */
 export function startSessionProbe(): void {
-  if (started) return;
+  // The build's prerender asks no one: it renders the signed-out page.
+  if (started || typeof window === 'undefined') return;
   started = true;
   void requestMe().then((answer) => {
+    // Signed out as the prerendered page assumed: nothing changes. An update now would reach the page before React
+    // has adopted its HTML, and React would draw it again.
+    if (result === SIGNED_OUT && answer.status === 'done' && !answer.data?.me) return;
     result = answer;
     for (const listener of listeners) listener();
   });
@@ -39,8 +49,12 @@ export function sessionProbeResult(): ProbeResult {
 
 export function useSessionProbe(): ProbeResult {
   startSessionProbe();
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, sessionProbeResult);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    sessionProbeResult,
+    sessionProbeResult,
+  );
 }

@@ -15,12 +15,27 @@ const storage = {
   setItem: (key: string, value: string) => void stored.set(key, value),
 };
 
+/** The cookies the code set, as a browser is told them. */
+const cookiesSet: string[] = [];
+
 beforeAll(() => {
-  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true });
+  const location = { protocol: 'https:' };
+  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage, location }, configurable: true });
+  Object.defineProperty(globalThis, 'document', {
+    value: {
+      set cookie(value: string) {
+        cookiesSet.push(value);
+      },
+    },
+    configurable: true,
+  });
   Object.defineProperty(globalThis, 'navigator', { value: { language: 'en-AU' }, configurable: true });
 });
 
-beforeEach(() => stored.clear());
+beforeEach(() => {
+  stored.clear();
+  cookiesSet.length = 0;
+});
 
 describe('the person’s country', () => {
   it('is the browser’s guess until the person picks one: its time zone, else its language', () => {
@@ -32,8 +47,11 @@ describe('the person’s country', () => {
   it('is the pick kept on this device once made, and "Somewhere else" stays picked over any guess', () => {
     chooseCountry('JP');
     expect(stored.get(COUNTRY_STORAGE_KEY)).toBe('JP');
+    // The same pick travels to the server for the help page's HTML; "Somewhere else" as ZZ.
+    expect(cookiesSet).toEqual(['haven_country=JP; Path=/; Max-Age=31536000; SameSite=Lax; Secure']);
     expect(personCountry()).toBe('JP');
     chooseCountry(null);
+    expect(cookiesSet[1]).toMatch(/^haven_country=ZZ;/);
     expect(personCountry()).toBeNull();
     expect(countryForCheckIn()).toBe('ZZ'); // so the server does not use the time zone's country instead
     stored.set(COUNTRY_STORAGE_KEY, 'not a country');

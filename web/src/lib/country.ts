@@ -4,8 +4,10 @@
  * kept in localStorage under `country`, like the theme: it is theirs, and no server needs it.
  */
 import { countryHelp } from '@haven/platform/src/crisis-resources';
-import { countryHelpOf, guessCountry } from '@haven/platform/src/support-resources';
+import { COUNTRY_COOKIE, SOMEWHERE_ELSE, countryHelpOf, guessCountry } from '@haven/platform/src/support-resources';
+import { useLayoutEffect, useState } from 'react';
 import { browserTimeZone } from './dates';
+import { rendersAsPrerendered, usePrerenderedCountry } from './prerendered';
 
 export const COUNTRY_STORAGE_KEY = 'country';
 /** Set when the person skipped the check-in page's question, so it is asked once. */
@@ -25,17 +27,21 @@ function pickedCountry(): string | null {
   }
 }
 
-/** Keeps the person's pick on this device; null ("Somewhere else") is a pick too, so no guess overrides it. */
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Keeps the person's pick on this device; null ("Somewhere else") is a pick too, so no guess overrides it. A
+ * cookie carries the same pick to the server, so the help page's HTML lists their country first next time.
+ */
 export function chooseCountry(code: string | null): void {
   try {
     window.localStorage.setItem(COUNTRY_STORAGE_KEY, code ?? '');
   } catch {
     // Storage refused (a private window): the pick lasts as long as the page.
   }
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${COUNTRY_COOKIE}=${code ?? SOMEWHERE_ELSE}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
-
-/** What a check-in says for the person's "Somewhere else": ZZ, the unknown region, which no country's lines match. */
-export const SOMEWHERE_ELSE = 'ZZ';
 
 /**
  * The country a check-in sends: the person's country, ZZ for their "Somewhere else" (so the server does not fall
@@ -76,4 +82,18 @@ export function skipCountryQuestion(): void {
   } catch {
     // Storage refused: countryQuestionDue already keeps the question away.
   }
+}
+
+/**
+ * The person's country for a page that may be prerendered, and its setter. The first render uses the country the
+ * page's HTML was rendered for (none when it was rendered for everyone), so the browser can adopt that HTML; then
+ * the device's own pick or guess, which knows the time zone too.
+ */
+export function usePersonCountry(): [string | null, (code: string | null) => void] {
+  const rendered = usePrerenderedCountry();
+  const [country, setCountry] = useState(() =>
+    rendered !== undefined ? rendered : rendersAsPrerendered() ? null : personCountry(),
+  );
+  useLayoutEffect(() => setCountry(personCountry()), []);
+  return [country, setCountry];
 }

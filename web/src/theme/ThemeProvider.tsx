@@ -19,7 +19,12 @@ function readStoredTheme(): string | null {
 }
 
 function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  // The build's prerender has no window: its HTML is themed by index.html's script before the first paint.
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-color-scheme: dark)').matches
+  );
 }
 
 /** Puts the theme on the page root: the `dark` class, `color-scheme` and the browser bar colour. */

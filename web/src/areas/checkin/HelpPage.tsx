@@ -2,10 +2,10 @@
  * /help: people to reach right now. Public, never behind sign-in or the paywall, and read from the one
  * crisis-resource dataset in the bundle, so it shows at once, with no request to fail.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { allSupportResources, supportResourcesFor } from '@haven/platform/src/support-resources';
-import { chooseCountry, personCountry } from '../../lib/country';
+import { chooseCountry, usePersonCountry } from '../../lib/country';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { CountryPicker } from '../../ui/CountryPicker';
@@ -17,7 +17,9 @@ import '../public/public.css';
 
 export function HelpPage() {
   usePageTitle('Need help now?');
-  const [country, setCountry] = useState(personCountry);
+  // Prerendered, the page starts with the country the server put first (the person's cookie, else their
+  // browser's language).
+  const [country, setCountry] = usePersonCountry();
   const mine = useMemo(() => supportResourcesFor(country), [country]);
   const others = useMemo(
     () => allSupportResources(country).filter((list) => list.region !== mine.region),

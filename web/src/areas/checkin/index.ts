@@ -4,5 +4,7 @@ export { SlidersPage } from './SlidersPage';
 export { FavoritesPage } from './FavoritesPage';
 export { ProgressPage } from './ProgressPage';
 export { AnalyticsPage } from './AnalyticsPage';
-export { HelpPage } from './HelpPage';
 export { SafetyPlanPage } from './SafetyPlanPage';
+// Loaded with the check-in area too (the help page is also its own bundle for visitors): a person in crisis who
+// has lost their connection reaches it from a reply without a bundle left to fetch.
+export { HelpPage } from './HelpPage';

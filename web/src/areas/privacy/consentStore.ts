@@ -90,11 +90,14 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+// Each snapshot is also the server's: the build's prerender renders the store as it starts.
 export function useConsentState(): ConsentState {
-  return useSyncExternalStore(subscribe, () => state);
+  const snapshot = () => state;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** How many times the detailed view was asked for (the banner opens when it grows). */
 export function useCustomiseRequests(): number {
-  return useSyncExternalStore(subscribe, () => customiseRequests);
+  const snapshot = () => customiseRequests;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

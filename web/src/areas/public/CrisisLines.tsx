@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { supportResourcesFor } from '@haven/platform/src/support-resources';
-import { personCountry } from '../../lib/country';
+import { usePersonCountry } from '../../lib/country';
 
 /** The crisis lines of the visitor's country (their pick, or the browser's guess); the help page has every other. */
 export function CrisisLines() {
-  const list = useMemo(() => supportResourcesFor(personCountry()), []);
+  const [country] = usePersonCountry();
+  const list = useMemo(() => supportResourcesFor(country), [country]);
   return (
     <ul className="crisis-lines">
       <li>

@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { BRAND } from '../../brand';
 import { formatPageTitle } from '../../lib/pageTitle';
+import { rendersAsPrerendered } from '../../lib/prerendered';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { Button, buttonClass } from '../../ui/Button';
 import { Switch } from '../../ui/Switch';
@@ -28,12 +29,13 @@ export function FaqPage() {
   usePageMeta({
     title: formatPageTitle('Frequently Asked Questions'),
     description: DESCRIPTION,
-    canonical: `${window.location.origin}/faq`,
+    canonical: `${globalThis.location?.origin ?? ''}/faq`,
     robots: 'index, follow',
   });
 
+  // Prerendered, every entry starts closed, as the HTML has them; the effect below opens the hash's entry.
   const [open, setOpen] = useState<ReadonlySet<string>>(() => {
-    const slug = slugFromHash(window.location.hash, FAQ_ENTRIES);
+    const slug = rendersAsPrerendered() ? null : slugFromHash(window.location.hash, FAQ_ENTRIES);
     return new Set(slug ? [slug] : []);
   });
   const [multiOpen, setMultiOpen] = useState(false);

@@ -2,7 +2,7 @@
  * The landing page's newsletter sign-up: one e-mail field (prefilled from `?email=` when a link carries
  * it), the spec's toasts, and a confirmation in place of the form once the server accepted it.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
@@ -12,7 +12,12 @@ import { EMAIL_REQUIRED_TOAST, SUBSCRIBED_TOAST, subscribeToNewsletter, subscrip
 
 export function NewsletterForm() {
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
+  // Prefilled once the page has started: its prerendered HTML, built without the link's address, has the field empty.
+  const [email, setEmail] = useState('');
+  const linkedEmail = searchParams.get('email');
+  useEffect(() => {
+    if (linkedEmail) setEmail(linkedEmail);
+  }, [linkedEmail]);
   const [sending, setSending] = useState(false);
   const [subscribedEmail, setSubscribedEmail] = useState<string | null>(null);
 

@@ -1,0 +1,188 @@
+/**
+ * The public pages as a visitor's browser first receives them from the gateway serving the real web build: the
+ * HTML alone, no script run. Each page's heading and main text are in it; the help page puts the visitor's country
+ * first (their pick in the country cookie, else their browser's language) and lists every other; a signed-in
+ * visitor gets the app's shell instead; an unknown address is the not-found page with status 404.
+ */
+import { signSessionToken } from '@haven/platform';
+import { existsSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import type { RunningGateway } from '../src/app';
+import { loadGatewayConfig, startGateway } from '../src/main';
+import { repoRoot } from '../../tools/infra';
+import { testKeys } from '../../tools/testing/haven';
+import { testInfra } from '../../tools/testing/infra-control';
+
+const webDist = join(repoRoot, 'web', 'dist');
+let gateway: RunningGateway;
+
+beforeAll(async () => {
+  if (!existsSync(join(webDist, 'pages', 'pages.json'))) {
+    throw new Error('web/dist/pages is missing: `make test` builds it (npm run -w web build)');
+  }
+  const infra = testInfra();
+  const unused = 'http://127.0.0.1:9/graphql';
+  gateway = await startGateway(
+    loadGatewayConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.HAVEN_TEST_LOG_LEVEL ?? 'silent',
+      PORT: '0',
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DB: `t${randomBytes(4).toString('hex')}_pages`,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      JWT_PUBLIC_KEY: testKeys().publicKey,
+      SUBGRAPH_SECRET: randomBytes(24).toString('hex'),
+      APP_URL: 'https://haven.example',
+      USER_SERVICE_URL: unused,
+      QUOTE_SERVICE_URL: unused,
+      BILLING_SERVICE_URL: unused,
+      NOTIFICATION_SERVICE_URL: unused,
+      COMPLIANCE_SERVICE_URL: unused,
+      WEB_DIST_DIR: webDist,
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+/** The page as text a person reads: the root's HTML without tags, scripts or the head. */
+function readableText(html: string): string {
+  const body = html.slice(html.indexOf('<div id="root"'));
+  return body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&#x27;', "'")
+    .replace(/\s+/g, ' ');
+}
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${gateway.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  const html = await response.text();
+  return { response, html, text: readableText(html) };
+}
+
+function h1Of(html: string): string | undefined {
+  return /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
+}
+
+it.each([
+  ['/', 'Track. Reflect. Thrive.', 'your daily emotional wellness companion'],
+  ['/about', 'About Haven', 'Haven'],
+  ['/terms', 'Terms of Service', 'Agreement to these terms'],
+  ['/privacy', 'Privacy Policy', 'your data'],
+  ['/faq', 'Frequently Asked Questions', 'Still have questions?'],
+  ['/help', 'Need help now?', 'You do not have to go through this alone.'],
+])('serves %s with its heading and main text in the HTML, before any script', async (path, heading, text) => {
+  const { response, html } = await page(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(h1Of(html)).toBe(heading);
+  expect(readableText(html)).toContain(text);
+  // Its own title, and the site's origin where the build left a placeholder.
+  expect(html).toMatch(/<title>[^<]*Haven - Mental Health Support<\/title>/);
+  expect(html).not.toContain('%HAVEN_APP_ORIGIN%');
+  expect(html).toContain(`<link rel="canonical" href="https://haven.example${path}"`);
+  // The note that Haven needs JavaScript goes: this page reads without it.
+  expect(html).not.toContain('<noscript>');
+  expect(html).toMatch(/<\/div>\s*<\/body>/);
+});
+
+it('puts the help of the visitor’s browser language’s country first, and lists every other country', async () => {
+  const { text, response } = await page('/help', { 'accept-language': 'en-US,en;q=0.9' });
+  expect(response.headers.get('vary')).toContain('Accept-Language');
+  const us = text.indexOf('988 Suicide & Crisis Lifeline');
+  const otherCountries = text.indexOf('Every other country');
+  expect(us).toBeGreaterThan(0);
+  expect(us).toBeLessThan(otherCountries);
+  expect(text.slice(us, otherCountries)).toContain('If your life is in danger, call 911.');
+  // Every other country is there too, the UK's Samaritans among them.
+  expect(text.indexOf('Samaritans')).toBeGreaterThan(otherCountries);
+});
+
+it('puts the country the person picked (the country cookie) before their browser’s language', async () => {
+  const { text } = await page('/help', { 'accept-language': 'en-US', cookie: 'haven_country=GB' });
+  const firstLines = text.slice(0, text.indexOf('Every other country'));
+  expect(firstLines).toContain('Samaritans');
+  expect(firstLines).toContain('If your life is in danger, call 999.');
+  expect(firstLines).not.toContain('988');
+});
+
+it('gives the helpline directory first to a person who picked “Somewhere else”, whatever their language', async () => {
+  const { text } = await page('/help', { 'accept-language': 'en-US', cookie: 'haven_country=ZZ' });
+  const firstLines = text.slice(0, text.indexOf('Every other country'));
+  expect(firstLines).toContain('Find A Helpline');
+  expect(firstLines).not.toContain('988');
+});
+
+it('serves a signed-in visitor the app’s shell, never a signed-out page that would flash before theirs', async () => {
+  const token = signSessionToken({ userId: randomUUID(), sessionId: randomUUID() }, testKeys().privateKey, 600);
+  const { response, html } = await page('/', { cookie: `haven_session=${token}` });
+  expect(response.status).toBe(200);
+  expect(html).toMatch(/<div id="root">\s*<div class="boot-loader"/);
+  expect(html).not.toContain('Track. Reflect. Thrive.');
+  // A forged or expired cookie is no session: the landing page.
+  const forged = await page('/', { cookie: `haven_session=${token.slice(0, -4)}AAAA` });
+  expect(h1Of(forged.html)).toBe('Track. Reflect. Thrive.');
+});
+
+it('serves pages that are not prerendered (sign-in) as the app’s shell', async () => {
+  const { response, html } = await page('/auth');
+  expect(response.status).toBe(200);
+  expect(html).toContain('<div class="boot-loader"');
+});
+
+it('answers an unknown address with the not-found page and status 404, signed in or not', async () => {
+  const signedOut = await page('/no-such-page');
+  expect(signedOut.response.status).toBe(404);
+  expect(h1Of(signedOut.html)).toBe('404 Page Not Found');
+  expect(signedOut.html).toContain('<meta name="robots" content="noindex"');
+  const token = signSessionToken({ userId: randomUUID(), sessionId: randomUUID() }, testKeys().privateKey, 600);
+  const signedIn = await page('/no-such-page', { cookie: `haven_session=${token}` });
+  expect(signedIn.response.status).toBe(404);
+  expect(signedIn.html).toContain('<div class="boot-loader"');
+});
+
+/** The response's bytes as sent, undecoded (fetch would decode them), and its encoding. */
+function rawGet(path: string, acceptEncoding: string): Promise<{ encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${gateway.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
+
+it('compresses a page with brotli or gzip, byte for byte the page', async () => {
+  const plain = await page('/faq');
+  const brotli = await rawGet('/faq', 'gzip, deflate, br');
+  expect(brotli.encoding).toBe('br');
+  expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(plain.html);
+  const gzip = await rawGet('/faq', 'gzip');
+  expect(gzip.encoding).toBe('gzip');
+  expect(gunzipSync(gzip.body).toString('utf8')).toBe(plain.html);
+  expect(brotli.body.length).toBeLessThan(plain.html.length / 3);
+});
+
+it('serves a sitemap of the public pages at the site’s origin', async () => {
+  const response = await fetch(`${gateway.url}/sitemap.xml`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/xml/);
+  const xml = await response.text();
+  for (const path of ['/', '/about', '/terms', '/privacy', '/faq', '/help']) {
+    expect(xml).toContain(`<loc>https://haven.example${path}</loc>`);
+  }
+});

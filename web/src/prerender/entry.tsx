@@ -1,0 +1,132 @@
+/**
+ * The build's prerender step (`npm run build`, after the browser's bundles): renders the public pages to HTML
+ * with the app's own components and route objects (app/routes.tsx), so their content shows before any script
+ * runs and reads with none. It writes dist/pages/ and its table, pages.json, by which the gateway serves them
+ * to visitors without a session (gateway/src/web.ts). The browser then adopts the HTML (main.tsx).
+ *
+ * - the landing page, About, Terms, Privacy and the FAQ, each once;
+ * - the help page once for every country in the crisis dataset (that country's help first) and once for no
+ *   country, each listing every other country's lines too;
+ * - the not-found page, served with status 404.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { countryHelp } from '@haven/platform/src/crisis-resources';
+import { AppFrame } from '../app/AppFrame';
+import { routes } from '../app/routes';
+import { PUBLIC_PATHS, SIGNED_IN_PATHS } from '../gating/routeGating';
+import {
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_COUNTRY_ATTRIBUTE,
+  PrerenderContext,
+  type PrerenderedHead,
+} from '../lib/prerendered';
+import { SUPPORT_PATH } from '../areas/public/publicLinks';
+import { BRAND } from '../brand';
+import { headTagsFor } from '../lib/pageMeta';
+import {
+  APP_ORIGIN_PLACEHOLDER,
+  pageAssets,
+  pageDocument,
+  sitemapXml,
+  type PageTable,
+  type ViteManifest,
+} from './document';
+
+const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const pagesDir = join(distDir, 'pages');
+
+/** Each prerendered page: the path it is rendered at, and the module (as Vite's manifest names it) that draws it. */
+const PUBLIC_AREA = 'src/areas/public/index.ts';
+const HELP_PAGE = 'src/areas/checkin/HelpPage.tsx';
+const PAGES = [
+  { path: '/', file: 'landing.html', module: PUBLIC_AREA },
+  { path: '/about', file: 'about.html', module: PUBLIC_AREA },
+  { path: '/terms', file: 'terms.html', module: PUBLIC_AREA },
+  { path: '/privacy', file: 'privacy.html', module: PUBLIC_AREA },
+  { path: '/faq', file: 'faq.html', module: PUBLIC_AREA },
+] as const;
+/** A path no table knows, so the route gating decides "not found" as it would for any unknown address. */
+const NOT_FOUND_PATH = '/page-that-does-not-exist';
+
+async function render(path: string, country: string | null): Promise<{ html: string; head: PrerenderedHead }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://haven.invalid${path}`));
+  if (context instanceof Response) throw new Error(`prerendering ${path}: the router answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let head: PrerenderedHead = { title: '' };
+  const page: ReactNode = (
+    <PrerenderContext.Provider value={{ country, setHead: (next) => (head = next) }}>
+      <AppFrame>
+        {/* No hydration data: the routes load nothing, and an inline script would need its own CSP hash. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>
+    </PrerenderContext.Provider>
+  );
+  const { prelude } = await prerenderToNodeStream(page);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  const html = Buffer.concat(chunks).toString('utf8');
+  // Structured data (JSON-LD) is data, never run; any other script would need its own CSP hash.
+  if (/<script(?![^>]*type="application\/ld\+json")/i.test(html))
+    throw new Error(`prerendering ${path}: the page's HTML carries a script`);
+  if (/<template/i.test(html)) throw new Error(`prerendering ${path}: a part of the page was left to the browser`);
+  return { html, head };
+}
+
+// No compressed twins: the gateway writes its origin into each page, then compresses it (gateway/src/web.ts).
+function write(file: string, document: string): void {
+  const path = join(pagesDir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, document);
+}
+
+const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+
+async function writePage(
+  file: string,
+  path: string,
+  module: string | undefined,
+  country?: string | null,
+): Promise<void> {
+  const { html, head } = await render(path, country ?? null);
+  const notFound = path === NOT_FOUND_PATH;
+  const headTags = headTagsFor({
+    title: head.title,
+    description: head.description ?? BRAND.description,
+    canonical: `${APP_ORIGIN_PLACEHOLDER}${notFound ? '/' : path}`,
+    robots: notFound ? 'noindex' : 'index, follow',
+  });
+  const attributes: Record<string, string> = { [PRERENDERED_ATTRIBUTE]: '' };
+  if (country !== undefined) attributes[PRERENDERED_COUNTRY_ATTRIBUTE] = country ?? '';
+  const assets = pageAssets(manifest, module);
+  write(file, pageDocument(indexHtml, { html, title: head.title, headTags, rootAttributes: attributes, assets }));
+}
+
+for (const { path, file, module } of PAGES) await writePage(file, path, module);
+const helpFiles: Record<string, string> = {};
+for (const { code } of countryHelp) {
+  helpFiles[code] = `help/${code}.html`;
+  await writePage(helpFiles[code], SUPPORT_PATH, HELP_PAGE, code);
+}
+await writePage('help/none.html', SUPPORT_PATH, HELP_PAGE, null);
+// The not-found page is in the entry's chunk: it needs no file of its own.
+await writePage('404.html', NOT_FOUND_PATH, undefined);
+
+const indexed = [...PAGES.map(({ path }) => path), SUPPORT_PATH];
+writeFileSync(join(pagesDir, 'sitemap.xml'), sitemapXml(indexed));
+const table: PageTable = {
+  originPlaceholder: APP_ORIGIN_PLACEHOLDER,
+  sitemap: 'sitemap.xml',
+  pages: Object.fromEntries(PAGES.map(({ path, file }) => [path, file])),
+  help: { path: SUPPORT_PATH, byCountry: helpFiles, noCountry: 'help/none.html' },
+  notFound: '404.html',
+  appPaths: ['/', ...Object.keys(PUBLIC_PATHS), ...Object.keys(SIGNED_IN_PATHS)],
+};
+writeFileSync(join(pagesDir, 'pages.json'), `${JSON.stringify(table, null, 2)}\n`);
+console.log(`prerendered ${PAGES.length + countryHelp.length + 2} pages into dist/pages`);
