@@ -153,7 +153,7 @@ it('stores a check-in the network sends twice once, and the next submission as a
   expect((await api.get<{ totalEntries: number }>('/api/user/stats')).body.totalEntries).toBe(2);
 });
 
-it('meets crisis words with the help of the person’s country first: in the US by the browser, 988 and 911; asked once, Ireland’s', async () => {
+it('meets crisis words with the help of the person’s country first: in the US by the browser, 988 and 911; asked once, Ireland’s; changed in Settings, Japan’s directory and 119', async () => {
   const { page } = await signedUpOnTrial('crisis-us', { locale: 'en-US', timezoneId: 'America/Chicago' });
   await page.goto(`${haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
@@ -180,6 +180,20 @@ it('meets crisis words with the help of the person’s country first: in the US 
   expect(await help.innerText()).not.toContain('988');
   await page.locator('.quote-card__text').waitFor();
   expect(await question.count()).toBe(0);
+
+  // Changed in Settings to a country without a confirmed line: the directory and that country's emergency number,
+  // and no number to call that is not confirmed.
+  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.getByLabel('Your country', { exact: true }).selectOption({ label: 'Japan' });
+  await page.getByText('Country updated', { exact: true }).waitFor();
+  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page
+    .getByLabel('Notes (optional)')
+    .fill('Work was fine. I keep thinking everyone would be better off without me.');
+  await page.getByRole('button', { name: 'Generate My Quote' }).click();
+  await help.getByRole('link', { name: /Find A Helpline/ }).waitFor();
+  expect(await help.innerText()).toContain('If your life is in danger, call 119.');
+  expect(await help.locator('a[href^="tel:"]').count()).toBe(0);
   await page.context().close();
 });
 
@@ -190,6 +204,9 @@ it('leads a person in crisis to their own safety plan, which opens from this dev
   await page.getByLabel('Notes (optional)').fill('I keep thinking everyone would be better off without me.');
   await page.getByRole('button', { name: 'Generate My Quote' }).click();
   const help = page.getByRole('region', { name: 'Someone can talk with you right now' });
+  // A person in the UK (by the browser) is met with Samaritans and 999.
+  await help.getByRole('link', { name: /Samaritans/ }).waitFor();
+  expect(await help.innerText()).toContain('If your life is in danger, call 999.');
   await help.getByRole('link', { name: /Your safety plan/ }).click();
   await page.getByRole('heading', { name: 'Your safety plan' }).waitFor();
 
