@@ -123,10 +123,14 @@ export class PrerenderedPages {
   }
 }
 
-/** The best encoding a request accepts of brotli, then gzip (no q-values of zero are sent by browsers for these). */
+/** Whether an Accept-Encoding header names this encoding (browsers never send a q of zero for br or gzip). */
+export function acceptsEncoding(acceptEncoding: string, encoding: string): boolean {
+  return acceptEncoding.split(',').some((part) => part.split(';')[0]!.trim().toLowerCase() === encoding);
+}
+
+/** The best encoding a request accepts of brotli, then gzip, else the plain bytes. */
 export function acceptedEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
+  if (acceptsEncoding(acceptEncoding ?? '', 'br')) return 'br';
+  if (acceptsEncoding(acceptEncoding ?? '', 'gzip')) return 'gzip';
   return 'identity';
 }

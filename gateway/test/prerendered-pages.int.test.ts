@@ -95,6 +95,9 @@ it.each([
   expect(html).toContain(`<link rel="canonical" href="https://haven.example${path}"`);
   // The note that Haven needs JavaScript goes: this page reads without it.
   expect(html).not.toContain('<noscript>');
+  // Styled by its own HTML: no stylesheet to wait for before the first paint.
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).toMatch(/<style>:root\{/);
   expect(html).toMatch(/<\/div>\s*<\/body>/);
 });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { acceptedEncoding } from '../src/pages';
 import { inlineScriptHashes, precompressedBundles } from '../src/web';
@@ -47,6 +47,9 @@ describe('precompressedBundles', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'index-abc.js'), code);
     writeFileSync(join(dist, 'assets', 'index-abc.js.gz'), gzipSync(code));
+    writeFileSync(join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(code));
+    writeFileSync(join(dist, 'assets', 'gzipped-abc.js'), code);
+    writeFileSync(join(dist, 'assets', 'gzipped-abc.js.gz'), gzipSync(code));
     writeFileSync(join(dist, 'assets', 'plain-abc.js'), code);
     const app = express();
     app.use(precompressedBundles(dist));
@@ -63,14 +66,25 @@ describe('precompressedBundles', () => {
 
   afterAll(() => close());
 
-  it('serves the gzip twin, as JavaScript, cached for a year, to a browser that accepts gzip', async () => {
+  it('serves the brotli twin, as JavaScript, cached for a year, to a browser that accepts brotli', async () => {
     const response = await fetch(`${baseUrl}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip, br' } });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('vary')).toBe('Accept-Encoding');
     expect(await response.text()).toBe(code);
+  });
+
+  it('serves the gzip twin where gzip is the best accepted, or where there is no brotli twin', async () => {
+    for (const [path, accepted] of [
+      ['/assets/index-abc.js', 'gzip, deflate'],
+      ['/assets/gzipped-abc.js', 'gzip, deflate, br'],
+    ]) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': accepted! } });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(await response.text()).toBe(code);
+    }
   });
 
   it('serves the plain file when gzip is not accepted or there is no twin', async () => {

@@ -1,4 +1,12 @@
-import { APP_ORIGIN_PLACEHOLDER, pageAssets, pageDocument, sitemapXml, type ViteManifest } from './document';
+import {
+  APP_ORIGIN_PLACEHOLDER,
+  inlineStylesheets,
+  linkedStylesheets,
+  pageAssets,
+  pageDocument,
+  sitemapXml,
+  type ViteManifest,
+} from './document';
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -37,9 +45,12 @@ describe('pageAssets', () => {
     });
   });
 
-  it('needs nothing more for a module inside the entry’s chunk', () => {
+  it('needs nothing more for a page inside the entry’s chunk', () => {
     expect(pageAssets(manifest, undefined)).toEqual({ css: [], js: [] });
-    expect(pageAssets(manifest, 'src/app/NotFoundPage.tsx')).toEqual({ css: [], js: [] });
+  });
+
+  it('fails loudly for a module that is no chunk of its own, rather than leave the page unstyled', () => {
+    expect(() => pageAssets(manifest, 'src/app/NotFoundPage.tsx')).toThrow(/has no chunk made from/);
   });
 });
 
@@ -100,4 +111,27 @@ it('lists each public page in the sitemap at the site’s origin', () => {
   expect(sitemapXml(['/', '/faq'])).toContain(
     `<url><loc>${APP_ORIGIN_PLACEHOLDER}/</loc></url>\n  <url><loc>${APP_ORIGIN_PLACEHOLDER}/faq</loc></url>`,
   );
+});
+
+describe('inlineStylesheets', () => {
+  const page =
+    '<head><link rel="stylesheet" crossorigin href="/assets/a-1.css">\n<link rel="stylesheet" crossorigin href="/assets/b-1.css"></head>';
+
+  it('puts each linked stylesheet’s rules in the page, in its link’s place and order', () => {
+    expect(linkedStylesheets(page)).toEqual(['/assets/a-1.css', '/assets/b-1.css']);
+    const sheets = [
+      { href: '/assets/a-1.css', css: 'body{color:red}\n' },
+      { href: '/assets/b-1.css', css: '.x::after{content:"$1"}' },
+    ];
+    expect(inlineStylesheets(page, sheets)).toBe(
+      '<head><style>body{color:red}</style>\n<style>.x::after{content:"$1"}</style></head>',
+    );
+  });
+
+  it('refuses rules that would end the style element, and a stylesheet the page does not link', () => {
+    expect(() => inlineStylesheets(page, [{ href: '/assets/a-1.css', css: 'a{}</style><script>' }])).toThrow(
+      /cannot be inlined/,
+    );
+    expect(() => inlineStylesheets(page, [{ href: '/assets/c-1.css', css: 'a{}' }])).toThrow(/links no stylesheet/);
+  });
 });

@@ -52,6 +52,7 @@ export function pageAssets(manifest: ViteManifest, module: string | undefined): 
   if (entryKey) collect(entryKey, inEntry, entryCss);
   const js = new Set<string>();
   const css = new Set<string>();
+  if (module && !manifest[module]) throw new Error(`the build's manifest has no chunk made from ${module}`);
   if (module) collect(module, js, css);
   return {
     css: [...css].filter((file) => !entryCss.has(file)).map((file) => `/${file}`),
@@ -118,4 +119,24 @@ export function pageDocument(
   );
   if (links) document = replaced(document, /(\s*)<\/head>/, (indent) => `${indent}  ${links}${indent}</head>`);
   return document;
+}
+
+/**
+ * Puts each linked stylesheet's rules into the page itself, in place of its link: the page is styled with its first
+ * response, with no stylesheet to wait for before the first paint (a round trip or more on a phone's connection).
+ */
+export function inlineStylesheets(document: string, sheets: Array<{ href: string; css: string }>): string {
+  let inlined = document;
+  for (const { href, css } of sheets) {
+    if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined: it contains </style`);
+    const link = new RegExp(`<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+    if (!link.test(inlined)) throw new Error(`the page links no stylesheet ${href}`);
+    inlined = inlined.replace(link, () => `<style>${css.trim()}</style>`);
+  }
+  return inlined;
+}
+
+/** The stylesheets a page document links (index.html's and the page's own), in order. */
+export function linkedStylesheets(document: string): string[] {
+  return [...document.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
 }

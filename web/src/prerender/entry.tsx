@@ -30,6 +30,8 @@ import { BRAND } from '../brand';
 import { headTagsFor } from '../lib/pageMeta';
 import {
   APP_ORIGIN_PLACEHOLDER,
+  inlineStylesheets,
+  linkedStylesheets,
   pageAssets,
   pageDocument,
   sitemapXml,
@@ -105,7 +107,9 @@ async function writePage(
   const attributes: Record<string, string> = { [PRERENDERED_ATTRIBUTE]: '' };
   if (country !== undefined) attributes[PRERENDERED_COUNTRY_ATTRIBUTE] = country ?? '';
   const assets = pageAssets(manifest, module);
-  write(file, pageDocument(indexHtml, { html, title: head.title, headTags, rootAttributes: attributes, assets }));
+  const document = pageDocument(indexHtml, { html, title: head.title, headTags, rootAttributes: attributes, assets });
+  const sheets = linkedStylesheets(document).map((href) => ({ href, css: readFileSync(join(distDir, href), 'utf8') }));
+  write(file, inlineStylesheets(document, sheets));
 }
 
 for (const { path, file, module } of PAGES) await writePage(file, path, module);

@@ -5,6 +5,6 @@ export { FavoritesPage } from './FavoritesPage';
 export { ProgressPage } from './ProgressPage';
 export { AnalyticsPage } from './AnalyticsPage';
 export { SafetyPlanPage } from './SafetyPlanPage';
-// Loaded with the check-in area too (the help page is also its own bundle for visitors): a person in crisis who
-// has lost their connection reaches it from a reply without a bundle left to fetch.
-export { HelpPage } from './HelpPage';
+// The help page is its own bundle (visitors load nothing else); fetched as soon as this area is, so a person in
+// crisis who has lost their connection reaches it from a reply without a bundle left to fetch.
+void import('./HelpPage');
