@@ -134,12 +134,16 @@ it('skips the loader and the fade-ins for visitors who prefer reduced motion', a
   const page = await newPage({ reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/Chicago' });
   await page.goto(`${haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
-  expect(await page.getByTestId('landing-loader').count()).toBe(0);
+  // Never shown, from the first paint (the stylesheet hides it before the app has started and removed it).
+  expect(await page.getByTestId('landing-loader').isVisible()).toBe(false);
   expect(await page.locator('.reveal:not(.reveal--shown)').count()).toBe(0);
-  // A visitor in the US (by time zone, nothing chosen) sees 988 and 911.
-  expect(await page.locator('.crisis-lines li').first().innerText()).toMatch(
+  // A visitor in the US (by time zone, nothing chosen) sees 988 and 911 once the app knows the time zone.
+  const lines = page.locator('.crisis-lines li').first();
+  await lines.getByText(/^United States:/).waitFor();
+  expect(await lines.innerText()).toMatch(
     /^United States: 988 Suicide & Crisis Lifeline — Call or text 988 [\s\S]*call 911\.$/,
   );
+  await page.getByTestId('landing-loader').waitFor({ state: 'detached' });
 });
 
 it.each([
@@ -372,6 +376,10 @@ it('gives /faq its head tags and FAQPage data with 30 questions, and restores th
   await page.goto(`${haven.gatewayUrl}/faq`);
   await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
   await expectTitle(page, /^Frequently Asked Questions \| Haven - Mental Health Support$/);
+  // The page's own tags, set by the app once started (the prerendered HTML's are marked, and dropped at its start).
+  await page.waitForFunction(
+    () => document.querySelector('link[rel="canonical"]:not([data-prerendered-head])') !== null,
+  );
   const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
   const data = JSON.parse(jsonLd ?? '{}') as { '@type': string; mainEntity: Array<{ name: string }> };
   expect(data['@type']).toBe('FAQPage');

@@ -4,7 +4,7 @@
  * first render to match it: components whose first render would depend on the browser (the time since the
  * navigation, an IntersectionObserver, the signed-in probe) render as the prerender did while this is true.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** Marks the head tags a prerendered page carries for crawlers and link previews; the app drops them when it starts. */
@@ -52,4 +52,19 @@ export function usePrerenderedCountry(): string | null | undefined {
 export function forgetPrerenderedHead(doc: Document, defaultDescription: string): void {
   for (const tag of doc.head.querySelectorAll(`[${PRERENDERED_HEAD_ATTRIBUTE}]`)) tag.remove();
   doc.head.querySelector('meta[name="description"]')?.setAttribute('content', defaultDescription);
+}
+
+const neverChanges = () => () => undefined;
+
+/**
+ * False in the build's prerender and while React adopts prerendered HTML; true once the page's script runs it (and
+ * at once on a page the app draws itself). A control that does nothing without the script is disabled until then,
+ * so a click or a keystroke made before is never silently lost.
+ */
+export function useInteractive(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
 }

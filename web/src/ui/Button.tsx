@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import { useInteractive } from '../lib/prerendered';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
@@ -33,11 +34,12 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const interactive = useInteractive();
   return (
     <button
       type={type}
       className={cx(buttonClass({ variant, size, block }), className)}
-      disabled={disabled || loading}
+      disabled={disabled || loading || !interactive}
       aria-busy={loading || undefined}
       {...rest}
     >

@@ -1,4 +1,5 @@
 import { countryChoices } from '../lib/country';
+import { useInteractive } from '../lib/prerendered';
 import { Label } from './Label';
 
 /**
@@ -14,12 +15,19 @@ export function CountryPicker({
   value: string | null;
   onPick: (code: string | null) => void;
 }) {
+  const interactive = useInteractive();
   return (
     <div className="setting-row">
       <Label htmlFor={id} className="setting-row__label">
         Your country
       </Label>
-      <select id={id} className="input" value={value ?? ''} onChange={(event) => onPick(event.target.value || null)}>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ''}
+        disabled={!interactive}
+        onChange={(event) => onPick(event.target.value || null)}
+      >
         <option value="">Somewhere else</option>
         {countryChoices.map(({ code, name }) => (
           <option key={code} value={code}>

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { BRAND } from '../../brand';
 import { formatPageTitle } from '../../lib/pageTitle';
-import { rendersAsPrerendered } from '../../lib/prerendered';
+import { rendersAsPrerendered, useInteractive } from '../../lib/prerendered';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { Button, buttonClass } from '../../ui/Button';
 import { Switch } from '../../ui/Switch';
@@ -135,6 +135,7 @@ export function FaqPage() {
 
 function FaqItem({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; onToggle: (slug: string) => void }) {
   const answerId = `${entry.slug}-answer`;
+  const interactive = useInteractive();
   return (
     <div id={entry.slug} className="faq__item" data-open={open}>
       <h3 className="faq__question">
@@ -144,6 +145,7 @@ function FaqItem({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; on
           className="faq__trigger"
           aria-expanded={open}
           aria-controls={answerId}
+          disabled={!interactive}
           onClick={() => onToggle(entry.slug)}
         >
           {entry.question}

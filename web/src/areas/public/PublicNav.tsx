@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BRAND } from '../../brand';
+import { useInteractive } from '../../lib/prerendered';
 import { buttonClass } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { NAV_ITEMS, resolveNavHref } from './publicLinks';
@@ -14,6 +15,7 @@ export function PublicNav() {
   const onLanding = pathname === '/';
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const interactive = useInteractive();
 
   // A new page closes the menu; so does Escape.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -39,6 +41,7 @@ export function PublicNav() {
           className="public-nav__toggle btn btn--ghost btn--md"
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          disabled={!interactive}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="public-nav__burger" aria-hidden="true" />
