@@ -152,9 +152,14 @@ export type SafetyPlanInput = {
 };
 
 /** What a card setup is for: starting the subscription, or replacing the card of the one already running. */
-export type SetupPurpose = 'CHANGE_CARD' | 'START';
+export type SetupPurpose =
+  | 'CHANGE_CARD'
+  | 'START';
 
-export type SignInMethodKind = 'GOOGLE' | 'PASSWORD' | 'PLATFORM';
+export type SignInMethodKind =
+  | 'GOOGLE'
+  | 'PASSWORD'
+  | 'PLATFORM';
 
 /** The fields given change; absent fields stay as they are; an empty name clears it. */
 export type UpdateProfileInput = {
@@ -168,33 +173,37 @@ export type LoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
 
-export type LoginMutation = { login: { user: { id: string; email: string } } };
+
+export type LoginMutation = { login: { user: { id: string, email: string } } };
 
 export type RegisterMutationVariables = Exact<{
   input: RegisterInput;
 }>;
 
-export type RegisterMutation = { register: { user: { id: string; email: string } } };
+
+export type RegisterMutation = { register: { user: { id: string, email: string } } };
 
 export type VerifyEmailMutationVariables = Exact<{
   token: string;
 }>;
 
-export type VerifyEmailMutation = { verifyEmail: { verified: boolean; message: string } };
+
+export type VerifyEmailMutation = { verifyEmail: { verified: boolean, message: string } };
 
 export type ResendVerificationMutationVariables = Exact<{
   email: string;
 }>;
 
+
 export type ResendVerificationMutation = { resendVerification: { message: string } };
 
-export type SettingsStatsQueryVariables = Exact<{ [key: string]: never }>;
+export type SettingsStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type SettingsStatsQuery = {
-  me: { id: string; stats: { totalQuotes: number; totalEntries: number; favoriteQuotes: number } } | null;
-};
 
-export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never }>;
+export type SettingsStatsQuery = { me: { id: string, stats: { totalQuotes: number, totalEntries: number, favoriteQuotes: number } } | null };
+
+export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
+
 
 export type SignOutEverywhereMutation = { signOutEverywhere: boolean };
 
@@ -202,11 +211,13 @@ export type RequestPasswordResetMutationVariables = Exact<{
   email?: string | null | undefined;
 }>;
 
+
 export type RequestPasswordResetMutation = { requestPasswordReset: { message: string } };
 
 export type ResetPasswordMutationVariables = Exact<{
   input: ResetPasswordInput;
 }>;
+
 
 export type ResetPasswordMutation = { resetPassword: { message: string } };
 
@@ -214,19 +225,20 @@ export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
 }>;
 
+
 export type ChangePasswordMutation = { changePassword: { message: string } };
 
 export type UpdateProfileMutationVariables = Exact<{
   input: UpdateProfileInput;
 }>;
 
-export type UpdateProfileMutation = {
-  updateProfile: { id: string; firstName: string | null; lastName: string | null; timeZone: string };
-};
+
+export type UpdateProfileMutation = { updateProfile: { id: string, firstName: string | null, lastName: string | null, timeZone: string } };
 
 export type RequestEmailChangeMutationVariables = Exact<{
   input: ChangeEmailInput;
 }>;
+
 
 export type RequestEmailChangeMutation = { requestEmailChange: { message: string } };
 
@@ -234,39 +246,24 @@ export type LinkSignInMethodMutationVariables = Exact<{
   input: LinkSignInMethodInput;
 }>;
 
-export type LinkSignInMethodMutation = { linkSignInMethod: { user: { id: string; email: string } } };
 
-export type SignInMethodsQueryVariables = Exact<{ [key: string]: never }>;
+export type LinkSignInMethodMutation = { linkSignInMethod: { user: { id: string, email: string } } };
 
-export type SignInMethodsQuery = {
-  me: {
-    id: string;
-    signInMethods: Array<{ kind: SignInMethodKind; email: string | null; linkedAt: string | null }>;
-  } | null;
-};
+export type SignInMethodsQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type NewsletterStatsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type NewsletterStatsQuery = {
-  newsletterStats: {
-    total: number;
-    active: number;
-    pending: number;
-    lastCampaign: {
-      id: string;
-      subject: string;
-      recipients: number;
-      sent: number;
-      failed: number;
-      createdAt: string;
-    } | null;
-  };
-};
+export type SignInMethodsQuery = { me: { id: string, signInMethods: Array<{ kind: SignInMethodKind, email: string | null, linkedAt: string | null }> } | null };
+
+export type NewsletterStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NewsletterStatsQuery = { newsletterStats: { total: number, active: number, pending: number, lastCampaign: { id: string, subject: string, recipients: number, sent: number, failed: number, createdAt: string } | null } };
 
 export type SendNewsletterMutationVariables = Exact<{
   subject: string;
   content: string;
 }>;
+
 
 export type SendNewsletterMutation = { sendNewsletter: { sentCount: number } };
 
@@ -275,15 +272,14 @@ export type NewsletterSendCheckQueryVariables = Exact<{
   content: string;
 }>;
 
-export type NewsletterSendCheckQuery = {
-  newsletterAudience: { activeSubscribers: number };
-  newsletterPreview: { subject: string; html: string };
-};
+
+export type NewsletterSendCheckQuery = { newsletterAudience: { activeSubscribers: number }, newsletterPreview: { subject: string, html: string } };
 
 export type SendTestNewsletterMutationVariables = Exact<{
   subject: string;
   content: string;
 }>;
+
 
 export type SendTestNewsletterMutation = { sendTestNewsletter: { sentTo: string } };
 
@@ -291,69 +287,15 @@ export type AdminUsersQueryVariables = Exact<{
   input?: AdminUsersInput | null | undefined;
 }>;
 
-export type AdminUsersQuery = {
-  adminUsers: {
-    total: number;
-    page: number;
-    pageSize: number;
-    users: Array<{
-      id: string;
-      email: string;
-      firstName: string | null;
-      lastName: string | null;
-      authProvider: string;
-      emailVerifiedAt: string | null;
-      subscriptionStatus: string;
-      createdAt: string;
-      trialEndsAt: string | null;
-    }>;
-  };
-};
 
-export type AdminUserStatsQueryVariables = Exact<{ [key: string]: never }>;
+export type AdminUsersQuery = { adminUsers: { total: number, page: number, pageSize: number, users: Array<{ id: string, email: string, firstName: string | null, lastName: string | null, authProvider: string, emailVerifiedAt: string | null, subscriptionStatus: string, createdAt: string, trialEndsAt: string | null }> } };
 
-export type AdminUserStatsQuery = {
-  adminUserStats: { totalUsers: number; verifiedUsers: number; activeSubscriptions: number; trialUsers: number };
-};
+export type AdminUserStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type QuoteCardFragment = {
-  id: string;
-  text: string;
-  createdAt: string;
-  isFavorite: boolean;
-  score: number;
-  dotColour: string;
-  timeOfDay: string;
-  notes: string | null;
-  editedAt: string | null;
-  emotionalState: {
-    stressLevel: number;
-    confidenceLevel: number;
-    motivationLevel: number;
-    anxietyLevel: number;
-    hopeForFuture: number;
-    gratitudeLevels: number;
-    focusClarity: number;
-    senseOfPurpose: number;
-  };
-  ratings: {
-    stressLevel: number;
-    confidenceLevel: number;
-    focusClarity: number;
-    motivationLevel: number;
-    anxietyLevel: number;
-    connectionWithOthers: number;
-    supportSystemStrength: number;
-    senseOfPurpose: number;
-    progressTowardGoals: number;
-    hopeForFuture: number;
-    sleepQuality: number;
-    physicalComfort: number;
-    currentChallengeLevel: number;
-    gratitudeLevels: number;
-    urgencyOfNeed: number;
-  } | null;
-};
+
+export type AdminUserStatsQuery = { adminUserStats: { totalUsers: number, verifiedUsers: number, activeSubscriptions: number, trialUsers: number } };
+
+export type QuoteCardFragment = { id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null };
 
 export type RecentQuotesQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -361,53 +303,13 @@ export type RecentQuotesQueryVariables = Exact<{
   before?: string | null | undefined;
 }>;
 
-export type RecentQuotesQuery = {
-  me: {
-    id: string;
-    recentQuotes: Array<{
-      id: string;
-      text: string;
-      createdAt: string;
-      isFavorite: boolean;
-      score: number;
-      dotColour: string;
-      timeOfDay: string;
-      notes: string | null;
-      editedAt: string | null;
-      emotionalState: {
-        stressLevel: number;
-        confidenceLevel: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        hopeForFuture: number;
-        gratitudeLevels: number;
-        focusClarity: number;
-        senseOfPurpose: number;
-      };
-      ratings: {
-        stressLevel: number;
-        confidenceLevel: number;
-        focusClarity: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        connectionWithOthers: number;
-        supportSystemStrength: number;
-        senseOfPurpose: number;
-        progressTowardGoals: number;
-        hopeForFuture: number;
-        sleepQuality: number;
-        physicalComfort: number;
-        currentChallengeLevel: number;
-        gratitudeLevels: number;
-        urgencyOfNeed: number;
-      } | null;
-    }>;
-  } | null;
-};
+
+export type RecentQuotesQuery = { me: { id: string, recentQuotes: Array<{ id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null }> } | null };
 
 export type CheckInDaysQueryVariables = Exact<{
   month: string;
 }>;
+
 
 export type CheckInDaysQuery = { checkInDays: Array<string> };
 
@@ -415,3251 +317,249 @@ export type YearInMoodsQueryVariables = Exact<{
   year: string;
 }>;
 
-export type YearInMoodsQuery = { yearInMoods: Array<{ date: string; mood: number; colour: string; entries: number }> };
 
-export type FavoriteQuotesQueryVariables = Exact<{ [key: string]: never }>;
+export type YearInMoodsQuery = { yearInMoods: Array<{ date: string, mood: number, colour: string, entries: number }> };
 
-export type FavoriteQuotesQuery = {
-  me: {
-    id: string;
-    favoriteQuotes: Array<{
-      id: string;
-      text: string;
-      createdAt: string;
-      isFavorite: boolean;
-      score: number;
-      dotColour: string;
-      timeOfDay: string;
-      notes: string | null;
-      editedAt: string | null;
-      emotionalState: {
-        stressLevel: number;
-        confidenceLevel: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        hopeForFuture: number;
-        gratitudeLevels: number;
-        focusClarity: number;
-        senseOfPurpose: number;
-      };
-      ratings: {
-        stressLevel: number;
-        confidenceLevel: number;
-        focusClarity: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        connectionWithOthers: number;
-        supportSystemStrength: number;
-        senseOfPurpose: number;
-        progressTowardGoals: number;
-        hopeForFuture: number;
-        sleepQuality: number;
-        physicalComfort: number;
-        currentChallengeLevel: number;
-        gratitudeLevels: number;
-        urgencyOfNeed: number;
-      } | null;
-    }>;
-  } | null;
-};
+export type FavoriteQuotesQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type ProgressSummaryQueryVariables = Exact<{ [key: string]: never }>;
 
-export type ProgressSummaryQuery = {
-  me: {
-    id: string;
-    progress: { weeklyGoal: number; totalEntries: number; averageMood: number; dayStreak: number };
-  } | null;
-};
+export type FavoriteQuotesQuery = { me: { id: string, favoriteQuotes: Array<{ id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null }> } | null };
 
-export type AnalyticsQueryVariables = Exact<{ [key: string]: never }>;
+export type ProgressSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type AnalyticsQuery = {
-  me: {
-    id: string;
-    analytics: {
-      totalQuotes: number;
-      favoriteQuotes: number;
-      totalEntries: number;
-      moodTrends: {
-        averageMood: number;
-        colour: string;
-        moodHistory: Array<number>;
-        recentEntries: number;
-        trend: string;
-      };
-      streaks: { currentStreak: number; longestStreak: number; totalQuotesGenerated: number };
-      recentInsights: Array<{ id: string; insightType: string; insightText: string; createdAt: string }>;
-    };
-  } | null;
-};
 
-export type CheckInReplyFragment = {
-  quote: {
-    id: string;
-    text: string;
-    createdAt: string;
-    isFavorite: boolean;
-    score: number;
-    dotColour: string;
-    timeOfDay: string;
-    notes: string | null;
-    editedAt: string | null;
-    emotionalState: {
-      stressLevel: number;
-      confidenceLevel: number;
-      motivationLevel: number;
-      anxietyLevel: number;
-      hopeForFuture: number;
-      gratitudeLevels: number;
-      focusClarity: number;
-      senseOfPurpose: number;
-    };
-    ratings: {
-      stressLevel: number;
-      confidenceLevel: number;
-      focusClarity: number;
-      motivationLevel: number;
-      anxietyLevel: number;
-      connectionWithOthers: number;
-      supportSystemStrength: number;
-      senseOfPurpose: number;
-      progressTowardGoals: number;
-      hopeForFuture: number;
-      sleepQuality: number;
-      physicalComfort: number;
-      currentChallengeLevel: number;
-      gratitudeLevels: number;
-      urgencyOfNeed: number;
-    } | null;
-  };
-  supportResources: {
-    region: string;
-    place: string;
-    emergency: string;
-    resources: Array<{ name: string; action: string; href: string }>;
-  } | null;
-};
+export type ProgressSummaryQuery = { me: { id: string, progress: { weeklyGoal: number, totalEntries: number, averageMood: number, dayStreak: number } } | null };
+
+export type AnalyticsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AnalyticsQuery = { me: { id: string, analytics: { totalQuotes: number, favoriteQuotes: number, totalEntries: number, moodTrends: { averageMood: number, colour: string, moodHistory: Array<number>, recentEntries: number, trend: string }, streaks: { currentStreak: number, longestStreak: number, totalQuotesGenerated: number }, recentInsights: Array<{ id: string, insightType: string, insightText: string, createdAt: string }> } } | null };
+
+export type CheckInReplyFragment = { quote: { id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null }, supportResources: { region: string, place: string, emergency: string, resources: Array<{ name: string, action: string, href: string }> } | null };
 
 export type GenerateQuoteMutationVariables = Exact<{
   input: AssessmentInput;
 }>;
 
-export type GenerateQuoteMutation = {
-  generateQuote: {
-    quote: {
-      id: string;
-      text: string;
-      createdAt: string;
-      isFavorite: boolean;
-      score: number;
-      dotColour: string;
-      timeOfDay: string;
-      notes: string | null;
-      editedAt: string | null;
-      emotionalState: {
-        stressLevel: number;
-        confidenceLevel: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        hopeForFuture: number;
-        gratitudeLevels: number;
-        focusClarity: number;
-        senseOfPurpose: number;
-      };
-      ratings: {
-        stressLevel: number;
-        confidenceLevel: number;
-        focusClarity: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        connectionWithOthers: number;
-        supportSystemStrength: number;
-        senseOfPurpose: number;
-        progressTowardGoals: number;
-        hopeForFuture: number;
-        sleepQuality: number;
-        physicalComfort: number;
-        currentChallengeLevel: number;
-        gratitudeLevels: number;
-        urgencyOfNeed: number;
-      } | null;
-    };
-    supportResources: {
-      region: string;
-      place: string;
-      emergency: string;
-      resources: Array<{ name: string; action: string; href: string }>;
-    } | null;
-  };
-};
+
+export type GenerateQuoteMutation = { generateQuote: { quote: { id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null }, supportResources: { region: string, place: string, emergency: string, resources: Array<{ name: string, action: string, href: string }> } | null } };
 
 export type SetQuoteFavoriteMutationVariables = Exact<{
   id: string;
   isFavorite: boolean;
 }>;
 
-export type SetQuoteFavoriteMutation = {
-  setQuoteFavorite: {
-    id: string;
-    text: string;
-    createdAt: string;
-    isFavorite: boolean;
-    score: number;
-    dotColour: string;
-    timeOfDay: string;
-    notes: string | null;
-    editedAt: string | null;
-    emotionalState: {
-      stressLevel: number;
-      confidenceLevel: number;
-      motivationLevel: number;
-      anxietyLevel: number;
-      hopeForFuture: number;
-      gratitudeLevels: number;
-      focusClarity: number;
-      senseOfPurpose: number;
-    };
-    ratings: {
-      stressLevel: number;
-      confidenceLevel: number;
-      focusClarity: number;
-      motivationLevel: number;
-      anxietyLevel: number;
-      connectionWithOthers: number;
-      supportSystemStrength: number;
-      senseOfPurpose: number;
-      progressTowardGoals: number;
-      hopeForFuture: number;
-      sleepQuality: number;
-      physicalComfort: number;
-      currentChallengeLevel: number;
-      gratitudeLevels: number;
-      urgencyOfNeed: number;
-    } | null;
-  };
-};
+
+export type SetQuoteFavoriteMutation = { setQuoteFavorite: { id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null } };
 
 export type EditEntryMutationVariables = Exact<{
   quoteId: string;
   input: EntryEditInput;
 }>;
 
-export type EditEntryMutation = {
-  editEntry: {
-    quote: {
-      id: string;
-      text: string;
-      createdAt: string;
-      isFavorite: boolean;
-      score: number;
-      dotColour: string;
-      timeOfDay: string;
-      notes: string | null;
-      editedAt: string | null;
-      emotionalState: {
-        stressLevel: number;
-        confidenceLevel: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        hopeForFuture: number;
-        gratitudeLevels: number;
-        focusClarity: number;
-        senseOfPurpose: number;
-      };
-      ratings: {
-        stressLevel: number;
-        confidenceLevel: number;
-        focusClarity: number;
-        motivationLevel: number;
-        anxietyLevel: number;
-        connectionWithOthers: number;
-        supportSystemStrength: number;
-        senseOfPurpose: number;
-        progressTowardGoals: number;
-        hopeForFuture: number;
-        sleepQuality: number;
-        physicalComfort: number;
-        currentChallengeLevel: number;
-        gratitudeLevels: number;
-        urgencyOfNeed: number;
-      } | null;
-    };
-    supportResources: {
-      region: string;
-      place: string;
-      emergency: string;
-      resources: Array<{ name: string; action: string; href: string }>;
-    } | null;
-  };
-};
+
+export type EditEntryMutation = { editEntry: { quote: { id: string, text: string, createdAt: string, isFavorite: boolean, score: number, dotColour: string, timeOfDay: string, notes: string | null, editedAt: string | null, emotionalState: { stressLevel: number, confidenceLevel: number, motivationLevel: number, anxietyLevel: number, hopeForFuture: number, gratitudeLevels: number, focusClarity: number, senseOfPurpose: number }, ratings: { stressLevel: number, confidenceLevel: number, focusClarity: number, motivationLevel: number, anxietyLevel: number, connectionWithOthers: number, supportSystemStrength: number, senseOfPurpose: number, progressTowardGoals: number, hopeForFuture: number, sleepQuality: number, physicalComfort: number, currentChallengeLevel: number, gratitudeLevels: number, urgencyOfNeed: number } | null }, supportResources: { region: string, place: string, emergency: string, resources: Array<{ name: string, action: string, href: string }> } | null } };
 
 export type DeleteEntryMutationVariables = Exact<{
   quoteId: string;
 }>;
 
+
 export type DeleteEntryMutation = { deleteEntry: { quoteId: string } };
 
-export type SafetyPlanSectionsFragment = {
-  warningSigns: string;
-  copingStrategies: string;
-  distractions: string;
-  peopleToAsk: string;
-  professionals: string;
-  saferSurroundings: string;
-  reasonsForLiving: string;
-  updatedAt: string;
-};
+export type SafetyPlanSectionsFragment = { warningSigns: string, copingStrategies: string, distractions: string, peopleToAsk: string, professionals: string, saferSurroundings: string, reasonsForLiving: string, updatedAt: string };
 
-export type SafetyPlanQueryVariables = Exact<{ [key: string]: never }>;
+export type SafetyPlanQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type SafetyPlanQuery = {
-  me: {
-    id: string;
-    safetyPlan: {
-      warningSigns: string;
-      copingStrategies: string;
-      distractions: string;
-      peopleToAsk: string;
-      professionals: string;
-      saferSurroundings: string;
-      reasonsForLiving: string;
-      updatedAt: string;
-    } | null;
-  } | null;
-};
+
+export type SafetyPlanQuery = { me: { id: string, safetyPlan: { warningSigns: string, copingStrategies: string, distractions: string, peopleToAsk: string, professionals: string, saferSurroundings: string, reasonsForLiving: string, updatedAt: string } | null } | null };
 
 export type SaveSafetyPlanMutationVariables = Exact<{
   input: SafetyPlanInput;
 }>;
 
-export type SaveSafetyPlanMutation = {
-  saveSafetyPlan: {
-    safetyPlan: {
-      warningSigns: string;
-      copingStrategies: string;
-      distractions: string;
-      peopleToAsk: string;
-      professionals: string;
-      saferSurroundings: string;
-      reasonsForLiving: string;
-      updatedAt: string;
-    } | null;
-  };
-};
+
+export type SaveSafetyPlanMutation = { saveSafetyPlan: { safetyPlan: { warningSigns: string, copingStrategies: string, distractions: string, peopleToAsk: string, professionals: string, saferSurroundings: string, reasonsForLiving: string, updatedAt: string } | null } };
 
 export type ConfirmNewsletterSubscriptionMutationVariables = Exact<{
   token: string;
 }>;
 
-export type ConfirmNewsletterSubscriptionMutation = {
-  confirmNewsletterSubscription: { confirmed: boolean; message: string };
-};
+
+export type ConfirmNewsletterSubscriptionMutation = { confirmNewsletterSubscription: { confirmed: boolean, message: string } };
 
 export type UnsubscribeFromNewsletterByTokenMutationVariables = Exact<{
   token: string;
 }>;
 
-export type UnsubscribeFromNewsletterByTokenMutation = {
-  unsubscribeFromNewsletterByToken: { unsubscribed: boolean; message: string };
-};
+
+export type UnsubscribeFromNewsletterByTokenMutation = { unsubscribeFromNewsletterByToken: { unsubscribed: boolean, message: string } };
 
 export type UnsubscribeFromNewsletterByEmailMutationVariables = Exact<{
   email: string;
 }>;
 
-export type UnsubscribeFromNewsletterByEmailMutation = {
-  unsubscribeFromNewsletterByEmail: { unsubscribed: boolean; message: string };
-};
 
-export type EmailPreferencesPageQueryVariables = Exact<{ [key: string]: never }>;
+export type UnsubscribeFromNewsletterByEmailMutation = { unsubscribeFromNewsletterByEmail: { unsubscribed: boolean, message: string } };
 
-export type EmailPreferencesPageQuery = {
-  me: {
-    id: string;
-    emailVerified: boolean;
-    emailPreferences: {
-      marketingEmails: boolean;
-      productUpdates: boolean;
-      securityNotifications: boolean;
-      newsletter: boolean;
-      weeklySummary: boolean;
-      checkInReminder: boolean;
-      reminderHour: number;
-    };
-    emailConsent: { consentGivenAt: string | null };
-  } | null;
-};
+export type EmailPreferencesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EmailPreferencesPageQuery = { me: { id: string, emailVerified: boolean, emailPreferences: { marketingEmails: boolean, productUpdates: boolean, securityNotifications: boolean, newsletter: boolean, weeklySummary: boolean, checkInReminder: boolean, reminderHour: number }, emailConsent: { consentGivenAt: string | null } } | null };
 
 export type UpdateEmailPreferencesMutationVariables = Exact<{
   input: EmailPreferencesInput;
 }>;
 
-export type UpdateEmailPreferencesMutation = {
-  updateEmailPreferences: {
-    marketingEmails: boolean;
-    productUpdates: boolean;
-    securityNotifications: boolean;
-    newsletter: boolean;
-    weeklySummary: boolean;
-    checkInReminder: boolean;
-    reminderHour: number;
-  };
-};
+
+export type UpdateEmailPreferencesMutation = { updateEmailPreferences: { marketingEmails: boolean, productUpdates: boolean, securityNotifications: boolean, newsletter: boolean, weeklySummary: boolean, checkInReminder: boolean, reminderHour: number } };
 
 export type StopEmailsByLinkMutationVariables = Exact<{
   token: string;
 }>;
 
-export type StopEmailsByLinkMutation = { stopEmailsByLink: { stopped: boolean; preference: string; message: string } };
 
-export type DeleteAccountMutationVariables = Exact<{ [key: string]: never }>;
+export type StopEmailsByLinkMutation = { stopEmailsByLink: { stopped: boolean, preference: string, message: string } };
 
-export type DeleteAccountMutation = { deleteAccount: { message: string; requestId: string; status: string } };
+export type DeleteAccountMutationVariables = Exact<{ [key: string]: never; }>;
 
-export type PrivacySettingsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type PrivacySettingsQuery = {
-  me: { id: string; privacySettings: { allowInsights: boolean; keepNotes: boolean } } | null;
-};
+export type DeleteAccountMutation = { deleteAccount: { message: string, requestId: string, status: string } };
+
+export type PrivacySettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PrivacySettingsQuery = { me: { id: string, privacySettings: { allowInsights: boolean, keepNotes: boolean } } | null };
 
 export type UpdatePrivacySettingsMutationVariables = Exact<{
   input: PrivacySettingsInput;
 }>;
 
-export type UpdatePrivacySettingsMutation = { updatePrivacySettings: { allowInsights: boolean; keepNotes: boolean } };
 
-export type PaymentConfigQueryVariables = Exact<{ [key: string]: never }>;
+export type UpdatePrivacySettingsMutation = { updatePrivacySettings: { allowInsights: boolean, keepNotes: boolean } };
 
-export type PaymentConfigQuery = { paymentConfig: { provider: string; publishableKey: string | null } };
+export type PaymentConfigQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PaymentConfigQuery = { paymentConfig: { provider: string, publishableKey: string | null } };
 
 export type StartPaymentSetupMutationVariables = Exact<{
   purpose?: SetupPurpose | null | undefined;
 }>;
 
+
 export type StartPaymentSetupMutation = { createSetupIntent: { clientSecret: string } };
 
-export type PaymentMethodOnFileQueryVariables = Exact<{ [key: string]: never }>;
+export type PaymentMethodOnFileQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type PaymentMethodOnFileQuery = {
-  me: { id: string; paymentMethod: { brand: string; last4: string; expMonth: number; expYear: number } | null } | null;
-};
 
-export type MyInvoicesQueryVariables = Exact<{ [key: string]: never }>;
+export type PaymentMethodOnFileQuery = { me: { id: string, paymentMethod: { brand: string, last4: string, expMonth: number, expYear: number } | null } | null };
 
-export type MyInvoicesQuery = {
-  me: {
-    id: string;
-    invoices: Array<{
-      id: string;
-      date: string;
-      amount: number;
-      currency: string;
-      status: string;
-      hostedInvoiceUrl: string | null;
-    }>;
-  } | null;
-};
+export type MyInvoicesQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type UpdatePaymentMethodMutationVariables = Exact<{ [key: string]: never }>;
 
-export type UpdatePaymentMethodMutation = {
-  updatePaymentMethodAfterSetup: {
-    message: string;
-    subscriptionStatus: { status: string; hasActiveSubscription: boolean };
-  };
-};
+export type MyInvoicesQuery = { me: { id: string, invoices: Array<{ id: string, date: string, amount: number, currency: string, status: string, hostedInvoiceUrl: string | null }> } | null };
+
+export type UpdatePaymentMethodMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UpdatePaymentMethodMutation = { updatePaymentMethodAfterSetup: { message: string, subscriptionStatus: { status: string, hasActiveSubscription: boolean } } };
 
 export type ConfirmTestCardMutationVariables = Exact<{
   input: ConfirmLocalSetupInput;
 }>;
 
-export type ConfirmTestCardMutation = { confirmLocalSetup: { status: string; message: string | null } };
 
-export type SubscriptionOfferQueryVariables = Exact<{ [key: string]: never }>;
+export type ConfirmTestCardMutation = { confirmLocalSetup: { status: string, message: string | null } };
 
-export type SubscriptionOfferQuery = { me: { id: string; trialAvailable: boolean } | null };
+export type SubscriptionOfferQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type CreateSubscriptionMutationVariables = Exact<{ [key: string]: never }>;
 
-export type CreateSubscriptionMutation = {
-  createSubscriptionAfterSetup: { message: string; subscriptionStatus: { status: string; isTrialing: boolean } };
-};
+export type SubscriptionOfferQuery = { me: { id: string, trialAvailable: boolean } | null };
 
-export type CancelMySubscriptionMutationVariables = Exact<{ [key: string]: never }>;
+export type CreateSubscriptionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreateSubscriptionMutation = { createSubscriptionAfterSetup: { message: string, subscriptionStatus: { status: string, isTrialing: boolean } } };
+
+export type CancelMySubscriptionMutationVariables = Exact<{ [key: string]: never; }>;
+
 
 export type CancelMySubscriptionMutation = { cancelSubscription: { message: string } };
 
-export type ReactivateMySubscriptionMutationVariables = Exact<{ [key: string]: never }>;
+export type ReactivateMySubscriptionMutationVariables = Exact<{ [key: string]: never; }>;
+
 
 export type ReactivateMySubscriptionMutation = { reactivateSubscription: { message: string } };
 
-export type MeQueryVariables = Exact<{ [key: string]: never }>;
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type MeQuery = {
-  me: {
-    id: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    profileImageUrl: string | null;
-    emailVerified: boolean;
-    isAdmin: boolean;
-    timeZone: string;
-    createdAt: string;
-  } | null;
-};
 
-export type MySubscriptionQueryVariables = Exact<{ [key: string]: never }>;
+export type MeQuery = { me: { id: string, email: string, firstName: string | null, lastName: string | null, profileImageUrl: string | null, emailVerified: boolean, isAdmin: boolean, timeZone: string, createdAt: string } | null };
 
-export type MySubscriptionQuery = {
-  me: {
-    id: string;
-    subscriptionStatus: {
-      planType: string;
-      status: string;
-      isTrialing: boolean;
-      needsSetup: boolean;
-      hasActiveSubscription: boolean;
-      trialEnd: number | null;
-      currentPeriodEnd: number | null;
-      cancelAtPeriodEnd: boolean;
-    };
-  } | null;
-};
+export type MySubscriptionQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type EndSessionMutationVariables = Exact<{ [key: string]: never }>;
+
+export type MySubscriptionQuery = { me: { id: string, subscriptionStatus: { planType: string, status: string, isTrialing: boolean, needsSetup: boolean, hasActiveSubscription: boolean, trialEnd: number | null, currentPeriodEnd: number | null, cancelAtPeriodEnd: boolean } } | null };
+
+export type EndSessionMutationVariables = Exact<{ [key: string]: never; }>;
+
 
 export type EndSessionMutation = { logout: boolean };
 
-export const QuoteCardFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<QuoteCardFragment, unknown>;
-export const CheckInReplyFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CheckInReply' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'GenerateQuotePayload' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'quote' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuoteCard' } }],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'supportResources' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'region' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'place' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'emergency' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'resources' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'action' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'href' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CheckInReplyFragment, unknown>;
-export const SafetyPlanSectionsFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'SafetyPlanSections' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SafetyPlan' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'warningSigns' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'copingStrategies' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'distractions' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'peopleToAsk' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'professionals' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'saferSurroundings' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reasonsForLiving' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SafetyPlanSectionsFragment, unknown>;
-export const LoginDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'Login' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'LoginInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'login' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'user' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
-export const RegisterDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'Register' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'RegisterInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'register' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'user' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RegisterMutation, RegisterMutationVariables>;
-export const VerifyEmailDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'VerifyEmail' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'verifyEmail' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'token' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'verified' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<VerifyEmailMutation, VerifyEmailMutationVariables>;
-export const ResendVerificationDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ResendVerification' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'resendVerification' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'email' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ResendVerificationMutation, ResendVerificationMutationVariables>;
-export const SettingsStatsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'SettingsStats' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'stats' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalQuotes' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalEntries' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'favoriteQuotes' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SettingsStatsQuery, SettingsStatsQueryVariables>;
-export const SignOutEverywhereDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SignOutEverywhere' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'signOutEverywhere' } }],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
-export const RequestPasswordResetDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'RequestPasswordReset' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'requestPasswordReset' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'email' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RequestPasswordResetMutation, RequestPasswordResetMutationVariables>;
-export const ResetPasswordDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ResetPassword' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ResetPasswordInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'resetPassword' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ResetPasswordMutation, ResetPasswordMutationVariables>;
-export const ChangePasswordDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ChangePassword' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ChangePasswordInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'changePassword' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ChangePasswordMutation, ChangePasswordMutationVariables>;
-export const UpdateProfileDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UpdateProfile' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateProfileInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'updateProfile' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'timeZone' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
-export const RequestEmailChangeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'RequestEmailChange' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ChangeEmailInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'requestEmailChange' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RequestEmailChangeMutation, RequestEmailChangeMutationVariables>;
-export const LinkSignInMethodDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'LinkSignInMethod' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'LinkSignInMethodInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'linkSignInMethod' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'user' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<LinkSignInMethodMutation, LinkSignInMethodMutationVariables>;
-export const SignInMethodsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'SignInMethods' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'signInMethods' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'linkedAt' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SignInMethodsQuery, SignInMethodsQueryVariables>;
-export const NewsletterStatsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'NewsletterStats' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'newsletterStats' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'active' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'lastCampaign' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'subject' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'recipients' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sent' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<NewsletterStatsQuery, NewsletterStatsQueryVariables>;
-export const SendNewsletterDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SendNewsletter' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'sendNewsletter' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'subject' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'content' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'sentCount' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SendNewsletterMutation, SendNewsletterMutationVariables>;
-export const NewsletterSendCheckDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'NewsletterSendCheck' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'newsletterAudience' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'activeSubscribers' } }],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'newsletterPreview' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'subject' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'content' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'subject' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<NewsletterSendCheckQuery, NewsletterSendCheckQueryVariables>;
-export const SendTestNewsletterDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SendTestNewsletter' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'sendTestNewsletter' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'subject' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'content' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'sentTo' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SendTestNewsletterMutation, SendTestNewsletterMutationVariables>;
-export const AdminUsersDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'AdminUsers' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminUsersInput' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'adminUsers' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'users' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'authProvider' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'emailVerifiedAt' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'subscriptionStatus' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'trialEndsAt' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AdminUsersQuery, AdminUsersQueryVariables>;
-export const AdminUserStatsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'AdminUserStats' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'adminUserStats' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'totalUsers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'verifiedUsers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'activeSubscriptions' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'trialUsers' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AdminUserStatsQuery, AdminUserStatsQueryVariables>;
-export const RecentQuotesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'RecentQuotes' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'before' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'recentQuotes' },
-                  arguments: [
-                    {
-                      kind: 'Argument',
-                      name: { kind: 'Name', value: 'limit' },
-                      value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
-                    },
-                    {
-                      kind: 'Argument',
-                      name: { kind: 'Name', value: 'date' },
-                      value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
-                    },
-                    {
-                      kind: 'Argument',
-                      name: { kind: 'Name', value: 'before' },
-                      value: { kind: 'Variable', name: { kind: 'Name', value: 'before' } },
-                    },
-                  ],
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuoteCard' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RecentQuotesQuery, RecentQuotesQueryVariables>;
-export const CheckInDaysDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'CheckInDays' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'month' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'checkInDays' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'month' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'month' } },
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CheckInDaysQuery, CheckInDaysQueryVariables>;
-export const YearInMoodsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'YearInMoods' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'year' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'yearInMoods' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'year' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'year' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'date' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'mood' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'colour' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'entries' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<YearInMoodsQuery, YearInMoodsQueryVariables>;
-export const FavoriteQuotesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'FavoriteQuotes' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'favoriteQuotes' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuoteCard' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<FavoriteQuotesQuery, FavoriteQuotesQueryVariables>;
-export const ProgressSummaryDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ProgressSummary' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'progress' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'weeklyGoal' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalEntries' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'averageMood' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'dayStreak' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ProgressSummaryQuery, ProgressSummaryQueryVariables>;
-export const AnalyticsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'Analytics' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'analytics' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalQuotes' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'favoriteQuotes' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalEntries' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'moodTrends' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'averageMood' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'colour' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'moodHistory' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'recentEntries' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'trend' } },
-                          ],
-                        },
-                      },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'streaks' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'currentStreak' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'longestStreak' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'totalQuotesGenerated' } },
-                          ],
-                        },
-                      },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'recentInsights' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'insightType' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'insightText' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AnalyticsQuery, AnalyticsQueryVariables>;
-export const GenerateQuoteDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'GenerateQuote' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'AssessmentInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'generateQuote' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CheckInReply' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CheckInReply' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'GenerateQuotePayload' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'quote' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuoteCard' } }],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'supportResources' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'region' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'place' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'emergency' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'resources' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'action' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'href' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<GenerateQuoteMutation, GenerateQuoteMutationVariables>;
-export const SetQuoteFavoriteDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SetQuoteFavorite' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isFavorite' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'setQuoteFavorite' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'isFavorite' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'isFavorite' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuoteCard' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SetQuoteFavoriteMutation, SetQuoteFavoriteMutationVariables>;
-export const EditEntryDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'EditEntry' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'quoteId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'EntryEditInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'editEntry' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'quoteId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'quoteId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CheckInReply' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'QuoteCard' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Quote' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isFavorite' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'dotColour' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'timeOfDay' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'notes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'editedAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'emotionalState' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'ratings' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stressLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'confidenceLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'focusClarity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'motivationLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'anxietyLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'connectionWithOthers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportSystemStrength' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'senseOfPurpose' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'progressTowardGoals' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hopeForFuture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sleepQuality' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'physicalComfort' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'currentChallengeLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'gratitudeLevels' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'urgencyOfNeed' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CheckInReply' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'GenerateQuotePayload' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'quote' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuoteCard' } }],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'supportResources' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'region' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'place' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'emergency' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'resources' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'action' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'href' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<EditEntryMutation, EditEntryMutationVariables>;
-export const DeleteEntryDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'DeleteEntry' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'quoteId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deleteEntry' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'quoteId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'quoteId' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'quoteId' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<DeleteEntryMutation, DeleteEntryMutationVariables>;
-export const SafetyPlanDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'SafetyPlan' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'safetyPlan' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SafetyPlanSections' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'SafetyPlanSections' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SafetyPlan' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'warningSigns' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'copingStrategies' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'distractions' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'peopleToAsk' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'professionals' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'saferSurroundings' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reasonsForLiving' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SafetyPlanQuery, SafetyPlanQueryVariables>;
-export const SaveSafetyPlanDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SaveSafetyPlan' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'SafetyPlanInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'saveSafetyPlan' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'safetyPlan' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SafetyPlanSections' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'SafetyPlanSections' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SafetyPlan' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'warningSigns' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'copingStrategies' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'distractions' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'peopleToAsk' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'professionals' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'saferSurroundings' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reasonsForLiving' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SaveSafetyPlanMutation, SaveSafetyPlanMutationVariables>;
-export const ConfirmNewsletterSubscriptionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ConfirmNewsletterSubscription' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'confirmNewsletterSubscription' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'token' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'confirmed' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ConfirmNewsletterSubscriptionMutation, ConfirmNewsletterSubscriptionMutationVariables>;
-export const UnsubscribeFromNewsletterByTokenDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UnsubscribeFromNewsletterByToken' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'unsubscribeFromNewsletterByToken' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'token' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'unsubscribed' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<
-  UnsubscribeFromNewsletterByTokenMutation,
-  UnsubscribeFromNewsletterByTokenMutationVariables
->;
-export const UnsubscribeFromNewsletterByEmailDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UnsubscribeFromNewsletterByEmail' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'unsubscribeFromNewsletterByEmail' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'email' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'unsubscribed' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<
-  UnsubscribeFromNewsletterByEmailMutation,
-  UnsubscribeFromNewsletterByEmailMutationVariables
->;
-export const EmailPreferencesPageDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'EmailPreferencesPage' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'emailVerified' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'emailPreferences' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'marketingEmails' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'productUpdates' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'securityNotifications' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'newsletter' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'weeklySummary' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'checkInReminder' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'reminderHour' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'emailConsent' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'consentGivenAt' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<EmailPreferencesPageQuery, EmailPreferencesPageQueryVariables>;
-export const UpdateEmailPreferencesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UpdateEmailPreferences' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'EmailPreferencesInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'updateEmailPreferences' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'marketingEmails' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'productUpdates' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'securityNotifications' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'newsletter' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'weeklySummary' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'checkInReminder' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'reminderHour' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdateEmailPreferencesMutation, UpdateEmailPreferencesMutationVariables>;
-export const StopEmailsByLinkDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'StopEmailsByLink' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'stopEmailsByLink' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'token' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'stopped' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'preference' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<StopEmailsByLinkMutation, StopEmailsByLinkMutationVariables>;
-export const DeleteAccountDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'DeleteAccount' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deleteAccount' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'requestId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<DeleteAccountMutation, DeleteAccountMutationVariables>;
-export const PrivacySettingsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'PrivacySettings' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'privacySettings' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'allowInsights' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'keepNotes' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PrivacySettingsQuery, PrivacySettingsQueryVariables>;
-export const UpdatePrivacySettingsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UpdatePrivacySettings' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PrivacySettingsInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'updatePrivacySettings' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'allowInsights' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'keepNotes' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdatePrivacySettingsMutation, UpdatePrivacySettingsMutationVariables>;
-export const PaymentConfigDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'PaymentConfig' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'paymentConfig' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'publishableKey' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PaymentConfigQuery, PaymentConfigQueryVariables>;
-export const StartPaymentSetupDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'StartPaymentSetup' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'purpose' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SetupPurpose' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'createSetupIntent' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'purpose' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'purpose' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'clientSecret' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<StartPaymentSetupMutation, StartPaymentSetupMutationVariables>;
-export const PaymentMethodOnFileDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'PaymentMethodOnFile' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'paymentMethod' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'brand' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'last4' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'expMonth' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'expYear' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PaymentMethodOnFileQuery, PaymentMethodOnFileQueryVariables>;
-export const MyInvoicesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'MyInvoices' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'invoices' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'date' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'hostedInvoiceUrl' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MyInvoicesQuery, MyInvoicesQueryVariables>;
-export const UpdatePaymentMethodDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UpdatePaymentMethod' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'updatePaymentMethodAfterSetup' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'subscriptionStatus' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'hasActiveSubscription' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdatePaymentMethodMutation, UpdatePaymentMethodMutationVariables>;
-export const ConfirmTestCardDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ConfirmTestCard' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ConfirmLocalSetupInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'confirmLocalSetup' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ConfirmTestCardMutation, ConfirmTestCardMutationVariables>;
-export const SubscriptionOfferDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'SubscriptionOffer' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'trialAvailable' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SubscriptionOfferQuery, SubscriptionOfferQueryVariables>;
-export const CreateSubscriptionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'CreateSubscription' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'createSubscriptionAfterSetup' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'subscriptionStatus' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'isTrialing' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CreateSubscriptionMutation, CreateSubscriptionMutationVariables>;
-export const CancelMySubscriptionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'CancelMySubscription' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'cancelSubscription' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CancelMySubscriptionMutation, CancelMySubscriptionMutationVariables>;
-export const ReactivateMySubscriptionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ReactivateMySubscription' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'reactivateSubscription' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ReactivateMySubscriptionMutation, ReactivateMySubscriptionMutationVariables>;
-export const MeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'Me' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'emailVerified' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'isAdmin' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'timeZone' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
-export const MySubscriptionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'MySubscription' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'me' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'subscriptionStatus' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'planType' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'isTrialing' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'needsSetup' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'hasActiveSubscription' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'trialEnd' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'currentPeriodEnd' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'cancelAtPeriodEnd' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MySubscriptionQuery, MySubscriptionQueryVariables>;
-export const EndSessionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'EndSession' },
-      selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'logout' } }] },
-    },
-  ],
-} as unknown as DocumentNode<EndSessionMutation, EndSessionMutationVariables>;
+export const QuoteCardFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}}]} as unknown as DocumentNode<QuoteCardFragment, unknown>;
+export const CheckInReplyFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CheckInReply"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateQuotePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quote"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"QuoteCard"}}]}},{"kind":"Field","name":{"kind":"Name","value":"supportResources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"place"}},{"kind":"Field","name":{"kind":"Name","value":"emergency"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"href"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}}]} as unknown as DocumentNode<CheckInReplyFragment, unknown>;
+export const SafetyPlanSectionsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SafetyPlanSections"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SafetyPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"warningSigns"}},{"kind":"Field","name":{"kind":"Name","value":"copingStrategies"}},{"kind":"Field","name":{"kind":"Name","value":"distractions"}},{"kind":"Field","name":{"kind":"Name","value":"peopleToAsk"}},{"kind":"Field","name":{"kind":"Name","value":"professionals"}},{"kind":"Field","name":{"kind":"Name","value":"saferSurroundings"}},{"kind":"Field","name":{"kind":"Name","value":"reasonsForLiving"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<SafetyPlanSectionsFragment, unknown>;
+export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
+export const RegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Register"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"register"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<RegisterMutation, RegisterMutationVariables>;
+export const VerifyEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verified"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<VerifyEmailMutation, VerifyEmailMutationVariables>;
+export const ResendVerificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResendVerification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resendVerification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ResendVerificationMutation, ResendVerificationMutationVariables>;
+export const SettingsStatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SettingsStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalQuotes"}},{"kind":"Field","name":{"kind":"Name","value":"totalEntries"}},{"kind":"Field","name":{"kind":"Name","value":"favoriteQuotes"}}]}}]}}]}}]} as unknown as DocumentNode<SettingsStatsQuery, SettingsStatsQueryVariables>;
+export const SignOutEverywhereDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SignOutEverywhere"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signOutEverywhere"}}]}}]} as unknown as DocumentNode<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
+export const RequestPasswordResetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestPasswordReset"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestPasswordReset"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<RequestPasswordResetMutation, RequestPasswordResetMutationVariables>;
+export const ResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ResetPasswordMutation, ResetPasswordMutationVariables>;
+export const ChangePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ChangePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangePasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ChangePasswordMutation, ChangePasswordMutationVariables>;
+export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}}]}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const RequestEmailChangeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestEmailChange"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangeEmailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestEmailChange"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<RequestEmailChangeMutation, RequestEmailChangeMutationVariables>;
+export const LinkSignInMethodDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"LinkSignInMethod"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LinkSignInMethodInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"linkSignInMethod"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<LinkSignInMethodMutation, LinkSignInMethodMutationVariables>;
+export const SignInMethodsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SignInMethods"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"signInMethods"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"linkedAt"}}]}}]}}]}}]} as unknown as DocumentNode<SignInMethodsQuery, SignInMethodsQueryVariables>;
+export const NewsletterStatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NewsletterStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"newsletterStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"lastCampaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"recipients"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]} as unknown as DocumentNode<NewsletterStatsQuery, NewsletterStatsQueryVariables>;
+export const SendNewsletterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendNewsletter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"content"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendNewsletter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}},{"kind":"Argument","name":{"kind":"Name","value":"content"},"value":{"kind":"Variable","name":{"kind":"Name","value":"content"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sentCount"}}]}}]}}]} as unknown as DocumentNode<SendNewsletterMutation, SendNewsletterMutationVariables>;
+export const NewsletterSendCheckDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NewsletterSendCheck"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"content"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"newsletterAudience"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"}}]}},{"kind":"Field","name":{"kind":"Name","value":"newsletterPreview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}},{"kind":"Argument","name":{"kind":"Name","value":"content"},"value":{"kind":"Variable","name":{"kind":"Name","value":"content"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"html"}}]}}]}}]} as unknown as DocumentNode<NewsletterSendCheckQuery, NewsletterSendCheckQueryVariables>;
+export const SendTestNewsletterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendTestNewsletter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"content"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendTestNewsletter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}},{"kind":"Argument","name":{"kind":"Name","value":"content"},"value":{"kind":"Variable","name":{"kind":"Name","value":"content"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sentTo"}}]}}]}}]} as unknown as DocumentNode<SendTestNewsletterMutation, SendTestNewsletterMutationVariables>;
+export const AdminUsersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminUsers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUsersInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminUsers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"pageSize"}},{"kind":"Field","name":{"kind":"Name","value":"users"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"authProvider"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"subscriptionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"trialEndsAt"}}]}}]}}]}}]} as unknown as DocumentNode<AdminUsersQuery, AdminUsersQueryVariables>;
+export const AdminUserStatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminUserStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminUserStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalUsers"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedUsers"}},{"kind":"Field","name":{"kind":"Name","value":"activeSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"trialUsers"}}]}}]}}]} as unknown as DocumentNode<AdminUserStatsQuery, AdminUserStatsQueryVariables>;
+export const RecentQuotesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentQuotes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"recentQuotes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}},{"kind":"Argument","name":{"kind":"Name","value":"before"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"QuoteCard"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}}]} as unknown as DocumentNode<RecentQuotesQuery, RecentQuotesQueryVariables>;
+export const CheckInDaysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CheckInDays"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"month"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"checkInDays"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"month"},"value":{"kind":"Variable","name":{"kind":"Name","value":"month"}}}]}]}}]} as unknown as DocumentNode<CheckInDaysQuery, CheckInDaysQueryVariables>;
+export const YearInMoodsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"YearInMoods"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"year"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"yearInMoods"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"year"},"value":{"kind":"Variable","name":{"kind":"Name","value":"year"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"mood"}},{"kind":"Field","name":{"kind":"Name","value":"colour"}},{"kind":"Field","name":{"kind":"Name","value":"entries"}}]}}]}}]} as unknown as DocumentNode<YearInMoodsQuery, YearInMoodsQueryVariables>;
+export const FavoriteQuotesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FavoriteQuotes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"favoriteQuotes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"QuoteCard"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}}]} as unknown as DocumentNode<FavoriteQuotesQuery, FavoriteQuotesQueryVariables>;
+export const ProgressSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProgressSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"progress"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weeklyGoal"}},{"kind":"Field","name":{"kind":"Name","value":"totalEntries"}},{"kind":"Field","name":{"kind":"Name","value":"averageMood"}},{"kind":"Field","name":{"kind":"Name","value":"dayStreak"}}]}}]}}]}}]} as unknown as DocumentNode<ProgressSummaryQuery, ProgressSummaryQueryVariables>;
+export const AnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Analytics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"analytics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalQuotes"}},{"kind":"Field","name":{"kind":"Name","value":"favoriteQuotes"}},{"kind":"Field","name":{"kind":"Name","value":"totalEntries"}},{"kind":"Field","name":{"kind":"Name","value":"moodTrends"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"averageMood"}},{"kind":"Field","name":{"kind":"Name","value":"colour"}},{"kind":"Field","name":{"kind":"Name","value":"moodHistory"}},{"kind":"Field","name":{"kind":"Name","value":"recentEntries"}},{"kind":"Field","name":{"kind":"Name","value":"trend"}}]}},{"kind":"Field","name":{"kind":"Name","value":"streaks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentStreak"}},{"kind":"Field","name":{"kind":"Name","value":"longestStreak"}},{"kind":"Field","name":{"kind":"Name","value":"totalQuotesGenerated"}}]}},{"kind":"Field","name":{"kind":"Name","value":"recentInsights"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"insightType"}},{"kind":"Field","name":{"kind":"Name","value":"insightText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<AnalyticsQuery, AnalyticsQueryVariables>;
+export const GenerateQuoteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GenerateQuote"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssessmentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateQuote"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CheckInReply"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CheckInReply"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateQuotePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quote"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"QuoteCard"}}]}},{"kind":"Field","name":{"kind":"Name","value":"supportResources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"place"}},{"kind":"Field","name":{"kind":"Name","value":"emergency"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"href"}}]}}]}}]}}]} as unknown as DocumentNode<GenerateQuoteMutation, GenerateQuoteMutationVariables>;
+export const SetQuoteFavoriteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetQuoteFavorite"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"isFavorite"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setQuoteFavorite"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"isFavorite"},"value":{"kind":"Variable","name":{"kind":"Name","value":"isFavorite"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"QuoteCard"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}}]} as unknown as DocumentNode<SetQuoteFavoriteMutation, SetQuoteFavoriteMutationVariables>;
+export const EditEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EditEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"quoteId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EntryEditInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"editEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"quoteId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"quoteId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CheckInReply"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuoteCard"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Quote"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isFavorite"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"dotColour"}},{"kind":"Field","name":{"kind":"Name","value":"timeOfDay"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"editedAt"}},{"kind":"Field","name":{"kind":"Name","value":"emotionalState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ratings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stressLevel"}},{"kind":"Field","name":{"kind":"Name","value":"confidenceLevel"}},{"kind":"Field","name":{"kind":"Name","value":"focusClarity"}},{"kind":"Field","name":{"kind":"Name","value":"motivationLevel"}},{"kind":"Field","name":{"kind":"Name","value":"anxietyLevel"}},{"kind":"Field","name":{"kind":"Name","value":"connectionWithOthers"}},{"kind":"Field","name":{"kind":"Name","value":"supportSystemStrength"}},{"kind":"Field","name":{"kind":"Name","value":"senseOfPurpose"}},{"kind":"Field","name":{"kind":"Name","value":"progressTowardGoals"}},{"kind":"Field","name":{"kind":"Name","value":"hopeForFuture"}},{"kind":"Field","name":{"kind":"Name","value":"sleepQuality"}},{"kind":"Field","name":{"kind":"Name","value":"physicalComfort"}},{"kind":"Field","name":{"kind":"Name","value":"currentChallengeLevel"}},{"kind":"Field","name":{"kind":"Name","value":"gratitudeLevels"}},{"kind":"Field","name":{"kind":"Name","value":"urgencyOfNeed"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CheckInReply"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateQuotePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quote"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"QuoteCard"}}]}},{"kind":"Field","name":{"kind":"Name","value":"supportResources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"place"}},{"kind":"Field","name":{"kind":"Name","value":"emergency"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"href"}}]}}]}}]}}]} as unknown as DocumentNode<EditEntryMutation, EditEntryMutationVariables>;
+export const DeleteEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"quoteId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"quoteId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"quoteId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quoteId"}}]}}]}}]} as unknown as DocumentNode<DeleteEntryMutation, DeleteEntryMutationVariables>;
+export const SafetyPlanDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SafetyPlan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"safetyPlan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SafetyPlanSections"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SafetyPlanSections"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SafetyPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"warningSigns"}},{"kind":"Field","name":{"kind":"Name","value":"copingStrategies"}},{"kind":"Field","name":{"kind":"Name","value":"distractions"}},{"kind":"Field","name":{"kind":"Name","value":"peopleToAsk"}},{"kind":"Field","name":{"kind":"Name","value":"professionals"}},{"kind":"Field","name":{"kind":"Name","value":"saferSurroundings"}},{"kind":"Field","name":{"kind":"Name","value":"reasonsForLiving"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<SafetyPlanQuery, SafetyPlanQueryVariables>;
+export const SaveSafetyPlanDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveSafetyPlan"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SafetyPlanInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveSafetyPlan"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"safetyPlan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SafetyPlanSections"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SafetyPlanSections"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SafetyPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"warningSigns"}},{"kind":"Field","name":{"kind":"Name","value":"copingStrategies"}},{"kind":"Field","name":{"kind":"Name","value":"distractions"}},{"kind":"Field","name":{"kind":"Name","value":"peopleToAsk"}},{"kind":"Field","name":{"kind":"Name","value":"professionals"}},{"kind":"Field","name":{"kind":"Name","value":"saferSurroundings"}},{"kind":"Field","name":{"kind":"Name","value":"reasonsForLiving"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<SaveSafetyPlanMutation, SaveSafetyPlanMutationVariables>;
+export const ConfirmNewsletterSubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConfirmNewsletterSubscription"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmNewsletterSubscription"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmed"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ConfirmNewsletterSubscriptionMutation, ConfirmNewsletterSubscriptionMutationVariables>;
+export const UnsubscribeFromNewsletterByTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsubscribeFromNewsletterByToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribeFromNewsletterByToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<UnsubscribeFromNewsletterByTokenMutation, UnsubscribeFromNewsletterByTokenMutationVariables>;
+export const UnsubscribeFromNewsletterByEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsubscribeFromNewsletterByEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribeFromNewsletterByEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<UnsubscribeFromNewsletterByEmailMutation, UnsubscribeFromNewsletterByEmailMutationVariables>;
+export const EmailPreferencesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmailPreferencesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"emailPreferences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marketingEmails"}},{"kind":"Field","name":{"kind":"Name","value":"productUpdates"}},{"kind":"Field","name":{"kind":"Name","value":"securityNotifications"}},{"kind":"Field","name":{"kind":"Name","value":"newsletter"}},{"kind":"Field","name":{"kind":"Name","value":"weeklySummary"}},{"kind":"Field","name":{"kind":"Name","value":"checkInReminder"}},{"kind":"Field","name":{"kind":"Name","value":"reminderHour"}}]}},{"kind":"Field","name":{"kind":"Name","value":"emailConsent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"consentGivenAt"}}]}}]}}]}}]} as unknown as DocumentNode<EmailPreferencesPageQuery, EmailPreferencesPageQueryVariables>;
+export const UpdateEmailPreferencesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateEmailPreferences"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EmailPreferencesInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateEmailPreferences"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marketingEmails"}},{"kind":"Field","name":{"kind":"Name","value":"productUpdates"}},{"kind":"Field","name":{"kind":"Name","value":"securityNotifications"}},{"kind":"Field","name":{"kind":"Name","value":"newsletter"}},{"kind":"Field","name":{"kind":"Name","value":"weeklySummary"}},{"kind":"Field","name":{"kind":"Name","value":"checkInReminder"}},{"kind":"Field","name":{"kind":"Name","value":"reminderHour"}}]}}]}}]} as unknown as DocumentNode<UpdateEmailPreferencesMutation, UpdateEmailPreferencesMutationVariables>;
+export const StopEmailsByLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StopEmailsByLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stopEmailsByLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stopped"}},{"kind":"Field","name":{"kind":"Name","value":"preference"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<StopEmailsByLinkMutation, StopEmailsByLinkMutationVariables>;
+export const DeleteAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requestId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<DeleteAccountMutation, DeleteAccountMutationVariables>;
+export const PrivacySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrivacySettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"privacySettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"allowInsights"}},{"kind":"Field","name":{"kind":"Name","value":"keepNotes"}}]}}]}}]}}]} as unknown as DocumentNode<PrivacySettingsQuery, PrivacySettingsQueryVariables>;
+export const UpdatePrivacySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePrivacySettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePrivacySettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"allowInsights"}},{"kind":"Field","name":{"kind":"Name","value":"keepNotes"}}]}}]}}]} as unknown as DocumentNode<UpdatePrivacySettingsMutation, UpdatePrivacySettingsMutationVariables>;
+export const PaymentConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PaymentConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"paymentConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"publishableKey"}}]}}]}}]} as unknown as DocumentNode<PaymentConfigQuery, PaymentConfigQueryVariables>;
+export const StartPaymentSetupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartPaymentSetup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"purpose"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SetupPurpose"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSetupIntent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"purpose"},"value":{"kind":"Variable","name":{"kind":"Name","value":"purpose"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientSecret"}}]}}]}}]} as unknown as DocumentNode<StartPaymentSetupMutation, StartPaymentSetupMutationVariables>;
+export const PaymentMethodOnFileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PaymentMethodOnFile"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brand"}},{"kind":"Field","name":{"kind":"Name","value":"last4"}},{"kind":"Field","name":{"kind":"Name","value":"expMonth"}},{"kind":"Field","name":{"kind":"Name","value":"expYear"}}]}}]}}]}}]} as unknown as DocumentNode<PaymentMethodOnFileQuery, PaymentMethodOnFileQueryVariables>;
+export const MyInvoicesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyInvoices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"invoices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"hostedInvoiceUrl"}}]}}]}}]}}]} as unknown as DocumentNode<MyInvoicesQuery, MyInvoicesQueryVariables>;
+export const UpdatePaymentMethodDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePaymentMethod"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePaymentMethodAfterSetup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"subscriptionStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"hasActiveSubscription"}}]}}]}}]}}]} as unknown as DocumentNode<UpdatePaymentMethodMutation, UpdatePaymentMethodMutationVariables>;
+export const ConfirmTestCardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConfirmTestCard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ConfirmLocalSetupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmLocalSetup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ConfirmTestCardMutation, ConfirmTestCardMutationVariables>;
+export const SubscriptionOfferDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscriptionOffer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"trialAvailable"}}]}}]}}]} as unknown as DocumentNode<SubscriptionOfferQuery, SubscriptionOfferQueryVariables>;
+export const CreateSubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSubscriptionAfterSetup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"subscriptionStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isTrialing"}}]}}]}}]}}]} as unknown as DocumentNode<CreateSubscriptionMutation, CreateSubscriptionMutationVariables>;
+export const CancelMySubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelMySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelSubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<CancelMySubscriptionMutation, CancelMySubscriptionMutationVariables>;
+export const ReactivateMySubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReactivateMySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reactivateSubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ReactivateMySubscriptionMutation, ReactivateMySubscriptionMutationVariables>;
+export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"profileImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"isAdmin"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const MySubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subscriptionStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"planType"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isTrialing"}},{"kind":"Field","name":{"kind":"Name","value":"needsSetup"}},{"kind":"Field","name":{"kind":"Name","value":"hasActiveSubscription"}},{"kind":"Field","name":{"kind":"Name","value":"trialEnd"}},{"kind":"Field","name":{"kind":"Name","value":"currentPeriodEnd"}},{"kind":"Field","name":{"kind":"Name","value":"cancelAtPeriodEnd"}}]}}]}}]}}]} as unknown as DocumentNode<MySubscriptionQuery, MySubscriptionQueryVariables>;
+export const EndSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EndSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"}}]}}]} as unknown as DocumentNode<EndSessionMutation, EndSessionMutationVariables>;
