@@ -10,17 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { countryOfRequest } from '@haven/platform';
-
-/** The table web/src/prerender/document.ts writes (PageTable there). */
-interface PageTable {
-  originPlaceholder: string;
-  pages: Record<string, string>;
-  help: { path: string; byCountry: Record<string, string>; noCountry: string };
-  notFound: string;
-  appPaths: string[];
-  sitemap: string;
-}
+import { countryOfRequest, type PageTable } from '@haven/platform';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 

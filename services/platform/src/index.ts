@@ -17,6 +17,7 @@ export * from './limits';
 export * from './rate-window';
 export * from './email';
 export * from './entitlements';
+export * from './prerendered-pages';
 export * from './support-resources';
 export * from './crisis-resources';
 export * from './http-server';

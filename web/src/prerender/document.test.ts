@@ -1,5 +1,5 @@
+import { APP_ORIGIN_PLACEHOLDER } from '@haven/platform/src/prerendered-pages';
 import {
-  APP_ORIGIN_PLACEHOLDER,
   inlineStylesheets,
   linkedStylesheets,
   pageAssets,

@@ -1,30 +1,10 @@
 /** Pure parts of the prerender step (prerender/entry.tsx): which files a page needs, and its HTML document. */
 import type { HeadTag } from '../lib/pageMeta';
 import { PRERENDERED_HEAD_ATTRIBUTE } from '../lib/prerendered';
-
-/**
- * Where the site's own origin goes in prerendered HTML (canonical links, social previews, the sitemap): the build
- * does not know where Haven is served, and the gateway writes its APP_URL's origin in its place.
- */
-export const APP_ORIGIN_PLACEHOLDER = '%HAVEN_APP_ORIGIN%';
+import { APP_ORIGIN_PLACEHOLDER } from '@haven/platform/src/prerendered-pages';
 
 /** Vite's build manifest (build.manifest): each chunk by the source module it was made from. */
 export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
-
-/** The table the gateway serves prerendered pages by (gateway/src/web.ts reads it from dist/pages/pages.json). */
-export interface PageTable {
-  /** Written where the site's origin goes, for the gateway to replace. */
-  originPlaceholder: string;
-  /** Path → file under dist/pages. */
-  pages: Record<string, string>;
-  /** The help page: one file per country code, and one for no country. */
-  help: { path: string; byCountry: Record<string, string>; noCountry: string };
-  notFound: string;
-  /** Every path the app answers; any other is not found. */
-  appPaths: string[];
-  /** The public pages' sitemap, served at /sitemap.xml. */
-  sitemap: string;
-}
 
 /** The sitemap of the public pages, each at the site's origin (written by the gateway). */
 export function sitemapXml(paths: string[]): string {

@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { countryHelp } from '@haven/platform/src/crisis-resources';
+import { APP_ORIGIN_PLACEHOLDER, type PageTable } from '@haven/platform/src/prerendered-pages';
 import { AppFrame } from '../app/AppFrame';
 import { routes } from '../app/routes';
 import { PUBLIC_PATHS, SIGNED_IN_PATHS } from '../gating/routeGating';
@@ -29,13 +30,11 @@ import { SUPPORT_PATH } from '../areas/public/publicLinks';
 import { BRAND } from '../brand';
 import { headTagsFor } from '../lib/pageMeta';
 import {
-  APP_ORIGIN_PLACEHOLDER,
   inlineStylesheets,
   linkedStylesheets,
   pageAssets,
   pageDocument,
   sitemapXml,
-  type PageTable,
   type ViteManifest,
 } from './document';
 

@@ -1,0 +1,24 @@
+/**
+ * What the web build's prerender step hands the gateway: the table of prerendered pages it writes into
+ * web/dist/pages/pages.json (web/src/prerender/entry.tsx) and the gateway serves them by (gateway/src/pages.ts).
+ */
+
+/**
+ * Where the site's own origin goes in prerendered HTML (canonical links, social previews, the sitemap): the build
+ * does not know where Haven is served, and the gateway writes its APP_URL's origin in its place.
+ */
+export const APP_ORIGIN_PLACEHOLDER = '%HAVEN_APP_ORIGIN%';
+
+export interface PageTable {
+  /** Written where the site's origin goes, for the gateway to replace. */
+  originPlaceholder: string;
+  /** Path → file under web/dist/pages. */
+  pages: Record<string, string>;
+  /** The help page: one file per country code, and one for no country. */
+  help: { path: string; byCountry: Record<string, string>; noCountry: string };
+  notFound: string;
+  /** Every path the app answers; any other is not found. */
+  appPaths: string[];
+  /** The public pages' sitemap, served at /sitemap.xml. */
+  sitemap: string;
+}
