@@ -141,10 +141,12 @@ it(
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email, firstName: 'Robin' });
 
-    // The web app itself is served from the same port.
+    // The web app itself is served from the same port: the landing page prerendered, for a visitor not signed in.
     const home = await fetch(`${gatewayUrl}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<div id="root">');
+    const landing = await home.text();
+    expect(landing).toContain('<div id="root" data-prerendered>');
+    expect(landing).toContain('Track. Reflect. Thrive.');
     everythingPassed = true;
   },
   5 * 60_000,
