@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { countryOfRequest, type PageTable } from '@haven/platform';
+import { countryOfRequest, normalisePath, type PageTable } from '@haven/platform';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -40,11 +40,6 @@ export interface PageAnswer {
   document: PageDocument;
   status: 200 | 404;
   vary: string[];
-}
-
-/** Drops trailing slashes ("/about/" → "/about"), as the web app's route gating does. */
-function normalisePath(path: string): string {
-  return path.replace(/\/+$/, '') || '/';
 }
 
 export class PrerenderedPages {

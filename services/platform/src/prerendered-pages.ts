@@ -22,3 +22,12 @@ export interface PageTable {
   /** The public pages' sitemap, served at /sitemap.xml. */
   sitemap: string;
 }
+
+/**
+ * An address's path as the app reads it: trailing slashes dropped ("/settings/" → "/settings"), "" as "/". The web
+ * app's route gating and the gateway's page table read paths alike.
+ */
+export function normalisePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}

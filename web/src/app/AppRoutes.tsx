@@ -1,7 +1,8 @@
 /**
  * The app's one route element. Until a page needs Apollo, the public pages (landing, About, Terms,
  * Privacy, FAQ, help) and the not-found page are decided and rendered from the session probe alone, so their
- * visitors never download Apollo Client, and the build can prerender them (prerender/entry.tsx); any other page loads Apollo (app/ApolloRoutes.tsx) and from then on every page goes
+ * visitors never download Apollo Client, and the build can prerender them (prerender/entry.tsx); any other
+ * page loads Apollo (app/ApolloRoutes.tsx) and from then on every page goes
  * through it, so a sign-in on /auth is seen by `/` at once.
  */
 import { lazy, Suspense } from 'react';
@@ -17,14 +18,7 @@ import { PAGES } from './pages';
 const ApolloRoutes = lazy(loadOrReload(() => import('./ApolloRoutes')));
 
 /** Pages that use no GraphQL: rendered without Apollo while it has not been needed yet. */
-export const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set([
-  'landing',
-  'about',
-  'terms',
-  'privacy',
-  'faq',
-  'help',
-]);
+const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set(['landing', 'about', 'terms', 'privacy', 'faq', 'help']);
 
 let apolloInUse = false;
 

@@ -1,11 +1,5 @@
-import {
-  decideRoute,
-  normalisePath,
-  PUBLIC_PATHS,
-  SETUP_PATHS,
-  SIGNED_IN_PATHS,
-  type SessionState,
-} from './routeGating';
+import { normalisePath } from '@haven/platform/src/prerendered-pages';
+import { decideRoute, PUBLIC_PATHS, SETUP_PATHS, SIGNED_IN_PATHS, type SessionState } from './routeGating';
 
 const loading: SessionState = { status: 'loading' };
 const signedOut: SessionState = { status: 'signedOut' };

@@ -13,6 +13,8 @@
  * | Any other path                             | not found                                            |
  */
 
+import { normalisePath } from '@haven/platform/src/prerendered-pages';
+
 /** The subscription call, made only once signed in: loading, answered, or failed (billing unreachable). */
 export type SubscriptionCheck = 'loading' | 'ready' | 'error';
 
@@ -105,12 +107,6 @@ export const SETUP_PATHS: ReadonlySet<string> = new Set([
 
 export const AUTH_PATH = '/auth';
 export const SETUP_PATH = '/subscription';
-
-/** Drops trailing slashes ("/settings/" → "/settings"); "" becomes "/". */
-export function normalisePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
 
 function lookup(table: Readonly<Record<string, PageKey>>, path: string): PageKey | undefined {
   return Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;

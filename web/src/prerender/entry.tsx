@@ -54,8 +54,9 @@ const PAGES = [
 /** A path no table knows, so the route gating decides "not found" as it would for any unknown address. */
 const NOT_FOUND_PATH = '/page-that-does-not-exist';
 
+const handler = createStaticHandler(routes);
+
 async function render(path: string, country: string | null): Promise<{ html: string; head: PrerenderedHead }> {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://haven.invalid${path}`));
   if (context instanceof Response) throw new Error(`prerendering ${path}: the router answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
