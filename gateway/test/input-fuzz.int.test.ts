@@ -25,7 +25,7 @@ import {
   isNonNullType,
   type GraphQLInputType,
 } from 'graphql';
-import { adminOnlyMessage, checkInDimensions, serviceNames } from '@haven/platform';
+import { adminOnlyMessage, checkInDimensions, leasesCollection, serviceNames } from '@haven/platform';
 import { fullyUsedAccount, collectionsOf, type UsedAccount } from '../../tools/testing/erasure';
 import { eventually } from '../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
@@ -370,8 +370,8 @@ interface GraphqlReply {
 let haven: TestHaven;
 let member: UsedAccount;
 
-/** Collections that change without any stored data changing: the rate limits' logs, the outbox relay's lease. */
-const changesOnItsOwn = (name: string) => name === 'rate_limit_logs' || name === 'outbox_leases';
+/** Collections that change without any stored data changing: the rate limits' logs, the leases of the relay and jobs. */
+const changesOnItsOwn = (name: string) => name === 'rate_limit_logs' || name === leasesCollection;
 
 /** What is stored: every document of every service's collections, as a hash by collection and id. */
 async function storedState(): Promise<Record<string, Record<string, string>>> {

@@ -104,8 +104,10 @@ export const startNotificationService = defineService({
       intervalMs: config.NEWSLETTER_SWEEP_INTERVAL_MS,
       log,
       what: 'newsletter sweep',
+      lease: { db: connection, name: 'newsletter-sweep' },
     });
-    // The scheduled e-mails: every replica runs their passes; the delivery log's claims let one copy out.
+    // The scheduled e-mails: one replica runs each job's passes (its lease); the delivery log's claims let one
+    // copy out should two passes ever overlap.
     const scheduledEmailDeps = {
       tallies,
       knownUsers,
@@ -121,11 +123,13 @@ export const startNotificationService = defineService({
       intervalMs: config.WEEKLY_SUMMARY_INTERVAL_MS,
       log,
       what: 'weekly summary',
+      lease: { db: connection, name: 'weekly-summary' },
     });
     const checkInReminders = startScheduledEmails(checkInReminderSender(scheduledEmailDeps), {
       intervalMs: config.CHECK_IN_REMINDER_INTERVAL_MS,
       log,
       what: 'check-in reminder',
+      lease: { db: connection, name: 'check-in-reminder' },
     });
     const models = { ...store, campaigns, deliveries, knownUsers, tallies };
     return {

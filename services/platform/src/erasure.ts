@@ -12,6 +12,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { ConsumerSpec, HandlerContext } from './consumer';
 import type { Logger } from './logger';
 import { outboxPlugin, recordEvent, type WithOutbox } from './outbox';
+import { leasesCollection } from './lease';
 
 export const erasureCollections = {
   /** Keyed hashes of the erased subjects (user ids, and ids a service keys a user's events by). */
@@ -228,7 +229,7 @@ export const storageFields: Record<string, string> = {
 export const platformDataMap: DataMap = {
   outbox_pending: { bookkeeping: 'which entities have unpublished events: collection name and entity id' },
   outbox_marks: { bookkeeping: 'how far each entity’s events are published: collection name and entity id' },
-  outbox_leases: { noUserData: 'which relay replica is active' },
+  [leasesCollection]: { noUserData: 'which replica runs the outbox relay and each scheduled job (lease.ts)' },
   [erasureCollections.standaloneEvents]: {
     bookkeeping: 'events waiting for the relay (a deletion request names the user id), deleted once published',
   },

@@ -9,6 +9,7 @@ export * from './kafka';
 export * from './logger';
 export * from './mongo';
 export * from './outbox';
+export * from './lease';
 export * from './periodic';
 export * from './schema-directives';
 export * from './service';

@@ -6,6 +6,7 @@ import {
   Partitioners,
   type Admin,
   type ITopicConfig,
+  type PartitionMetadata,
   type Producer,
   type ProducerConfig,
   type Consumer,
@@ -103,6 +104,25 @@ export async function ensureTopics(kafka: Kafka, topics: string[], policy: Topic
  */
 export function createProducer(kafka: Kafka, config: ProducerConfig = {}): Producer {
   return kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, ...config });
+}
+
+const keyPartitioner = Partitioners.DefaultPartitioner();
+
+/** The partition createProducer's partitioner gives a keyed message: for senders that address partitions themselves. */
+export function partitionOfKey(topic: string, key: string, partitions: PartitionMetadata[]): number {
+  return keyPartitioner({ topic, partitionMetadata: partitions, message: { key, value: null } });
+}
+
+/** Each topic's partitions as the cluster describes them now. */
+export async function topicPartitions(kafka: Kafka, topics: string[]): Promise<Map<string, PartitionMetadata[]>> {
+  const admin: Admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { topics: described } = await admin.fetchTopicMetadata({ topics });
+    return new Map(described.map((topic) => [topic.name, topic.partitions]));
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /**

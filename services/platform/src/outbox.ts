@@ -1,13 +1,14 @@
 import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
-import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
+import type { Kafka, Message, PartitionMetadata, Producer } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
 import type { GraphQLError } from 'graphql';
 import { randomUUID } from 'node:crypto';
 import { defaultOutboxBacklog } from './config';
 import { tooManyRequests } from './errors';
-import { createProducer, ensureTopics } from './kafka';
+import { createProducer, ensureTopics, partitionOfKey, topicPartitions } from './kafka';
 import type { Logger } from './logger';
-import { isDuplicateKeyError } from './mongo';
+import { createLease, type Lease } from './lease';
+import { groupByPartition, logProgress } from './outbox-progress';
 
 /**
  * Outbox without transactions (see docs/events.md). An entity carries its unpublished events, `outbox`,
@@ -15,10 +16,12 @@ import { isDuplicateKeyError } from './mongo';
  * `$inc` of `outboxVersion` (how many events were ever appended), never a `$set` of a version read earlier.
  * Once Kafka acknowledged them, the relay `$pull`s exactly the published entries by event id, so the log
  * in the document is the unpublished tail: its first entry's version is `outboxVersion - outbox.length + 1`.
- * A write that would grow the tail past its bound is refused (HTTP 429). The relay owns three collections:
+ * A write that would grow the tail past its bound is refused (HTTP 429). The relay owns two collections and
+ * a lease:
  * - `outbox_pending`: which entities have work, one document per entity, read by `_id` (cheap when idle);
- * - `outbox_marks`: how far each entity's log is published, and whether it is parked;
- * - `outbox_leases`: which relay replica is active (one per service database).
+ * - `outbox_marks`: how far each entity's log is published, whether it is parked, and which of its events
+ *   are out past one the broker refused;
+ * - the lease `outbox-relay` (lease.ts): which relay replica is active (one per service database).
  * A slow sweep compares every entity's version with its mark, the backstop for a writer that crashed
  * between its entity write and its pending mark.
  */
@@ -44,8 +47,10 @@ export interface WithOutbox {
 export const outboxCollections = {
   pending: 'outbox_pending',
   marks: 'outbox_marks',
-  leases: 'outbox_leases',
 } as const;
+
+/** The relay's lease (lease.ts): one active relay per service database. */
+export const outboxRelayLease = 'outbox-relay';
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
   {
@@ -287,16 +292,12 @@ interface PendingMark {
 interface PublishMark {
   _id: string;
   publishedUpTo: number;
+  /** Events past `publishedUpTo` already on their topics (an earlier event of the entity was refused). */
+  alsoPublished?: string[];
   state: 'ok' | 'parked';
   failures: number;
   lastError?: string;
   parkedAt?: Date;
-}
-
-interface Lease {
-  _id: string;
-  owner: string;
-  expiresAt: Date;
 }
 
 interface EntityWork {
@@ -305,12 +306,32 @@ interface EntityWork {
   mark: PublishMark | null;
   /** Entries the mark says are out already (a pass stopped before removing them). */
   confirmed: OutboxEntry[];
+  /** The log past the mark; its first entry's version is `firstTailVersion`. */
+  tail: OutboxEntry[];
+  firstTailVersion: number;
+  /** The tail without the entries an earlier pass published past a refused one. */
   unpublished: OutboxEntry[];
-  /** The entity's version once `unpublished` is out. */
+  /** The entity's version once its tail is out. */
   version: number;
 }
 
+/** What one pass's requests to Kafka did. */
+interface SendOutcome {
+  /** Events the broker acknowledged. */
+  published: Set<string>;
+  /** Entities whose events the broker refuses for a reason of their own (too large, invalid). */
+  refused: Map<EntityWork, unknown>;
+  /** The broker could not take some partition's events (away, no leader): those are tried again after a back-off. */
+  brokerError: unknown;
+}
+
 const pendingId = (collectionName: string, entityId: string) => `${collectionName}:${entityId}`;
+
+/** Entities the sweep reads per page (one database round trip each). */
+const sweepPageSize = 500;
+
+/** How long the relay trusts its copy of the topics' partitions (KafkaJS's own metadata age). */
+const partitionsMaxAgeMs = 5 * 60_000;
 
 /** Any model whose schema uses outboxPlugin; the relay needs its collection and its connection. */
 export interface OutboxModel {
@@ -390,8 +411,11 @@ export class OutboxRelay {
   private wake: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
   private topicsReady = false;
+  private partitions: { readAt: number; byTopic: Map<string, PartitionMetadata[]> } | null = null;
+  private sweeping: Promise<void> | null = null;
   private lastSweep = 0;
   private readonly owner: string;
+  private readonly lease: Lease | null;
   readonly metrics: OutboxRelayMetrics = {
     published: 0,
     parked: 0,
@@ -403,6 +427,8 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.owner = options.owner ?? randomUUID();
+    const db = options.models[0]?.db;
+    this.lease = db ? createLease(db, outboxRelayLease, { ms: options.leaseMs ?? 15_000, owner: this.owner }) : null;
   }
 
   start(): void {
@@ -423,6 +449,7 @@ export class OutboxRelay {
     this.running = false;
     this.nudge();
     await this.loopDone;
+    await this.sweeping;
     await this.releaseLease().catch(() => undefined);
     await this.resetProducer();
   }
@@ -436,32 +463,63 @@ export class OutboxRelay {
   }
 
   /** The backstop: finds entities whose log is ahead of their mark but have no pending mark. */
-  async sweepOnce(): Promise<number> {
+  sweepOnce(): Promise<number> {
+    return this.sweep(() => true);
+  }
+
+  /**
+   * Reads every entity a page at a time and gives the event loop back between pages, so it runs beside
+   * publishing: the passes go on (and keep renewing the lease) while it reads. It stops early once
+   * `proceed` says so (the relay stopped, or another replica holds the lease).
+   */
+  private async sweep(proceed: () => boolean): Promise<number> {
     let found = 0;
     for (const model of this.options.models) {
       const marks = model.db.collection<PublishMark>(outboxCollections.marks);
-      const entities = model.collection.find({ outboxVersion: { $gt: 0 } }, { projection: { outboxVersion: 1 } });
-      let chunk: Array<{ _id: string; outboxVersion: number }> = [];
-      const flush = async () => {
-        const ids = chunk.map((entity) => pendingId(model.collection.collectionName, entity._id));
+      const entities = model.collection.find(
+        { outboxVersion: { $gt: 0 } },
+        { projection: { outboxVersion: 1 }, batchSize: sweepPageSize },
+      );
+      let page: Array<{ _id: string; outboxVersion: number }> = [];
+      const check = async () => {
+        const ids = page.map((entity) => pendingId(model.collection.collectionName, entity._id));
         const known = new Map((await marks.find({ _id: { $in: ids } }).toArray()).map((mark) => [mark._id, mark]));
-        for (const entity of chunk) {
+        for (const entity of page) {
           const mark = known.get(pendingId(model.collection.collectionName, entity._id));
           if (mark?.state === 'parked' || (mark?.publishedUpTo ?? 0) >= entity.outboxVersion) continue;
           await markPending(model.db, model.collection.collectionName, entity._id);
           found += 1;
         }
-        chunk = [];
+        page = [];
       };
       for await (const entity of entities) {
-        chunk.push(entity as unknown as { _id: string; outboxVersion: number });
-        if (chunk.length >= 500) await flush();
+        page.push(entity as unknown as { _id: string; outboxVersion: number });
+        if (page.length < sweepPageSize) continue;
+        await check();
+        if (!proceed()) return found;
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      await flush();
+      await check();
     }
     this.metrics.sweeps += 1;
     if (found > 0) this.options.log.warn({ found }, 'outbox sweep found unpublished events without a pending mark');
     return found;
+  }
+
+  /** Starts a sweep beside the loop when one is due and none is running. */
+  private sweepIfDue(sweepEvery: number): void {
+    if (!this.metrics.isLeader || this.sweeping || Date.now() - this.lastSweep < sweepEvery) return;
+    this.lastSweep = Date.now();
+    this.sweeping = this.sweep(() => this.running && this.metrics.isLeader)
+      .then((found) => {
+        if (found > 0) this.nudge();
+      })
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'outbox sweep failed; the next one runs at its interval');
+      })
+      .finally(() => {
+        this.sweeping = null;
+      });
   }
 
   private async loop(): Promise<void> {
@@ -475,10 +533,7 @@ export class OutboxRelay {
         if (this.failures > 0) this.options.log.info('outbox relay publishing again');
         this.failures = 0;
         if (published > 0) delay = 0;
-        if (this.metrics.isLeader && Date.now() - this.lastSweep >= sweepEvery) {
-          this.lastSweep = Date.now();
-          if ((await this.sweepOnce()) > 0) delay = 0;
-        }
+        this.sweepIfDue(sweepEvery);
       } catch (error) {
         this.failures += 1;
         this.metrics.failedPasses += 1;
@@ -514,30 +569,18 @@ export class OutboxRelay {
     });
   }
 
-  private leases(): mongo.Collection<Lease> {
-    return this.options.models[0]!.db.collection<Lease>(outboxCollections.leases);
-  }
-
-  /** Takes the lease if it is free or expired, renews it if it is ours; false when another replica holds it. */
   private async holdLease(): Promise<boolean> {
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + (this.options.leaseMs ?? 15_000));
+    if (!this.lease) return false;
     try {
-      const lease = await this.leases().findOneAndUpdate(
-        { _id: 'relay', $or: [{ owner: this.owner }, { expiresAt: { $lte: now } }] },
-        { $set: { owner: this.owner, expiresAt } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      return lease?.owner === this.owner;
+      return await this.lease.hold();
     } catch (error) {
-      if (isDuplicateKeyError(error)) return false; // held by another replica
       throw new OutboxDatabaseError(error);
     }
   }
 
   private async releaseLease(): Promise<void> {
-    if (!this.metrics.isLeader || this.options.models.length === 0) return;
-    await this.leases().updateOne({ _id: 'relay', owner: this.owner }, { $set: { expiresAt: new Date(0) } });
+    if (!this.metrics.isLeader || !this.lease) return;
+    await this.lease.release();
     this.metrics.isLeader = false;
   }
 
@@ -562,6 +605,7 @@ export class OutboxRelay {
   private async resetProducer(): Promise<void> {
     const producer = this.producer;
     this.producer = null;
+    this.partitions = null;
     await producer?.disconnect().catch(() => undefined);
   }
 
@@ -576,20 +620,90 @@ export class OutboxRelay {
     const pendings = this.options.models[0]!.db.collection<PendingMark>(outboxCollections.pending);
     const batch = await db(pendings.find({}, { limit: this.options.batchSize ?? 100 }).toArray());
     let published = 0;
+    let brokerError: unknown = null;
     for (const model of this.options.models) {
       const mine = batch.filter((pending) => pending.collection === model.collection.collectionName);
-      if (mine.length > 0) published += await this.publishBatch(model, mine);
+      if (mine.length === 0) continue;
+      const result = await this.publishBatch(model, mine);
+      published += result.published;
+      brokerError ??= result.brokerError;
     }
     this.metrics.published += published;
+    // What the broker took is recorded; what it could not take is tried again after the loop's back-off.
+    if (brokerError) throw brokerError;
     return published;
   }
 
+  /** Each topic's partitions, read again when the copy is old or names no partition for a topic in use. */
+  private async partitionsOf(topics: string[]): Promise<Map<string, PartitionMetadata[]>> {
+    const fresh = this.partitions && Date.now() - this.partitions.readAt < partitionsMaxAgeMs;
+    if (!fresh || topics.some((topic) => !this.partitions!.byTopic.get(topic)?.length)) {
+      const wanted = [...new Set([...this.options.topics, ...topics])];
+      this.partitions = { readAt: Date.now(), byTopic: await topicPartitions(this.options.kafka, wanted) };
+    }
+    return this.partitions!.byTopic;
+  }
+
   /**
-   * Publishes the unpublished events of a batch of entities in one request to Kafka, each entity's in
-   * log order. When Kafka refuses the batch for a reason that is some entity's fault, each entity is sent
-   * on its own, so the faulty one is found and the others go out.
+   * Sends the entities' events with one request per partition, all at once. The broker takes or refuses a
+   * partition's records together, so the outcome is known event by event: nothing it took is sent again.
+   * When a partition's records are refused for a reason that is some entity's fault, each entity's part is
+   * sent on its own, so the faulty one is found and the others go out.
    */
-  private async publishBatch(model: OutboxModel, batch: PendingMark[]): Promise<number> {
+  private async send(items: EntityWork[]): Promise<SendOutcome> {
+    const producer = await this.connectedProducer();
+    const partitions = await this.partitionsOf([
+      ...new Set(items.flatMap((item) => item.unpublished.map((entry) => entry.topic))),
+    ]);
+    const batches = groupByPartition(
+      items.map((item) => ({ owner: item, events: item.unpublished })),
+      (topic, key) => partitionOfKey(topic, key, partitions.get(topic) ?? []),
+    );
+    const outcome: SendOutcome = { published: new Set(), refused: new Map(), brokerError: null };
+    const deliver = async (topic: string, partition: number, entries: OutboxEntry[]) => {
+      await producer.send({ topic, acks: -1, messages: entries.map((entry) => toMessage(entry, partition)) });
+      for (const entry of entries) outcome.published.add(entry.eventId);
+    };
+    await Promise.all(
+      batches.map(async ({ topic, partition, parts }) => {
+        try {
+          await deliver(
+            topic,
+            partition,
+            parts.flatMap((part) => part.events),
+          );
+          return;
+        } catch (error) {
+          if (!isDocumentFault(error)) {
+            outcome.brokerError ??= error;
+            return;
+          }
+        }
+        for (const part of parts) {
+          try {
+            await deliver(topic, partition, part.events);
+          } catch (error) {
+            if (!isDocumentFault(error)) {
+              outcome.brokerError ??= error;
+              return;
+            }
+            outcome.refused.set(part.owner, error);
+          }
+        }
+      }),
+    );
+    return outcome;
+  }
+
+  /**
+   * Publishes the unpublished events of a batch of entities, each entity's in log order, and records how far
+   * each entity's log is out: its mark, the published entries removed from the document, its pending mark
+   * gone once its whole log is out.
+   */
+  private async publishBatch(
+    model: OutboxModel,
+    batch: PendingMark[],
+  ): Promise<{ published: number; brokerError: unknown }> {
     const marks = model.db.collection<PublishMark>(outboxCollections.marks);
     const entities = model.collection as unknown as mongo.Collection<WithOutbox>;
     const [entityList, markList] = await db(
@@ -614,71 +728,76 @@ export class OutboxRelay {
       const log = entity.outbox ?? [];
       const firstVersion = entity.outboxVersion - log.length + 1;
       const alreadyOut = Math.min(log.length, Math.max(0, (mark?.publishedUpTo ?? 0) - firstVersion + 1));
+      const tail = log.slice(alreadyOut);
+      const earlier = new Set(mark?.alsoPublished ?? []);
       work.push({
         pending,
         entity,
         mark,
         confirmed: log.slice(0, alreadyOut),
-        unpublished: log.slice(alreadyOut),
+        tail,
+        firstTailVersion: firstVersion + alreadyOut,
+        unpublished: tail.filter((entry) => !earlier.has(entry.eventId)),
         version: entity.outboxVersion,
       });
     }
 
     const toSend = work.filter((item) => item.unpublished.length > 0);
-    let sent = toSend;
-    if (toSend.length > 0) {
-      const producer = await this.connectedProducer();
-      try {
-        await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(toSend.flatMap((item) => item.unpublished)) });
-      } catch (error) {
-        if (!isDocumentFault(error)) throw error;
-        sent = [];
-        for (const item of toSend) {
-          try {
-            await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(item.unpublished) });
-            sent.push(item);
-          } catch (entityError) {
-            if (!isDocumentFault(entityError)) throw entityError;
-            await this.recordFailure(model, item.pending, item.mark, entityError);
-          }
-        }
-      }
-    }
-    // A mark behind an entity whose log is out (an empty tail) is raised too, so the sweep leaves it be.
-    const caughtUp = work.filter(
-      (item) => item.unpublished.length === 0 && (item.mark?.publishedUpTo ?? 0) < item.version,
+    const outcome: SendOutcome =
+      toSend.length > 0 ? await this.send(toSend) : { published: new Set(), refused: new Map(), brokerError: null };
+
+    const progress = new Map(
+      work.map((item) => {
+        const earlier = new Set(item.mark?.alsoPublished ?? []);
+        const isOut = (eventId: string) => outcome.published.has(eventId) || earlier.has(eventId);
+        return [item, logProgress(item.tail, item.firstTailVersion, isOut)] as const;
+      }),
     );
-    const marked = [...sent, ...caughtUp];
-    if (marked.length > 0) {
+    // A mark moves when the entity's log moved: events out now, or a mark behind a log that is out.
+    const moved = work.filter((item) => {
+      const state = progress.get(item)!;
+      const before = item.mark?.alsoPublished ?? [];
+      return (
+        state.publishedUpTo > (item.mark?.publishedUpTo ?? 0) ||
+        state.alsoPublished.length !== before.length ||
+        (state.complete && item.unpublished.length > 0)
+      );
+    });
+    if (moved.length > 0) {
       await db(
         marks.bulkWrite(
-          marked.map((item) => ({
-            updateOne: {
-              filter: { _id: item.pending._id },
-              update: { $max: { publishedUpTo: item.version }, $set: { state: 'ok' as const, failures: 0 } },
-              upsert: true,
-            },
-          })),
+          moved.map((item) => {
+            const state = progress.get(item)!;
+            const settled = { state: 'ok' as const, failures: 0 };
+            const update: mongo.UpdateFilter<PublishMark> = { $max: { publishedUpTo: state.publishedUpTo } };
+            // A failure count goes back to zero only once the whole log is out.
+            if (state.complete) update.$set = settled;
+            else update.$setOnInsert = settled;
+            if (state.alsoPublished.length > 0) update.$set = { ...update.$set, alsoPublished: state.alsoPublished };
+            else update.$unset = { alsoPublished: '' };
+            return { updateOne: { filter: { _id: item.pending._id }, update, upsert: true } };
+          }),
           { ordered: false },
         ),
       );
       // An entity erased while its events were on the way (eraseOutboxed) must not keep a mark named
       // after it: the mark written just now goes again.
-      const markedIds = marked.map((item) => item.entity._id);
+      const movedIds = moved.map((item) => item.entity._id);
       const remaining = new Set(
-        (await db(entities.find({ _id: { $in: markedIds } }, { projection: { _id: 1 } }).toArray())).map(
+        (await db(entities.find({ _id: { $in: movedIds } }, { projection: { _id: 1 } }).toArray())).map(
           (entity) => entity._id,
         ),
       );
-      const erased = marked.filter((item) => !remaining.has(item.entity._id)).map((item) => item.pending._id);
+      const erased = moved.filter((item) => !remaining.has(item.entity._id)).map((item) => item.pending._id);
       if (erased.length > 0) await db(marks.deleteMany({ _id: { $in: erased } }));
     }
+    for (const [item, error] of outcome.refused) await this.recordFailure(model, item.pending, item.mark, error);
 
-    const failed = new Set(toSend.filter((item) => !sent.includes(item)).map((item) => item.pending._id));
+    const unfinished = new Set(work.filter((item) => !progress.get(item)!.complete).map((item) => item.pending._id));
     const removals: Array<mongo.AnyBulkWriteOperation<WithOutbox>> = [];
     for (const item of work) {
-      const out = failed.has(item.pending._id) ? item.confirmed : [...item.confirmed, ...item.unpublished];
-      if (item.entity.outboxTombstone && !failed.has(item.pending._id)) {
+      const state = progress.get(item)!;
+      if (item.entity.outboxTombstone && state.complete) {
         // Only if nothing was appended meanwhile; otherwise the next pass publishes that first.
         const deleted = await db(entities.deleteOne({ _id: item.entity._id, outboxVersion: item.version }));
         if (deleted.deletedCount === 1) {
@@ -686,7 +805,8 @@ export class OutboxRelay {
           continue;
         }
       }
-      // The published entries leave the document, by id: entries appended meanwhile stay.
+      // The published head of the log leaves the document, by id: entries appended meanwhile stay.
+      const out = [...item.confirmed, ...item.tail.slice(0, state.prefix)];
       if (out.length > 0) {
         removals.push({
           updateOne: {
@@ -697,9 +817,9 @@ export class OutboxRelay {
       }
     }
     if (removals.length > 0) await db(entities.bulkWrite(removals, { ordered: false }));
-    // A failed entity keeps its pending mark (retried until parked); a writer that appended meanwhile
+    // An unfinished entity keeps its pending mark (retried, or parked); a writer that appended meanwhile
     // left a new nonce, so its mark stays too and the entity is read again next pass.
-    const done = batch.filter((pending) => !failed.has(pending._id));
+    const done = batch.filter((pending) => !unfinished.has(pending._id));
     if (done.length > 0) {
       await db(
         model.db.collection<PendingMark>(outboxCollections.pending).bulkWrite(
@@ -708,7 +828,11 @@ export class OutboxRelay {
         ),
       );
     }
-    return sent.reduce((total, item) => total + item.unpublished.length, 0);
+    const published = toSend.reduce(
+      (total, item) => total + item.unpublished.filter((entry) => outcome.published.has(entry.eventId)).length,
+      0,
+    );
+    return { published, brokerError: outcome.brokerError };
   }
 
   private async recordFailure(
@@ -747,18 +871,13 @@ export class OutboxRelay {
   }
 }
 
-function groupByTopic(entries: OutboxEntry[]): TopicMessages[] {
-  const byTopic = new Map<string, Message[]>();
-  for (const entry of entries) {
-    const messages = byTopic.get(entry.topic) ?? [];
-    messages.push({
-      key: entry.key,
-      value: asBuffer(entry.value),
-      headers: { 'event-type': entry.type, 'event-id': entry.eventId },
-    });
-    byTopic.set(entry.topic, messages);
-  }
-  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+function toMessage(entry: OutboxEntry, partition: number): Message {
+  return {
+    key: entry.key,
+    value: asBuffer(entry.value),
+    partition,
+    headers: { 'event-type': entry.type, 'event-id': entry.eventId },
+  };
 }
 
 /** Raw driver reads return BSON Binary for Buffer fields. */

@@ -20,7 +20,9 @@ import {
   outboxCollections,
   outboxPlugin,
   OutboxRelay,
+  partitionOfKey,
   recordEvent,
+  topicPartitions,
   type WithOutbox,
 } from '../src';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
@@ -38,8 +40,11 @@ let connection: mongoose.Connection;
 let accounts: Model<Account>;
 let reader: Consumer;
 const relays: OutboxRelay[] = [];
-/** Every message seen on the user topic, in arrival order per key (`note`: the test's mark in the payload). */
-const seen = new Map<string, Array<{ eventId: string; type: string; note: string }>>();
+/**
+ * Every message seen on the user topic, in arrival order per key (`note`: the test's mark in the payload;
+ * `at`: partition and offset, which tell a second copy on the topic from a second delivery of one copy).
+ */
+const seen = new Map<string, Array<{ eventId: string; type: string; note: string; at: string }>>();
 
 beforeAll(async () => {
   const infra = testInfra();
@@ -59,7 +64,7 @@ beforeAll(async () => {
   await reader.connect();
   await reader.subscribe({ topic, fromBeginning: true });
   await reader.run({
-    eachMessage: async ({ message }) => {
+    eachMessage: async ({ partition, message }) => {
       const key = message.key?.toString() ?? '';
       let event;
       try {
@@ -69,7 +74,7 @@ beforeAll(async () => {
       }
       const list = seen.get(key) ?? [];
       const note = (event.payload as { firstName?: string }).firstName ?? '';
-      list.push({ eventId: event.envelope.eventId, type: event.type, note });
+      list.push({ eventId: event.envelope.eventId, type: event.type, note, at: `${partition}:${message.offset}` });
       seen.set(key, list);
     },
   });
@@ -233,6 +238,76 @@ it('parks an entity whose events Kafka refuses, reports it, and publishes the ot
   // Writes after it still go out: the relay is not stuck behind the parked entity.
   const later = await newAccount();
   await eventually('an account written after the parking published', () => publishedFor(later).length === 1);
+  await stopRelays();
+});
+
+it('puts every other event on its topic exactly once when the broker refuses one partition of a batch', async () => {
+  const partitions = (await topicPartitions(kafka, [topic])).get(topic)!;
+  expect(partitions.length).toBeGreaterThan(1);
+  const partitionOf = (id: string) => partitionOfKey(topic, id, partitions);
+  const idsOn = (wanted: (partition: number) => boolean, count: number) => {
+    const ids: string[] = [];
+    while (ids.length < count) {
+      const id = randomUUID();
+      if (wanted(partitionOf(id))) ids.push(id);
+    }
+    return ids;
+  };
+  const poisoned = randomUUID();
+  const refusedPartition = partitionOf(poisoned);
+  // Healthy accounts on the refused partition (refused with it, then sent alone) and on every other one.
+  const beside = idsOn((partition) => partition === refusedPartition, 8);
+  const elsewhere = idsOn((partition) => partition !== refusedPartition, 16);
+  const healthy = [...beside.slice(0, 4), ...elsewhere.slice(0, 8), ...beside.slice(4), ...elsewhere.slice(8)];
+  for (const id of healthy.slice(0, 12)) {
+    const account = new accounts({ _id: id, label: 'healthy' });
+    recordEvent(account, verificationRequested(id, 'first'));
+    recordEvent(account, verificationRequested(id, 'second'));
+    await account.save();
+  }
+  // Over the broker's message size limit: the broker refuses its partition's records in the same request.
+  const huge = new accounts({ _id: poisoned, label: 'huge' });
+  recordEvent(huge, verificationRequested(poisoned, 'x'.repeat(1_200_000)));
+  await huge.save();
+  for (const id of healthy.slice(12)) {
+    const account = new accounts({ _id: id, label: 'healthy' });
+    recordEvent(account, verificationRequested(id, 'first'));
+    recordEvent(account, verificationRequested(id, 'second'));
+    await account.save();
+  }
+  const logs = new Map<string, string[]>();
+  for (const id of healthy) logs.set(id, await logOf(id));
+
+  // Everything above is pending before the relay starts, so its first pass sends it all as one batch.
+  const relay = newRelay({ parkAfterFailures: 1, idleIntervalMs: 50 });
+  relay.start();
+  const marks = connection.collection(outboxCollections.marks);
+  await eventually('the poisoned account parked', () =>
+    marks.findOne({ _id: `accounts:${poisoned}` as never, state: 'parked' }),
+  );
+  for (const id of healthy) {
+    await eventuallyExpect(`both events of ${id} published, in order`, () =>
+      expect(publishedFor(id)).toEqual(logs.get(id)),
+    );
+  }
+  // One account more on each partition, written after the batch: once each has arrived, the reader has read
+  // every partition past anything the batch's pass could have written twice.
+  const closers = partitions.map(({ partitionId }) => idsOn((partition) => partition === partitionId, 1)[0]!);
+  for (const id of closers) {
+    const account = new accounts({ _id: id, label: 'closer' });
+    recordEvent(account, verificationRequested(id, 'closer'));
+    await account.save();
+  }
+  for (const id of closers) {
+    await eventually(`the closing account ${id} published`, () => publishedFor(id).length === 1);
+  }
+  for (const id of healthy) {
+    for (const eventId of logs.get(id)!) {
+      const copies = new Set((seen.get(id) ?? []).filter((entry) => entry.eventId === eventId).map((e) => e.at));
+      expect({ account: id, eventId, copies: copies.size }).toEqual({ account: id, eventId, copies: 1 });
+    }
+  }
+  expect(publishedFor(poisoned)).toEqual([]);
   await stopRelays();
 });
 

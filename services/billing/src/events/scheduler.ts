@@ -15,7 +15,8 @@ export type Scheduler = PeriodicWork<number>;
 
 /**
  * Finds trials and periods that have ended (the local provider's lifecycle) and trials a day from their end
- * (the reminder, for every provider), and moves each on with its event. Every replica may run it: each
+ * (the reminder, for every provider), and moves each on with its event. One replica runs the timed passes
+ * (the lease `billing-scheduler`); should two ever overlap (a nudge, a lease taken over mid-pass), each
  * change is a compare-and-set on the subscription's revision, so one replica wins and the event is
  * recorded once; the charge carries an idempotency key made of the same revision. A subscription that cannot
  * be moved on (a broken record, a provider error) is logged and set aside for `setAsideMs`, and the sweep goes
@@ -109,5 +110,10 @@ export function startScheduler(deps: {
     return changes;
   };
 
-  return runPeriodically(runOnce, { intervalMs: deps.intervalMs, log, what: 'billing scheduler sweep' });
+  return runPeriodically(runOnce, {
+    intervalMs: deps.intervalMs,
+    log,
+    what: 'billing scheduler sweep',
+    lease: { db: subscriptions.db, name: 'billing-scheduler' },
+  });
 }

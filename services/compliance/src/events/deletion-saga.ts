@@ -154,6 +154,7 @@ export function deletionSaga(deps: {
     intervalMs: settings.sweepIntervalMs,
     log: deps.log,
     what: 'account deletion sweep',
+    lease: { db: deletions.db, name: 'account-deletion-sweep' },
   });
 
   return {

@@ -3,7 +3,7 @@
  * from, a pass over the users who turned one on, a page at a time, and the scheduler that runs a pass on every
  * replica (the delivery log's claims, keyed by person and period, let one copy out).
  */
-import { runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
+import { runPeriodically, type Logger, type PeriodicOptions, type PeriodicWork } from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { EmailPreferences } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';
@@ -56,10 +56,7 @@ export async function passOverUsersWith(
  * Runs a pass every `intervalMs`, well under the sending window (the summary's three hours, the reminder's
  * hour), so every window sees several passes.
  */
-export function startScheduledEmails(
-  sender: ScheduledEmailSender,
-  options: { intervalMs: number; log: Logger; what: string },
-): PeriodicWork<number> {
+export function startScheduledEmails(sender: ScheduledEmailSender, options: PeriodicOptions): PeriodicWork<number> {
   return runPeriodically(() => sender.sendDue(new Date()), { ...options, what: `${options.what} pass` });
 }
 

@@ -33,5 +33,6 @@ export function startExpirySweep(records: ExpiringRecords, log: Logger): Periodi
     intervalMs: expirySweepIntervalMs,
     log,
     what: 'expired sessions and sign-ins sweep',
+    lease: { db: records.sessions.db, name: 'expiry-sweep' },
   });
 }
