@@ -97,19 +97,22 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           sourcemap: true,
           // Which files each module's chunk needs: the prerender step links a page's stylesheets and scripts by it.
           manifest: true,
+          // Every browser Haven supports preloads modules itself; the polyfill would only add to the first page.
+          modulePreload: { polyfill: false },
           rollupOptions: {
             output: {
-              // Libraries change less often than the app: separate files cache better.
+              // Libraries change less often than the app: separate files cache better. Only React and the router
+              // (every page's) and Apollo and Stripe (large, and only some pages') get a file of their own; any
+              // other library goes with the bundle of the pages that use it, so a public page loads no library
+              // only the signed-in pages need (the first page's script budget, src/prerender/budget.ts).
               manualChunks(id: string) {
                 if (!id.includes('node_modules')) return undefined;
-                // tslib is not Apollo's alone (other vendor packages use its helpers): it stays in vendor, so
-                // vendor never imports from the apollo chunk and the public pages never load it.
                 if (/node_modules\/(@apollo|graphql|graphql-tag|rxjs|@wry|optimism)\//.test(id)) return 'apollo';
                 // Stripe's client only with the card form that uses it, never on other pages.
                 if (/node_modules\/@stripe\//.test(id)) return 'stripe';
                 if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie)\//.test(id))
                   return 'react';
-                return 'vendor';
+                return undefined;
               },
             },
           },

@@ -4,15 +4,32 @@
  * client's cache starts with the session probe's answer, so `useSession()` does not ask again.
  */
 import { ApolloProvider } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { createAccessExpiryHandler } from '../gating/accessExpiry';
 import { sessionProbeResult } from '../gating/sessionProbeClient';
 import { createApolloClient } from '../graphql/client';
 import { MeDocument } from '../graphql/operations.generated';
-import { router } from './router';
+import { preloadToasts } from '../ui/Toast';
+import { TooltipProvider } from '../ui/Tooltip';
 import { SessionRoutes } from './SessionRoutes';
 
+// Signed-in pages toast often (saves, errors, an ended access): the toasts' code comes along with this bundle.
+preloadToasts();
+
+/** The router's navigate, for the error link outside React; set while the routes are mounted. */
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
+
+function RouterNavigate() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateTo = (path) => void navigate(path);
+  }, [navigate]);
+  return null;
+}
+
 const client = createApolloClient({
-  onAccessDenied: createAccessExpiryHandler({ navigate: (path) => router.navigate(path) }),
+  onAccessDenied: createAccessExpiryHandler({ navigate: (path) => navigateTo(path) }),
 });
 
 const probe = sessionProbeResult();
@@ -27,7 +44,11 @@ if (probe.status === 'done' && probe.data) {
 export default function ApolloRoutes() {
   return (
     <ApolloProvider client={client}>
-      <SessionRoutes />
+      <RouterNavigate />
+      {/* Tooltips are the signed-in frame's alone (app/AppShell.tsx): their provider comes with this bundle. */}
+      <TooltipProvider>
+        <SessionRoutes />
+      </TooltipProvider>
     </ApolloProvider>
   );
 }

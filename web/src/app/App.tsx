@@ -1,12 +1,14 @@
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppFrame } from './AppFrame';
-import { router } from './router';
+import { RouteTree } from './RouteTree';
 
 /** The app. Apollo Client is not here: app/ApolloRoutes.tsx brings it with the first page that needs it. */
 export function App() {
   return (
     <AppFrame>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteTree />
+      </BrowserRouter>
     </AppFrame>
   );
 }

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '../theme/ThemeProvider';
 import { ToastProvider } from '../ui/Toast';
-import { TooltipProvider } from '../ui/Tooltip';
 
-/** The providers around every page, in the browser (app/App.tsx) and in the build's prerender step alike. */
+/**
+ * The providers around every page, in the browser (app/App.tsx) and in the build's prerender step alike. The
+ * tooltips' provider is not here: only the signed-in frame shows tooltips (app/ApolloRoutes.tsx brings it).
+ */
 export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
-      <TooltipProvider>
-        <ToastProvider>{children}</ToastProvider>
-      </TooltipProvider>
+      <ToastProvider>{children}</ToastProvider>
     </ThemeProvider>
   );
 }

@@ -13,12 +13,12 @@ import { useSessionProbe } from '../gating/sessionProbeClient';
 import { loadOrReload } from '../lib/bundles';
 import { FullPageSpinner } from '../ui/Spinner';
 import { NotFoundPage } from './NotFoundPage';
-import { PAGES } from './pages';
+import { PUBLIC_PAGES, type PageEntry } from './publicPages';
 
 const ApolloRoutes = lazy(loadOrReload(() => import('./ApolloRoutes')));
 
-/** Pages that use no GraphQL: rendered without Apollo while it has not been needed yet. */
-const PAGES_WITHOUT_APOLLO: ReadonlySet<PageKey> = new Set(['landing', 'about', 'terms', 'privacy', 'faq', 'help']);
+/** Pages that use no GraphQL (app/publicPages.tsx): rendered without Apollo while it has not been needed yet. */
+const PAGES_WITHOUT_APOLLO: Partial<Record<PageKey, PageEntry>> = PUBLIC_PAGES;
 
 let apolloInUse = false;
 
@@ -30,14 +30,14 @@ export function AppRoutes() {
     // While the probe is on its way, a visitor's likely page starts loading alongside it.
     if (probe.status === 'loading') {
       const likely = decideRoute({ status: 'signedOut' }, pathname);
-      if (likely.kind === 'page') void PAGES[likely.page]?.preload?.();
+      if (likely.kind === 'page') void PAGES_WITHOUT_APOLLO[likely.page]?.preload?.();
     }
     const decision = decideRoute(probeGatingState(probe), pathname);
     // A signed-in visitor's subscription is asked by the session routes: only the probe itself is waited for.
     if (decision.kind === 'loading' && probe.status === 'loading') return <FullPageSpinner />;
     if (decision.kind === 'notFound' && probe.status === 'done') return <NotFoundPage />;
-    const entry = decision.kind === 'page' ? PAGES[decision.page] : undefined;
-    if (decision.kind === 'page' && PAGES_WITHOUT_APOLLO.has(decision.page) && entry) {
+    const entry = decision.kind === 'page' ? PAGES_WITHOUT_APOLLO[decision.page] : undefined;
+    if (entry) {
       const Page = entry.component;
       return (
         <Suspense fallback={<FullPageSpinner />}>

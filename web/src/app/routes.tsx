@@ -1,20 +1,31 @@
 /**
- * The app's route objects, read by the browser's router (app/router.tsx) and by the build's prerender step
+ * The app's route objects, rendered by app/RouteTree.tsx in the browser and in the build's prerender step
  * (prerender/entry.tsx) alike. One catch-all route: the gating decision (`decideRoute`) picks the page, so the
  * rules live in one pure, tested function instead of being spread over a route tree.
  */
-import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { NeedHelpLink } from '../areas/checkin/NeedHelpLink';
-import { CookieConsentRoot } from '../areas/privacy/CookieConsentRoot';
+import { loadOrReload } from '../lib/bundles';
 import { AppRoutes } from './AppRoutes';
 import { RouteError } from './RouteError';
+import { ScrollRestoration } from './ScrollRestoration';
+
+// Hidden until the server's answer says otherwise: its code loads beside the page, which is usable without it.
+const CookieConsentRoot = lazy(
+  loadOrReload(() =>
+    import('../areas/privacy/CookieConsentRoot').then(({ CookieConsentRoot }) => ({ default: CookieConsentRoot })),
+  ),
+);
 
 function Root() {
   return (
     <>
       <NeedHelpLink />
       <Outlet />
-      <CookieConsentRoot />
+      <Suspense fallback={null}>
+        <CookieConsentRoot />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

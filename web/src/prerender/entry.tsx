@@ -12,13 +12,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { countryHelp } from '@haven/platform/src/crisis-resources';
 import { APP_ORIGIN_PLACEHOLDER, type PageTable } from '@haven/platform/src/prerendered-pages';
 import { AppFrame } from '../app/AppFrame';
-import { routes } from '../app/routes';
+import { RouteTree } from '../app/RouteTree';
 import { PUBLIC_PATHS, SIGNED_IN_PATHS } from '../gating/routeGating';
 import {
   PRERENDERED_ATTRIBUTE,
@@ -29,6 +30,7 @@ import {
 import { SUPPORT_PATH } from '../areas/public/publicLinks';
 import { BRAND } from '../brand';
 import { headTagsFor } from '../lib/pageMeta';
+import { budgetLine, checkBudget, documentScripts, type PageScripts, withStaticImports } from './budget';
 import {
   inlineStylesheets,
   linkedStylesheets,
@@ -42,30 +44,26 @@ const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const pagesDir = join(distDir, 'pages');
 
 /** Each prerendered page: the path it is rendered at, and the module (as Vite's manifest names it) that draws it. */
-const PUBLIC_AREA = 'src/areas/public/index.ts';
 const HELP_PAGE = 'src/areas/checkin/HelpPage.tsx';
 const PAGES = [
-  { path: '/', file: 'landing.html', module: PUBLIC_AREA },
-  { path: '/about', file: 'about.html', module: PUBLIC_AREA },
-  { path: '/terms', file: 'terms.html', module: PUBLIC_AREA },
-  { path: '/privacy', file: 'privacy.html', module: PUBLIC_AREA },
-  { path: '/faq', file: 'faq.html', module: PUBLIC_AREA },
+  { path: '/', file: 'landing.html', module: 'src/areas/public/LandingPage.tsx' },
+  { path: '/about', file: 'about.html', module: 'src/areas/public/AboutPage.tsx' },
+  { path: '/terms', file: 'terms.html', module: 'src/areas/public/TermsPage.tsx' },
+  { path: '/privacy', file: 'privacy.html', module: 'src/areas/public/PrivacyPage.tsx' },
+  { path: '/faq', file: 'faq.html', module: 'src/areas/public/FaqPage.tsx' },
 ] as const;
 /** A path no table knows, so the route gating decides "not found" as it would for any unknown address. */
 const NOT_FOUND_PATH = '/page-that-does-not-exist';
 
-const handler = createStaticHandler(routes);
-
 async function render(path: string, country: string | null): Promise<{ html: string; head: PrerenderedHead }> {
-  const context = await handler.query(new Request(`http://haven.invalid${path}`));
-  if (context instanceof Response) throw new Error(`prerendering ${path}: the router answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   let head: PrerenderedHead = { title: '' };
   const page: ReactNode = (
     <PrerenderContext.Provider value={{ country, setHead: (next) => (head = next) }}>
       <AppFrame>
-        {/* No hydration data: the routes load nothing, and an inline script would need its own CSP hash. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        {/* The browser's router (app/App.tsx) renders the same tree, so React adopts this HTML as it is. */}
+        <StaticRouter location={path}>
+          <RouteTree />
+        </StaticRouter>
       </AppFrame>
     </PrerenderContext.Provider>
   );
@@ -109,7 +107,23 @@ async function writePage(
   const assets = pageAssets(manifest, module);
   const document = pageDocument(indexHtml, { html, title: head.title, headTags, rootAttributes: attributes, assets });
   const sheets = linkedStylesheets(document).map((href) => ({ href, css: readFileSync(join(distDir, href), 'utf8') }));
-  write(file, inlineStylesheets(document, sheets));
+  const written = inlineStylesheets(document, sheets);
+  write(file, written);
+  const scripts = withStaticImports(documentScripts(written), manifest);
+  pagesScripts.push({ page: file, scripts: scripts.map((script) => ({ file: script, gzipBytes: gzipBytes(script) })) });
+}
+
+/** What each page written loads before it is usable, for the script budget (prerender/budget.ts). */
+const pagesScripts: PageScripts[] = [];
+const gzipSizes = new Map<string, number>();
+/** A script's size as the gateway sends it gzipped: the level of the build's `.gz` twins (vite.config.ts). */
+function gzipBytes(script: string): number {
+  let size = gzipSizes.get(script);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(distDir, script)), { level: 9 }).length;
+    gzipSizes.set(script, size);
+  }
+  return size;
 }
 
 for (const { path, file, module } of PAGES) await writePage(file, path, module);
@@ -134,3 +148,16 @@ const table: PageTable = {
 };
 writeFileSync(join(pagesDir, 'pages.json'), `${JSON.stringify(table, null, 2)}\n`);
 console.log(`prerendered ${PAGES.length + countryHelp.length + 2} pages into dist/pages`);
+
+// Every page is checked; the help pages differ only in their text, so one stands for them all in the report.
+const budget = checkBudget(pagesScripts);
+for (const result of budget) {
+  if (result.over || !/^help\/(?!none)/.test(result.page)) {
+    const scripts = pagesScripts.find(({ page }) => page === result.page)?.scripts;
+    (result.over ? console.error : console.log)(budgetLine(result, scripts));
+  }
+}
+if (budget.some((result) => result.over)) {
+  console.error('The first page loads more JavaScript than its budget (src/prerender/budget.ts).');
+  process.exitCode = 1;
+}

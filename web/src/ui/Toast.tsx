@@ -1,17 +1,11 @@
 /**
- * Renders the toast store with @radix-ui/react-toast. Radix gives the live region
- * (announced to screen readers), the F8 hotkey, swipe-to-dismiss and pause on hover.
+ * The app's toasts: `toast()` from anywhere (ui/toastStore.ts), drawn by ui/ToastViewport.tsx with
+ * @radix-ui/react-toast. Radix's code is not part of the first page: it loads with the first toast, or with
+ * the signed-in pages (`preloadToasts`), so a visitor who reads a public page and leaves never downloads it.
  */
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type { ReactNode } from 'react';
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_VIEWPORT_HOTKEY,
-} from '../constants';
-import { cx } from './cx';
+import { loadOrReload } from '../lib/bundles';
 import { toastStore } from './toastStore';
 
 export { toast, dismissToast } from './toastStore';
@@ -21,41 +15,48 @@ export function useToasts() {
   return useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
 }
 
-/** Wraps the app once; renders the toasts and the viewport they live in. */
+const loadViewport = loadOrReload(() => import('./ToastViewport'));
+// The viewport sits outside the routes' error boundary: a bundle that cannot arrive leaves the toasts unseen
+// rather than taking the page down.
+const ToastViewport = lazy<ComponentType>(() => loadViewport().catch(() => ({ default: () => null })));
+
+/** Whether the viewport is wanted before any toast: once true, it stays (the live region is there for the next). */
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Starts loading the toasts' code and keeps their viewport on the page from now on. */
+export function preloadToasts(): void {
+  // A failure shows when the viewport renders (nothing, see above); here it is only a head start.
+  loadViewport().catch(() => undefined);
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+}
+
+function subscribeWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+/** Wraps the app once; the toasts' viewport follows the page from the first toast on. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const toasts = useToasts();
+  const viewportWanted = useSyncExternalStore(
+    subscribeWanted,
+    () => wanted,
+    () => false,
+  );
+  useEffect(() => {
+    if (toasts.length > 0) preloadToasts();
+  }, [toasts.length]);
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DEFAULT_DURATION_MS}
-      swipeDirection={TOAST_SWIPE_DIRECTION}
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-    >
+    <>
       {children}
-      {toasts.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => {
-            if (!open) toastStore.dismiss(t.id);
-          }}
-          duration={t.duration}
-          type={t.variant === 'destructive' ? 'foreground' : 'background'}
-          className={cx('toast', t.variant === 'destructive' && 'toast--destructive')}
-        >
-          <div className="toast__body">
-            <ToastPrimitive.Title className="toast__title">{t.title}</ToastPrimitive.Title>
-            {t.description && (
-              <ToastPrimitive.Description className="toast__description">{t.description}</ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close className="toast__close" aria-label="Close">
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="toast-viewport" hotkey={TOAST_VIEWPORT_HOTKEY} />
-    </ToastPrimitive.Provider>
+      {(viewportWanted || toasts.length > 0) && (
+        <Suspense fallback={null}>
+          <ToastViewport />
+        </Suspense>
+      )}
+    </>
   );
 }

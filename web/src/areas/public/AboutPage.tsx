@@ -7,6 +7,7 @@ import { buttonClass } from '../../ui/Button';
 import { CrisisLines } from './CrisisLines';
 import { DocPage } from './DocPage';
 import { CONTACT_EMAIL, CONTACT_MAILTO } from './publicLinks';
+import './public.css';
 
 export function AboutPage() {
   usePageTitle(`About ${BRAND.name}`);

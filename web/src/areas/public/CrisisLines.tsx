@@ -1,22 +1,17 @@
-import { useMemo } from 'react';
-import { supportResourcesFor } from '@haven/platform/src/support-resources';
-import { usePersonCountry } from '../../lib/country';
+/**
+ * The crisis lines of the visitor's country (CrisisLinesList.tsx), with the crisis-lines dataset loaded beside the
+ * page rather than before it: the prerendered lines are plain links that work with no script at all, so the page
+ * is usable first and React adopts the list when its code arrives (then showing the visitor's own country).
+ */
+import { lazy, Suspense } from 'react';
+import { loadOrReload } from '../../lib/bundles';
 
-/** The crisis lines of the visitor's country (their pick, or the browser's guess); the help page has every other. */
+const CrisisLinesList = lazy(loadOrReload(() => import('./CrisisLinesList')));
+
 export function CrisisLines() {
-  const [country] = usePersonCountry();
-  const list = useMemo(() => supportResourcesFor(country), [country]);
   return (
-    <ul className="crisis-lines">
-      <li>
-        <strong>{list.place}:</strong>{' '}
-        {list.resources.map((resource) => (
-          <span key={resource.name}>
-            <a href={resource.href}>{resource.name}</a> — {resource.action}.{' '}
-          </span>
-        ))}
-        {list.emergency}
-      </li>
-    </ul>
+    <Suspense fallback={<ul className="crisis-lines" />}>
+      <CrisisLinesList />
+    </Suspense>
   );
 }

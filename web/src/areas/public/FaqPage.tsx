@@ -9,12 +9,13 @@ import { formatPageTitle } from '../../lib/pageTitle';
 import { rendersAsPrerendered, useInteractive } from '../../lib/prerendered';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { Button, buttonClass } from '../../ui/Button';
-import { Switch } from '../../ui/Switch';
+import { LazySwitch } from '../../ui/LazySwitch';
 import { DocPage } from './DocPage';
 import { FAQ_SCROLL_DELAY_MS, faqJsonLd, hashAfterToggle, serializeJsonLd, slugFromHash, toggleEntry } from './faq';
 import { FAQ_ENTRIES, FAQ_GROUPS, type FaqEntry } from './faqEntries';
 import { prefersReducedMotion } from './motion';
 import { CONTACT_EMAIL, CONTACT_MAILTO } from './publicLinks';
+import './public.css';
 
 const DESCRIPTION = `Answers about ${BRAND.name}: the daily check-in, supportive messages, the free trial and billing, your data and privacy, and getting help.`;
 const JSON_LD = serializeJsonLd(faqJsonLd(FAQ_ENTRIES));
@@ -88,7 +89,7 @@ export function FaqPage() {
 
       <div className="faq__toolbar">
         <span className="faq__mode">
-          <Switch id={multiId} checked={multiOpen} onCheckedChange={onMultiOpenChange} />
+          <LazySwitch id={multiId} checked={multiOpen} onCheckedChange={onMultiOpenChange} />
           <label htmlFor={multiId}>Allow several answers open</label>
         </span>
         {multiOpen && (

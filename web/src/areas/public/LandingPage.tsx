@@ -18,6 +18,7 @@ import { PublicNav } from './PublicNav';
 import { Reveal } from './Reveal';
 import { SUPPORT_PATH } from './publicLinks';
 import { SkipLink } from '../../ui/SkipLink';
+import './public.css';
 
 /** Arriving from another page at `/#why-choose`: the router does not scroll to anchors by itself. */
 function useScrollToHash() {

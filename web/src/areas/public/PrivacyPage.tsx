@@ -10,6 +10,7 @@ import { CrisisLines } from './CrisisLines';
 import { DocPage } from './DocPage';
 import { LEGAL_LAST_UPDATED, MINIMUM_AGE } from './legal';
 import { CONTACT_EMAIL, CONTACT_MAILTO } from './publicLinks';
+import './public.css';
 
 const name = BRAND.name;
 

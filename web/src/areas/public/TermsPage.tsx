@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { DocPage } from './DocPage';
 import { LEGAL_LAST_UPDATED } from './legal';
 import { TERMS_SECTIONS } from './termsContent';
+import './public.css';
 
 export function TermsPage() {
   usePageTitle('Terms of Service');
