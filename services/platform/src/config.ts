@@ -140,6 +140,13 @@ export const reauthConfigShape = {
 /** Services that serve paid operations confirm a denial with billing (entitlements.ts). */
 export const billingServiceConfigShape = {
   BILLING_SERVICE_URL: z.url().default(localGraphqlUrl(catalogEntry('billing').port)),
+  /** How often the copy of billing's access decisions is compared with billing's record (entitlements.ts). */
+  ENTITLEMENT_RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(24 * 60 * 60_000)
+    .default(60 * 60_000),
 };
 
 /** Services that do not own roles ask the user service for the caller's (access-sources.ts). */

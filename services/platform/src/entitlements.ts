@@ -3,7 +3,9 @@ import { Schema, type Connection } from 'mongoose';
 import { entitlementOf, type DeniedReason, type Entitlement } from './access';
 import type { CallerSecrets, SessionClaims } from './auth';
 import type { ConsumerSpec, EventHandler } from './consumer';
+import type { Logger } from './logger';
 import { isDuplicateKeyError } from './mongo';
+import { runPeriodically, type PeriodicWork } from './periodic';
 import { askSubgraph } from './subgraph-client';
 
 /**
@@ -16,6 +18,8 @@ import { askSubgraph } from './subgraph-client';
  * - A denial is confirmed with billing before it is answered (one synchronous call, only on that path): a
  *   user who just started a trial is never turned away because the event is still on its way, and a
  *   refusal, which signs the user out, always rests on billing's own record.
+ * - A reconciliation compares every copy with billing's record now and then (one replica, its lease), so a
+ *   copy that drifted (an event lost, a copy edited by hand) is repaired even for a grant that would be trusted.
  */
 
 interface EntitlementCopy {
@@ -28,6 +32,9 @@ interface EntitlementCopy {
   /** When the trial ends (or ended); null when the subscription never had one. */
   trialEnd?: Date | null;
   updatedAt: Date;
+  /** Set by the reconciliation: when it last repaired this copy, and how many times it has. */
+  repairedAt?: Date;
+  repairs?: number;
 }
 
 const entitlementCopySchema = new Schema<EntitlementCopy>(
@@ -40,6 +47,8 @@ const entitlementCopySchema = new Schema<EntitlementCopy>(
     validUntil: { type: Date, default: null },
     trialEnd: { type: Date, default: null },
     updatedAt: { type: Date, required: true },
+    repairedAt: { type: Date },
+    repairs: { type: Number },
   },
   { collection: 'entitlements', versionKey: false },
 );
@@ -87,9 +96,56 @@ export function entitlementFromCopy(
   return { granted: false, reason: (deniedReasons.has(copy.reason) ? copy.reason : 'no_subscription') as DeniedReason };
 }
 
+/** Billing's record of a user's access (its `entitlementRecords`), as the reconciliation reads it. */
+export interface BillingEntitlementRecord {
+  userId: string;
+  revision: number;
+  status: string;
+  granted: boolean;
+  reason: string;
+  /** Epoch seconds. */
+  validUntil: number | null;
+  trialEnd: number | null;
+  /** Billing's now when it decided the record, in epoch seconds. */
+  asOf: number;
+}
+
+/**
+ * Whether a copy has drifted from billing's record: billing has no subscription for the user, or the copy is
+ * older than the record, or it decides access differently at billing's now. A copy newer than the record (an
+ * event arrived after billing answered) has not drifted.
+ */
+export function entitlementDrift(
+  copy: Pick<EntitlementCopy, 'revision' | 'granted' | 'reason' | 'validUntil' | 'status'>,
+  record: BillingEntitlementRecord | null,
+): boolean {
+  if (!record) return true;
+  if (record.revision !== copy.revision) return record.revision > copy.revision;
+  const fromCopy = entitlementFromCopy(copy, new Date(record.asOf * 1000))!;
+  if (fromCopy.granted !== record.granted) return true;
+  return !fromCopy.granted && fromCopy.reason !== record.reason;
+}
+
+export interface ReconciliationResult {
+  checked: number;
+  repaired: number;
+}
+
+/** Copies compared per call to billing (its entitlementRecords takes at most 500). */
+const reconciliationPage = 200;
+
 export interface EntitlementProjection {
   /** Add to the service's `consumers`. */
   consumer: ConsumerSpec;
+  /**
+   * Starts the reconciliation: every `intervalMs`, on the replica holding the lease `entitlement-reconciliation`,
+   * each copy is compared with billing's record (asked with the service credential, on no one's behalf) and a
+   * drifted copy is set to it; each repair is logged with the user id, and counted on the copy (`repairs`).
+   */
+  reconciliation(
+    config: { BILLING_SERVICE_URL: string } & CallerSecrets,
+    options: { intervalMs: number; log: Logger },
+  ): PeriodicWork<ReconciliationResult>;
   /** The service's `accessSources(token).entitlement`. */
   source(
     config: { BILLING_SERVICE_URL: string } & CallerSecrets,
@@ -134,7 +190,83 @@ export function entitlementProjection(
     });
   };
 
+  const reconcile = async (
+    config: { BILLING_SERVICE_URL: string } & CallerSecrets,
+    log: Logger,
+  ): Promise<ReconciliationResult> => {
+    const result: ReconciliationResult = { checked: 0, repaired: 0 };
+    let after = '';
+    for (;;) {
+      const page = await copies
+        .find({ _id: { $gt: after } })
+        .sort({ _id: 1 })
+        .limit(reconciliationPage)
+        .lean<EntitlementCopy[]>();
+      if (page.length === 0) break;
+      after = page.at(-1)!._id;
+      const data = await askSubgraph<{ entitlementRecords: BillingEntitlementRecord[] }>(
+        { url: config.BILLING_SERVICE_URL, credentials: config },
+        'query($ids: [ID!]!) { entitlementRecords(userIds: $ids) { userId revision status granted reason validUntil trialEnd asOf } }',
+        { ids: page.map((copy) => copy._id) },
+        'billing service',
+      );
+      const records = new Map(data.entitlementRecords.map((record) => [record.userId, record]));
+      for (const copy of page) {
+        result.checked += 1;
+        const record = records.get(copy._id) ?? null;
+        if (!entitlementDrift(copy, record)) continue;
+        if (await repair(copy, record, log)) result.repaired += 1;
+      }
+    }
+    if (result.repaired > 0)
+      log.warn({ ...result }, 'entitlement reconciliation repaired copies from billing’s record');
+    return result;
+  };
+
+  /** Sets a drifted copy to billing's record (or removes it), unless an event changed it meanwhile. */
+  const repair = async (copy: EntitlementCopy, record: BillingEntitlementRecord | null, log: Logger) => {
+    const now = new Date();
+    const was = { revision: copy.revision, status: copy.status, granted: copy.granted, reason: copy.reason };
+    if (!record) {
+      const removed = await copies.deleteOne({ _id: copy._id, revision: copy.revision });
+      if (removed.deletedCount === 1) {
+        log.warn({ userId: copy._id, copy: was }, 'entitlement copy removed: billing has no subscription for it');
+      }
+      return removed.deletedCount === 1;
+    }
+    const date = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000));
+    const fields = {
+      revision: record.revision,
+      status: record.status,
+      granted: record.granted,
+      reason: record.reason,
+      validUntil: date(record.validUntil),
+      trialEnd: date(record.trialEnd),
+    };
+    const updated = await copies.updateOne(
+      { _id: copy._id, revision: copy.revision },
+      { $set: { ...fields, updatedAt: now, repairedAt: now }, $inc: { repairs: 1 } },
+    );
+    if (updated.modifiedCount !== 1) return false;
+    const billing = {
+      revision: record.revision,
+      status: record.status,
+      granted: record.granted,
+      reason: record.reason,
+    };
+    log.warn({ userId: copy._id, copy: was, billing }, 'entitlement copy repaired from billing’s record');
+    await options.onEvent?.({ userId: copy._id, ...fields });
+    return true;
+  };
+
   return {
+    reconciliation: (config, { intervalMs, log }) =>
+      runPeriodically(() => reconcile(config, log), {
+        intervalMs,
+        log,
+        what: 'entitlement reconciliation',
+        lease: { db: connection, name: 'entitlement-reconciliation' },
+      }),
     consumer: {
       groupId: `${service}-entitlements`,
       topics: [topicOf('billing')],

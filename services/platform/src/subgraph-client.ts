@@ -13,7 +13,8 @@ export async function askSubgraph<T>(
     url: string;
     /** The asking service's configuration, whose secrets go with the call. */
     credentials: CallerSecrets;
-    sessionToken: string;
+    /** Absent when a service asks on no one's behalf (a scheduled job); only `@internal` fields answer it. */
+    sessionToken?: string;
     correlationId?: string;
     timeoutMs?: number;
   },
@@ -21,10 +22,8 @@ export async function askSubgraph<T>(
   variables: Record<string, unknown>,
   what: string,
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    authorization: `Bearer ${target.sessionToken}`,
-  };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (target.sessionToken) headers.authorization = `Bearer ${target.sessionToken}`;
   const { SUBGRAPH_SECRET, SERVICE_SECRET } = target.credentials;
   if (SERVICE_SECRET) headers[serviceCredentialHeader] = SERVICE_SECRET;
   if (SUBGRAPH_SECRET) headers[subgraphSecretHeader] = SUBGRAPH_SECRET;

@@ -1,4 +1,4 @@
-import { entitlementFromCopy } from '../src/entitlements';
+import { entitlementDrift, entitlementFromCopy, type BillingEntitlementRecord } from '../src/entitlements';
 
 const now = new Date('2026-05-10T12:00:00.000Z');
 
@@ -28,5 +28,52 @@ describe('entitlementFromCopy', () => {
       granted: false,
       reason: 'no_subscription',
     });
+  });
+});
+
+describe('entitlementDrift', () => {
+  const asOf = Date.UTC(2026, 10, 29) / 1000;
+  const record = (fields: Partial<BillingEntitlementRecord> = {}): BillingEntitlementRecord => ({
+    userId: 'u1',
+    revision: 4,
+    status: 'trialing',
+    granted: true,
+    reason: '',
+    validUntil: null,
+    trialEnd: asOf + 3600,
+    asOf,
+    ...fields,
+  });
+  const copy = { revision: 4, status: 'trialing', granted: true, reason: '', validUntil: null };
+
+  it('finds none in a copy that decides as billing does', () => {
+    expect(entitlementDrift(copy, record())).toBe(false);
+    const denied = { ...copy, status: 'payment_failed', granted: false, reason: 'payment_failed' };
+    expect(
+      entitlementDrift(denied, record({ status: 'payment_failed', granted: false, reason: 'payment_failed' })),
+    ).toBe(false);
+  });
+
+  it('finds a copy that decides otherwise at billing’s now, or gives another reason', () => {
+    expect(entitlementDrift({ ...copy, granted: false, reason: 'payment_failed' }, record())).toBe(true);
+    const expiredTrial = record({ status: 'trial_expired', granted: false, reason: 'trial_expired' });
+    expect(entitlementDrift({ ...copy, granted: false, reason: 'payment_failed' }, expiredTrial)).toBe(true);
+  });
+
+  it('reads a grant with an end as billing would at its now: ended is no drift once billing says so too', () => {
+    const ended = { ...copy, validUntil: new Date((asOf - 60) * 1000) };
+    expect(entitlementDrift(ended, record({ status: 'trial_expired', granted: false, reason: 'trial_expired' }))).toBe(
+      false,
+    );
+    expect(entitlementDrift(ended, record())).toBe(true);
+  });
+
+  it('finds a copy older than billing’s record, not one newer (an event that came after billing answered)', () => {
+    expect(entitlementDrift({ ...copy, revision: 3 }, record())).toBe(true);
+    expect(entitlementDrift({ ...copy, revision: 5, granted: false, reason: 'no_subscription' }, record())).toBe(false);
+  });
+
+  it('finds any copy of a user billing has no subscription for', () => {
+    expect(entitlementDrift(copy, null)).toBe(true);
   });
 });

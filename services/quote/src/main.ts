@@ -41,11 +41,15 @@ export const startQuoteService = defineService({
     ...aiConfigShape,
   },
   dir: __dirname,
-  build: ({ connection, config, publishSoon }) => {
+  build: ({ connection, config, log, publishSoon }) => {
     const quotes = quoteModel(connection);
     const checkIns = checkInModel(connection);
     // Who may use the paid features, kept from billing's events (platform/src/entitlements.ts).
     const entitlements = entitlementProjection(connection, 'quote');
+    const reconciliation = entitlements.reconciliation(config, {
+      intervalMs: config.ENTITLEMENT_RECONCILE_INTERVAL_MS,
+      log,
+    });
     const timeZones = timeZoneModel(connection);
     const progress = progressModel(connection);
     const privacySettings = privacySettingsModel(connection);
@@ -85,6 +89,7 @@ export const startQuoteService = defineService({
         role: roleFromUserService(config, token),
         entitlement: entitlements.source(config, token),
       }),
+      onStop: () => reconciliation.stop(),
     };
   },
 });

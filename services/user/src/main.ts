@@ -1,6 +1,7 @@
 import {
   accessFacts,
   adminConfigShape,
+  billingServiceConfigShape,
   baseConfigShape,
   defineService,
   entitlementProjection,
@@ -29,6 +30,7 @@ export const startUserService = defineService({
   configShape: {
     ...baseConfigShape('user'),
     ...adminConfigShape,
+    ...billingServiceConfigShape,
     JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
     SESSION_TTL_SECONDS: z.coerce
       .number()
@@ -54,6 +56,12 @@ export const startUserService = defineService({
     const safetyPlans = safetyPlanModel(connection);
     const flows = signInFlowModel(connection);
     const expirySweep = startExpirySweep({ sessions, flows }, log);
+    // Billing's status and trial end, kept on each user for the admin's list (resolvers/admin-users.ts).
+    const entitlements = entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) });
+    const reconciliation = entitlements.reconciliation(config, {
+      intervalMs: config.ENTITLEMENT_RECONCILE_INTERVAL_MS,
+      log,
+    });
     const providers = oidcProviders({
       google: {
         name: 'Google',
@@ -89,8 +97,7 @@ export const startUserService = defineService({
         adminEmail: config.ADMIN_EMAIL,
       }),
       outboxModels: [users],
-      // Billing's status and trial end, kept on each user for the admin's list (resolvers/admin-users.ts).
-      consumers: [entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) }).consumer],
+      consumers: [entitlements.consumer],
       // The user service decides roles itself, from the caller's stored address.
       accessSources: () => ({
         role: async (claims) => {
@@ -110,7 +117,7 @@ export const startUserService = defineService({
           ? base
           : { ...base, session: null, access: accessFacts(null, {}) };
       },
-      onStop: () => expirySweep.stop(),
+      onStop: () => Promise.all([expirySweep.stop(), reconciliation.stop()]).then(() => undefined),
     };
   },
 });

@@ -2,7 +2,7 @@ import { badInput, conflict, mayReadUser, notFound, requestLoader, requireSessio
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import { addMonth, mayStartSubscription, openAtProvider } from '../domain/lifecycle';
+import { accessAfter, addMonth, mayStartSubscription, openAtProvider } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
 import type { PaymentProvider, SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
@@ -41,6 +41,9 @@ export interface BillingResolverDeps {
 /** How many past invoices Settings lists: two years of monthly ones. */
 const invoiceLimit = 24;
 
+/** The most users one entitlementRecords call may name. */
+const entitlementRecordsMax = 500;
+
 export function billingResolvers(deps: BillingResolverDeps): Resolvers {
   const { subscriptions, customers, provider, clock } = deps;
   const erasure = erasureResolvers(deps);
@@ -74,6 +77,27 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
   return {
     Query: {
       paymentConfig: () => ({ provider: provider.name, publishableKey: deps.publishableKey }),
+      // Haven's services only (@internal): the copies' reconciliation, which runs on no one's behalf.
+      entitlementRecords: async (_parent, { userIds }) => {
+        if (userIds.length > entitlementRecordsMax)
+          throw badInput('userIds', `Ask for at most ${entitlementRecordsMax} users at a time`);
+        const now = await clock.now();
+        const found = await subscriptions.find({ _id: { $in: [...new Set(userIds)] } }).lean<SubscriptionRecord[]>();
+        const seconds = (date: Date | null | undefined) => (date ? date.getTime() / 1000 : null);
+        return found.map((subscription) => {
+          const access = accessAfter(subscription, now);
+          return {
+            userId: subscription._id,
+            revision: subscription.revision,
+            status: access.status,
+            granted: access.granted,
+            reason: access.reason,
+            validUntil: seconds(access.validUntil),
+            trialEnd: seconds(subscription.trialEnd),
+            asOf: seconds(now)!,
+          };
+        });
+      },
     },
     Mutation: {
       ...erasure.Mutation,

@@ -56,6 +56,23 @@ export type ConfirmLocalSetupInput = {
   clientSecret: Scalars['String']['input'];
 };
 
+/** A user's access as billing decides it now: what a subscription event's access carries. */
+export type EntitlementRecord = {
+  __typename?: 'EntitlementRecord';
+  /** Epoch seconds: billing's now, at which the record was decided. */
+  asOf: Scalars['Float']['output'];
+  granted: Scalars['Boolean']['output'];
+  /** Why access is denied (trial_expired, payment_failed, no_subscription); empty while granted. */
+  reason: Scalars['String']['output'];
+  revision: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+  /** Epoch seconds; null without a trial. */
+  trialEnd?: Maybe<Scalars['Float']['output']>;
+  userId: Scalars['ID']['output'];
+  /** Epoch seconds: when a cancelled trial or period ends access by itself; null while a renewal is expected. */
+  validUntil?: Maybe<Scalars['Float']['output']>;
+};
+
 /** A past invoice as the provider keeps it. Haven stores no card numbers. */
 export type Invoice = {
   __typename?: 'Invoice';
@@ -159,7 +176,18 @@ export type PaymentMethodSummary = {
 
 export type Query = {
   __typename?: 'Query';
+  /**
+   * Billing's own record of each user's access, as its events carry it, for the services that keep a copy (their
+   * entitlement reconciliation compares the copy with it). Users billing has no subscription for are left out.
+   * At most 500 ids.
+   */
+  entitlementRecords: Array<EntitlementRecord>;
   paymentConfig: PaymentConfig;
+};
+
+
+export type QueryEntitlementRecordsArgs = {
+  userIds: Array<Scalars['ID']['input']>;
 };
 
 /** A payment method's setup, confirmed in the browser by the provider's own client. */
@@ -320,9 +348,10 @@ export type ResolversTypes = {
   BillingHistoryEntry: ResolverTypeWrapper<BillingHistoryEntry>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
-  Invoice: ResolverTypeWrapper<Invoice>;
+  EntitlementRecord: ResolverTypeWrapper<EntitlementRecord>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Invoice: ResolverTypeWrapper<Invoice>;
   LocalSetupResult: ResolverTypeWrapper<LocalSetupResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PaymentClosure: ResolverTypeWrapper<PaymentClosure>;
@@ -344,9 +373,10 @@ export type ResolversParentTypes = {
   BillingHistoryEntry: BillingHistoryEntry;
   Float: Scalars['Float']['output'];
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
-  Invoice: Invoice;
+  EntitlementRecord: EntitlementRecord;
   Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
+  Invoice: Invoice;
   LocalSetupResult: LocalSetupResult;
   Mutation: Record<PropertyKey, never>;
   PaymentClosure: PaymentClosure;
@@ -392,6 +422,17 @@ export type BillingHistoryEntryResolvers<ContextType = RequestContext, ParentTyp
   trialEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type EntitlementRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EntitlementRecord'] = ResolversParentTypes['EntitlementRecord']> = {
+  asOf?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  granted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trialEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type InvoiceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -435,6 +476,7 @@ export type PaymentMethodSummaryResolvers<ContextType = RequestContext, ParentTy
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  entitlementRecords?: Resolver<Array<ResolversTypes['EntitlementRecord']>, ParentType, ContextType, RequireFields<QueryEntitlementRecordsArgs, 'userIds'>>;
   paymentConfig?: Resolver<ResolversTypes['PaymentConfig'], ParentType, ContextType>;
 };
 
@@ -471,6 +513,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
 export type Resolvers<ContextType = RequestContext> = {
   BillingDataExport?: BillingDataExportResolvers<ContextType>;
   BillingHistoryEntry?: BillingHistoryEntryResolvers<ContextType>;
+  EntitlementRecord?: EntitlementRecordResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   LocalSetupResult?: LocalSetupResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
