@@ -7,9 +7,11 @@
  * - publishing latency (one event at a time, write to the broker's acknowledgement) at 50,000 and 200,000 users,
  *   while sweeps run back to back, as a ratio to the same figure with no sweep: the sweep must not show in it;
  * - events/s from write to broker: writers append events to users while the relay publishes them,
- *   timed from the first write to the broker's acknowledgement of the last event.
+ *   timed from the first write to the broker's acknowledgement of the last event; with the topic's 3 partitions,
+ *   then grown to 6 (the relay sends one request per partition, all at once).
  */
 import { topicOf, type NewEvent } from '@haven/proto';
+import type { Kafka } from 'kafkajs';
 import mongoose, { Schema, type Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import {
@@ -19,6 +21,7 @@ import {
   outboxCollections,
   outboxPlugin,
   OutboxRelay,
+  topicPartitions,
   type WithOutbox,
 } from '../../services/platform/src';
 import { summarizeLatencies } from './report';
@@ -31,7 +34,8 @@ export interface RelayBenchResult {
     idle: { events: number; p50Ms: number; p99Ms: number };
     sweeping: { events: number; p50Ms: number; p99Ms: number; sweeps: number };
   }>;
-  throughput: { events: number; writers: number; seconds: number; eventsPerSec: number };
+  /** Write → broker with the topic's partitions as created (3), then with twice as many. */
+  throughput: Array<{ partitions: number; events: number; writers: number; seconds: number; eventsPerSec: number }>;
 }
 
 interface BenchUser extends WithOutbox {
@@ -47,6 +51,10 @@ const idlePasses = 50;
 /** Events timed one at a time for each latency figure, within a bound on the time it may take. */
 const latencyEvents = 40;
 const latencyBoundMs = 60_000;
+/** The write → broker figure: events, writers, and the topic's partitions in each run. */
+const events = 2_000;
+const writers = 10;
+const throughputPartitions = [3, 6];
 
 function requested(userId: string): NewEvent<'user.email_verification_requested'> {
   return {
@@ -88,8 +96,9 @@ async function growTo(users: Model<BenchUser>, connection: mongoose.Connection, 
 async function publishLatencies(relay: OutboxRelay, users: Model<BenchUser>, ids: string[]): Promise<number[]> {
   const timings: number[] = [];
   const bound = Date.now() + latencyBoundMs;
-  for (let n = 0; n < latencyEvents && Date.now() < bound; n += 1) {
-    const id = ids[n % ids.length]!;
+  // The first event also connects the relay's producer and reads the topic's partitions: not timed.
+  for (let n = -1; n < latencyEvents && Date.now() < bound; n += 1) {
+    const id = ids[(n + ids.length) % ids.length]!;
     const before = relay.metrics.published;
     const started = process.hrtime.bigint();
     await appendEvents(users, { _id: id }, [requested(id)]);
@@ -99,9 +108,21 @@ async function publishLatencies(relay: OutboxRelay, users: Model<BenchUser>, ids
       if (Date.now() > deadline) throw new Error('the relay did not publish an event within 5 minutes');
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    timings.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (n >= 0) timings.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   return timings;
+}
+
+/** Grows the topic to `partitions` (never shrinks it; a topic made by the relay starts with 3). */
+async function growTopic(kafka: Kafka, topic: string, partitions: number): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const current = (await topicPartitions(kafka, [topic])).get(topic)?.length ?? 0;
+    if (current < partitions) await admin.createPartitions({ topicPartitions: [{ topic, count: partitions }] });
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 async function waitUntilLeader(relay: OutboxRelay): Promise<void> {
@@ -193,30 +214,38 @@ export async function benchRelay(
       }
     }
 
-    const events = 2_000;
-    const writers = 10;
-    log(`relay: ${writers} writers append ${events} events while the relay publishes`);
+    await relay.stop();
+    const throughput: RelayBenchResult['throughput'] = [];
     const ids = (await users.find({}, { _id: 1 }).limit(500).lean()).map((user) => user._id);
-    const before = relay.metrics.published;
-    const started = process.hrtime.bigint();
-    relay.start();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: writers }, async () => {
-        while (next < events) {
-          const id = ids[next++ % ids.length]!;
-          await appendEvents(users, { _id: id }, [requested(id)]);
-          relay.nudge();
+    for (const partitions of throughputPartitions) {
+      await growTopic(kafka, topicOf('user'), partitions);
+      log(`relay: ${writers} writers append ${events} events while the relay publishes (${partitions} partitions)`);
+      const publisher = newRelay(24 * 60 * 60_000);
+      try {
+        const started = process.hrtime.bigint();
+        publisher.start();
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: writers }, async () => {
+            while (next < events) {
+              const id = ids[next++ % ids.length]!;
+              await appendEvents(users, { _id: id }, [requested(id)]);
+              publisher.nudge();
+            }
+          }),
+        );
+        const deadline = Date.now() + 300_000;
+        while (publisher.metrics.published < events) {
+          if (Date.now() > deadline) throw new Error('the relay did not publish the benchmark events within 5 minutes');
+          await new Promise((resolve) => setTimeout(resolve, 5));
         }
-      }),
-    );
-    const deadline = Date.now() + 300_000;
-    while (relay.metrics.published - before < events) {
-      if (Date.now() > deadline) throw new Error('the relay did not publish the benchmark events within 5 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        throughput.push({ partitions, events, writers, seconds, eventsPerSec: events / seconds });
+      } finally {
+        await publisher.stop();
+      }
     }
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    return { idlePoll, duringSweep, throughput: { events, writers, seconds, eventsPerSec: events / seconds } };
+    return { idlePoll, duringSweep, throughput };
   } finally {
     await relay.stop();
     await connection.dropDatabase().catch(() => undefined);
@@ -242,8 +271,11 @@ export function formatRelayResult(result: RelayBenchResult): string {
         `${(row.sweeping.p50Ms / row.idle.p50Ms).toFixed(2).padStart(8)}× ${(row.sweeping.p99Ms / row.idle.p99Ms).toFixed(2).padStart(6)}× ` +
         `${String(row.sweeping.sweeps).padStart(8)} (${row.sweeping.events} events)`,
     ),
-    `  write → broker: ${result.throughput.events} events from ${result.throughput.writers} writers in ` +
-      `${result.throughput.seconds.toFixed(1)} s = ${result.throughput.eventsPerSec.toFixed(0)} events/s`,
+    ...result.throughput.map(
+      (run) =>
+        `  write → broker, ${run.partitions} partitions: ${run.events} events from ${run.writers} writers in ` +
+        `${run.seconds.toFixed(1)} s = ${run.eventsPerSec.toFixed(0)} events/s`,
+    ),
   ];
   return lines.join('\n');
 }

@@ -12,8 +12,9 @@
  * and writes the figures to .haven/bench/results-<timestamp>.json. Everything it started is
  * stopped at the end, on failure and on Ctrl-C. See tools/bench/README.md.
  *
- * Then the outbox relay (tools/bench/relay.ts): the idle poll's cost at 1,000, 10,000 and 50,000 users and
- * events/s from write to broker, on servers of its own; then the access figures (tools/bench/access.ts), the
+ * Then the outbox relay (tools/bench/relay.ts): the idle poll's cost at 1,000, 10,000 and 50,000 users, the
+ * sweep's cost up to 200,000 and publishing latency while sweeps run, and events/s from write to broker with 3 and
+ * 6 partitions, on servers of its own; then the access figures (tools/bench/access.ts), the
  * newsletter fan-out (tools/bench/fanout.ts, on servers of its own) and the outages, through a second gateway with
  * a 2 s subgraph deadline.
  *

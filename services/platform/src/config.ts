@@ -112,6 +112,14 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
       .min(6_000, { message: 'must be at least 6 seconds (the broker’s minimum)' })
       .max(5 * 60_000, { message: 'must be at most 5 minutes' })
       .default(30_000),
+    /**
+     * How many partitions a topic is created with: the most consumers of one group that share its work (one user's
+     * events stay on one partition, in order). An existing topic keeps its own; growing one is an operator's step
+     * (docs/operations.md), since it moves keys to other partitions.
+     */
+    KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(100).default(3),
+    /** Partitions one consumer handles at once (a consumer that says otherwise keeps its own, e.g. the mailer's 3). */
+    KAFKA_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(1),
     /** How many unpublished events one entity may hold; a write that would append more is refused (429). */
     OUTBOX_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(defaultOutboxBacklog),
   };

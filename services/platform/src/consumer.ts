@@ -12,7 +12,7 @@ import {
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
 import type { ErasureGuard } from './erasure';
-import { createConsumer, createProducer, ensureTopics } from './kafka';
+import { createConsumer, createProducer, ensureTopics, type TopicPolicy } from './kafka';
 import type { Logger } from './logger';
 import { runPeriodically, type PeriodicWork } from './periodic';
 
@@ -69,8 +69,10 @@ export interface EventConsumerOptions {
   attemptTimeoutMs?: number;
   /** How long processed ids are kept: longer than the topics' retention (Kafka's default is 7 days). */
   processedRetentionMs?: number;
-  /** retention.ms of the topics and the dead-letter topic (KAFKA_RETENTION_MS). */
-  topicRetentionMs?: number;
+  /** How the topics and the dead-letter topic are created and held (KAFKA_TOPIC_PARTITIONS, KAFKA_RETENTION_MS). */
+  topicPolicy?: TopicPolicy;
+  /** Partitions handled at once when the spec does not say (KAFKA_CONSUMER_CONCURRENCY; default 1). */
+  partitionsConsumedConcurrently?: number;
   /**
    * Skips events about erased subjects (the envelope's subject), so a late or redelivered event never
    * brings back an erased user's data; and when the subject was erased while the handler ran, erases it
@@ -235,7 +237,7 @@ export class EventConsumer {
         if (!event.payload.restart) resolve();
       });
     });
-    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic], { retentionMs: this.options.topicRetentionMs });
+    await ensureTopics(kafka, [...spec.topics, this.deadLetterTopic], this.options.topicPolicy);
     await stillWanted();
     await producer.connect();
     await stillWanted();
@@ -243,7 +245,8 @@ export class EventConsumer {
     await stillWanted();
     await consumer.subscribe({ topics: spec.topics, fromBeginning: true });
     await consumer.run({
-      partitionsConsumedConcurrently: spec.partitionsConsumedConcurrently ?? 1,
+      partitionsConsumedConcurrently:
+        spec.partitionsConsumedConcurrently ?? this.options.partitionsConsumedConcurrently ?? 1,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         await this.handle({ topic, partition, message, heartbeat, producer });
         this.finished += 1;

@@ -5,7 +5,7 @@ import type { GraphQLError } from 'graphql';
 import { randomUUID } from 'node:crypto';
 import { defaultOutboxBacklog } from './config';
 import { tooManyRequests } from './errors';
-import { createProducer, ensureTopics, partitionOfKey, topicPartitions } from './kafka';
+import { createProducer, ensureTopics, partitionOfKey, topicPartitions, type TopicPolicy } from './kafka';
 import type { Logger } from './logger';
 import { createLease, type Lease } from './lease';
 import { groupByPartition, logProgress } from './outbox-progress';
@@ -330,6 +330,9 @@ const pendingId = (collectionName: string, entityId: string) => `${collectionNam
 /** Entities the sweep reads per page (one database round trip each). */
 const sweepPageSize = 500;
 
+/** The longest pause a sweep beside the passes takes between pages. */
+const sweepPauseMaxMs = 250;
+
 /** How long the relay trusts its copy of the topics' partitions (KafkaJS's own metadata age). */
 const partitionsMaxAgeMs = 5 * 60_000;
 
@@ -356,8 +359,8 @@ export interface OutboxRelayOptions {
   sweepIntervalMs?: number;
   /** Consecutive failures of one entity's publish before it is parked. */
   parkAfterFailures?: number;
-  /** retention.ms of the topics (KAFKA_RETENTION_MS); ensureTopics' default otherwise. */
-  topicRetentionMs?: number;
+  /** How the topics are created and held (KAFKA_TOPIC_PARTITIONS, KAFKA_RETENTION_MS); ensureTopics' defaults otherwise. */
+  topicPolicy?: TopicPolicy;
 }
 
 export interface OutboxRelayMetrics {
@@ -464,15 +467,17 @@ export class OutboxRelay {
 
   /** The backstop: finds entities whose log is ahead of their mark but have no pending mark. */
   sweepOnce(): Promise<number> {
-    return this.sweep(() => true);
+    return this.sweep(() => true, false);
   }
 
   /**
    * Reads every entity a page at a time and gives the event loop back between pages, so it runs beside
-   * publishing: the passes go on (and keep renewing the lease) while it reads. It stops early once
-   * `proceed` says so (the relay stopped, or another replica holds the lease).
+   * publishing: the passes go on (and keep renewing the lease) while it reads. `paced`, it then leaves the
+   * database alone for as long as the page kept it busy (at most `sweepPauseMaxMs`), so a pass meets a sweep's
+   * query at most half the time. It stops early once `proceed` says so (the relay stopped, or another replica
+   * holds the lease).
    */
-  private async sweep(proceed: () => boolean): Promise<number> {
+  private async sweep(proceed: () => boolean, paced: boolean): Promise<number> {
     let found = 0;
     for (const model of this.options.models) {
       const marks = model.db.collection<PublishMark>(outboxCollections.marks);
@@ -492,12 +497,15 @@ export class OutboxRelay {
         }
         page = [];
       };
+      let pageStarted = Date.now();
       for await (const entity of entities) {
         page.push(entity as unknown as { _id: string; outboxVersion: number });
         if (page.length < sweepPageSize) continue;
         await check();
         if (!proceed()) return found;
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        const pause = paced ? Math.min(Date.now() - pageStarted, sweepPauseMaxMs) : 0;
+        await new Promise<void>((resolve) => (pause > 0 ? setTimeout(resolve, pause) : setImmediate(resolve)));
+        pageStarted = Date.now();
       }
       await check();
     }
@@ -510,7 +518,7 @@ export class OutboxRelay {
   private sweepIfDue(sweepEvery: number): void {
     if (!this.metrics.isLeader || this.sweeping || Date.now() - this.lastSweep < sweepEvery) return;
     this.lastSweep = Date.now();
-    this.sweeping = this.sweep(() => this.running && this.metrics.isLeader)
+    this.sweeping = this.sweep(() => this.running && this.metrics.isLeader, true)
       .then((found) => {
         if (found > 0) this.nudge();
       })
@@ -586,7 +594,7 @@ export class OutboxRelay {
 
   private async connectedProducer(): Promise<Producer> {
     if (!this.topicsReady) {
-      await ensureTopics(this.options.kafka, this.options.topics, { retentionMs: this.options.topicRetentionMs });
+      await ensureTopics(this.options.kafka, this.options.topics, this.options.topicPolicy);
       this.topicsReady = true;
     }
     if (!this.producer) {

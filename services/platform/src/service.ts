@@ -236,12 +236,13 @@ export async function startService<Config extends BaseConfig, Context extends Re
   await ensureIndexes(connection);
 
   const outboxModels = [...(parts.outboxModels ?? []), standaloneEvents];
+  const topicPolicy = { partitions: config.KAFKA_TOPIC_PARTITIONS, retentionMs: config.KAFKA_RETENTION_MS };
   relay = new OutboxRelay({
     kafka,
     models: outboxModels,
     topics: [topicOf(name)],
     log,
-    topicRetentionMs: config.KAFKA_RETENTION_MS,
+    topicPolicy,
   });
   relay.start();
   const serviceErasure = parts.erasure;
@@ -258,7 +259,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
         connection,
         spec,
         log,
-        topicRetentionMs: config.KAFKA_RETENTION_MS,
+        topicPolicy,
+        partitionsConsumedConcurrently: config.KAFKA_CONSUMER_CONCURRENCY,
         sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
         erasure: serviceErasure
           ? {
