@@ -1,5 +1,5 @@
 /**
- * Billing's e-mails about a cancellation, a reactivation and a charge, end to end with the local test-mode
+ * Billing's e-mails about a cancellation, a reactivation, a charge and a card change, end to end with the local test-mode
  * provider: the REST facade changes the subscription, billing publishes through its outbox, the notification
  * service sends, and the mail catcher receives. They go with every e-mail switch off, and never to an account
  * that is being deleted.
@@ -10,7 +10,7 @@ import { eventually, eventuallyExpect } from '../../../tools/testing/eventually'
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
-import { billingEmailDate, billingEmailTo, startTrial } from '../../../tools/testing/subscription';
+import { billingEmailDate, billingEmailTo, confirmedLocalSetup, startTrial } from '../../../tools/testing/subscription';
 import { advanceBillingClock } from '../../billing/test/clock';
 
 let haven: TestHaven;
@@ -28,6 +28,7 @@ const day = 24 * 60 * 60;
 const cancelledSubject = 'Your Haven Premium subscription is cancelled';
 const reactivatedSubject = 'Your Haven Premium subscription is back on';
 const receiptSubject = 'Your Haven receipt: £4.99';
+const cardChangedSubject = 'Your Haven card has been changed';
 
 /** A new account with every e-mail switch off (the newsletter included), in its 3-day trial. */
 async function subscriberWithEveryEmailSwitchOff(): Promise<{ client: ApiClient; email: string; userId: string }> {
@@ -113,6 +114,26 @@ it('sends a receipt for £4.99 with the date and the plan for the first charge a
   expect(cancelled.text).toContain(
     `Premium stays open until ${billingEmailDate(paidUntil)}, and you will not be charged again.`,
   );
+});
+
+it('tells the person their card was changed, once, with where the next payment goes', async () => {
+  const { client, email } = await subscriberWithEveryEmailSwitchOff();
+  const trialEnd = billingEmailDate(await trialEndOf(client));
+  await confirmedLocalSetup(client, '5555 5555 5555 4444', 'CHANGE_CARD');
+  const changed = await client.graphql('mutation { updatePaymentMethodAfterSetup { message } }');
+  expect(changed.body.errors).toBeUndefined();
+
+  const notice = await billingEmailTo(email, cardChangedSubject);
+  expect(notice.text).toContain('Hi Sam,');
+  expect(notice.text).toContain(
+    `Nothing is charged during your free trial; from ${trialEnd}, Premium is £4.99 a month`,
+  );
+  expect(notice.text).toContain('If you did not make this change, please change your password');
+  expect(notice.text).toContain('is a wellness companion, not therapy');
+  // Asked again with the same card: nothing changed, nothing more is sent.
+  expect((await client.graphql('mutation { updatePaymentMethodAfterSetup { message } }')).body.errors).toBeUndefined();
+  await consumersCaughtUp({ 'notification-billing': [topicOf('billing')] });
+  expect(await mailbox().listEmails({ to: email, subject: cardChangedSubject })).toHaveLength(1);
 });
 
 it('sends no cancellation e-mail to an account that is being deleted', async () => {

@@ -68,13 +68,35 @@ describe('billing e-mails about a cancellation, a reactivation and a charge', ()
     expect(email.html).toContain('Amount: £4.99 (including VAT)');
   });
 
+  it('says the card was changed, where the next payment goes, and what to do if it was not the person', () => {
+    const inTrial = renderBillingEmail('billing-card-updated', {
+      ...person,
+      trialing: true,
+      trialEnd: new Date('2026-12-03T09:30:00Z'),
+    });
+    expect(inTrial.subject).toBe('Your Haven card has been changed');
+    expect(inTrial.text).toContain('Nothing is charged during your free trial; from 3 December 2026, Premium is £4.99');
+    const paid = renderBillingEmail('billing-card-updated', {
+      ...person,
+      trialing: false,
+      currentPeriodEnd: new Date('2027-01-03T09:30:00Z'),
+    });
+    expect(paid.text).toContain('Your next payment, on 3 January 2027, goes to the new card.');
+    expect(paid.text).toContain('If you did not make this change, please change your password');
+  });
+
   it('formats amounts from the minor unit', () => {
     expect(formatAmount(499, 'gbp')).toBe('£4.99');
     expect(formatAmount(1000, 'GBP')).toBe('£10.00');
   });
 
   it('are sent whatever the e-mail switches say', () => {
-    for (const kind of ['billing-cancelled', 'billing-reactivated', 'billing-receipt'] as const) {
+    for (const kind of [
+      'billing-cancelled',
+      'billing-reactivated',
+      'billing-receipt',
+      'billing-card-updated',
+    ] as const) {
       expect(mayReceive(kind, allOff)).toBe(true);
     }
   });

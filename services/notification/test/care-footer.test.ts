@@ -46,6 +46,11 @@ const emails: Partial<Record<EmailKind, RenderedEmail>> = {
     trialEnd: null,
     currentPeriodEnd: new Date('2026-12-01'),
   }),
+  'billing-card-updated': renderBillingEmail('billing-card-updated', {
+    ...person,
+    trialEnd: null,
+    currentPeriodEnd: new Date('2026-12-01'),
+  }),
   'billing-receipt': renderBillingEmail('billing-receipt', {
     ...person,
     trialEnd: null,

@@ -23,6 +23,7 @@ export const emailKinds = {
   'billing-cancelled': 'always',
   'billing-reactivated': 'always',
   'billing-receipt': 'always',
+  'billing-card-updated': 'always',
   newsletter: 'newsletter',
   /** The admin's own test copy of a draft, sent only when they ask for it. */
   'newsletter-test': 'always',
@@ -54,6 +55,7 @@ export const whySent: Record<EmailKind, string> = {
   'billing-cancelled': aboutSubscription,
   'billing-reactivated': aboutSubscription,
   'billing-receipt': aboutSubscription,
+  'billing-card-updated': aboutSubscription,
   newsletter: 'You get this email because you subscribed to the newsletter.',
   'newsletter-test': 'You get this email because you asked for a test copy of a newsletter.',
   'product-update': 'You get this email because product updates are on in your email preferences.',

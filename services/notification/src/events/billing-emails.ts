@@ -1,7 +1,7 @@
 /**
  * Billing's e-mails: welcome when a trial starts, a reminder about a day before it ends (billing schedules
- * it), a notice when a payment fails, a confirmation when a subscription is cancelled or reactivated, and a
- * receipt for every successful charge. They are account e-mails about money, so they always go, whatever the
+ * it), a notice when a payment fails, a confirmation when a subscription is cancelled or reactivated or its card
+ * is changed, and a receipt for every successful charge. They are account e-mails about money, so they always go, whatever the
  * marketing preferences say. The texts are pure (renderBillingEmail); the consumer sends each once.
  */
 import { timestampDate, topicOf, type SubscriptionChange } from '@haven/proto';
@@ -107,6 +107,19 @@ export function renderBillingEmail(kind: BillingEmailKind, input: BillingEmailIn
       link: settings,
       button: 'Review my subscription',
     }),
+    'billing-card-updated': () => ({
+      subject: `Your ${input.productName} card has been changed`,
+      lines: [
+        input.trialing
+          ? `The card for your ${input.productName} Premium subscription has been changed. Nothing is charged during your free trial; from ${dateOf(input.trialEnd)}, Premium is ${monthlyPrice} a month, charged to the new card.`
+          : input.currentPeriodEnd
+            ? `The card for your ${input.productName} Premium subscription has been changed. Your next payment, on ${dateOf(input.currentPeriodEnd)}, goes to the new card.`
+            : `The card for your ${input.productName} Premium subscription has been changed. Your next payment goes to the new card.`,
+        'If you did not make this change, please change your password and look over your subscription in Settings.',
+      ],
+      link: subscription,
+      button: 'Review my subscription',
+    }),
     'billing-receipt': () => {
       const charge = input.charge;
       const amount = charge ? formatAmount(charge.amountMinor, charge.currency) : '';
@@ -190,6 +203,7 @@ export function billingEmailConsumer(deps: { mailer: Mailer; appUrl: string; pro
       'billing.reactivated': send('billing-reactivated'),
       'billing.activated': send('billing-receipt'),
       'billing.renewed': send('billing-receipt'),
+      'billing.payment_method_updated': send('billing-card-updated'),
     },
   };
 }
