@@ -48,6 +48,8 @@ describe('loadConfig with the base shape', () => {
       RATE_LIMIT_EXPORT_WINDOW_MS: 300_000,
       KAFKA_RETENTION_MS: 7 * 24 * 60 * 60 * 1000,
       KAFKA_SESSION_TIMEOUT_MS: 30_000,
+      KAFKA_TOPIC_PARTITIONS: 3,
+      KAFKA_CONSUMER_CONCURRENCY: 1,
       OUTBOX_MAX_PENDING: 50,
     });
 
@@ -80,6 +82,19 @@ describe('loadConfig with the base shape', () => {
       KAFKA_RETENTION_MS: 3 * 86_400_000,
       ERASURE_HMAC_SECRET: 'an erasure secret of length',
     });
+  });
+
+  it('takes the topics’ partitions and the consumers’ concurrency from the environment, naming a bad one', () => {
+    const base = { JWT_PUBLIC_KEY: publicKey };
+    expect(
+      loadConfig(baseConfigShape('user'), { ...base, KAFKA_TOPIC_PARTITIONS: '6', KAFKA_CONSUMER_CONCURRENCY: '2' }),
+    ).toMatchObject({ KAFKA_TOPIC_PARTITIONS: 6, KAFKA_CONSUMER_CONCURRENCY: 2 });
+    expect(() => loadConfig(baseConfigShape('user'), { ...base, KAFKA_TOPIC_PARTITIONS: '0' })).toThrow(
+      /KAFKA_TOPIC_PARTITIONS/,
+    );
+    expect(() => loadConfig(baseConfigShape('user'), { ...base, KAFKA_CONSUMER_CONCURRENCY: 'many' })).toThrow(
+      /KAFKA_CONSUMER_CONCURRENCY/,
+    );
   });
 
   it('keeps the consumers’ session timeout inside what the broker accepts', () => {
