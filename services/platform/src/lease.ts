@@ -16,7 +16,6 @@ interface LeaseRecord {
 }
 
 export interface Lease {
-  readonly name: string;
   readonly owner: string;
   /** Takes the lease if it is free or expired, renews it if it is ours; false while another replica holds it. */
   hold(): Promise<boolean>;
@@ -28,7 +27,6 @@ export function createLease(db: Connection, name: string, options: { ms: number;
   const owner = options.owner ?? randomUUID();
   const leases = () => db.collection<LeaseRecord>(leasesCollection);
   return {
-    name,
     owner,
     hold: async () => {
       const now = new Date();

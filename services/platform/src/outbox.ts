@@ -309,7 +309,9 @@ interface EntityWork {
   /** The log past the mark; its first entry's version is `firstTailVersion`. */
   tail: OutboxEntry[];
   firstTailVersion: number;
-  /** The tail without the entries an earlier pass published past a refused one. */
+  /** Entries of the tail an earlier pass published past a refused one (the mark's `alsoPublished`). */
+  earlier: Set<string>;
+  /** The tail without those. */
   unpublished: OutboxEntry[];
   /** The entity's version once its tail is out. */
   version: number;
@@ -745,6 +747,7 @@ export class OutboxRelay {
         confirmed: log.slice(0, alreadyOut),
         tail,
         firstTailVersion: firstVersion + alreadyOut,
+        earlier,
         unpublished: tail.filter((entry) => !earlier.has(entry.eventId)),
         version: entity.outboxVersion,
       });
@@ -756,18 +759,16 @@ export class OutboxRelay {
 
     const progress = new Map(
       work.map((item) => {
-        const earlier = new Set(item.mark?.alsoPublished ?? []);
-        const isOut = (eventId: string) => outcome.published.has(eventId) || earlier.has(eventId);
+        const isOut = (eventId: string) => outcome.published.has(eventId) || item.earlier.has(eventId);
         return [item, logProgress(item.tail, item.firstTailVersion, isOut)] as const;
       }),
     );
     // A mark moves when the entity's log moved: events out now, or a mark behind a log that is out.
     const moved = work.filter((item) => {
       const state = progress.get(item)!;
-      const before = item.mark?.alsoPublished ?? [];
       return (
         state.publishedUpTo > (item.mark?.publishedUpTo ?? 0) ||
-        state.alsoPublished.length !== before.length ||
+        state.alsoPublished.length !== item.earlier.size ||
         (state.complete && item.unpublished.length > 0)
       );
     });

@@ -7,8 +7,6 @@ export interface PeriodicWork<T> {
   runOnce(): Promise<T>;
   /** No new run starts; resolves once the run under way has ended, and lets the lease go. */
   stop(): Promise<void>;
-  /** Timed runs this replica did (with a lease: only while it held it). */
-  readonly runs: number;
 }
 
 export interface PeriodicOptions {
@@ -32,13 +30,11 @@ export const periodicLeaseMs = (intervalMs: number) => 2 * intervalMs + 5_000;
  */
 export function runPeriodically<T>(work: () => Promise<T>, options: PeriodicOptions): PeriodicWork<T> {
   let running: Promise<unknown> = Promise.resolve();
-  let runs = 0;
   const lease: Lease | null = options.lease
     ? createLease(options.lease.db, options.lease.name, { ms: periodicLeaseMs(options.intervalMs) })
     : null;
   const timedRun = async () => {
     if (lease && !(await lease.hold())) return;
-    runs += 1;
     await work();
   };
   const timer = setInterval(() => {
@@ -57,9 +53,6 @@ export function runPeriodically<T>(work: () => Promise<T>, options: PeriodicOpti
       clearInterval(timer);
       await running.catch(() => undefined);
       await lease?.release().catch(() => undefined);
-    },
-    get runs() {
-      return runs;
     },
   };
 }
