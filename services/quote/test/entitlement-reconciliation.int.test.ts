@@ -3,10 +3,10 @@
  * (a scheduled job here every second): a copy made wrong on purpose is set back to billing's record and the repair
  * is counted on it; a copy for a user billing has no subscription for is removed.
  */
-import { periodicLeaseMs } from '@haven/platform';
+import { periodicLeaseMs, serviceCredentialHeader, subgraphSecretHeader } from '@haven/platform';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../tools/testing/eventually';
-import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
+import { startTestHaven, testServiceSecret, testSubgraphSecret, type TestHaven } from '../../../tools/testing/haven';
 import { signedUpPerson, startTrial } from '../../../tools/testing/subscription';
 
 const reconcileIntervalMs = 1_000;
@@ -72,4 +72,48 @@ it('sets a copy made wrong on purpose back to billing’s record, counts the rep
     });
   await passStartedAfter(await passStartedAfter((repaired.repairedAt as Date).getTime()));
   expect(await copies.findOne({ _id: person.userId })).toMatchObject({ repairs: 1, granted: true });
+});
+
+/** Billing's `entitlementRecords`, asked straight at billing with the given secret header. */
+async function askBillingRecords(header: Record<string, string>, variables: Record<string, unknown>) {
+  const response = await fetch(haven.services.billing.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...header },
+    body: JSON.stringify({
+      query: 'query($ids: [ID!]!) { entitlementRecords(userIds: $ids) { userId granted } }',
+      variables,
+    }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data?: unknown;
+      errors?: Array<{ message: string; extensions?: { code?: string } }>;
+    },
+  };
+}
+
+it('answers billing’s records to Haven’s services only, and refuses a list that is missing, too long or of the wrong type, by name', async () => {
+  const person = await signedUpPerson(haven.gatewayUrl, 'records');
+  await startTrial(person.client);
+  const asService = { [serviceCredentialHeader]: testServiceSecret };
+
+  // The gateway's secret (what a user's request carries) does not open it.
+  const asGateway = await askBillingRecords({ [subgraphSecretHeader]: testSubgraphSecret }, { ids: [person.userId] });
+  expect(asGateway.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  expect(asGateway.body.data ?? null).toBeNull();
+
+  const answered = await askBillingRecords(asService, { ids: [person.userId, randomUUID()] });
+  expect(answered.body).toEqual({ data: { entitlementRecords: [{ userId: person.userId, granted: true }] } });
+
+  const tooMany = await askBillingRecords(asService, { ids: Array.from({ length: 501 }, () => randomUUID()) });
+  expect(tooMany.body.errors?.[0]).toMatchObject({
+    message: 'Ask for at most 500 users at a time',
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
+  for (const variables of [{}, { ids: [{ id: person.userId }] }]) {
+    const refused = await askBillingRecords(asService, variables);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.message).toMatch(/\$ids/);
+  }
 });
