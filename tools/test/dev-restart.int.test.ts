@@ -1,6 +1,7 @@
 /**
- * `make dev` supervises its apps: a service that crashes is started again (with back-off) and the
- * terminal is told, instead of staying down silently.
+ * `make dev` starts Haven as six processes that serve a sign-up end to end (the browser tests run Haven in their
+ * own process), and supervises them: a service that crashes is started again (with back-off) and the terminal is
+ * told, instead of staying down silently.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { apps, startApps, type AppPorts, type RunningApps } from '../dev/apps';
 import { ensureDevKeys } from '../dev/keys';
 import { freePorts } from '../infra';
 import { eventually } from '../testing/eventually';
+import { ApiClient, uniqueEmail } from '../testing/http';
+import { verifyByEmailLink } from '../testing/verification';
 import { testInfra } from '../testing/infra-control';
 
 let running: RunningApps;
@@ -37,6 +40,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await running?.stop();
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+it('signs a person up through the gateway, mails the verification link and verifies them by it', async () => {
+  const gatewayUrl = `http://localhost:${ports.gateway}`;
+  const client = new ApiClient(gatewayUrl);
+  const email = uniqueEmail('dev-apps');
+  const registered = await client.post('/api/auth/register', { email, password: 'a dev stack password' });
+  expect(registered.status).toBe(201);
+  await verifyByEmailLink(gatewayUrl, email, client);
+  const me = await client.get<{ emailVerified: boolean }>('/api/user');
+  expect(me.status).toBe(200);
+  expect(me.body.emailVerified).toBe(true);
 });
 
 it('restarts a crashed service and says so', async () => {

@@ -87,6 +87,12 @@ export async function startTestHaven(
      * and its own bounded waits report what never happened.
      */
     awaitEvents?: boolean;
+    /**
+     * The gateway's port, and with it Haven's public origin (APP_URL, http://localhost:<port>) for every app:
+     * a browser test follows the links of e-mails and sign-in providers back to the gateway it talks to. Without
+     * it the gateway takes a free port and the origin stays http://localhost:4000.
+     */
+    gatewayPort?: number;
   } = {},
 ): Promise<TestHaven> {
   // The jest run's servers, unless given (the bench brings its own).
@@ -94,7 +100,9 @@ export async function startTestHaven(
   const runId = randomBytes(4).toString('hex');
   const keys = testKeys();
   const dbName = (service: ServiceName) => `t${runId}_${service}`;
+  const appUrl = options.gatewayPort ? `http://localhost:${options.gatewayPort}` : 'http://localhost:4000';
   const common = {
+    APP_URL: appUrl,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.HAVEN_TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
@@ -156,11 +164,11 @@ export async function startTestHaven(
     ...common,
     ...Object.fromEntries(serviceNames.map((name) => [serviceUrlVariable(name), services[name].url])),
     WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
-    APP_URL: 'http://localhost:4000',
+    ...(options.gatewayPort ? { PORT: String(options.gatewayPort) } : {}),
     MONGO_DB: `t${runId}_gateway`,
   };
   const gateway = await startGateway(loadGatewayConfig(gatewayEnv));
-  const gatewayUrl = gateway.url;
+  const gatewayUrl = options.gatewayPort ? appUrl : gateway.url;
   if (options.awaitEvents !== false) {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([

@@ -1,11 +1,11 @@
 /**
- * /admin/users in a real browser (Debian's Chromium, Playwright) against Haven started the way `make dev`
- * starts it: the admin sees the counts, searches (any case) and filters by status; a member sees the same
- * alert as on the newsletter page and no user data; the admin deletes one user (whose trial is cancelled) and
- * bulk-deletes two, each through the account deletion, and they are gone from the list and cannot sign in.
+ * /admin/users in a real browser (Debian's Chromium, Playwright) against the whole of Haven: the admin sees
+ * the counts, searches (any case) and filters by status; a member sees the same alert as on the newsletter page
+ * and no user data; the admin deletes one user (whose trial is cancelled) and bulk-deletes two, each through the
+ * account deletion, and they are gone from the list and cannot sign in.
  */
 import { type Browser, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
@@ -14,7 +14,7 @@ import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBr
 
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 /** A word in the test's own names, so the search finds only this file's people in the shared database. */
 const tag = `Q${Date.now().toString(36)}`;
@@ -31,7 +31,7 @@ const leaving = {
 };
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
+  ({ haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
   const admin = await register(adminEmail, 'Ada', 'Admin');
   await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
   const trialing = await register(people.trialing.email, people.trialing.firstName, people.trialing.lastName);
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await register(leaving.three.email, leaving.three.firstName, leaving.three.lastName);
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function register(email: string, firstName: string, lastName: string): Promise<ApiClient> {
   const client = new ApiClient(haven.gatewayUrl);

@@ -1,17 +1,15 @@
 /**
- * What a browser test file starts: Haven the way `make dev` starts it (six processes on free ports, against
- * the test run's embedded database, Kafka and mail catcher, each app on its default database haven_<service>),
- * and Debian's Chromium driven by Playwright (never a downloaded browser).
+ * What a browser test file starts: Haven in the test's own process (the five services and the gateway serving
+ * web/dist, against the test run's embedded database, Kafka and mail catcher, on databases of its own), and
+ * Debian's Chromium driven by Playwright (never a downloaded browser). One process, not six: on a loaded
+ * machine six apps' starts cost more than the rest of a file, and `make dev`'s own start has its test
+ * (tools/test/dev-restart.int.test.ts).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
-import { apps, startApps, type AppPorts, type RunningApps } from '../../tools/dev/apps';
-import { ensureDevKeys } from '../../tools/dev/keys';
 import { freePorts, repoRoot } from '../../tools/infra';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';
-import { skipEarlierFilesEvents } from '../../tools/testing/consumer-groups';
-import { testInfra } from '../../tools/testing/test-env';
 
 /**
  * How long a file's beforeAll may take to start Haven and Chromium beside other test files, and to load a
@@ -26,8 +24,6 @@ const warmUpMs = 120_000;
  */
 export const browserWaitMs = 60_000;
 
-/** Inside the checkout (make clean removes it), not the machine's temporary folder. */
-const e2eStateRoot = join(repoRoot, '.haven', 'e2e');
 const chromiumPath = process.env.HAVEN_CHROMIUM ?? '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
@@ -40,25 +36,22 @@ const chromiumArgs = [
 ];
 
 export interface BrowserHaven {
-  apps: RunningApps;
-  browser: Browser;
-}
-
-export interface InProcessBrowserHaven {
   haven: TestHaven;
   browser: Browser;
 }
 
 /**
- * Haven in the test's own process (the services and the gateway serving web/dist) and Chromium: lighter on a
- * loaded machine than six processes, and the test can read and write the services' databases. The cookie banner
- * is off, as in startBrowserHaven.
+ * Starts Haven (the test harness's environment, then `env`) and Chromium. Haven's public origin is the gateway's
+ * own (http://localhost:<port>), so the links of its e-mails and the sign-in providers' redirects come back to the
+ * page's origin. The cookie banner is off unless a test turns it on (`COOKIE_BANNER_ENABLED: 'true'`): it sits
+ * over the bottom of every page, and only its own tests (cookie-consent.e2e.test.ts) are about it.
  */
-export async function startInProcessBrowserHaven(): Promise<InProcessBrowserHaven> {
+export async function startBrowserHaven(env: Record<string, string> = {}): Promise<BrowserHaven> {
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
   }
-  const haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false' } });
+  const [gatewayPort] = await freePorts(1);
+  const haven = await startTestHaven({ env: { COOKIE_BANNER_ENABLED: 'false', ...env }, gatewayPort });
   try {
     const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
     await warmUp(browser, haven.gatewayUrl).catch(async (error: unknown) => {
@@ -72,65 +65,9 @@ export async function startInProcessBrowserHaven(): Promise<InProcessBrowserHave
   }
 }
 
-export async function stopInProcessBrowserHaven(started: Partial<InProcessBrowserHaven>): Promise<void> {
+export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
   await started.browser?.close();
   await started.haven?.stop();
-}
-
-/** Each running Haven's keys and logs: removed when it stops, kept (and named in the error) when it cannot start. */
-const stateDirs = new WeakMap<RunningApps, string>();
-
-/**
- * Starts the apps (environment: sign-ups not rate-limited in practice, quiet logs, then `env`) and Chromium.
- * The cookie banner is off unless a test turns it on (`COOKIE_BANNER_ENABLED: 'true'`): it sits over the
- * bottom of every page, and only its own tests (cookie-consent.e2e.test.ts) are about it.
- */
-export async function startBrowserHaven(env: Record<string, string> = {}): Promise<BrowserHaven> {
-  if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-    throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
-  }
-  mkdirSync(e2eStateRoot, { recursive: true });
-  const stateDir = mkdtempSync(join(e2eStateRoot, 'haven-'));
-  const portList = await freePorts(apps.length);
-  const ports = Object.fromEntries(apps.map((app, index) => [app.name, portList[index]])) as AppPorts;
-  await skipEarlierFilesEvents(testInfra().kafkaBrokers);
-  const running = await startApps({
-    stateDir,
-    infra: testInfra(),
-    keys: ensureDevKeys(stateDir),
-    ports,
-    appUrl: `http://localhost:${ports.gateway}`,
-    output: 'files',
-    // Six processes starting while other test files run beside them.
-    readyTimeoutMs: browserHavenStartMs - 30_000,
-    env: {
-      RATE_LIMIT_AUTH_MAX: '100',
-      RATE_LIMIT_MAIL_MAX: '100',
-      RATE_LIMIT_COSTLY_MAX: '100',
-      RATE_LIMIT_ORDINARY_MAX: '1000',
-      RATE_LIMIT_EXPORT_MAX: '100',
-      LOG_LEVEL: 'warn',
-      COOKIE_BANNER_ENABLED: 'false',
-      // As in the in-process test Havens (tools/testing/haven.ts).
-      SUBGRAPH_TIMEOUT_MS: '30000',
-      KAFKA_SESSION_TIMEOUT_MS: '10000',
-      ...env,
-    },
-  }).catch((error: unknown) => {
-    throw new Error(`${(error as Error).message} (the apps' logs: ${stateDir})`);
-  });
-  try {
-    const browser = withBrowserWaits(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
-    await warmUp(browser, running.gatewayUrl, stateDir).catch(async (error: unknown) => {
-      await browser.close();
-      throw new Error(`${(error as Error).message}\n(the apps' logs and a screenshot: ${stateDir})`);
-    });
-    stateDirs.set(running, stateDir);
-    return { apps: running, browser };
-  } catch (error) {
-    await running.stop();
-    throw error;
-  }
 }
 
 /**
@@ -139,7 +76,7 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
  * and a subgraph, code compiled on first use), which on a loaded machine has taken over a minute. Paid here,
  * inside the start's budget, each test's own first page is an ordinary one.
  */
-async function warmUp(browser: Browser, gatewayUrl: string, stateDir?: string): Promise<void> {
+async function warmUp(browser: Browser, gatewayUrl: string): Promise<void> {
   const context = await browser.newContext();
   const page = await context.newPage();
   // What the page was doing, for the error when it shows nothing: its console, and requests never answered.
@@ -160,7 +97,6 @@ async function warmUp(browser: Browser, gatewayUrl: string, stateDir?: string): 
     const shown = await page
       .evaluate(() => document.body.innerText.slice(0, 200))
       .catch((reason: unknown) => `(unreadable: ${String(reason)})`);
-    if (stateDir) await page.screenshot({ path: join(stateDir, 'first-page.png') }).catch(() => undefined);
     throw new Error(
       [
         `Haven's first page showed no sign-in form within ${warmUpMs / 1000} s: ${(error as Error).message}`,
@@ -183,14 +119,6 @@ function withBrowserWaits(browser: Browser): Browser {
     return context;
   };
   return browser;
-}
-
-export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
-  await started.browser?.close();
-  if (!started.apps) return;
-  await started.apps.stop();
-  const stateDir = stateDirs.get(started.apps);
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 }
 
 /** "Need help now?" from the page shown: one tap to /help, which shows the help of the person's country. */

@@ -1,22 +1,22 @@
 /**
- * The cookie banner in a real browser (Debian's Chromium, Playwright) against Haven started the way `make dev`
- * starts it, with the banner on: its three paths (Accept All, Essential Only and the close icon, Customize),
+ * The cookie banner in a real browser (Debian's Chromium, Playwright) against the whole of Haven,
+ * with the banner on: its three paths (Accept All, Essential Only and the close icon, Customize),
  * the choice surviving a reload and a sign-in (the banner stays hidden), nothing but the consent cookie set
  * before a choice, and the Settings card reopening the detailed view.
  */
 import { type Browser, type Page, type Response } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({ COOKIE_BANNER_ENABLED: 'true' }));
+  ({ haven, browser } = await startBrowserHaven({ COOKIE_BANNER_ENABLED: 'true' }));
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function newPage(): Promise<Page> {
   // Reduced motion: the landing page's sections are at full opacity, so axe measures contrast as people see it.

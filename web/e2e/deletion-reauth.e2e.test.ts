@@ -5,7 +5,7 @@
  * once more and the deletion finishes.
  */
 import type { Browser, Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { eventually } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { verifyByEmailLink } from '../../tools/testing/verification';
@@ -22,17 +22,17 @@ const password = 'a re-auth browser password';
 const adminEmail = uniqueEmail('admin');
 const confirmation =
   'Are you sure you want to delete your account? This action cannot be undone and will remove all your data permanently.';
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({
+  ({ haven, browser } = await startBrowserHaven({
     REAUTH_MAX_AGE_MS: String(windowMs),
     ADMIN_EMAIL: adminEmail,
   }));
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function signedInPage(email: string): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });

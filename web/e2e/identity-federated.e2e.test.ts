@@ -5,25 +5,25 @@
  * password account is linked with its password (and Settings lists both ways in); saying no at the provider comes back to /auth with a note.
  */
 import { type Browser, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import { planTestOidcProvider, type TestOidcProvider } from '../../tools/testing/oidc-provider';
 import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 let provider: TestOidcProvider;
 
 beforeAll(async () => {
   // The provider's address goes to the apps; the apps' public origin (the gateway) goes to the provider.
   const planned = await planTestOidcProvider();
-  ({ apps: haven, browser } = await startBrowserHaven(planned.env));
+  ({ haven, browser } = await startBrowserHaven(planned.env));
   provider = await planned.start(haven.gatewayUrl);
 }, browserHavenStartMs);
 
 afterAll(async () => {
-  await stopBrowserHaven({ apps: haven, browser });
+  await stopBrowserHaven({ haven, browser });
   await provider?.stop();
 });
 

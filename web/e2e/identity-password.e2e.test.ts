@@ -3,19 +3,19 @@
  * choose a new password; the new one signs in and the old one does not.
  */
 import { type Browser, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
 import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven());
+  ({ haven, browser } = await startBrowserHaven());
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

@@ -3,20 +3,20 @@
  * whatever its case), the account's details and counts, and "Sign out everywhere".
  */
 import { type Browser, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verifyByEmailLink } from '../../tools/testing/verification';
 import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 const adminEmail = uniqueEmail('admin');
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail.toUpperCase() }));
+  ({ haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail.toUpperCase() }));
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function registered(email: string, firstName?: string): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

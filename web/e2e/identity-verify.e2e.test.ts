@@ -4,21 +4,21 @@
  * sends a new link, and is rate-limited. Crisis help is one tap away before the address is verified.
  */
 import { type Browser, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verificationEmailTo, verificationTokenIn } from '../../tools/testing/verification';
 import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 // Low, so the test reaches it: one bucket per operation and client (this browser).
 const rateLimit = 4;
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({ RATE_LIMIT_AUTH_MAX: String(rateLimit) }));
+  ({ haven, browser } = await startBrowserHaven({ RATE_LIMIT_AUTH_MAX: String(rateLimit) }));
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

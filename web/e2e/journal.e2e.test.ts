@@ -18,19 +18,19 @@ import {
   accessibilityViolations,
   browserHavenStartMs,
   browserWaitMs,
-  startInProcessBrowserHaven,
-  stopInProcessBrowserHaven,
+  startBrowserHaven,
+  stopBrowserHaven,
 } from './browserHaven';
 
 let haven: TestHaven;
 let browser: Browser;
 
-// Haven in this process, as in subscription.e2e.test.ts: the check-ins of other days go straight into its database.
+// The check-ins of other days go straight into Haven's database (its services run in this process).
 beforeAll(async () => {
-  ({ haven, browser } = await startInProcessBrowserHaven());
+  ({ haven, browser } = await startBrowserHaven());
 }, browserHavenStartMs);
 
-afterAll(() => stopInProcessBrowserHaven({ haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 /**
  * A subscriber's phone-sized page, signed in, in UTC (the account's own time zone) and British English, and the

@@ -1,6 +1,6 @@
 /**
- * The newsletter in a real browser (Debian's Chromium, Playwright) against Haven started the way
- * `make dev` starts it: the landing page's sign-up form to the confirmation e-mail and its link, the admin's
+ * The newsletter in a real browser (Debian's Chromium, Playwright) against the whole of Haven:
+ * the landing page's sign-up form to the confirmation e-mail and its link, the admin's
  * composer (its live length count, a test copy to the admin, the confirmation with the count and the rendered
  * e-mail, where cancelling sends nothing) and the send reaching every active subscriber once,
  * the personal unsubscribe link with its one-click POST, the /unsubscribe form, the non-admin alert, and
@@ -12,7 +12,7 @@ import { erasureKey } from '@haven/platform';
 import { randomBytes } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
 import { stopToken } from '../../services/notification/src/domain/stop-links';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
@@ -25,14 +25,14 @@ const password = 'a calm long password';
 const inbox = mailbox();
 // The services' key for keyed hashes, known here so the test can mint the stop link a weekly summary carries.
 const hashSecret = randomBytes(24).toString('hex');
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail, ERASURE_HMAC_SECRET: hashSecret }));
+  ({ haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail, ERASURE_HMAC_SECRET: hashSecret }));
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });

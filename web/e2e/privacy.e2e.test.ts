@@ -5,19 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
 import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven());
+  ({ haven, browser } = await startBrowserHaven());
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 /** axe's findings once no toast is on screen (one fading in or out is half-transparent text for a moment). */
 async function settledAccessibilityViolations(page: Page): Promise<string[]> {

@@ -1,11 +1,11 @@
 /**
- * The public face in a real browser (Debian's Chromium through Playwright, against Haven started the way
- * `make dev` starts it): the loader then every landing section, the mobile menu, the newsletter form, a bundle
+ * The public face in a real browser (Debian's Chromium through Playwright, against the whole of
+ * Haven): the loader then every landing section, the mobile menu, the newsletter form, a bundle
  * that fails to arrive, the legal pages, the FAQ's deep links and structured data, and an axe scan of every public
  * page and /auth in both themes.
  */
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import type { RunningApps } from '../../tools/dev/apps';
+import type { TestHaven } from '../../tools/testing/haven';
 import {
   accessibilityViolations,
   browserHavenStartMs,
@@ -17,14 +17,14 @@ import {
 const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
 const PHONE = { width: 412, height: 900 };
 const DESKTOP = { width: 1280, height: 900 };
-let haven: RunningApps;
+let haven: TestHaven;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ apps: haven, browser } = await startBrowserHaven());
+  ({ haven, browser } = await startBrowserHaven());
 }, browserHavenStartMs);
 
-afterAll(() => stopBrowserHaven({ apps: haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE, ...options });

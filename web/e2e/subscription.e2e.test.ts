@@ -11,24 +11,17 @@ import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
-import {
-  browserHavenStartMs,
-  reachHelpInOneTap,
-  startInProcessBrowserHaven,
-  stopInProcessBrowserHaven,
-} from './browserHaven';
+import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: TestHaven;
 let browser: Browser;
 const password = 'a calm long password';
 
-// Haven in this process (the services and the gateway serving web/dist): lighter on a loaded machine than
-// six processes; the sign-up journey in auth.e2e.test.ts covers Haven started the way `make dev` starts it.
 beforeAll(async () => {
-  ({ haven, browser } = await startInProcessBrowserHaven());
+  ({ haven, browser } = await startBrowserHaven());
 }, browserHavenStartMs);
 
-afterAll(() => stopInProcessBrowserHaven({ haven, browser }));
+afterAll(() => stopBrowserHaven({ haven, browser }));
 
 async function signUp(name: string): Promise<{ page: Page; email: string }> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
