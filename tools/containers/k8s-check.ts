@@ -2,8 +2,9 @@
  * `make k8s-check`: every overlay in k8s/overlays built with kustomize and validated by the small Go
  * checker in tools/containers/k8s-check (strict decoding against the k8s.io/api types pinned in its
  * go.mod, then Haven's policy: probes, resources, non-root and read-only, PDB and HPA per app in
- * production, only the gateway and the callers the catalog declares reaching the subgraphs, no secrets in ConfigMaps, the deployed apps
- * = the service list in services/platform/src/catalog.ts).
+ * production, only the gateway and the callers the catalog declares reaching the subgraphs, only Haven's apps
+ * reaching MongoDB and only its services reaching Kafka, no secrets in ConfigMaps, the deployed apps = the service
+ * list in services/platform/src/catalog.ts).
  *
  * The overlays' Secrets are generated from git-ignored files an operator creates; the check runs on a
  * copy of k8s/ where the missing ones are placeholders.
@@ -18,6 +19,8 @@ import { cacheDir, repoRoot } from '../infra/paths';
 import { hashInputs } from './images';
 
 const checkerSource = join(__dirname, 'k8s-check');
+/** The data stores' names in k8s/base: MongoDB's StatefulSet and the Strimzi Kafka resource. */
+const dataStores = { mongodb: 'mongodb', kafka: 'haven' };
 /** Overlays that must carry a PodDisruptionBudget and a HorizontalPodAutoscaler per app. */
 export const SCALED_OVERLAYS = ['production'];
 
@@ -81,7 +84,8 @@ export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
     const overlays = readdirSync(overlaysDir).filter((name) =>
       existsSync(join(overlaysDir, name, 'kustomization.yaml')),
     );
-    const apps = [...serviceCatalog.map((service) => service.name), gatewayEntry.name];
+    const services = serviceCatalog.map((service) => service.name);
+    const apps = [...services, gatewayEntry.name];
     const result = spawnSync(
       binary,
       [
@@ -91,6 +95,12 @@ export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
         gatewayEntry.name,
         '-callers',
         serviceCatalog.map(({ name }) => `${name}=${callersOf(name).join('+')}`).join(','),
+        // Every service keeps its own database and the gateway its rate limits in MongoDB; only the services
+        // publish and consume events.
+        '-stores',
+        `${dataStores.mongodb}=${apps.join('+')}`,
+        '-kafka',
+        `${dataStores.kafka}=${services.join('+')}`,
         '-scaled',
         SCALED_OVERLAYS.join(','),
         ...overlays.flatMap((name) => ['-overlay', `${name}=${join(overlaysDir, name)}`]),

@@ -4,12 +4,14 @@
 //
 //	k8s-check -apps user,quote,billing,notification,compliance,gateway -gateway gateway \
 //	  -callers user=quote+billing,billing=compliance \
+//	  -stores mongodb=user+quote+gateway -kafka haven=user+quote \
 //	  -overlay dev=/path/to/k8s/overlays/dev -overlay production=/path/... -scaled production
 //
 // Exit 0 when every overlay passes, 1 with one line per problem otherwise.
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -41,6 +43,31 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 type object struct {
 	kind, name string
 	value      runtime.Object
+	// custom: a custom resource's fields as JSON decodes them (its schema is not in k8s.io/api).
+	custom map[string]any
+}
+
+// access: who may reach what, from the flags.
+type access struct {
+	gateway string
+	// callers: the apps besides the gateway that ask an app directly.
+	callers map[string][]string
+	// stores: each data store's StatefulSet and the apps that use it.
+	stores map[string][]string
+	// kafka: the Strimzi Kafka resource and the apps that use it.
+	kafkaName    string
+	kafkaClients []string
+}
+
+// lists: "name=a+b,name2=c" as a map of lists.
+func lists(flagValue string) map[string][]string {
+	result := map[string][]string{}
+	for _, spec := range strings.Split(flagValue, ",") {
+		if name, list, ok := strings.Cut(spec, "="); ok && list != "" {
+			result[name] = strings.Split(list, "+")
+		}
+	}
+	return result
 }
 
 type report struct{ problems []string }
@@ -54,6 +81,8 @@ func main() {
 	apps := flag.String("apps", "", "comma-separated app names (Deployments) the one service list says are deployed")
 	gateway := flag.String("gateway", "gateway", "the app allowed to reach every other")
 	callersFlag := flag.String("callers", "", "app=caller+caller,… : the apps besides the gateway that ask an app directly")
+	storesFlag := flag.String("stores", "", "statefulset=app+app,… : each data store and the apps that use it")
+	kafkaFlag := flag.String("kafka", "", "name=app+app : the Strimzi Kafka resource and the apps that use it")
 	scaled := flag.String("scaled", "", "comma-separated overlays that must have a PodDisruptionBudget and a HorizontalPodAutoscaler per app")
 	flag.Var(&overlays, "overlay", "name=dir of a kustomize overlay (repeatable)")
 	flag.Parse()
@@ -68,11 +97,9 @@ func main() {
 		}
 	}
 	decoder := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
-	callers := map[string][]string{}
-	for _, spec := range strings.Split(*callersFlag, ",") {
-		if app, list, ok := strings.Cut(spec, "="); ok && list != "" {
-			callers[app] = strings.Split(list, "+")
-		}
+	who := access{gateway: *gateway, callers: lists(*callersFlag), stores: lists(*storesFlag)}
+	for name, clients := range lists(*kafkaFlag) {
+		who.kafkaName, who.kafkaClients = name, clients
 	}
 	scaledSet := map[string]bool{}
 	for _, name := range strings.Split(*scaled, ",") {
@@ -86,7 +113,7 @@ func main() {
 			os.Exit(2)
 		}
 		objects := build(r, name, dir, decoder)
-		checkPolicy(r, name, objects, strings.Split(*apps, ","), *gateway, callers, scaledSet[name])
+		checkPolicy(r, name, objects, strings.Split(*apps, ","), who, scaledSet[name])
 		fmt.Printf("%s: %d objects built and decoded strictly\n", name, len(objects))
 	}
 	if len(r.problems) > 0 {
@@ -114,15 +141,21 @@ func build(r *report, overlay, dir string, decoder runtime.Decoder) []object {
 			continue
 		}
 		gvk := resource.GetGvk()
-		if customKinds[gvk.ApiVersion()+"/"+gvk.Kind] {
-			continue
-		}
-		json, err := yaml.YAMLToJSON(doc)
+		asJSON, err := yaml.YAMLToJSON(doc)
 		if err != nil {
 			r.add(overlay, "%s: %v", id, err)
 			continue
 		}
-		value, _, err := decoder.Decode(json, nil, nil)
+		if customKinds[gvk.ApiVersion()+"/"+gvk.Kind] {
+			var fields map[string]any
+			if err := json.Unmarshal(asJSON, &fields); err != nil {
+				r.add(overlay, "%s: %v", id, err)
+				continue
+			}
+			objects = append(objects, object{kind: resource.GetKind(), name: resource.GetName(), custom: fields})
+			continue
+		}
+		value, _, err := decoder.Decode(asJSON, nil, nil)
 		if err != nil {
 			r.add(overlay, "%s does not match the Kubernetes API: %v", id, err)
 			continue
@@ -161,7 +194,7 @@ func looksSecret(name string) bool {
 	return false
 }
 
-func checkPolicy(r *report, overlay string, objects []object, apps []string, gateway string, callers map[string][]string, scaled bool) {
+func checkPolicy(r *report, overlay string, objects []object, apps []string, who access, scaled bool) {
 	deployments := map[string]*appsv1.Deployment{}
 	for _, o := range objects {
 		if d, ok := o.value.(*appsv1.Deployment); ok {
@@ -208,7 +241,7 @@ func checkPolicy(r *report, overlay string, objects []object, apps []string, gat
 	if scaled {
 		checkScaling(r, overlay, objects, apps, deployments)
 	}
-	checkNetwork(r, overlay, objects, apps, gateway, callers, deployments)
+	checkNetwork(r, overlay, objects, apps, who, deployments)
 }
 
 func appImage(d *appsv1.Deployment) string {
@@ -282,80 +315,168 @@ func checkScaling(r *report, overlay string, objects []object, apps []string, de
 	}
 }
 
-// checkNetwork: every app other than the gateway is selected by at least one NetworkPolicy with an
-// Ingress section; every ingress rule of every policy selecting it admits only pods of the gateway or of
-// the app's declared callers (policies add up, so one open rule anywhere opens the app); and each of
-// those is admitted by some rule, since a caller left out would find its requests dropped.
-func checkNetwork(r *report, overlay string, objects []object, apps []string, gateway string, callers map[string][]string, deployments map[string]*appsv1.Deployment) {
-	if _, ok := deployments[gateway]; !ok {
-		r.add(overlay, "no Deployment %s (the gateway)", gateway)
+// checkNetwork: every app other than the gateway, and every data store, is selected by at least one
+// NetworkPolicy with an Ingress section; every ingress rule of every policy selecting it admits only pods
+// of the apps allowed there (policies add up, so one open rule anywhere opens it); and each of those is
+// admitted by some rule, since one left out would find its requests dropped. Kafka, run by Strimzi, is
+// guarded by its listeners' networkPolicyPeers (Strimzi writes the NetworkPolicy): the same rules apply.
+func checkNetwork(r *report, overlay string, objects []object, apps []string, who access, deployments map[string]*appsv1.Deployment) {
+	if _, ok := deployments[who.gateway]; !ok {
+		r.add(overlay, "no Deployment %s (the gateway)", who.gateway)
 		return
 	}
 	var policies []*networkingv1.NetworkPolicy
+	statefulSets := map[string]*appsv1.StatefulSet{}
 	for _, o := range objects {
-		if p, ok := o.value.(*networkingv1.NetworkPolicy); ok {
-			policies = append(policies, p)
+		switch v := o.value.(type) {
+		case *networkingv1.NetworkPolicy:
+			policies = append(policies, v)
+		case *appsv1.StatefulSet:
+			statefulSets[o.name] = v
 		}
 	}
 	sort.Strings(apps)
+	guard := ingressGuard{r: r, overlay: overlay, apps: apps, deployments: deployments, policies: policies}
 	for _, app := range apps {
 		d, ok := deployments[app]
-		if app == gateway || !ok {
+		if app == who.gateway || !ok {
 			continue
 		}
-		allowed := append([]string{gateway}, callers[app]...)
-		allowedText := strings.Join(allowed, ", ")
+		guard.check(app, d.Spec.Template.Labels, append([]string{who.gateway}, who.callers[app]...), "asks")
+	}
+	stores := make([]string, 0, len(who.stores))
+	for store := range who.stores {
+		stores = append(stores, store)
+	}
+	sort.Strings(stores)
+	for _, store := range stores {
+		s, ok := statefulSets[store]
+		if !ok {
+			r.add(overlay, "no StatefulSet %s (a data store)", store)
+			continue
+		}
+		guard.check(store, s.Spec.Template.Labels, who.stores[store], "uses")
+	}
+	if who.kafkaName != "" {
+		guard.checkKafka(objects, who.kafkaName, who.kafkaClients)
+	}
+}
+
+// ingressGuard checks who may reach a target, against the overlay's policies and apps.
+type ingressGuard struct {
+	r           *report
+	overlay     string
+	apps        []string
+	deployments map[string]*appsv1.Deployment
+	policies    []*networkingv1.NetworkPolicy
+}
+
+// admit: the apps a rule's peers let in, and whether every peer names pods of allowed apps only (pods of
+// this namespace, picked by label: no address ranges, no other namespaces, no empty selector).
+func (g ingressGuard) admit(peers []networkingv1.NetworkPolicyPeer, allowed []string) ([]string, bool) {
+	var admitted []string
+	for _, peer := range peers {
+		if peer.IPBlock != nil || peer.NamespaceSelector != nil || peer.PodSelector == nil ||
+			len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) == 0 {
+			return nil, false
+		}
+		for _, candidate := range g.apps {
+			if c, ok := g.deployments[candidate]; ok && selects(peer.PodSelector, c.Spec.Template.Labels) {
+				if !containsString(allowed, candidate) {
+					return nil, false
+				}
+				admitted = append(admitted, candidate)
+			}
+		}
+	}
+	return admitted, true
+}
+
+func (g ingressGuard) check(target string, podLabels map[string]string, allowed []string, verb string) {
+	allowedText := strings.Join(allowed, ", ")
+	admitted := map[string]bool{}
+	isolated := false
+	for _, p := range g.policies {
+		if !selects(&p.Spec.PodSelector, podLabels) && len(p.Spec.PodSelector.MatchLabels)+len(p.Spec.PodSelector.MatchExpressions) > 0 {
+			continue
+		}
+		if len(p.Spec.PolicyTypes) > 0 && !contains(p.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {
+			continue
+		}
+		isolated = true
+		for i, rule := range p.Spec.Ingress {
+			if len(rule.From) == 0 {
+				g.r.add(g.overlay, "NetworkPolicy/%s ingress rule %d lets anyone reach %s; only %s may", p.Name, i, target, allowedText)
+				continue
+			}
+			peerApps, ok := g.admit(rule.From, allowed)
+			if !ok {
+				g.r.add(g.overlay, "NetworkPolicy/%s ingress rule %d lets pods other than %s reach %s", p.Name, i, allowedText, target)
+				continue
+			}
+			for _, app := range peerApps {
+				admitted[app] = true
+			}
+		}
+	}
+	if !isolated {
+		g.r.add(g.overlay, "no NetworkPolicy limits who reaches %s; only %s may", target, allowedText)
+		return
+	}
+	g.requireAdmitted(admitted, allowed, target, verb)
+}
+
+func (g ingressGuard) requireAdmitted(admitted map[string]bool, allowed []string, target, verb string) {
+	for _, app := range allowed {
+		if !admitted[app] {
+			g.r.add(g.overlay, "no NetworkPolicy rule lets %s reach %s, which it %s", app, target, verb)
+		}
+	}
+}
+
+// checkKafka: each listener of the Strimzi Kafka resource names its peers; without networkPolicyPeers
+// Strimzi lets every pod of the cluster connect.
+func (g ingressGuard) checkKafka(objects []object, name string, clients []string) {
+	target := "Kafka/" + name
+	var kafka map[string]any
+	for _, o := range objects {
+		if o.kind == "Kafka" && o.name == name {
+			kafka = o.custom
+		}
+	}
+	if kafka == nil {
+		g.r.add(g.overlay, "no Kafka %s (the event broker)", name)
+		return
+	}
+	spec, _ := kafka["spec"].(map[string]any)
+	broker, _ := spec["kafka"].(map[string]any)
+	listeners, _ := broker["listeners"].([]any)
+	allowedText := strings.Join(clients, ", ")
+	for _, item := range listeners {
+		listener, _ := item.(map[string]any)
+		listenerName, _ := listener["name"].(string)
+		var peers []networkingv1.NetworkPolicyPeer
+		if raw, ok := listener["networkPolicyPeers"]; ok {
+			encoded, _ := json.Marshal(raw)
+			if err := json.Unmarshal(encoded, &peers); err != nil {
+				g.r.add(g.overlay, "%s listener %s: networkPolicyPeers: %v", target, listenerName, err)
+				continue
+			}
+		}
+		if len(peers) == 0 {
+			g.r.add(g.overlay, "%s listener %s lets any pod connect (no networkPolicyPeers); only %s may", target, listenerName, allowedText)
+			continue
+		}
+		peerApps, ok := g.admit(peers, clients)
+		if !ok {
+			g.r.add(g.overlay, "%s listener %s lets pods other than %s connect", target, listenerName, allowedText)
+			continue
+		}
 		admitted := map[string]bool{}
-		isolated := false
-		for _, p := range policies {
-			if !selects(&p.Spec.PodSelector, d.Spec.Template.Labels) && len(p.Spec.PodSelector.MatchLabels)+len(p.Spec.PodSelector.MatchExpressions) > 0 {
-				continue
-			}
-			ingress := len(p.Spec.PolicyTypes) == 0 || contains(p.Spec.PolicyTypes, networkingv1.PolicyTypeIngress)
-			if !ingress {
-				continue
-			}
-			isolated = true
-			for i, rule := range p.Spec.Ingress {
-				if len(rule.From) == 0 {
-					r.add(overlay, "NetworkPolicy/%s ingress rule %d lets anyone reach %s; only %s may", p.Name, i, app, allowedText)
-				}
-				for _, peer := range rule.From {
-					// Only pods of this namespace, picked by label: no address ranges, no other namespaces, no empty selector.
-					named := peer.IPBlock == nil && peer.NamespaceSelector == nil && peer.PodSelector != nil &&
-						len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) > 0
-					var peerApps []string
-					if named {
-						for _, candidate := range apps {
-							if c, ok := deployments[candidate]; ok && selects(peer.PodSelector, c.Spec.Template.Labels) {
-								peerApps = append(peerApps, candidate)
-							}
-						}
-					}
-					for _, peerApp := range peerApps {
-						if !containsString(allowed, peerApp) {
-							named = false
-						}
-					}
-					if !named {
-						r.add(overlay, "NetworkPolicy/%s ingress rule %d lets pods other than %s reach %s", p.Name, i, allowedText, app)
-						continue
-					}
-					for _, peerApp := range peerApps {
-						admitted[peerApp] = true
-					}
-				}
-			}
+		for _, app := range peerApps {
+			admitted[app] = true
 		}
-		if !isolated {
-			r.add(overlay, "no NetworkPolicy limits who reaches %s; only %s may", app, allowedText)
-			continue
-		}
-		for _, caller := range allowed {
-			if !admitted[caller] {
-				r.add(overlay, "no NetworkPolicy rule lets %s reach %s, which it asks", caller, app)
-			}
-		}
+		g.requireAdmitted(admitted, clients, target+" listener "+listenerName, "uses")
 	}
 }
 

@@ -1,7 +1,7 @@
 /**
  * `make k8s-check` passes on the manifests as they are, and fails on each kind of mistake it exists
  * to catch: a field the Kubernetes API does not have, a missing probe, a subgraph reachable from
- * outside the gateway, a secret in a ConfigMap.
+ * outside the gateway, a data store reachable from pods that do not use it, a secret in a ConfigMap.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,6 +103,57 @@ it('fails when a subgraph has no NetworkPolicy at all', () => {
   expect(result.ok).toBe(false);
   expect(result.output).toContain('no NetworkPolicy limits who reaches quote; only gateway may');
 }, 60_000);
+
+it('fails when MongoDB can be reached by any pod, or has no policy at all', () => {
+  const openPolicy = [
+    '---',
+    'apiVersion: networking.k8s.io/v1',
+    'kind: NetworkPolicy',
+    'metadata:',
+    '  name: mongodb-open',
+    'spec:',
+    '  podSelector:',
+    '    matchLabels:',
+    '      app: mongodb',
+    '  ingress:',
+    '    - {}',
+    '',
+  ].join('\n');
+  const open = checkKubernetes(brokenManifests('base/network-policies.yaml', (text) => text + openPolicy));
+  expect(open.ok).toBe(false);
+  expect(open.output).toContain(
+    'NetworkPolicy/mongodb-open ingress rule 0 lets anyone reach mongodb; only user, quote, billing, notification, compliance, gateway may',
+  );
+
+  const unguarded = checkKubernetes(
+    brokenManifests('base/network-policies.yaml', (text) => text.replace(/\n---\n# MongoDB:[\s\S]*$/, '\n')),
+  );
+  expect(unguarded.ok).toBe(false);
+  expect(unguarded.output).toContain('no NetworkPolicy limits who reaches mongodb');
+}, 120_000);
+
+it('fails when Kafka lets any pod connect, or a pod that is not a service', () => {
+  const anyPod = checkKubernetes(
+    brokenManifests('base/kafka.yaml', (text) => text.replace(/ {8}networkPolicyPeers:\n(?: {10}.*\n)+/, '')),
+  );
+  expect(anyPod.ok).toBe(false);
+  expect(anyPod.output).toContain(
+    'Kafka/haven listener plain lets any pod connect (no networkPolicyPeers); only user, quote, billing, notification, compliance may',
+  );
+
+  const gatewayToo = checkKubernetes(
+    brokenManifests('base/kafka.yaml', (text) =>
+      text.replace(
+        'values: [user, quote, billing, notification, compliance]',
+        'values: [user, quote, billing, notification, compliance, gateway]',
+      ),
+    ),
+  );
+  expect(gatewayToo.ok).toBe(false);
+  expect(gatewayToo.output).toContain(
+    'Kafka/haven listener plain lets pods other than user, quote, billing, notification, compliance connect',
+  );
+}, 120_000);
 
 it('fails when a secret is put in a ConfigMap', () => {
   const result = checkKubernetes(
