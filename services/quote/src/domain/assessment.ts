@@ -118,14 +118,8 @@ export function salientDimensions(ratings: Ratings): Dimension[] {
     .map(({ dimension }) => dimension);
 }
 
-/**
- * Crisis signals (docs/decisions.md, "Check-in, quotes, progress and analytics"): urgency of need 5 with hope for the future 1 or 2, or
- * hope 1 with urgency 4 and a support system rated 1. The reply then leads with people who can help.
- */
-export function isCrisis(ratings: Ratings): boolean {
-  const { urgencyOfNeed: urgency, hopeForFuture: hope, supportSystemStrength: support } = ratings;
-  return (urgency === 5 && hope <= 2) || (urgency >= 4 && hope === 1 && support === 1);
-}
+/** The crisis rule on ratings lives in the platform, so the web app shows help by the same rule offline. */
+export { isCrisis } from '@haven/platform';
 
 /** The fields an edit may change: the 15 ratings, the time of day and the notes. */
 const editableFields: readonly string[] = [...dimensions, 'timeOfDayPreference', 'notes'];
