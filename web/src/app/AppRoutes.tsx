@@ -9,6 +9,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { decideRoute, type PageKey } from '../gating/routeGating';
 import { probeGatingState } from '../gating/sessionProbe';
+import { sessionCopy } from '../gating/sessionCopy';
 import { useSessionProbe } from '../gating/sessionProbeClient';
 import { loadOrReload } from '../lib/bundles';
 import { FullPageSpinner } from '../ui/Spinner';
@@ -26,6 +27,9 @@ export function AppRoutes() {
   const probe = useSessionProbe();
   const { pathname } = useLocation();
 
+  // No answer at all, and someone was signed in here last (the installed app opened offline): the session routes
+  // decide, from the device's copy, rather than the public pages showing a signed-out view.
+  if (probe.status === 'done' && probe.unanswered && sessionCopy()) apolloInUse = true;
   if (!apolloInUse) {
     // While the probe is on its way, a visitor's likely page starts loading alongside it.
     if (probe.status === 'loading') {

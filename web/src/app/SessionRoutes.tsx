@@ -5,16 +5,28 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { decideRoute } from '../gating/routeGating';
-import { toGatingState, useSession } from '../gating/useSession';
+import { toGatingState, useSession, type Session } from '../gating/useSession';
 import { reauthReturn } from '../lib/reauth';
 import { FullPageSpinner, Spinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
 import { SubscriptionUnavailable } from './SubscriptionUnavailable';
+import { WaitingCheckInsSender } from '../areas/checkin/WaitingCheckInsSender';
 
 export function SessionRoutes() {
   const session = useSession();
+  return (
+    <>
+      {session.status === 'signedIn' && (
+        <WaitingCheckInsSender userId={session.user.id} canSend={session.hasActiveSubscription} />
+      )}
+      <SessionRoute session={session} />
+    </>
+  );
+}
+
+function SessionRoute({ session }: { session: Session }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const decision = decideRoute(toGatingState(session), pathname);

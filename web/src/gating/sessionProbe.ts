@@ -10,8 +10,11 @@ import type { SessionState } from './routeGating';
 
 export type ProbeResult =
   | { status: 'loading' }
-  /** `data` is what Apollo would have cached for `Me` (with `__typename`s); null when `me` failed. */
-  | { status: 'done'; data: MeQuery | null };
+  /**
+   * `data` is what Apollo would have cached for `Me` (with `__typename`s); null when `me` failed. `unanswered`:
+   * no answer came at all (the device offline).
+   */
+  | { status: 'done'; data: MeQuery | null; unanswered?: boolean };
 
 /**
  * Adds `__typename` to every selection set below the operation, as Apollo Client does to the queries it

@@ -25,8 +25,8 @@ function requestMe(): Promise<ProbeResult> {
     });
     return { status: 'done', data: meFromResponse(await response.json()) };
   };
-  // No answer at all: signed out, as useSession() treats a failed `me`.
-  return askWithinBounds(ask, { status: 'done', data: null });
+  // No answer at all: signed out, as useSession() treats a failed `me` (unless someone was signed in here last).
+  return askWithinBounds(ask, { status: 'done', data: null, unanswered: true });
 }
 
 /** Starts the probe once (main.tsx calls it before the first render, so it runs while bundles load). */

@@ -1,9 +1,10 @@
 /**
  * The one session hook. Two calls, kept apart on purpose: `Me` alone decides whether someone is signed in;
  * `MySubscription` follows only then, and its failure (billing down) is an error state of its own, never
- * "signed out". A failed `me` (gateway unreachable, UNAUTHENTICATED) counts as signed out.
+ * "signed out". A failed `me` (gateway unreachable, UNAUTHENTICATED) counts as signed out, except with no answer at all
+ * (the device offline): then the person last signed in here stays signed in, from the device's copy (sessionCopy.ts).
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import {
   MeDocument,
@@ -11,7 +12,9 @@ import {
   type MeQuery,
   type MySubscriptionQuery,
 } from '../graphql/operations.generated';
+import { serverAnswered } from '../graphql/errors';
 import type { SessionState, SubscriptionCheck } from './routeGating';
+import { forgetSessionCopy, keepSessionCopy, sessionCopy } from './sessionCopy';
 
 /** The signed-in user as the `Me` query selects it (gating/session.graphql). */
 export type SessionUser = NonNullable<MeQuery['me']>;
@@ -34,8 +37,17 @@ export type Session =
 
 export function useSession(): Session {
   const { data, error, refetch: refetchMe } = useQuery(MeDocument);
-  const me = data?.me;
+  const offline = error !== undefined && !serverAnswered(error);
+  const copy = useMemo(() => (offline ? sessionCopy() : null), [offline]);
+  const me = data?.me ?? copy?.me;
   const subscriptionQuery = useQuery(MySubscriptionDocument, { skip: !me });
+  const answeredSubscription = subscriptionQuery.data?.me?.subscriptionStatus;
+
+  // The device's copy follows every answer: who is signed in and what they may use, or nobody.
+  useEffect(() => {
+    if (data && !data.me) forgetSessionCopy();
+    else if (data?.me && answeredSubscription) keepSessionCopy({ me: data.me, subscription: answeredSubscription });
+  }, [data, answeredSubscription]);
   const refetchSubscriptionQuery = subscriptionQuery.refetch;
 
   const refetch = useCallback(async () => {
@@ -55,7 +67,10 @@ export function useSession(): Session {
 
   // Keep showing the last known state while a refetch is in flight.
   if (me) {
-    const subscription = subscriptionQuery.data?.me?.subscriptionStatus ?? null;
+    const subscriptionUnanswered = subscriptionQuery.error !== undefined && !serverAnswered(subscriptionQuery.error);
+    // The device's copy stands in only for the same person, and only while billing cannot be reached at all.
+    const kept = subscriptionUnanswered ? (copy ?? sessionCopy()) : null;
+    const subscription = answeredSubscription ?? (kept?.me.id === me.id ? kept.subscription : null);
     const subscriptionCheck: SubscriptionCheck = subscription
       ? 'ready'
       : subscriptionQuery.error || (subscriptionQuery.data && !subscriptionQuery.data.me)

@@ -4,6 +4,8 @@ import {
   errorCode,
   fieldErrors,
   graphQLErrorsOf,
+  httpStatus,
+  serverAnswered,
   serverMessage,
 } from './errors';
 
@@ -123,5 +125,16 @@ describe('accessDeniedNotice', () => {
       /could not be processed.*update your payment method/i,
     );
     expect(accessDeniedNotice('no_subscription').description).toMatch(/subscribe to access this feature/i);
+  });
+});
+
+describe('serverAnswered and httpStatus', () => {
+  it('tells an answer (GraphQL errors or an HTTP status) from none at all', () => {
+    expect(serverAnswered(graphQL({ message: 'Slow down', extensions: { code: 'TOO_MANY_REQUESTS' } }))).toBe(true);
+    expect(serverAnswered(http(502, 'Bad gateway'))).toBe(true);
+    expect(serverAnswered(offline)).toBe(false);
+    expect(serverAnswered(undefined)).toBe(false);
+    expect(httpStatus(http(429, {}))).toBe(429);
+    expect(httpStatus(offline)).toBeUndefined();
   });
 });

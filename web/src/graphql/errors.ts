@@ -71,6 +71,19 @@ export function errorCode(error: unknown): ErrorCode | undefined {
   return undefined;
 }
 
+/**
+ * Whether the server answered at all (GraphQL errors, or an HTTP status). An offline device, a dropped connection or
+ * a failed DNS lookup has no answer: what was sent may or may not have arrived.
+ */
+export function serverAnswered(error: unknown): boolean {
+  return graphQLErrorsOf(error).length > 0 || (isRecord(error) && typeof error.statusCode === 'number');
+}
+
+/** The HTTP status of a non-2xx reply, if the error is one. */
+export function httpStatus(error: unknown): number | undefined {
+  return isRecord(error) && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+}
+
 /** BAD_USER_INPUT errors name the offending input field in `extensions.field`. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};

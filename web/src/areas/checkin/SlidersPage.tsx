@@ -1,10 +1,15 @@
-/** /sliders ("You: state assessment"): time of day, 15 sliders in five cards, notes, then the quote. */
+/**
+ * /sliders ("You: state assessment"): time of day, 15 sliders in five cards, notes, then the quote. Without a
+ * connection the check-in is kept on this device and sent when the connection is back (WaitingCheckInsSender.tsx).
+ */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
-import { serverMessage } from '../../graphql/errors';
+import { useEffect, useRef, useState } from 'react';
+import { supportResourcesFor } from '@haven/platform/src/support-resources';
+import { serverAnswered, serverMessage } from '../../graphql/errors';
 import {
   GenerateQuoteDocument,
   PrivacySettingsDocument,
+  type AssessmentInput,
   type GenerateQuoteMutation,
 } from '../../graphql/operations.generated';
 import { newSubmissionKey } from './checkinRules';
@@ -16,7 +21,9 @@ import { toast } from '../../ui/toastStore';
 import { QuoteCard } from './QuoteCard';
 import { CountryQuestion } from './CountryQuestion';
 import { SupportResourcesCard } from './SupportResourcesCard';
-import { countryForCheckIn } from '../../lib/country';
+import { countryForCheckIn, personCountry } from '../../lib/country';
+import { savedAtLabel, waitingShowsCrisis, waitingWords } from './waitingCheckIns';
+import { keepWaiting, useWaitingCheckIns, waitingView } from './waitingStore';
 import {
   DIMENSIONS,
   NotesBox,
@@ -42,28 +49,53 @@ export function SlidersPage() {
   const [generate, { loading }] = useMutation(GenerateQuoteDocument, { update: forgetAfterCheckIn });
   // Notes kept off the server (Settings, Data & Privacy): the box is not shown and nothing is sent.
   const notesKept = useQuery(PrivacySettingsDocument).data?.me?.privacySettings.keepNotes ?? true;
+  const { waiting, lastSent, refusals } = useWaitingCheckIns();
+
+  // A check-in sent from the device while this page is open: its message shows here, as if just generated.
+  const shownSent = useRef(lastSent);
+  useEffect(() => {
+    if (lastSent && lastSent !== shownSent.current) setResult(lastSent.reply);
+    shownSent.current = lastSent;
+  }, [lastSent]);
+
+  /** Keeps the check-in on this device, with its key, to be sent when the connection is back. */
+  const keepOnDevice = (input: AssessmentInput & { idempotencyKey: string }) => {
+    const { userId } = waitingView();
+    if (userId && keepWaiting({ userId, savedAt: new Date().toISOString(), input })) {
+      startNewSubmission();
+      toast(waitingWords.savedToast);
+    } else {
+      toast({ title: 'Error', description: waitingWords.notKept, variant: 'destructive' });
+    }
+  };
 
   const onGenerate = async () => {
     setResult(null);
+    const input = {
+      ...ratings,
+      timeOfDayPreference: timeOfDay,
+      notes: notesKept ? notes.trim() || null : null,
+      idempotencyKey: submissionKey,
+      // A crisis reply lists this country's help; without one the server uses the time zone's.
+      country: countryForCheckIn(),
+    };
+    if (!navigator.onLine) {
+      keepOnDevice(input);
+      return;
+    }
     try {
-      const { data } = await generate({
-        variables: {
-          input: {
-            ...ratings,
-            timeOfDayPreference: timeOfDay,
-            notes: notesKept ? notes.trim() || null : null,
-            idempotencyKey: submissionKey,
-            // A crisis reply lists this country's help; without one the server uses the time zone's.
-            country: countryForCheckIn(),
-          },
-        },
-      });
+      const { data } = await generate({ variables: { input } });
       if (data) {
         startNewSubmission();
         setResult(data.generateQuote);
         toast({ title: 'Quote Generated', description: 'Your supportive message is ready.' });
       }
     } catch (error) {
+      // No answer at all (the connection dropped on the way): kept with the same key, so it is stored once.
+      if (!serverAnswered(error)) {
+        keepOnDevice(input);
+        return;
+      }
       toast({
         title: 'Error',
         description: serverMessage(error) ?? 'Failed to generate quote.',
@@ -71,6 +103,10 @@ export function SlidersPage() {
       });
     }
   };
+
+  // A waiting check-in with crisis signals shows its help at once, from the bundle's one list of crisis lines.
+  const helpList =
+    result?.supportResources ?? (waitingShowsCrisis(waiting) ? supportResourcesFor(personCountry()) : null);
 
   return (
     <div className="page stack">
@@ -141,7 +177,27 @@ export function SlidersPage() {
           Crafting your quote...
         </p>
       )}
-      {result?.supportResources && <SupportResourcesCard list={result.supportResources} />}
+      {helpList && <SupportResourcesCard list={helpList} />}
+      {waiting.length > 0 && (
+        <Card role="region" aria-label={waitingWords.title}>
+          <CardHeader>
+            <CardTitle as="h2">{waitingWords.title}</CardTitle>
+          </CardHeader>
+          <CardContent className="stack">
+            <p>{waitingWords.description(waiting.length)}</p>
+            <ul>
+              {waiting.map((checkIn) => (
+                <li key={checkIn.input.idempotencyKey}>{waitingWords.item(savedAtLabel(checkIn))}</li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+      {refusals.map((said) => (
+        <p key={said} role="alert">
+          {said}
+        </p>
+      ))}
       {result && <QuoteCard quote={result.quote} />}
       {result && <CountryQuestion />}
     </div>
