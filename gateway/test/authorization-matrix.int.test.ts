@@ -24,7 +24,7 @@ import {
   type GraphqlOperation,
   type RestEndpoint,
 } from '../../tools/testing/operations';
-import { goodTestCard, startTrial } from '../../tools/testing/subscription';
+import { authenticationTestCard, goodTestCard, startTrial } from '../../tools/testing/subscription';
 import { expectedOutcomes, personas, type Outcome, type Persona } from './authorization-matrix';
 import { unsubscribeTokenOf } from '../../services/notification/src/domain/newsletter';
 
@@ -78,6 +78,8 @@ type Variables = Record<string, unknown>;
 /** Operations that start the subscription of the caller's newest setup (or answer the one it started). */
 const startsTheSubscription = new Set([
   'mutation confirmLocalSetup',
+  'mutation authenticateLocalSetup',
+  'POST /api/local-payments/authenticate-setup',
   'mutation createSubscriptionAfterSetup',
   'POST /api/local-payments/confirm-setup',
   'POST /api/create-subscription-after-setup',
@@ -112,9 +114,11 @@ const undoneAfterwards = new Set([
 const changesWhatOthersRead = new Set([
   'mutation createSetupIntent',
   'mutation confirmLocalSetup',
+  'mutation authenticateLocalSetup',
   'mutation changePassword',
   'POST /api/create-setup-intent',
   'POST /api/local-payments/confirm-setup',
+  'POST /api/local-payments/authenticate-setup',
 ]);
 
 /** Operations whose success signs the client in as another account: they run on a copy of the caller's cookies. */
@@ -161,6 +165,17 @@ async function ownChangeCardSetup(client: ApiClient): Promise<void> {
   await client.post('/api/local-payments/confirm-setup', { clientSecret, cardNumber: goodTestCard });
 }
 
+/**
+ * The setup whose bank check a cell answers: the premium member's own, long succeeded (the other member is handed
+ * it too), else a new one of the caller's confirmed with the card whose bank asks for the check.
+ */
+async function challengedSetupSecretFor({ persona, actor }: Cell): Promise<string> {
+  if (persona === 'premium' || persona === 'another member') return world.premiumSetupSecret;
+  const clientSecret = await ownSetup(actor.client, false);
+  await actor.client.post('/api/local-payments/confirm-setup', { clientSecret, cardNumber: authenticationTestCard });
+  return clientSecret;
+}
+
 /** The setup a cell confirms: the premium member's own (the other member is handed it too), else a new one. */
 const setupSecretFor = async ({ persona, actor }: Cell) =>
   persona === 'premium' || persona === 'another member' ? world.premiumSetupSecret : ownSetup(actor.client, false);
@@ -195,6 +210,9 @@ const graphqlCalls: Record<string, (cell: Cell) => Variables | Promise<Variables
   'mutation createSetupIntent': () => ({}),
   'mutation confirmLocalSetup': async (cell) => ({
     input: { clientSecret: await setupSecretFor(cell), cardNumber: goodTestCard },
+  }),
+  'mutation authenticateLocalSetup': async (cell) => ({
+    input: { clientSecret: await challengedSetupSecretFor(cell), approve: true },
   }),
   'mutation createSubscriptionAfterSetup': async ({ actor }) => {
     await ownSetup(actor.client, true);
@@ -295,6 +313,9 @@ const restCalls: Record<string, (cell: Cell) => RestCall | Promise<RestCall>> = 
   'POST /api/create-setup-intent': () => ({}),
   'POST /api/local-payments/confirm-setup': async (cell) => ({
     body: { clientSecret: await setupSecretFor(cell), cardNumber: goodTestCard },
+  }),
+  'POST /api/local-payments/authenticate-setup': async (cell) => ({
+    body: { clientSecret: await challengedSetupSecretFor(cell), approve: true },
   }),
   'POST /api/create-subscription-after-setup': async ({ actor }) => {
     await ownSetup(actor.client, true);

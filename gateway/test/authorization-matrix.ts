@@ -65,6 +65,8 @@ export const expectedOutcomes: Record<string, Row> = {
   // (asking again after one's setup started it answers that one).
   'mutation createSetupIntent':           ['unauthenticated', 'allowed',             'allowed',        'conflict',   'conflict',     'allowed'],
   'mutation confirmLocalSetup':           ['unauthenticated', 'allowed',             'allowed',        'allowed',    'not-found',    'allowed'],
+  // The bank's check of a setup waiting for it: the premium member's own setup waits for none any more.
+  'mutation authenticateLocalSetup':      ['unauthenticated', 'allowed',             'allowed',        'conflict',   'not-found',    'allowed'],
   'mutation createSubscriptionAfterSetup':['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation cancelSubscription':          ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   'mutation reactivateSubscription':      ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
@@ -129,6 +131,7 @@ export const expectedOutcomes: Record<string, Row> = {
   'GET /api/subscription-status':         ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'POST /api/create-setup-intent':        ['unauthenticated', 'allowed',             'allowed',        'conflict',   'conflict',     'allowed'],
   'POST /api/local-payments/confirm-setup':['unauthenticated','allowed',             'allowed',        'allowed',    'not-found',    'allowed'],
+  'POST /api/local-payments/authenticate-setup':['unauthenticated','allowed',         'allowed',        'conflict',   'not-found',    'allowed'],
   'POST /api/create-subscription-after-setup':['unauthenticated','allowed',          'allowed',        'allowed',    'allowed',      'allowed'],
   'POST /api/subscription/cancel':        ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],
   'POST /api/subscription/reactivate':    ['unauthenticated', 'not-found',           'not-found',      'allowed',    'allowed',      'not-found'],

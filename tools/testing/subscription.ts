@@ -9,6 +9,8 @@ import { mailbox, type CaughtEmail } from './infra-control';
 
 export const goodTestCard = '4242 4242 4242 4242';
 export const declinedTestCard = '4000 0000 0000 0002';
+/** The bank asks the person to confirm this card (3-D Secure) before the setup succeeds. */
+export const authenticationTestCard = '4000 0027 6000 3184';
 
 export async function startTrial(client: ApiClient): Promise<void> {
   const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');

@@ -37,6 +37,11 @@ async function signUp(name: string): Promise<{ page: Page; email: string }> {
   return { page, email };
 }
 
+/** The signed-in user's id, as the page's own session answers it. */
+async function userIdOf(page: Page): Promise<string> {
+  return page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
+}
+
 async function addCard(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: 'Start 3-Day Free Trial' }).click();
   await page.getByText('Test mode.').waitFor();
@@ -84,6 +89,56 @@ it('keeps a user whose card is declined on /subscription, told why, without acce
   expect(new URL(page.url()).pathname).toBe('/subscription');
   await page.getByRole('button', { name: 'Back to Plans' }).click();
   await page.getByText('Subscription setup required').waitFor();
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.waitForURL('**/subscription');
+});
+
+it('starts the trial with a card whose bank asks to confirm it: the check passes, Haven welcomes the user once', async () => {
+  const { page } = await signUp('3ds');
+  await addCard(page, '4000 0027 6000 3184');
+
+  await page.waitForURL((url) => url.pathname === '/local-payments/authenticate');
+  await page.getByText('Test mode', { exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Your bank asks you to confirm this card' }).waitFor();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+  await page.getByText('Your 3-day free trial has started.', { exact: true }).waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.waitFor();
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
+  const status = await page.evaluate(async () => (await fetch('/api/subscription-status')).json());
+  expect(status).toMatchObject({ status: 'trialing', needsSetup: false });
+  const history = await (
+    await haven.collection('billing', 'subscription_history')
+  )
+    .find({ event: 'billing.trial_started', userId: await userIdOf(page) })
+    .toArray();
+  expect(history).toHaveLength(1);
+});
+
+it('keeps a user whose bank check fails on the payment step, told why, without access', async () => {
+  const { page } = await signUp('3ds-failed');
+  await addCard(page, '4000 0027 6000 3184');
+
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await page.getByText('Payment Failed', { exact: true }).waitFor();
+  await page
+    .getByText(
+      "We couldn't verify this card with your bank. Nothing was charged: you can try again or use another card.",
+      {
+        exact: true,
+      },
+    )
+    .waitFor();
+  await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '');
+  await page.getByLabel('Test card number').waitFor();
+  const status = await page.evaluate(async () => (await fetch('/api/subscription-status')).json());
+  expect(status).toMatchObject({ status: 'none', needsSetup: true });
+  // A reload does not repeat the return.
+  await page.reload();
+  await page.getByRole('button', { name: 'Start 3-Day Free Trial' }).waitFor();
   await page.goto(`${haven.gatewayUrl}/`);
   await page.waitForURL('**/subscription');
 });

@@ -25,6 +25,7 @@ export const PAGES: Partial<Record<PageKey, PageEntry>> = {
   resetPassword: { component: lazyPage(account, 'ResetPasswordPage'), shell: false },
   settings: { component: lazyPage(account, 'SettingsPage'), shell: true },
   subscription: { component: lazyPage(subscription, 'SubscriptionPage'), shell: true },
+  localAuthenticate: { component: lazyPage(subscription, 'LocalAuthenticatePage'), shell: true },
   dashboard: { component: lazyPage(checkin, 'DashboardPage'), shell: true },
   confirmNewsletter: { component: lazyPage(email, 'ConfirmNewsletterPage'), shell: false },
   unsubscribeNewsletter: { component: lazyPage(email, 'UnsubscribeNewsletterPage'), shell: false },

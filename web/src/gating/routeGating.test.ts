@@ -57,7 +57,13 @@ describe('decideRoute', () => {
   });
 
   it('lets a user who needs setup open only subscription, settings and the admin pages', () => {
-    expect([...SETUP_PATHS].sort()).toEqual(['/admin/newsletter', '/admin/users', '/settings', '/subscription']);
+    expect([...SETUP_PATHS].sort()).toEqual([
+      '/admin/newsletter',
+      '/admin/users',
+      '/local-payments/authenticate',
+      '/settings',
+      '/subscription',
+    ]);
     expect(decideRoute(needsSetup, '/subscription')).toEqual({ kind: 'page', page: 'subscription' });
     expect(decideRoute(needsSetup, '/settings')).toEqual({ kind: 'page', page: 'settings' });
     expect(decideRoute(needsSetup, '/admin/newsletter')).toEqual({ kind: 'page', page: 'adminNewsletter' });
@@ -77,6 +83,7 @@ describe('decideRoute', () => {
       '/settings': 'settings',
       '/email-preferences': 'emailPreferences',
       '/subscription': 'subscription',
+      '/local-payments/authenticate': 'localAuthenticate',
       '/faq': 'faq',
       '/admin/newsletter': 'adminNewsletter',
       '/admin/users': 'adminUsers',

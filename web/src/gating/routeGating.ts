@@ -51,6 +51,7 @@ export type PageKey =
   | 'settings'
   | 'emailPreferences'
   | 'subscription'
+  | 'localAuthenticate'
   | 'adminNewsletter'
   | 'adminUsers';
 
@@ -93,6 +94,8 @@ export const SIGNED_IN_PATHS: Readonly<Record<string, PageKey>> = {
   '/settings': 'settings',
   '/email-preferences': 'emailPreferences',
   '/subscription': 'subscription',
+  // The local test-mode provider's stand-in for the bank's check of a card (Stripe hosts its own).
+  '/local-payments/authenticate': 'localAuthenticate',
   '/admin/newsletter': 'adminNewsletter',
   '/admin/users': 'adminUsers',
 };
@@ -100,6 +103,7 @@ export const SIGNED_IN_PATHS: Readonly<Record<string, PageKey>> = {
 /** What a signed-in user who still needs subscription setup may open. */
 export const SETUP_PATHS: ReadonlySet<string> = new Set([
   '/subscription',
+  '/local-payments/authenticate',
   '/settings',
   '/admin/newsletter',
   '/admin/users',

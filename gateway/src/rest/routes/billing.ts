@@ -36,9 +36,22 @@ export const billingRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/local-payments/confirm-setup',
     operation: `mutation ConfirmLocalSetup($input: ConfirmLocalSetupInput!) {
-      confirmLocalSetup(input: $input) { status message } }`,
+      confirmLocalSetup(input: $input) { status message challengeUrl } }`,
     variables: (body) => ({ input: pick(body, ['clientSecret', 'cardNumber']) }),
-    reply: (data) => data.confirmLocalSetup as Json,
+    // The challenge URL only when the bank asks for its check: every other answer keeps its two fields.
+    reply: (data) => {
+      const { challengeUrl, ...answer } = data.confirmLocalSetup as Json;
+      return challengeUrl ? { ...answer, challengeUrl } : answer;
+    },
+  },
+  {
+    // The local test-mode provider's stand-in for the bank's check (what Stripe's hosted challenge page does).
+    method: 'POST',
+    path: '/api/local-payments/authenticate-setup',
+    operation: `mutation AuthenticateLocalSetup($input: AuthenticateLocalSetupInput!) {
+      authenticateLocalSetup(input: $input) { status message } }`,
+    variables: (body) => ({ input: pick(body, ['clientSecret', 'approve']) }),
+    reply: (data) => data.authenticateLocalSetup as Json,
   },
   {
     method: 'POST',

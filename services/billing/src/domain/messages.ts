@@ -14,6 +14,7 @@ export const billingMessages = {
   changedMeanwhile: 'Your subscription changed a moment ago. Please try again.',
   testModeOnly: 'Test cards work only in test mode; this Haven takes real cards through Stripe.',
   noSuchSetup: 'We could not find that payment setup. Please start again.',
+  noCheckPending: 'This card has no bank check waiting. Please add your card again.',
   cardNumberInvalid: 'Card number must be 12 to 19 digits',
   testClockDisabled: 'The billing test clock is off.',
   noCardToChange: 'You have no subscription whose card to change. You can start one on the Subscription page.',

@@ -11,13 +11,21 @@ export const testCards = {
   chargeFails: '4000000000000341',
   /** Setup succeeds; every later charge gets no answer from the provider (an outage, not a decline). */
   processingError: '4000000000000119',
+  /** Stripe's authentication-required setup card: the bank asks the person to confirm it (3-D Secure). */
+  requiresAuthentication: '4000002760003184',
 } as const;
 
 export type CardOutcome = 'ok' | 'charge_fails' | 'processing_error' | 'declined';
 
+/** What confirming a setup with a test card does: a card outcome, or a challenge from the bank first. */
+export type SetupOutcome = CardOutcome | 'requires_action';
+
 export const declinedMessage = 'Your card was declined.';
+/** A failed bank check, said as Haven says it: nothing is wrong with the person, another card or a retry helps. */
+export const authenticationFailedMessage =
+  "We couldn't verify this card with your bank. Nothing was charged: you can try again or use another card.";
 export const unknownTestCardMessage =
-  'Test mode takes test cards only: use 4242 4242 4242 4242 (works) or 4000 0000 0000 0002 (declined).';
+  'Test mode takes test cards only: use 4242 4242 4242 4242 (works), 4000 0000 0000 0002 (declined) or 4000 0027 6000 3184 (your bank asks you to confirm it).';
 
 /** Digits only; null when it cannot be a card number at all (bad input, not a decline). */
 export function normaliseCardNumber(input: string): string | null {
@@ -25,7 +33,8 @@ export function normaliseCardNumber(input: string): string | null {
   return /^\d{12,19}$/.test(digits) ? digits : null;
 }
 
-export function outcomeOfTestCard(digits: string): { outcome: CardOutcome; message: string | null } {
+export function outcomeOfTestCard(digits: string): { outcome: SetupOutcome; message: string | null } {
+  if (digits === testCards.requiresAuthentication) return { outcome: 'requires_action', message: null };
   if (digits === testCards.succeeds || digits === testCards.succeedsMastercard) return { outcome: 'ok', message: null };
   if (digits === testCards.chargeFails) return { outcome: 'charge_fails', message: null };
   if (digits === testCards.processingError) return { outcome: 'processing_error', message: null };

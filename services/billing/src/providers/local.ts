@@ -3,16 +3,23 @@ import { Schema, type Connection } from 'mongoose';
 import { addMonth, trialEndFrom } from '../domain/lifecycle';
 import { premiumPrice } from '../domain/price';
 import type { PaymentMethodSummary, PaymentProvider } from '../domain/provider';
-import { brandOfCardNumber, outcomeOfTestCard, type CardOutcome } from '../domain/test-cards';
+import {
+  authenticationFailedMessage,
+  brandOfCardNumber,
+  outcomeOfTestCard,
+  type CardOutcome,
+} from '../domain/test-cards';
 
 interface LocalSetupIntent {
   _id: string;
   customerId: string;
   clientSecret: string;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
   paymentMethodId: string | null;
   /** What a real provider answers about the confirmed card (never its number); null until confirmed. */
   card: PaymentMethodSummary | null;
+  /** The card waiting for the bank's check while the status is requires_action; null otherwise. */
+  pendingCard: PaymentMethodSummary | null;
 }
 
 const cardSchema = new Schema<PaymentMethodSummary>(
@@ -33,6 +40,7 @@ const setupIntentSchema = new Schema<LocalSetupIntent>(
     status: { type: String, required: true },
     paymentMethodId: { type: String, default: null, index: true },
     card: { type: cardSchema, default: null },
+    pendingCard: { type: cardSchema, default: null },
   },
   { collection: 'local_setup_intents', versionKey: false },
 );
@@ -104,20 +112,36 @@ function charged(paymentMethodId: string | null | undefined): boolean {
   return outcome === 'ok';
 }
 
+export interface LocalSetupAnswer {
+  customerId: string;
+  setupIntentId: string;
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action';
+  /** The card the setup confirmed (null when it was declined or waits for the bank). */
+  paymentMethodId: string | null;
+  message: string | null;
+  /** Where the person answers the bank's check (Haven's own stand-in page); set only with requires_action. */
+  challengeUrl: string | null;
+}
+
 export interface LocalProvider extends PaymentProvider {
   /** What Stripe.js does in the browser with Stripe: confirms the setup with a card. */
-  confirmSetup(
+  confirmSetup(clientSecret: string, customerId: string, cardDigits: string): Promise<LocalSetupAnswer | null>;
+  /**
+   * The bank's check of a card that needs it (what Stripe's hosted challenge page does): approved, the card is
+   * saved as a confirmed one is; failed, the setup asks for a card again. Null when the setup is not the
+   * customer's; 'not_pending' when it waits for no check.
+   */
+  authenticateSetup(
     clientSecret: string,
     customerId: string,
-    cardDigits: string,
-  ): Promise<{
-    customerId: string;
-    setupIntentId: string;
-    status: 'succeeded' | 'requires_payment_method';
-    /** The card the setup confirmed (null when it was declined). */
-    paymentMethodId: string | null;
-    message: string | null;
-  } | null>;
+    approve: boolean,
+  ): Promise<LocalSetupAnswer | 'not_pending' | null>;
+}
+
+/** The local provider's stand-in for the bank's challenge page, on Haven's own origin (as Stripe's return URL). */
+export function localChallengeUrl(setupIntentId: string, clientSecret: string): string {
+  const query = new URLSearchParams({ setup_intent: setupIntentId, setup_intent_client_secret: clientSecret });
+  return `/local-payments/authenticate?${query.toString()}`;
 }
 
 /**
@@ -175,6 +199,7 @@ export function localProvider(connection: Connection): LocalProvider {
             status: 'requires_payment_method',
             paymentMethodId: null,
             card: null,
+            pendingCard: null,
           },
         },
         { upsert: true, new: true },
@@ -186,14 +211,48 @@ export function localProvider(connection: Connection): LocalProvider {
       const intent = await intents.findOne({ clientSecret, customerId }).lean();
       if (!intent) return null;
       const { outcome, message } = outcomeOfTestCard(cardDigits);
-      const setup = { customerId: intent.customerId, setupIntentId: intent._id };
+      const setup = { customerId: intent.customerId, setupIntentId: intent._id, challengeUrl: null };
       if (outcome === 'declined')
         return { ...setup, status: 'requires_payment_method', paymentMethodId: null, message };
-      const paymentMethodId = `pm_local_${outcome}_${randomBytes(8).toString('hex')}`;
       // Only what a real provider would answer about the card is kept: brand, last four digits, expiry.
       const card = testCardSummary(cardDigits, new Date());
-      await intents.updateOne({ _id: intent._id }, { $set: { status: 'succeeded', paymentMethodId, card } });
+      if (outcome === 'requires_action') {
+        await intents.updateOne(
+          { _id: intent._id },
+          { $set: { status: 'requires_action', paymentMethodId: null, card: null, pendingCard: card } },
+        );
+        return {
+          ...setup,
+          status: 'requires_action',
+          paymentMethodId: null,
+          message: null,
+          challengeUrl: localChallengeUrl(intent._id, intent.clientSecret),
+        };
+      }
+      const paymentMethodId = `pm_local_${outcome}_${randomBytes(8).toString('hex')}`;
+      await intents.updateOne(
+        { _id: intent._id },
+        { $set: { status: 'succeeded', paymentMethodId, card, pendingCard: null } },
+      );
       return { ...setup, status: 'succeeded', paymentMethodId, message: null };
+    },
+    authenticateSetup: async (clientSecret, customerId, approve) => {
+      const intent = await intents.findOne({ clientSecret, customerId }).lean();
+      if (!intent) return null;
+      const setup = { customerId: intent.customerId, setupIntentId: intent._id, challengeUrl: null };
+      // Once: only the intent still waiting for the check changes, so a second answer changes nothing.
+      const paymentMethodId = approve ? `pm_local_ok_${randomBytes(8).toString('hex')}` : null;
+      const answered = await intents.findOneAndUpdate(
+        { _id: intent._id, status: 'requires_action' },
+        approve
+          ? { $set: { status: 'succeeded', paymentMethodId, card: intent.pendingCard, pendingCard: null } }
+          : { $set: { status: 'requires_payment_method', paymentMethodId: null, card: null, pendingCard: null } },
+        { new: true },
+      );
+      if (!answered) return 'not_pending';
+      return approve
+        ? { ...setup, status: 'succeeded', paymentMethodId, message: null }
+        : { ...setup, status: 'requires_payment_method', paymentMethodId: null, message: authenticationFailedMessage };
     },
     confirmedPaymentMethod: async (setupIntentId) => {
       const intent = await intents.findById(setupIntentId).lean();

@@ -11,7 +11,7 @@ import type { Scheduler } from '../events/scheduler';
 import type { SubscriptionStarter } from '../events/subscription-start';
 import type { Clock } from '../model/clock';
 import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecord } from '../model/subscription';
-import type { LocalProvider } from '../providers/local';
+import type { LocalProvider, LocalSetupAnswer } from '../providers/local';
 import type { TrialClaims } from '../model/trial-claim';
 import type { BillingErasure } from '../events/erasure';
 import { erasureResolvers } from './erasure';
@@ -50,6 +50,31 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
 
   const statusNow = async (userId: string) =>
     subscriptionStatusOf(await subscriptions.findById(userId).lean<SubscriptionRecord>(), await clock.now());
+
+  /**
+   * As Stripe's webhook does: the subscription starts when the card is confirmed, tab open or not. A change-card
+   * setup starts nothing: updatePaymentMethodAfterSetup applies it.
+   */
+  const startAfterLocalSetup = async (
+    userId: string,
+    customer: CustomerRecord | null,
+    result: LocalSetupAnswer,
+    correlationId: string,
+  ) => {
+    if (
+      result.status === 'succeeded' &&
+      result.paymentMethodId &&
+      customer?.setupIntentId === result.setupIntentId &&
+      customer.setupPurpose !== 'change_card'
+    ) {
+      await deps.starter.startAfterSetup({
+        userId,
+        setupIntentId: result.setupIntentId,
+        paymentMethodId: result.paymentMethodId,
+        correlationId,
+      });
+    }
+  };
 
   /**
    * Whether a subscription started now comes with the free trial: once per account and once per address, so
@@ -152,22 +177,22 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits)
           : null;
         if (!result) throw notFound(billingMessages.noSuchSetup);
-        // As Stripe's webhook does: the subscription starts when the card is confirmed, tab open or not. A
-        // change-card setup starts nothing: updatePaymentMethodAfterSetup applies it.
-        if (
-          result.status === 'succeeded' &&
-          result.paymentMethodId &&
-          customer?.setupIntentId === result.setupIntentId &&
-          customer.setupPurpose !== 'change_card'
-        ) {
-          await deps.starter.startAfterSetup({
-            userId: session.userId,
-            setupIntentId: result.setupIntentId,
-            paymentMethodId: result.paymentMethodId,
-            correlationId: context.correlationId,
-          });
-        }
-        return { status: result.status, message: result.message };
+        await startAfterLocalSetup(session.userId, customer, result, context.correlationId);
+        return { status: result.status, message: result.message, challengeUrl: result.challengeUrl };
+      },
+
+      authenticateLocalSetup: async (_parent, { input: { clientSecret, approve } }, context) => {
+        const session = requireSession(context);
+        if (!deps.localProvider) throw badInput('clientSecret', billingMessages.testModeOnly);
+        if (clientSecret.trim() === '') throw badInput('clientSecret', 'Client secret is required');
+        const customer = await customers.findById(session.userId).lean();
+        const result = customer
+          ? await deps.localProvider.authenticateSetup(clientSecret, customer.customerId, approve)
+          : null;
+        if (!result) throw notFound(billingMessages.noSuchSetup);
+        if (result === 'not_pending') throw conflict(billingMessages.noCheckPending);
+        await startAfterLocalSetup(session.userId, customer, result, context.correlationId);
+        return { status: result.status, message: result.message, challengeUrl: null };
       },
 
       createSubscriptionAfterSetup: async (_parent, _args, context) => {

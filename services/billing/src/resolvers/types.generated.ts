@@ -16,6 +16,13 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+export type AuthenticateLocalSetupInput = {
+  /** true completes the bank's check; false fails it. */
+  approve: Scalars['Boolean']['input'];
+  /** The setup intent's client secret from createSetupIntent. */
+  clientSecret: Scalars['String']['input'];
+};
+
 /** Everything billing keeps about the user, for the data export. Haven stores no card numbers: the card is the provider's. */
 export type BillingDataExport = {
   __typename?: 'BillingDataExport';
@@ -92,9 +99,11 @@ export type Invoice = {
 /** The local test-mode provider's answer to a card (it never charges anyone). */
 export type LocalSetupResult = {
   __typename?: 'LocalSetupResult';
+  /** Where the person confirms the card with their bank (Haven's test-mode stand-in page); set only with requires_action. */
+  challengeUrl?: Maybe<Scalars['String']['output']>;
   /** The provider's message when the card was declined. */
   message?: Maybe<Scalars['String']['output']>;
-  /** succeeded, or requires_payment_method when the card was declined */
+  /** succeeded; requires_action when the card's bank asks the person to confirm it; requires_payment_method when the card was declined */
   status: Scalars['String']['output'];
 };
 
@@ -102,6 +111,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Tests only (BILLING_TEST_CLOCK=1): moves billing's clock forward and runs the scheduler once. */
   advanceBillingClock: Scalars['Float']['output'];
+  /** The local test-mode provider's stand-in for the bank's check of the caller's own setup waiting in requires_action: approved, the card is saved as a confirmed one is (and the subscription starts); failed, the setup asks for a card again. */
+  authenticateLocalSetup: LocalSetupResult;
   /** Cancels at the end of the current trial or period; access continues until then. */
   cancelSubscription: SubscriptionChangeResult;
   /**
@@ -130,6 +141,11 @@ export type Mutation = {
 
 export type MutationAdvanceBillingClockArgs = {
   seconds: Scalars['Int']['input'];
+};
+
+
+export type MutationAuthenticateLocalSetupArgs = {
+  input: AuthenticateLocalSetupInput;
 };
 
 
@@ -343,8 +359,9 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  BillingDataExport: ResolverTypeWrapper<Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
+  AuthenticateLocalSetupInput: AuthenticateLocalSetupInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BillingDataExport: ResolverTypeWrapper<Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
   BillingHistoryEntry: ResolverTypeWrapper<BillingHistoryEntry>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
@@ -368,8 +385,9 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  BillingDataExport: Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
+  AuthenticateLocalSetupInput: AuthenticateLocalSetupInput;
   Boolean: Scalars['Boolean']['output'];
+  BillingDataExport: Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
   BillingHistoryEntry: BillingHistoryEntry;
   Float: Scalars['Float']['output'];
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
@@ -443,12 +461,14 @@ export type InvoiceResolvers<ContextType = RequestContext, ParentType extends Re
 };
 
 export type LocalSetupResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['LocalSetupResult'] = ResolversParentTypes['LocalSetupResult']> = {
+  challengeUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   advanceBillingClock?: Resolver<ResolversTypes['Float'], ParentType, ContextType, RequireFields<MutationAdvanceBillingClockArgs, 'seconds'>>;
+  authenticateLocalSetup?: Resolver<ResolversTypes['LocalSetupResult'], ParentType, ContextType, RequireFields<MutationAuthenticateLocalSetupArgs, 'input'>>;
   cancelSubscription?: Resolver<ResolversTypes['SubscriptionChangeResult'], ParentType, ContextType>;
   closePaymentsForErasure?: Resolver<ResolversTypes['PaymentClosure'], ParentType, ContextType, RequireFields<MutationClosePaymentsForErasureArgs, 'userId'>>;
   confirmLocalSetup?: Resolver<ResolversTypes['LocalSetupResult'], ParentType, ContextType, RequireFields<MutationConfirmLocalSetupArgs, 'input'>>;

@@ -44,6 +44,36 @@ type PaymentSetupProps = { onBack: () => void; afterSuccess: () => Promise<void>
   | { mode: 'change' }
 );
 
+/**
+ * After a confirmed start setup, in the page or on the return from the bank's check: the subscription it started
+ * (or starts now), the welcome toast, then the welcome page.
+ */
+export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise<void> {
+  const navigate = useNavigate();
+  const [createSubscription] = useMutation(CreateSubscriptionDocument);
+  return async () => {
+    try {
+      const { data } = await createSubscription();
+      const created = data?.createSubscriptionAfterSetup;
+      if (created?.subscriptionStatus.status === 'payment_failed') {
+        toast(setupNotices.paymentFailed(created.message));
+      } else {
+        toast(
+          created?.subscriptionStatus.isTrialing === false
+            ? setupNotices.welcomeWithoutTrial(created.message)
+            : setupNotices.welcome,
+        );
+      }
+    } catch {
+      // The card is added; the subscription may still be on its way. The spec sends the user on regardless.
+      toast(setupNotices.fallback);
+    }
+    window.setTimeout(() => {
+      void afterSuccess().finally(() => navigate(WELCOME_PATH));
+    }, AFTER_SETUP_REDIRECT_MS);
+  };
+}
+
 export function PaymentSetup(props: PaymentSetupProps) {
   const { onBack, afterSuccess } = props;
   const changing = props.mode === 'change';
@@ -51,7 +81,7 @@ export function PaymentSetup(props: PaymentSetupProps) {
   const config = useQuery(PaymentConfigDocument);
   const [startSetup] = useMutation(StartPaymentSetupDocument);
   const [confirmCard] = useMutation(ConfirmTestCardDocument);
-  const [createSubscription] = useMutation(CreateSubscriptionDocument);
+  const finishStart = useFinishStart(afterSuccess);
   const [updatePaymentMethod] = useMutation(UpdatePaymentMethodDocument);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [cardNumber, setCardNumber] = useState('');
@@ -85,28 +115,7 @@ export function PaymentSetup(props: PaymentSetupProps) {
     }
   };
 
-  const finish = async () => {
-    if (changing) return finishChange();
-    try {
-      const { data } = await createSubscription();
-      const created = data?.createSubscriptionAfterSetup;
-      if (created?.subscriptionStatus.status === 'payment_failed') {
-        toast(setupNotices.paymentFailed(created.message));
-      } else {
-        toast(
-          created?.subscriptionStatus.isTrialing === false
-            ? setupNotices.welcomeWithoutTrial(created.message)
-            : setupNotices.welcome,
-        );
-      }
-    } catch {
-      // The card is added; the subscription may still be on its way. The spec sends the user on regardless.
-      toast(setupNotices.fallback);
-    }
-    window.setTimeout(() => {
-      void afterSuccess().finally(() => navigate(WELCOME_PATH));
-    }, AFTER_SETUP_REDIRECT_MS);
-  };
+  const finish = async () => (changing ? finishChange() : finishStart());
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -115,6 +124,12 @@ export function PaymentSetup(props: PaymentSetupProps) {
     try {
       const { data } = await confirmCard({ variables: { input: { clientSecret, cardNumber } } });
       const result = data?.confirmLocalSetup ?? { status: 'unknown' };
+      // The card's bank asks the person to confirm it: its page (the test-mode stand-in) returns to /subscription.
+      // (Start only: a changed card's return is not handled yet, so it says the setup is incomplete.)
+      if (!changing && result.status === 'requires_action' && 'challengeUrl' in result && result.challengeUrl) {
+        navigate(result.challengeUrl);
+        return;
+      }
       const notice = noticeForSetupResult(result);
       if (notice) {
         toast(notice);
@@ -137,8 +152,8 @@ export function PaymentSetup(props: PaymentSetupProps) {
         <CardTitle id="payment-title">{changing ? changeCardTexts.title : 'Payment method'}</CardTitle>
         {provider === 'local' && (
           <CardDescription>
-            <strong>Test mode.</strong> No real card is charged, ever. Use the test card 4242 4242 4242 4242 (works) or
-            4000 0000 0000 0002 (declined)
+            <strong>Test mode.</strong> No real card is charged, ever. Use the test card 4242 4242 4242 4242 (works),
+            4000 0000 0000 0002 (declined) or 4000 0027 6000 3184 (your bank asks you to confirm it)
             {changing ? '; 5555 5555 5555 4444 is a Mastercard that works.' : '.'}
           </CardDescription>
         )}

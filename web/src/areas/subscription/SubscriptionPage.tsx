@@ -4,8 +4,8 @@
  * account and once per address: without it the page says the first month is charged when the card is added.
  */
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
 import { SubscriptionOfferDocument } from '../../graphql/operations.generated';
@@ -23,8 +23,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CheckIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { FullPageSpinner } from '../../ui/Spinner';
-import { PaymentSetup } from './PaymentSetup';
-import { offerTexts } from './paymentSetup';
+import { PaymentSetup, useFinishStart } from './PaymentSetup';
+import { offerTexts, setupNotices } from './paymentSetup';
+import { parseSetupReturn } from './setupReturn';
+import { toast } from '../../ui/Toast';
 
 export const PREMIUM_FEATURES = [
   'Unlimited personalized quotes',
@@ -42,8 +44,12 @@ export function SubscriptionPage() {
   const maySubscribe = session.status === 'signedIn' && session.subscription?.hasActiveSubscription === false;
   // Asked whenever a subscription could start, so the page never promises a trial that will not come.
   const offer = useQuery(SubscriptionOfferDocument, { skip: !maySubscribe, fetchPolicy: 'network-only' });
+  // Once signed in is known: the welcome then refreshes the session's subscription before it opens.
+  const finishing = useSetupReturn(session.status === 'signedIn' ? session.refetchSubscription : null, () =>
+    setPaying(true),
+  );
 
-  if (session.status === 'loading') return <FullPageSpinner />;
+  if (session.status === 'loading' || (finishing && session.status === 'signedIn')) return <FullPageSpinner />;
   if (session.status === 'signedOut') return <Navigate to="/auth" replace />;
 
   const status = session.subscription;
@@ -144,6 +150,33 @@ export function SubscriptionPage() {
       <OfferInfoCard title={texts.infoTitle} paragraphs={texts.info} />
     </div>
   );
+}
+
+/**
+ * The return from the card's bank check (Stripe's page, or the test-mode stand-in): succeeded finishes as the
+ * in-page success does; failed goes back to the payment step with the reason. The parameters leave the address
+ * at once, so a reload does not repeat it. Whether the page is finishing (the welcome is on its way).
+ */
+function useSetupReturn(afterSuccess: (() => Promise<void>) | null, backToPayment: () => void): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const finishStart = useFinishStart(afterSuccess ?? (() => Promise.resolve()));
+  const handled = useRef(false);
+  const [finishing, setFinishing] = useState(() => parseSetupReturn(location.search)?.succeeded === true);
+  useEffect(() => {
+    const back = parseSetupReturn(location.search);
+    if (!back || !afterSuccess || handled.current) return;
+    handled.current = true;
+    navigate(location.pathname, { replace: true });
+    if (back.succeeded) {
+      setFinishing(true);
+      void finishStart();
+    } else {
+      toast(setupNotices.authenticationFailed);
+      backToPayment();
+    }
+  }, [location.search, location.pathname, navigate, afterSuccess, finishStart, backToPayment]);
+  return finishing;
 }
 
 /** The info card: exactly what happens, in order, and what it costs. */

@@ -29,6 +29,13 @@ export const setupNotices = {
     title: `Welcome to ${BRAND.name} Premium!`,
     description: serverMessage,
   }),
+  /** The card's bank did not confirm it (Stripe's return or the test-mode stand-in page): a plain reason. */
+  authenticationFailed: {
+    title: 'Payment Failed',
+    description:
+      "We couldn't verify this card with your bank. Nothing was charged: you can try again or use another card.",
+    variant: 'destructive',
+  },
   /** The setup worked but creating the subscription did not (yet): the redirect still happens. */
   fallback: { title: 'Payment Method Added', description: 'Setting up your subscription...' },
 } satisfies Record<string, Notice | ((message: string) => Notice)>;

@@ -1,0 +1,16 @@
+import { normaliseCardNumber, outcomeOfTestCard, testCards, unknownTestCardMessage } from './test-cards';
+
+describe('the authentication-required test card', () => {
+  it('asks for the bank’s check before anything is decided', () => {
+    expect(testCards.requiresAuthentication).toBe('4000002760003184');
+    expect(outcomeOfTestCard(normaliseCardNumber('4000 0027 6000 3184')!)).toEqual({
+      outcome: 'requires_action',
+      message: null,
+    });
+  });
+
+  it('is listed in the hint for a number test mode does not know', () => {
+    expect(outcomeOfTestCard('4111111111111111')).toEqual({ outcome: 'declined', message: unknownTestCardMessage });
+    expect(unknownTestCardMessage).toContain('4000 0027 6000 3184');
+  });
+});
