@@ -1,7 +1,7 @@
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
-import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { authenticationTestCard } from '../../../tools/testing/subscription';
+import { ApiClient } from '../../../tools/testing/http';
+import { authenticationTestCard, signedUpPerson } from '../../../tools/testing/subscription';
 
 let haven: TestHaven;
 
@@ -13,16 +13,7 @@ afterAll(async () => {
   await haven?.stop();
 });
 
-async function signedUp(name = '3ds'): Promise<{ client: ApiClient; userId: string }> {
-  const client = new ApiClient(haven.gatewayUrl);
-  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
-    email: uniqueEmail(name),
-    password: 'a long enough password',
-    firstName: 'Sam',
-  });
-  expect(registered.status).toBe(201);
-  return { client, userId: registered.body.user.id };
-}
+const signedUp = (name = '3ds') => signedUpPerson(haven.gatewayUrl, name);
 
 interface SetupAnswer {
   status: string;

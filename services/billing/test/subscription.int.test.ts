@@ -2,8 +2,8 @@ import { entitlementProjection } from '@haven/platform';
 import mongoose from 'mongoose';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, testSubgraphSecret, type TestHaven } from '../../../tools/testing/haven';
-import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { declinedTestCard, goodTestCard, startTrial } from '../../../tools/testing/subscription';
+import { ApiClient } from '../../../tools/testing/http';
+import { declinedTestCard, goodTestCard, signedUpPerson, startTrial } from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
 import { advanceBillingClock } from './clock';
 
@@ -22,16 +22,7 @@ afterAll(async () => {
 
 const day = 24 * 60 * 60;
 
-async function signedUp(name = 'sub'): Promise<{ client: ApiClient; userId: string }> {
-  const client = new ApiClient(haven.gatewayUrl);
-  const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
-    email: uniqueEmail(name),
-    password: 'a long enough password',
-    firstName: 'Sam',
-  });
-  expect(registered.status).toBe(201);
-  return { client, userId: registered.body.user.id };
-}
+const signedUp = (name = 'sub') => signedUpPerson(haven.gatewayUrl, name);
 
 const status = async (client: ApiClient) =>
   (await client.get<Record<string, unknown>>('/api/subscription-status')).body;

@@ -4,6 +4,7 @@
  * sent). Used only when `Me` gets no answer; any answer wins. Forgotten when the person signs out here, and whenever
  * Haven answers that nobody is signed in.
  */
+import { deviceCopy } from '../lib/deviceCopy';
 import type { SessionUser, SubscriptionStatus } from './useSession';
 
 export interface SessionCopy {
@@ -11,34 +12,18 @@ export interface SessionCopy {
   subscription: SubscriptionStatus;
 }
 
-const storageKey = 'haven:session';
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-export function keepSessionCopy(copy: SessionCopy | null): void {
-  try {
-    if (copy) localStorage.setItem(storageKey, JSON.stringify(copy));
-    else localStorage.removeItem(storageKey);
-  } catch {
-    // Storage refused (private mode, full): the app still works online.
-  }
-}
+const copy = deviceCopy<SessionCopy>(
+  'haven:session',
+  ({ me, subscription }) =>
+    isObject(me) &&
+    typeof me.id === 'string' &&
+    isObject(subscription) &&
+    typeof subscription.hasActiveSubscription === 'boolean',
+);
 
-export const forgetSessionCopy = (): void => keepSessionCopy(null);
-
+export const keepSessionCopy = copy.keep;
+export const forgetSessionCopy = copy.forget;
 /** The copy kept here, or null when there is none or it is not one. */
-export function sessionCopy(): SessionCopy | null {
-  try {
-    const kept: unknown = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
-    if (typeof kept !== 'object' || kept === null) return null;
-    const { me, subscription } = kept as Record<string, unknown>;
-    const whole =
-      typeof me === 'object' &&
-      me !== null &&
-      typeof (me as Record<string, unknown>).id === 'string' &&
-      typeof subscription === 'object' &&
-      subscription !== null &&
-      typeof (subscription as Record<string, unknown>).hasActiveSubscription === 'boolean';
-    return whole ? (kept as SessionCopy) : null;
-  } catch {
-    return null;
-  }
-}
+export const sessionCopy = copy.read;
