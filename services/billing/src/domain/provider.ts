@@ -9,6 +9,16 @@ export interface ProviderSetupIntent {
   clientSecret: string;
 }
 
+/** Longer than any client secret a provider hands out (Stripe's are under 100 characters). */
+export const clientSecretMaxLength = 200;
+
+/** What is wrong with a client secret a person sends back, as they would read it; null when it can be looked up. */
+export function clientSecretProblem(clientSecret: string): string | null {
+  if (clientSecret.trim() === '') return 'Client secret is required';
+  if (clientSecret.length > clientSecretMaxLength) return 'Client secret is not one Haven gave out';
+  return null;
+}
+
 export interface ProviderSubscription {
   subscriptionId: string;
   status: 'trialing' | 'active' | 'payment_failed';

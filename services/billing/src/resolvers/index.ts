@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
 import { accessAfter, addMonth, mayStartSubscription, openAtProvider } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
-import type { PaymentProvider, SetupPurpose } from '../domain/provider';
+import { clientSecretProblem, type PaymentProvider, type SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
 import { changeSubscription, type SubscriptionEventType, type SubscriptionFields } from '../events/changes';
 import type { Scheduler } from '../events/scheduler';
@@ -171,7 +171,8 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         if (!deps.localProvider) throw badInput('cardNumber', billingMessages.testModeOnly);
         const digits = normaliseCardNumber(cardNumber);
         if (!digits) throw badInput('cardNumber', billingMessages.cardNumberInvalid);
-        if (clientSecret.trim() === '') throw badInput('clientSecret', 'Client secret is required');
+        const secretProblem = clientSecretProblem(clientSecret);
+        if (secretProblem) throw badInput('clientSecret', secretProblem);
         const customer = await customers.findById(session.userId).lean();
         const result = customer
           ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits)
@@ -184,7 +185,8 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
       authenticateLocalSetup: async (_parent, { input: { clientSecret, approve } }, context) => {
         const session = requireSession(context);
         if (!deps.localProvider) throw badInput('clientSecret', billingMessages.testModeOnly);
-        if (clientSecret.trim() === '') throw badInput('clientSecret', 'Client secret is required');
+        const secretProblem = clientSecretProblem(clientSecret);
+        if (secretProblem) throw badInput('clientSecret', secretProblem);
         const customer = await customers.findById(session.userId).lean();
         const result = customer
           ? await deps.localProvider.authenticateSetup(clientSecret, customer.customerId, approve)
