@@ -427,13 +427,20 @@ it('retries a refused dead-letter write on its own: the handler is not run again
 it('parks a message once when the database goes away right after the handler’s last attempt', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   const database = await cuttableDatabase(testInfra().mongoUrl);
-  const cutConnection = await mongoose
-    .createConnection(database.url, {
-      dbName: `consumer_cut_${randomBytes(4).toString('hex')}`,
+  const dbName = `consumer_cut_${randomBytes(4).toString('hex')}`;
+  // Selection gives up after 300 ms, so the cut shows at once; a loaded machine can take longer over the first
+  // selection, so opening is tried again until it succeeds.
+  const cutConnection = await eventually('a connection through the cuttable proxy', async () => {
+    const connection = mongoose.createConnection(database.url, {
+      dbName,
       serverSelectionTimeoutMS: 300,
       bufferCommands: false,
-    })
-    .asPromise();
+    });
+    return connection.asPromise().catch(async (error: unknown) => {
+      await connection.close().catch(() => undefined);
+      throw error;
+    });
+  });
   const { messages, log: capturing } = capturingLog();
   let attempts = 0;
   const { groupId, consumer } = await startConsumer(
