@@ -76,7 +76,7 @@ export function errorCode(error: unknown): ErrorCode | undefined {
  * a failed DNS lookup has no answer: what was sent may or may not have arrived.
  */
 export function serverAnswered(error: unknown): boolean {
-  return graphQLErrorsOf(error).length > 0 || (isRecord(error) && typeof error.statusCode === 'number');
+  return graphQLErrorsOf(error).length > 0 || httpStatus(error) !== undefined;
 }
 
 /** The HTTP status of a non-2xx reply, if the error is one. */

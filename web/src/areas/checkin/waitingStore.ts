@@ -62,14 +62,12 @@ export function writeStoredWaiting(userId: string, list: readonly WaitingCheckIn
 /** The account signed in here: its check-ins are the ones shown and sent; another account's never are. */
 export function setWaitingOwner(userId: string | null): void {
   if (userId === view.userId) return;
-  publish({ userId, waiting: userId ? readStoredWaiting(userId) : [], lastSent: null, refusals: [] });
+  publishWaiting({ userId, waiting: userId ? readStoredWaiting(userId) : [], lastSent: null, refusals: [] });
 }
-
-const publish = publishWaiting;
 
 /** Re-reads the owner's list (another tab changed it). */
 export function refreshWaiting(): void {
-  if (view.userId) publish({ waiting: readStoredWaiting(view.userId) });
+  if (view.userId) publishWaiting({ waiting: readStoredWaiting(view.userId) });
 }
 
 /** Keeps a check-in on the device for the account signed in; false when it could not be kept. */
@@ -77,7 +75,7 @@ export function keepWaiting(checkIn: WaitingCheckIn): boolean {
   if (checkIn.userId !== view.userId) return false;
   const next = withWaiting(readStoredWaiting(checkIn.userId), checkIn);
   if (!writeStoredWaiting(checkIn.userId, next)) return false;
-  publish({ waiting: next });
+  publishWaiting({ waiting: next });
   return true;
 }
 
@@ -91,6 +89,6 @@ export function forgetWaitingOnSignOut(confirm: (question: string) => boolean): 
   const count = readStoredWaiting(userId).length;
   if (count > 0 && !confirm(waitingWords.signOutQuestion(count))) return false;
   writeStoredWaiting(userId, []);
-  publish({ waiting: [] });
+  publishWaiting({ waiting: [] });
   return true;
 }
