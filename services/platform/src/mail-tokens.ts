@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
+import { openBytes, sealBytes, sealingKeyBytes } from './sealing';
 
 /**
  * A link's single-use token (verification, password reset, e-mail change, newsletter confirmation) travels
@@ -15,8 +16,6 @@ export interface MailTokenSealer {
 }
 
 const version = 'v1.';
-const nonceBytes = 12;
-const tagBytes = 16;
 const developmentSecret = 'haven-development-mail-token-key';
 
 /** The sealing key: HKDF-SHA256 of SERVICE_SECRET (a development secret without one; production requires it). */
@@ -26,29 +25,10 @@ export function mailTokenKey(config: { SERVICE_SECRET?: string }): Buffer {
 }
 
 export function mailTokenSealer(key: Buffer): MailTokenSealer {
-  if (key.length !== 32) throw new Error('a mail token key is 32 bytes');
+  if (key.length !== sealingKeyBytes) throw new Error('a mail token key is 32 bytes');
   return {
-    seal(token) {
-      const nonce = randomBytes(nonceBytes);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      const sealed = Buffer.concat([nonce, cipher.update(token, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return version + sealed.toString('base64url');
-    },
-    open(sealed) {
-      if (!sealed.startsWith(version)) return null;
-      const bytes = Buffer.from(sealed.slice(version.length), 'base64url');
-      if (bytes.length <= nonceBytes + tagBytes) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, nonceBytes));
-        decipher.setAuthTag(bytes.subarray(bytes.length - tagBytes));
-        return Buffer.concat([
-          decipher.update(bytes.subarray(nonceBytes, bytes.length - tagBytes)),
-          decipher.final(),
-        ]).toString('utf8');
-      } catch {
-        return null;
-      }
-    },
+    seal: (token) => sealBytes(key, version, Buffer.from(token, 'utf8')),
+    open: (sealed) => openBytes(key, version, sealed)?.toString('utf8') ?? null,
   };
 }
 
