@@ -155,7 +155,7 @@ const closeAccount = (userId: string) =>
 const code = (reply: RawReply) => (reply.json.errors?.[0]?.extensions?.code as string | undefined) ?? 'ok';
 
 describe('internal operations answer Haven’s services only', () => {
-  it('refuses the deletion saga’s steps with the gateway’s secret and the user’s own token (the attack)', async () => {
+  it('refuses the deletion saga’s steps and a person’s data key with the gateway’s secret and the user’s own token (the attack)', async () => {
     const member = await subscribedMember();
     const asGatewayForUser = { [subgraphSecretHeader]: testSubgraphSecret, authorization: `Bearer ${member.token}` };
     const billing = new URL(haven.services.billing.url);
@@ -172,6 +172,16 @@ describe('internal operations answer Haven’s services only', () => {
       headers: asGatewayForUser,
     });
     expect([account.status, code(account)]).toEqual([403, 'FORBIDDEN']);
+    // The person's data key: it unseals their journal, so only a Haven service may ask for it.
+    const dataKey = await rawRequest(user.origin, 'POST', user.pathname, {
+      body: JSON.stringify({
+        query: 'query($id: ID!) { personDataKey(userId: $id) }',
+        variables: { id: member.userId },
+      }),
+      headers: asGatewayForUser,
+    });
+    expect([dataKey.status, code(dataKey)]).toEqual([403, 'FORBIDDEN']);
+    expect(dataKey.json.data ?? null).toBeNull();
 
     // Hidden in a fragment under an alias, or with a wrong credential beside the secret: the same.
     const disguised = await rawRequest(billing.origin, 'POST', billing.pathname, {

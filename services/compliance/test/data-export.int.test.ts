@@ -5,6 +5,8 @@
  * neither in the export nor in the reviewed list of collections without user data (each service's DataMap).
  */
 import {
+  isSealedForPerson,
+  openForPerson,
   platformDataMap,
   processedEventsCollection,
   storageFields,
@@ -20,6 +22,7 @@ import { collectionsOf, fullyUsedAccount, needlesOf, tracesOf, type UsedAccount 
 import { serviceNames, startTestHaven, type ServiceName, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
+import { personKeyOf } from '../../../tools/testing/person-keys';
 
 let haven: TestHaven;
 let account: UsedAccount;
@@ -174,8 +177,12 @@ function leavesOf(value: unknown, path = '', into: Array<[string, string]> = [])
   return into;
 }
 
-/** How the export may write a stored value: as it is, and an instant also in Unix seconds (the spec's billing dates). */
-function writingsOf(value: string): string[] {
+/**
+ * How the export may write a stored value: as it is, an instant also in Unix seconds (the spec's billing dates),
+ * and content sealed under the person's key as its text.
+ */
+function writingsOf(value: string, personKey: Buffer | null): string[] {
+  if (isSealedForPerson(value)) return personKey ? [openForPerson(personKey, account.userId, value) ?? value] : [value];
   const instant = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(instant) ? [value] : [value, String(Math.floor(instant / 1000))];
 }
@@ -195,6 +202,7 @@ async function fieldsNotCarried(): Promise<{ notCarried: string[]; checked: Set<
   const fresh = await account.client.get<Record<string, unknown>>('/api/user/data-export');
   // A value may sit anywhere in the export: the account's id, for one, is said once, not with every record.
   const exportedValues = new Set(leavesOf(fresh.body).map(([, value]) => value));
+  const personKey = await personKeyOf(haven, account.userId);
   const notCarried = new Set<string>();
   const checked = new Set<string>();
   for (const { name, role, document } of stored) {
@@ -202,7 +210,7 @@ async function fieldsNotCarried(): Promise<{ notCarried: string[]; checked: Set<
     for (const [path, value] of leavesOf(document)) {
       if (leftOut.some((field) => path === field || path.startsWith(`${field}.`))) continue;
       checked.add(name);
-      if (!writingsOf(value).some((writing) => exportedValues.has(writing))) {
+      if (!writingsOf(value, personKey).some((writing) => exportedValues.has(writing))) {
         notCarried.add(`${name}: ${path} (${value.slice(0, 40)})`);
       }
     }

@@ -3,8 +3,11 @@
  * account closes at once (sessions refused, sign-in fails as for an unknown address, the subscription
  * cancelled at the provider before the answer), every service erases its part and confirms, and afterwards
  * no collection of any service holds the person's address, names, notes or id (only keyed hashes in the
- * erasure's own records) — also after Kafka delivered every event about them again.
+ * erasure's own records) — also after Kafka delivered every event about them again. What they wrote was sealed
+ * under their own key while the account lived, and the key is destroyed with it: a copy of the sealed content,
+ * wherever it lies, never opens again.
  */
+import { openForPerson } from '@haven/platform';
 import { erasureEventTypes } from '@haven/proto';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import {
@@ -21,6 +24,8 @@ import {
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
+import { kafkaEnds, messagesSince, type KafkaEnds } from '../../../tools/testing/kafka-messages';
+import { personKeyOf } from '../../../tools/testing/person-keys';
 
 let haven: TestHaven;
 
@@ -40,9 +45,34 @@ describe('a user deletes their account', () => {
   let requestId: string;
   let otherSession: string;
   let subscriptionId: string;
+  let kafkaMark: KafkaEnds;
+  /** What the person wrote as storage holds it, read raw before the deletion: sealed, with the text it seals. */
+  let sealed: Array<{ stored: string; text: string }>;
+  let dataKey: Buffer;
+  let wrappedKey: string;
 
   beforeAll(async () => {
+    kafkaMark = await kafkaEnds();
     account = await fullyUsedAccount(haven);
+    const checkIns = await (
+      await haven.collection('quote', 'check_ins')
+    )
+      .find({ userId: account.userId })
+      .sort({ createdAt: 1 })
+      .toArray();
+    const quotes = await (await haven.collection('quote', 'quotes')).find({ userId: account.userId }).toArray();
+    const plan = await (await haven.collection('user', 'safety_plans')).findOne({ _id: account.userId as never });
+    const replies = await account.client.get<{ quotes: Array<{ id: string; text: string }> }>('/api/quotes/recent');
+    const replyText = new Map(replies.body.quotes.map((quote) => [quote.id, quote.text]));
+    sealed = [
+      ...account.notes.map((note, index) => ({ stored: String(checkIns[index]?.notes), text: note })),
+      ...quotes.map((quote) => ({ stored: String(quote.text), text: replyText.get(String(quote._id))! })),
+      { stored: String(plan?.warningSigns), text: account.safetyPlanWarningSigns },
+    ];
+    dataKey = (await personKeyOf(haven, account.userId))!;
+    wrappedKey = String(
+      (await (await haven.collection('user', 'person_keys')).findOne({ _id: account.userId as never }))?.wrappedKey,
+    );
     otherSession = await anotherSessionCookie(haven, account.email);
     const subscription = await (await haven.collection('billing', 'subscriptions')).findOne({ _id: account.userId });
     subscriptionId = String(subscription?.subscriptionId);
@@ -51,6 +81,17 @@ describe('a user deletes their account', () => {
     expect(new Set(before.map((trace) => trace.service))).toEqual(
       new Set(['user', 'quote', 'billing', 'notification']),
     );
+  });
+
+  it('keeps what the person writes sealed under their own key while the account lives', async () => {
+    // Neither the notes, nor the messages, nor the safety plan are readable in any database or Kafka message.
+    const texts = sealed.map((each) => each.text);
+    expect(texts.every(Boolean)).toBe(true);
+    expect(await tracesOf(haven, texts)).toEqual([]);
+    const published = await messagesSince(kafkaMark);
+    expect(published.filter((message) => texts.some((text) => message.text.includes(text)))).toEqual([]);
+    // Each stored value opens with the person's key to exactly what they wrote (or were sent).
+    expect(sealed.map((each) => openForPerson(dataKey, account.userId, each.stored))).toEqual(texts);
   });
 
   it('closes the account at once and says so', async () => {
@@ -154,5 +195,25 @@ describe('a user deletes their account', () => {
     expect(mailAfter).toBe(mailBefore);
     // The repeated request was confirmed again and the completed deletion stays completed.
     await eventually('the deletion still completed', async () => (await progressOf(requestId)).status === 'completed');
+  });
+
+  it('destroys the person’s key: what was sealed under it never opens again, wherever a copy lies', async () => {
+    // Haven's services can no longer reach a key for the person, and none was issued again by the redelivery.
+    expect(await personKeyOf(haven, account.userId)).toBeNull();
+    // The key is in no database document and no Kafka message, wrapped or bare, in any encoding.
+    const keyWritings = [
+      wrappedKey,
+      dataKey.toString('base64'),
+      dataKey.toString('base64url'),
+      dataKey.toString('hex'),
+    ];
+    expect(await tracesOf(haven, keyWritings)).toEqual([]);
+    const published = await messagesSince(kafkaMark);
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.filter((message) => keyWritings.some((writing) => message.text.includes(writing)))).toEqual([]);
+    // A copy of the sealed content taken before (a backup) opened then; it opens with no other key.
+    expect(sealed.map((each) => openForPerson(Buffer.alloc(32), account.userId, each.stored))).toEqual(
+      sealed.map(() => null),
+    );
   });
 });

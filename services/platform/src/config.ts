@@ -192,6 +192,7 @@ const fileSecretNames = [
   'GOOGLE_CLIENT_SECRET',
   'OIDC_CLIENT_SECRET',
   'ERASURE_HMAC_SECRET',
+  'PERSON_MASTER_KEYS',
 ];
 
 /**

@@ -28,4 +28,6 @@ export * from './safety-plan';
 export * from './newsletter-limits';
 export * from './erasure';
 export * from './mail-tokens';
+export * from './person-keys';
+export * from './sealing';
 export * from './subgraph-client';

@@ -8,6 +8,7 @@ import {
   serviceHttpRoutes,
   verifySessionToken,
   type Entitlement,
+  type PersonKeyring,
   type ServiceHttpRoutes,
   type SessionClaims,
 } from '@haven/platform';
@@ -25,6 +26,7 @@ export function exportRoutes(deps: {
   quotes: Model<QuoteRecord>;
   checkIns: Model<CheckInRecord>;
   timeZones: Model<TimeZoneRecord>;
+  personKeyring: PersonKeyring;
   publicKey: string;
   entitlementOf: (token: string, session: SessionClaims) => Promise<Entitlement>;
 }): ServiceHttpRoutes {
@@ -66,9 +68,9 @@ export function exportRoutes(deps: {
           checkIn.createdAt.toISOString(),
           checkIn.timeOfDay,
           ...dimensions.map((dimension) => checkIn[dimension]),
-          checkIn.notes,
+          await deps.personKeyring.open(userId, checkIn.notes),
           quote?._id,
-          quote?.text,
+          quote && (await deps.personKeyring.open(userId, quote.text)),
           quote?.isFavorite,
         ]),
       );

@@ -8,6 +8,8 @@ import {
   MongoRateLimitStore,
   roleFromUserService,
   runMain,
+  personKeyring,
+  personKeysFromUserService,
   userServiceConfigShape,
   waitInWords,
 } from '@haven/platform';
@@ -53,8 +55,10 @@ export const startQuoteService = defineService({
     const timeZones = timeZoneModel(connection);
     const progress = progressModel(connection);
     const privacySettings = privacySettingsModel(connection);
+    // Each person's notes and messages are sealed under their own key, which the user service keeps.
+    const keyring = personKeyring(personKeysFromUserService(config));
     return {
-      erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings }),
+      erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings, personKeyring: keyring }),
       // Each check-in asks the AI provider for its quote, so they have an hourly budget (RATE_LIMIT_COSTLY_*).
       rateLimitMessages: {
         generateQuote: (retryAfter: number) =>
@@ -70,6 +74,7 @@ export const startQuoteService = defineService({
         publishSoon,
         userServiceUrl: config.USER_SERVICE_URL,
         credentials: config,
+        personKeyring: keyring,
         meterDataExport: dataExportMeter(
           new MongoRateLimitStore(connection),
           { max: config.RATE_LIMIT_EXPORT_MAX, windowMs: config.RATE_LIMIT_EXPORT_WINDOW_MS },
@@ -82,6 +87,7 @@ export const startQuoteService = defineService({
         quotes,
         checkIns,
         timeZones,
+        personKeyring: keyring,
         publicKey: config.JWT_PUBLIC_KEY,
         entitlementOf: (token, session) => entitlements.source(config, token)(session),
       }),

@@ -5,6 +5,7 @@
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTrial } from '../../../tools/testing/subscription';
+import { openedForPerson } from '../../../tools/testing/person-keys';
 
 let haven: TestHaven;
 
@@ -46,7 +47,8 @@ it('keeps new notes off the server once the user says so, and says which notes s
     .find({ userId })
     .sort({ createdAt: 1 })
     .toArray();
-  expect(checkIns.map((checkIn) => checkIn.notes)).toEqual(['kept: before the switch', null]);
+  const storedNotes = await Promise.all(checkIns.map((checkIn) => openedForPerson(haven, userId, checkIn.notes)));
+  expect(storedNotes).toEqual(['kept: before the switch', null]);
   const exported = await client.get<{ checkIns: Array<{ notes: string | null }> }>('/api/user/data-export');
   expect(exported.body.checkIns.map((checkIn) => checkIn.notes)).toEqual(['kept: before the switch', null]);
   expect(JSON.stringify(exported.body)).not.toContain('after the switch');

@@ -4,6 +4,7 @@ import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
+import { openedForPerson } from '../../../tools/testing/person-keys';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -70,12 +71,14 @@ it('stores a check-in and its quote, lists it, saves it as a favourite, counts i
     senseOfPurpose: 3,
   });
 
-  const stored = await (
-    await haven.collection('quote', 'check_ins')
-  ).findOne({
-    _id: (await (await haven.collection('quote', 'quotes')).findOne({ _id: quote.id }))!.checkInId as string,
-  });
-  expect(stored).toMatchObject({ sleepQuality: 1, urgencyOfNeed: 2, timeOfDay: 'evening', notes: chosen.notes });
+  const storedQuote = (await (await haven.collection('quote', 'quotes')).findOne({ _id: quote.id }))!;
+  const stored = await (await haven.collection('quote', 'check_ins')).findOne({ _id: storedQuote.checkInId as string });
+  expect(stored).toMatchObject({ sleepQuality: 1, urgencyOfNeed: 2, timeOfDay: 'evening' });
+  // The notes and the message are kept sealed under the person's own key: unreadable in the database.
+  expect(stored!.notes).not.toContain(chosen.notes);
+  expect(storedQuote.text).not.toContain(quote.text);
+  expect(await openedForPerson(haven, storedQuote.userId as string, stored!.notes as string)).toBe(chosen.notes);
+  expect(await openedForPerson(haven, storedQuote.userId as string, storedQuote.text as string)).toBe(quote.text);
 
   const recent = await client.get<{ quotes: QuoteReply[] }>('/api/quotes/recent');
   expect(recent.status).toBe(200);

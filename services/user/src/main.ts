@@ -7,11 +7,16 @@ import {
   entitlementProjection,
   mailTokenKey,
   mailTokenSealer,
+  masterKeysFrom,
+  personKeyring,
+  personKeysConfigShape,
   runMain,
 } from '@haven/platform';
 import { z } from 'zod';
 import { startExpirySweep } from './events/expiry-sweep';
+import { startPersonKeyRotation } from './events/person-key-rotation';
 import { userErasure } from './events/erasure';
+import { issuedPersonKey, personKeyModel } from './model/person-key';
 import { safetyPlanModel } from './model/safety-plan';
 import { sessionModel } from './model/session';
 import { signInFlowModel } from './model/sign-in-flow';
@@ -31,6 +36,7 @@ export const startUserService = defineService({
     ...baseConfigShape('user'),
     ...adminConfigShape,
     ...billingServiceConfigShape,
+    ...personKeysConfigShape,
     JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
     SESSION_TTL_SECONDS: z.coerce
       .number()
@@ -55,7 +61,16 @@ export const startUserService = defineService({
     const sessions = sessionModel(connection);
     const safetyPlans = safetyPlanModel(connection);
     const flows = signInFlowModel(connection);
+    const personKeys = personKeyModel(connection);
+    const masters = masterKeysFrom(config);
+    const issuePersonKey = (userId: string) =>
+      issuedPersonKey(
+        { personKeys, masters, accountExists: async (id) => (await users.exists({ _id: id })) !== null },
+        userId,
+      );
+    const keyring = personKeyring(issuePersonKey);
     const expirySweep = startExpirySweep({ sessions, flows }, log);
+    const keyRotation = startPersonKeyRotation(personKeys, masters, log);
     // Billing's status and trial end, kept on each user for the admin's list (resolvers/admin-users.ts).
     const entitlements = entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) });
     const reconciliation = entitlements.reconciliation(config, {
@@ -79,7 +94,7 @@ export const startUserService = defineService({
         redirectUri: callbackUrl(config.APP_URL, 'api/callback'),
       },
     });
-    const erasure = userErasure({ users, sessions, safetyPlans });
+    const erasure = userErasure({ users, sessions, safetyPlans, personKeys, personKeyring: keyring });
     return {
       erasure,
       resolvers: userResolvers({
@@ -88,6 +103,8 @@ export const startUserService = defineService({
         users,
         sessions,
         safetyPlans,
+        issuePersonKey,
+        personKeyring: keyring,
         flows,
         providers,
         privateKey: config.JWT_PRIVATE_KEY,
@@ -117,7 +134,7 @@ export const startUserService = defineService({
           ? base
           : { ...base, session: null, access: accessFacts(null, {}) };
       },
-      onStop: () => Promise.all([expirySweep.stop(), reconciliation.stop()]).then(() => undefined),
+      onStop: () => Promise.all([expirySweep.stop(), keyRotation.stop(), reconciliation.stop()]).then(() => undefined),
     };
   },
 });

@@ -6,6 +6,7 @@
 import { safetyPlanSectionMaxLength } from '@haven/platform';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { openedForPerson } from '../../../tools/testing/person-keys';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 
 let haven: TestHaven;
@@ -89,7 +90,15 @@ test('an unverified person writes a plan and finds it as they wrote it', async (
     ...expected,
     updatedAt: saved.body.data!.saveSafetyPlan.safetyPlan!.updatedAt,
   });
-  expect(await storedPlan(id)).toMatchObject(expected);
+  // Each written section is stored sealed under the person's own key: unreadable in the database.
+  const stored = (await storedPlan(id))!;
+  expect(JSON.stringify(stored)).not.toMatch(/Biscuit|07700|Sleeping/);
+  const opened = Object.fromEntries(
+    await Promise.all(
+      Object.keys(expected).map(async (key) => [key, await openedForPerson(haven, id, stored[key] as string)]),
+    ),
+  );
+  expect(opened).toEqual(expected);
 
   // Saved whole: what is left out now reads empty.
   const replaced = await save(client, { copingStrategies: 'A hot shower, then music' });

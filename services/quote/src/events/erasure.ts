@@ -3,7 +3,7 @@
  * export"): every check-in (with its notes), every quote with the events it still holds, the progress
  * summary, the time zone and the privacy settings. Nothing is kept.
  */
-import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';
+import { eraseOutboxed, type DataMap, type PersonKeyring, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { CheckInRecord } from '../model/check-in';
 import type { PrivacySettingsRecord } from '../model/privacy-settings';
@@ -17,9 +17,11 @@ export function quoteErasure(deps: {
   progress: Model<ProgressRecord>;
   timeZones: Model<TimeZoneRecord>;
   privacySettings: Model<PrivacySettingsRecord>;
+  personKeyring: PersonKeyring;
 }): ServiceErasure {
   return {
     erase: async (userId) => {
+      deps.personKeyring.forget(userId);
       const quotes = await eraseOutboxed(deps.quotes, { userId });
       const counts = await Promise.all([
         deps.checkIns.deleteMany({ userId }),

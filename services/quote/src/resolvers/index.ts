@@ -18,6 +18,7 @@ import {
   entryEditableDays,
   isEditable,
   type CallerSecrets,
+  type PersonKeyring,
   type RequestContext,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
@@ -80,6 +81,8 @@ export interface QuoteServiceDeps {
   userServiceUrl: string;
   /** The service's secrets, sent with its calls to the user service. */
   credentials: CallerSecrets;
+  /** Seals notes and messages under their writer's own key, and opens them (platform person-keys.ts). */
+  personKeyring: PersonKeyring;
   /** Counts one data export of a user (`dataExportMeter`); throws TOO_MANY_REQUESTS over the budget. */
   meterDataExport(userId: string): Promise<void>;
 }
@@ -139,7 +142,7 @@ export function toQuote(record: QuoteRecord): QuoteView {
 const quoteFields = { outbox: 0 } as const;
 
 export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
-  const { quotes, checkIns, progress } = deps;
+  const { quotes, checkIns, progress, personKeyring } = deps;
   const privacy = privacyResolvers(deps);
 
   const statsOf = (context: RequestContext, id: string) =>
@@ -435,7 +438,9 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
     Quote: {
       // An admin reading the account sees the quotes, never the notes or the ratings the progress page does not show.
-      notes: async (quote, _args, context) => (await ownCheckIn(quote, context))?.notes ?? null,
+      text: async (quote) => (await personKeyring.open(quote.userId, quote.text)) ?? '',
+      notes: async (quote, _args, context) =>
+        personKeyring.open(quote.userId, (await ownCheckIn(quote, context))?.notes),
       ratings: async (quote, _args, context) => {
         const checkIn = await ownCheckIn(quote, context);
         return checkIn ? ratingsOf(checkIn) : null;
@@ -478,7 +483,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             userId,
             ...assessment.ratings,
             timeOfDay: assessment.timeOfDay,
-            notes: assessment.notes,
+            notes: assessment.notes && (await personKeyring.seal(userId, assessment.notes)),
             createdAt: now,
           });
         } catch (error) {
@@ -491,7 +496,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           _id: randomUUID(),
           userId,
           checkInId,
-          text: written.text,
+          text: await personKeyring.seal(userId, written.text),
           messageId: written.messageId,
           timeOfDay: assessment.timeOfDay,
           emotionalState: assessment.ratings,
@@ -564,7 +569,11 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         if (!entry || !checkIn) throw notFound('Entry not found');
         const { country: countryGiven, ...changes } = input;
         const edited = validateEntryEdit(
-          { ratings: ratingsOf(checkIn), timeOfDay: checkIn.timeOfDay, notes: checkIn.notes },
+          {
+            ratings: ratingsOf(checkIn),
+            timeOfDay: checkIn.timeOfDay,
+            notes: await personKeyring.open(userId, checkIn.notes),
+          },
           changes,
         );
         const countryIssue = countryProblem(countryGiven);
@@ -607,7 +616,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
               emotionalState,
               timeOfDay: edited.value.timeOfDay,
               editedAt: now,
-              ...(reply ? { text: reply.text, messageId: reply.messageId } : {}),
+              ...(reply ? { text: await personKeyring.seal(userId, reply.text), messageId: reply.messageId } : {}),
             },
           },
         );
@@ -620,7 +629,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             $set: {
               ...ratings,
               timeOfDay: edited.value.timeOfDay,
-              notes: notesDropped ? null : edited.value.notes,
+              notes: notesDropped || !edited.value.notes ? null : await personKeyring.seal(userId, edited.value.notes),
             },
           },
         );

@@ -2,7 +2,7 @@
  * The privacy controls the help text promises ("adjust what is stored, opt out of analysis") and the quote
  * service's part of the data export. Never premium: a user whose trial ended still controls and takes their data.
  */
-import { badInput, requireMayReadUser, requireSession, type RequestContext } from '@haven/platform';
+import { badInput, requireMayReadUser, requireSession, type PersonKeyring, type RequestContext } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { dimensions } from '../domain/assessment';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
@@ -22,6 +22,7 @@ export interface PrivacyDeps {
   timeZones: Model<TimeZoneRecord>;
   privacySettings: Model<PrivacySettingsRecord>;
   meterDataExport(userId: string): Promise<void>;
+  personKeyring: PersonKeyring;
 }
 
 export const privacyMessages = {
@@ -67,23 +68,28 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
           insightsOf(id, now),
         ]);
         const streaks = streaksOfRecord(kept, dayNumber(now, timeZone));
+        const opened = (stored: string | null) => deps.personKeyring.open(id, stored);
         return {
-          checkIns: checkIns.map((checkIn) => ({
-            id: checkIn._id,
-            createdAt: checkIn.createdAt.toISOString(),
-            timeOfDay: checkIn.timeOfDay,
-            notes: checkIn.notes,
-            ratings: Object.fromEntries(dimensions.map((dimension) => [dimension, checkIn[dimension]])) as never,
-          })),
-          quotes: quotes.map((quote) => ({
-            id: quote._id,
-            checkInId: quote.checkInId,
-            text: quote.text,
-            createdAt: quote.createdAt.toISOString(),
-            timeOfDay: quote.timeOfDay,
-            isFavorite: quote.isFavorite,
-            editedAt: quote.editedAt?.toISOString() ?? null,
-          })),
+          checkIns: await Promise.all(
+            checkIns.map(async (checkIn) => ({
+              id: checkIn._id,
+              createdAt: checkIn.createdAt.toISOString(),
+              timeOfDay: checkIn.timeOfDay,
+              notes: await opened(checkIn.notes),
+              ratings: Object.fromEntries(dimensions.map((dimension) => [dimension, checkIn[dimension]])) as never,
+            })),
+          ),
+          quotes: await Promise.all(
+            quotes.map(async (quote) => ({
+              id: quote._id,
+              checkInId: quote.checkInId,
+              text: (await opened(quote.text)) ?? '',
+              createdAt: quote.createdAt.toISOString(),
+              timeOfDay: quote.timeOfDay,
+              isFavorite: quote.isFavorite,
+              editedAt: quote.editedAt?.toISOString() ?? null,
+            })),
+          ),
           insights,
           progress: {
             entries: kept?.entries ?? 0,

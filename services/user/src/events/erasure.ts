@@ -1,10 +1,13 @@
 /**
  * What the user service erases when an account is deleted (docs/decisions.md, "Erasure and
  * export"): the account itself with every event it still holds (the sealed verification token of an
- * unpublished `user.registered` goes with it), its sessions and its safety plan. Nothing is kept.
+ * unpublished `user.registered` goes with it), its sessions and its safety plan; last, the person's data key,
+ * so that whatever of theirs is sealed anywhere else (another service, a backup) can never be read again.
+ * Nothing is kept.
  */
-import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';
+import { eraseOutboxed, type DataMap, type PersonKeyring, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';
+import type { PersonKeyRecord } from '../model/person-key';
 import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { SessionRecord } from '../model/session';
 import type { UserRecord } from '../model/user';
@@ -13,6 +16,8 @@ export function userErasure(deps: {
   users: Model<UserRecord>;
   sessions: Model<SessionRecord>;
   safetyPlans: Model<SafetyPlanRecord>;
+  personKeys: Model<PersonKeyRecord>;
+  personKeyring: PersonKeyring;
 }): ServiceErasure {
   return {
     erase: async (userId) => {
@@ -21,7 +26,10 @@ export function userErasure(deps: {
         deps.sessions.deleteMany({ userId }),
         deps.safetyPlans.deleteMany({ _id: userId }),
       ]);
-      return { records: accounts + sessions.deletedCount + plans.deletedCount };
+      // The key goes last: the account is gone by now, so no new key can be issued for it.
+      const key = await deps.personKeys.deleteOne({ _id: userId });
+      deps.personKeyring.forget(userId);
+      return { records: accounts + sessions.deletedCount + plans.deletedCount + key.deletedCount };
     },
   };
 }
@@ -43,6 +51,10 @@ export const userDataMap: DataMap = {
   },
   sessions: { exported: 'account.sessions' },
   safety_plans: { exported: 'safetyPlan' },
+  person_keys: {
+    bookkeeping:
+      'the person’s data key, wrapped by a master key: a secret, never exported, deleted last at erasure (it unlocks their sealed content)',
+  },
   sign_in_flows: {
     noUserData:
       'a federated sign-in between the redirect and the callback (hashed state, PKCE verifier, nonce, binding hash; 10 minutes): no account, id or address',

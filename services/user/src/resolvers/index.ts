@@ -16,6 +16,8 @@ import {
   unauthenticated,
   type ErasureGuard,
   type MailTokenSealer,
+  type PersonKeyring,
+  type PersonKeySource,
   type ServiceErasure,
   type RequestContext,
 } from '@haven/platform';
@@ -54,6 +56,7 @@ import type { OidcProviders } from '../providers/oidc';
 import { adminUserResolvers } from './admin-users';
 import { erasureResolvers } from './erasure';
 import { federatedSignInResolvers } from './federated-sign-in';
+import { personKeyResolvers } from './person-keys';
 import { safetyPlanResolvers } from './safety-plan';
 import type { Resolvers, SignInMethod } from './types.generated';
 
@@ -62,6 +65,9 @@ export interface UserServiceDeps {
   sessions: Model<SessionRecord>;
   /** Each person's safety plan (resolvers/safety-plan.ts). */
   safetyPlans: Model<SafetyPlanRecord>;
+  /** Each person's data key, issued on first need (model/person-key.ts), and the keyring that seals with it. */
+  issuePersonKey: PersonKeySource;
+  personKeyring: PersonKeyring;
   /** Federated sign-ins waiting for their provider's callback. */
   flows: Model<SignInFlowRecord>;
   /** Google and the hosted platform (OpenID Connect). */
@@ -111,6 +117,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
   const { users, sessions } = deps;
   const erasure = erasureResolvers(deps);
   const safetyPlan = safetyPlanResolvers(deps);
+  const personKeys = personKeyResolvers(deps);
   // Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
   const decoyHash = hash('haven-decoy-password');
 
@@ -206,6 +213,7 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
 
   return {
     Query: {
+      ...personKeys.Query,
       me: async (_parent, _args, context) => {
         if (!context.session) return null;
         return users.findById(context.session.userId).lean<UserRecord>();

@@ -1,21 +1,43 @@
 /**
  * The personal safety plan: its writer saves it whole and reads it back on `User`. Nobody else reads it — not an
- * admin either — and it is open to everyone signed in, whatever their verification or subscription.
+ * admin either — and it is open to everyone signed in, whatever their verification or subscription. Each written
+ * section is stored sealed under the person's own key.
  */
-import { isEmptySafetyPlan, rejectInput, requireSession, validateSafetyPlan } from '@haven/platform';
+import {
+  isEmptySafetyPlan,
+  rejectInput,
+  requireSession,
+  safetyPlanSectionKeys,
+  validateSafetyPlan,
+  type PersonKeyring,
+  type SafetyPlanSections,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { Resolvers, SafetyPlan } from './types.generated';
 
-const toSafetyPlan = ({ _id, updatedAt, ...sections }: SafetyPlanRecord): SafetyPlan => ({
-  ...sections,
-  updatedAt: updatedAt.toISOString(),
-});
+/** Every section through `change` (sealing or opening); an unwritten one stays "". */
+async function eachSection(
+  sections: SafetyPlanSections,
+  change: (text: string) => Promise<string | null>,
+): Promise<SafetyPlanSections> {
+  const changed = await Promise.all(
+    safetyPlanSectionKeys.map(async (key) => [key, sections[key] ? ((await change(sections[key])) ?? '') : '']),
+  );
+  return Object.fromEntries(changed) as SafetyPlanSections;
+}
 
 export function safetyPlanResolvers(deps: {
   safetyPlans: Model<SafetyPlanRecord>;
+  personKeyring: PersonKeyring;
 }): Pick<Resolvers, 'Mutation' | 'User'> {
-  const { safetyPlans } = deps;
+  const { safetyPlans, personKeyring } = deps;
+
+  const toSafetyPlan = async ({ _id, updatedAt, ...sections }: SafetyPlanRecord): Promise<SafetyPlan> => ({
+    ...(await eachSection(sections, (text) => personKeyring.open(_id, text))),
+    updatedAt: updatedAt.toISOString(),
+  });
+
   return {
     Mutation: {
       saveSafetyPlan: async (_parent, { input }, context) => {
@@ -29,11 +51,16 @@ export function safetyPlanResolvers(deps: {
         const saved = await safetyPlans
           .findOneAndUpdate(
             { _id: session.userId },
-            { $set: { ...validated.value, updatedAt: new Date() } },
+            {
+              $set: {
+                ...(await eachSection(validated.value, (text) => personKeyring.seal(session.userId, text))),
+                updatedAt: new Date(),
+              },
+            },
             { upsert: true, new: true },
           )
           .lean<SafetyPlanRecord>();
-        return { safetyPlan: toSafetyPlan(saved!) };
+        return { safetyPlan: await toSafetyPlan(saved!) };
       },
     },
     User: {

@@ -268,6 +268,11 @@ export type Query = {
   adminUsers: AdminUserPage;
   /** The signed-in user, or null when signed out. */
   me?: Maybe<User>;
+  /**
+   * The person's data key (base64), which seals their journal content: issued on the first ask, null when there is
+   * no such account (an erased one has none any more). For Haven's services only.
+   */
+  personDataKey?: Maybe<Scalars['String']['output']>;
   /** A user by id: the signed-in owner, or an admin. Anyone else gets FORBIDDEN. */
   user?: Maybe<User>;
 };
@@ -275,6 +280,11 @@ export type Query = {
 
 export type QueryAdminUsersArgs = {
   input?: InputMaybe<AdminUsersInput>;
+};
+
+
+export type QueryPersonDataKeyArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -670,6 +680,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   adminUserStats?: Resolver<ResolversTypes['AdminUserStats'], ParentType, ContextType>;
   adminUsers?: Resolver<ResolversTypes['AdminUserPage'], ParentType, ContextType, Partial<QueryAdminUsersArgs>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  personDataKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryPersonDataKeyArgs, 'userId'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
 
