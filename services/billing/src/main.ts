@@ -17,6 +17,7 @@ import { profileFromUserService } from './profile';
 import { localProvider } from './providers/local';
 import { stripeClient, stripeProvider } from './providers/stripe';
 import { stripeWebhookRoutes } from './events/stripe-webhooks';
+import { startWebhookRecordsSweep, webhookRecordsSweepIntervalMs } from './events/webhook-records-sweep';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
 import { trialClaims } from './model/trial-claim';
@@ -59,6 +60,13 @@ export const billingConfigShape = {
   BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
   /** How long the data export's history of subscription changes is kept, by billing's clock. */
   BILLING_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** How often Stripe's processed event ids and old subscription starts are deleted (domain/retention.ts). */
+  BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(86_400_000)
+    .default(webhookRecordsSweepIntervalMs),
   /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -97,6 +105,10 @@ const startBilling = defineService({
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
       historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
+    const webhookRecordsSweep = startWebhookRecordsSweep(
+      { connection, customers },
+      { intervalMs: config.BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS, log },
+    );
     const trials = trialClaims(connection, config);
     const starter = subscriptionStarter({
       subscriptions,
@@ -158,7 +170,7 @@ const startBilling = defineService({
             ),
           ),
       }),
-      onStop: () => scheduler.stop(),
+      onStop: () => Promise.all([scheduler.stop(), webhookRecordsSweep.stop()]).then(() => undefined),
     };
   },
 });

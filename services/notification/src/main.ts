@@ -25,6 +25,7 @@ import {
   sweepIntervalMs,
 } from './events/newsletter-fanout';
 import { checkInReminderSender } from './events/check-in-reminders';
+import { retentionSweepIntervalMs, startRetentionSweep } from './events/retention-sweep';
 import { startScheduledEmails } from './events/scheduled-emails';
 import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
@@ -61,6 +62,8 @@ export const startNotificationService = defineService({
     NEWSLETTER_STALLED_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultStalledAfterMs),
     /** How long an e-mail's claim belongs to the process that took it; past it, a killed holder's claim is taken again. */
     NEWSLETTER_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultClaimLeaseMs),
+    /** How often old delivery records and unsubscribed or never-confirmed subscribers are deleted (domain/retention.ts). */
+    RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(retentionSweepIntervalMs),
   },
   dir: __dirname,
   build: async ({ connection, config, log, kafka, publishSoon }) => {
@@ -131,6 +134,10 @@ export const startNotificationService = defineService({
       what: 'check-in reminder',
       lease: { db: connection, name: 'check-in-reminder' },
     });
+    const retentionSweep = startRetentionSweep(
+      { deliveries, campaigns, subscribers },
+      { intervalMs: config.RETENTION_SWEEP_INTERVAL_MS, log },
+    );
     const models = { ...store, campaigns, deliveries, knownUsers, tallies };
     return {
       resolvers: notificationResolvers(models, {
@@ -168,6 +175,7 @@ export const startNotificationService = defineService({
         await weeklySummaries.stop();
         await checkInReminders.stop();
         await newsletterSweep.stop();
+        await retentionSweep.stop();
         await fanOut.close();
         mailer.close();
       },

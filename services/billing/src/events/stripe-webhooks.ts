@@ -9,6 +9,15 @@ import { periodEndOf, statusOfStripe } from '../providers/stripe';
 import { changeSubscription } from './changes';
 import type { SubscriptionStarter } from './subscription-start';
 
+/** The ids of the Stripe events already applied, each with its type and when (events/webhook-records-sweep.ts). */
+export const processedWebhooksCollection = 'processed_webhooks';
+
+export interface ProcessedWebhook {
+  _id: string;
+  type: string;
+  at: Date;
+}
+
 /**
  * Stripe's webhooks at /http/stripe/webhook (the gateway's /hooks/billing/stripe/webhook). The signature covers
  * the raw body, so the route reads bytes, never parsed JSON. `setup_intent.succeeded` starts the subscription
@@ -38,7 +47,7 @@ export function stripeWebhookRoutes(
       ],
     });
   }
-  const processed = () => deps.connection.db!.collection<{ _id: string; type: string; at: Date }>('processed_webhooks');
+  const processed = () => deps.connection.db!.collection<ProcessedWebhook>(processedWebhooksCollection);
   const receive = async (req: Request, res: Response) => {
     let event: Stripe.Event;
     try {

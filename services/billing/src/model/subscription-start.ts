@@ -24,6 +24,10 @@ const subscriptionStartSchema = new Schema<SubscriptionStartRecord>(
   { collection: 'subscription_starts', versionKey: false },
 );
 
+export function subscriptionStartModel(connection: Connection): Model<SubscriptionStartRecord> {
+  return connection.model<SubscriptionStartRecord>('SubscriptionStart', subscriptionStartSchema);
+}
+
 /** A claimant that crashed mid-start gives way after this long; the provider's idempotency key keeps it one. */
 const claimLeaseMs = 30_000;
 
@@ -39,10 +43,7 @@ export interface SubscriptionStartClaims {
 }
 
 export function subscriptionStartClaims(connection: Connection): SubscriptionStartClaims {
-  const starts = connection.model<SubscriptionStartRecord>(
-    'SubscriptionStart',
-    subscriptionStartSchema,
-  ) as Model<SubscriptionStartRecord>;
+  const starts = subscriptionStartModel(connection);
   return {
     claim: async (setupIntentId) => {
       const token = randomUUID();

@@ -39,7 +39,8 @@ const deliverySchema = new Schema<DeliveryRecord>(
     attempts: { type: Number, required: true, default: 1 },
     messageId: { type: String, default: null },
     error: { type: String, default: null },
-    at: { type: Date, required: true },
+    // The retention sweep deletes by it.
+    at: { type: Date, required: true, index: true },
   },
   { collection: 'deliveries', versionKey: false },
 );

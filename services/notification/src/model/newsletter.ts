@@ -135,10 +135,16 @@ async function unsubscribeWhere(store: NewsletterStore, filter: Record<string, u
   return true;
 }
 
-/** By the personal link's token (signed under `linkKey`): false when it names no subscriber. */
-export function unsubscribeByToken(store: NewsletterStore, linkKey: Buffer, token: unknown): Promise<boolean> {
+/**
+ * By the personal link's token (signed under `linkKey`): false when this service did not sign it. A signed link
+ * whose subscriber is gone (deleted a month after unsubscribing, or erased) names nobody on the list, so it
+ * answers as its first click did.
+ */
+export async function unsubscribeByToken(store: NewsletterStore, linkKey: Buffer, token: unknown): Promise<boolean> {
   const subscriberId = subscriberOfUnsubscribeToken(linkKey, token);
-  return subscriberId === null ? Promise.resolve(false) : unsubscribeWhere(store, { _id: subscriberId });
+  if (subscriberId === null) return false;
+  await unsubscribeWhere(store, { _id: subscriberId });
+  return true;
 }
 
 /** By address (the public form): the caller answers the same whether or not it was on the list. */

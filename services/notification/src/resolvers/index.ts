@@ -28,7 +28,7 @@ import { choicesOf, type EmailPreferences } from '../domain/preferences';
 import { stopMessages } from '../domain/stop-links';
 import { reminderHourProblem } from '../domain/check-in-reminders';
 import type { Mailer } from '../events/mailer';
-import type { CampaignRecord } from '../model/campaign';
+import { deliveryCountsOf, type CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
@@ -139,18 +139,14 @@ export function notificationResolvers(models: NotificationModels, rendering: New
         const [total, active, last] = await Promise.all([
           subscribers.countDocuments({ status: { $in: ['pending', 'active'] } }),
           subscribers.countDocuments({ status: 'active' }),
-          campaigns.findOne({}, { subject: 1, recipients: 1, createdAt: 1 }).sort({ createdAt: -1 }).lean(),
+          campaigns
+            .findOne({}, { subject: 1, recipients: 1, createdAt: 1, deliveryCounts: 1 })
+            .sort({ createdAt: -1 })
+            .lean(),
         ]);
         let lastCampaign = null;
         if (last) {
-          const [sent, failed] = await Promise.all([
-            deliveries.countDocuments({ eventId: last._id, kind: 'newsletter', status: 'sent' }),
-            deliveries.countDocuments({
-              eventId: last._id,
-              kind: 'newsletter',
-              status: { $in: ['failed', 'unknown'] },
-            }),
-          ]);
+          const { sent, failed } = await deliveryCountsOf({ campaigns, deliveries }, last);
           lastCampaign = {
             id: last._id,
             subject: last.subject,

@@ -1,0 +1,15 @@
+/**
+ * How long billing keeps its records of Stripe's webhooks and of subscription starts, the period the privacy
+ * policy states. Pure, no I/O: every "now" is passed in.
+ */
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * A processed webhook's event id, and a subscription start's claim on its setup intent. Stripe resends an event
+ * for at most three days, and its API lists events of the last 30 days only (what a manual replay could fetch),
+ * so an id kept 30 days outlives every copy of its event.
+ */
+export const webhookRecordRetentionMs = 30 * dayMs;
+
+/** Records written before this instant are past their period at `now`. */
+export const webhookRecordsCutoff = (now: Date): Date => new Date(now.getTime() - webhookRecordRetentionMs);
