@@ -117,6 +117,11 @@ export function PrivacyPage() {
           the reminder each carry a link that stops them in one click. Messages about your account’s security and your
           billing are always sent, because you need them.
         </p>
+        <p>
+          When you unsubscribe from the newsletter, your address leaves the list at once and is deleted 30 days later;
+          an address that was never confirmed is deleted a week after its confirmation link expired. Our record of each
+          e-mail we send (to which address, what kind, whether it arrived) is deleted after 90 days.
+        </p>
       </section>
 
       <section aria-labelledby="privacy-controls">
@@ -166,13 +171,15 @@ export function PrivacyPage() {
       <section aria-labelledby="privacy-keep">
         <h2 id="privacy-keep">How long we keep it, and how we protect it</h2>
         <p>
-          We keep your data while your account is open. Passwords are stored only as secure hashes, the links we e-mail
-          you are kept only as hashes and travel between our services encrypted, sessions can be ended from Settings,
-          and traffic is encrypted. If you cancel your subscription, your data stays until you delete your account, so
-          you can come back to it. When you delete it, every part of {name} erases what it holds about you; copies
-          inside our internal message logs are deleted within 8 days; and the only thing kept is what the law requires
-          for invoices (subscription dates and the payment provider’s reference, without your name, e-mail address or
-          account id).
+          We keep your data while your account is open. What you write — your check-in notes, the messages written for
+          you and your safety plan — is stored encrypted under a key that is yours alone. Passwords are stored only as
+          secure hashes, the links we e-mail you are kept only as hashes and travel between our services encrypted,
+          sessions can be ended from Settings, and traffic is encrypted. If you cancel your subscription, your data
+          stays until you delete your account, so you can come back to it. When you delete it, every part of {name}
+          erases what it holds about you, and your key is destroyed: a copy of what you wrote left anywhere, even in a
+          backup, can never be read again. Copies inside our internal message logs (which never hold what you write) are
+          deleted within 8 days, and the only thing kept is what the law requires for invoices (subscription dates and
+          the payment provider’s reference, without your name, e-mail address or account id).
         </p>
         <p>
           One more thing stays, on purpose. The free trial is once per e-mail address, so when you start a subscription
