@@ -184,3 +184,73 @@ export function decodeEvent(bytes: Uint8Array): DecodedEvent {
   const payload = fromBinary(eventSchemas[envelope.type] as never, envelope.payload) as EventPayload<EventType>;
   return { envelope, type: envelope.type, payload };
 }
+
+/**
+ * The payload fields of each event that name its person (their address and names). They are published only
+ * sealed under the person's own key, together in `sealedPersonal` (platform person-keys.ts), so a copy of a
+ * topic says nothing of anyone once they are erased.
+ */
+const personalFieldsByType: Partial<Record<EventType, readonly string[]>> = {
+  'user.registered': ['email', 'firstName', 'lastName'],
+  'user.email_verification_requested': ['email', 'firstName'],
+  'user.email_verified': ['email'],
+  'user.password_reset_requested': ['email', 'firstName'],
+  'user.password_changed': ['email', 'firstName'],
+  'user.email_change_requested': ['newEmail', 'firstName'],
+  'user.email_changed': ['oldEmail', 'newEmail', 'firstName'],
+  'user.sign_in_method_linked': ['email', 'firstName'],
+  ...Object.fromEntries(
+    Object.entries(eventSchemas)
+      .filter(([, schema]) => schema === SubscriptionChangeSchema)
+      .map(([type]) => [type, ['email', 'firstName']]),
+  ),
+};
+
+export function personalFieldsOf(type: string): readonly string[] {
+  return isEventType(type) ? (personalFieldsByType[type] ?? []) : [];
+}
+
+type PersonalPayload = Record<string, unknown> & { sealedPersonal?: string };
+
+/**
+ * An encoded event with its personal fields moved into `sealedPersonal`: `seal` gets the subject's id and the
+ * fields as JSON, and answers the sealed text, or null when the person has no key (erased: the fields are left
+ * out). An event without personal fields, or with them already sealed, comes back as it is.
+ */
+export async function withPersonalFieldsSealed(
+  bytes: Uint8Array,
+  seal: (subjectId: string, fields: string) => Promise<string | null>,
+): Promise<Uint8Array> {
+  const envelope = fromBinary(EnvelopeSchema, bytes);
+  const fields = personalFieldsOf(envelope.type);
+  if (fields.length === 0) return bytes;
+  const schema = eventSchemas[envelope.type as EventType];
+  const payload = fromBinary(schema as never, envelope.payload) as PersonalPayload;
+  const personal = Object.fromEntries(fields.filter((field) => payload[field]).map((field) => [field, payload[field]]));
+  if (Object.keys(personal).length === 0) return bytes;
+  const sealed = await seal(envelope.subjectId, JSON.stringify(personal));
+  for (const field of fields) payload[field] = '';
+  payload.sealedPersonal = sealed ?? '';
+  envelope.payload = toBinary(schema as never, payload as never);
+  return toBinary(EnvelopeSchema, envelope);
+}
+
+/**
+ * The event with its personal fields restored from `sealedPersonal` by `open` (given the subject's id and the
+ * sealed text); null when they cannot be opened (the person's key is gone). An event without a seal comes back
+ * as it is.
+ */
+export async function withPersonalFieldsOpened<T extends EventType>(
+  event: DecodedEvent<T>,
+  open: (subjectId: string, sealed: string) => Promise<string | null>,
+): Promise<DecodedEvent<T> | null> {
+  const payload = event.payload as unknown as PersonalPayload;
+  if (!payload.sealedPersonal) return event;
+  const opened = await open(event.envelope.subjectId, payload.sealedPersonal);
+  if (opened === null) return null;
+  const fields = new Set(personalFieldsOf(event.type));
+  const personal = Object.entries(JSON.parse(opened) as Record<string, unknown>).filter(
+    ([field, value]) => fields.has(field) && typeof value === 'string',
+  );
+  return { ...event, payload: { ...event.payload, ...Object.fromEntries(personal), sealedPersonal: '' } };
+}

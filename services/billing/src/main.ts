@@ -4,6 +4,8 @@ import {
   defineService,
   entitlementOf,
   loadConfig,
+  personKeyring,
+  personKeysFromUserService,
   roleFromUserService,
   runMain,
   userServiceConfigShape,
@@ -128,6 +130,8 @@ const startBilling = defineService({
       guard: erasureRuntime.guard,
     });
     return {
+      // Its events carry the person's address and first name for their e-mails: sealed under the person's key.
+      personKeyring: personKeyring(personKeysFromUserService(config)),
       erasure,
       resolvers: billingResolvers({
         erasure,

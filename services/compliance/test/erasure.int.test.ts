@@ -3,9 +3,9 @@
  * account closes at once (sessions refused, sign-in fails as for an unknown address, the subscription
  * cancelled at the provider before the answer), every service erases its part and confirms, and afterwards
  * no collection of any service holds the person's address, names, notes or id (only keyed hashes in the
- * erasure's own records) — also after Kafka delivered every event about them again. What they wrote was sealed
- * under their own key while the account lived, and the key is destroyed with it: a copy of the sealed content,
- * wherever it lies, never opens again.
+ * erasure's own records) — also after Kafka delivered every event about them again. What they wrote, and their
+ * address and names in events, were sealed under their own key while the account lived, and the key is destroyed
+ * with it: a copy of the sealed content, wherever it lies, never opens again.
  */
 import { openForPerson } from '@haven/platform';
 import { erasureEventTypes } from '@haven/proto';
@@ -88,8 +88,16 @@ describe('a user deletes their account', () => {
     const texts = sealed.map((each) => each.text);
     expect(texts.every(Boolean)).toBe(true);
     expect(await tracesOf(haven, texts)).toEqual([]);
+    // Kafka never held them, nor the person's address or names: events carry those sealed under the same key.
     const published = await messagesSince(kafkaMark);
-    expect(published.filter((message) => texts.some((text) => message.text.includes(text)))).toEqual([]);
+    const identifying = [...texts, account.email, account.firstName, account.lastName].map((text) =>
+      text.toLowerCase(),
+    );
+    const readable = published.filter((message) =>
+      identifying.some((text) => message.text.toLowerCase().includes(text)),
+    );
+    expect(readable.map((message) => message.topic)).toEqual([]);
+    expect(published.filter((message) => message.topic === 'haven.user.events').length).toBeGreaterThan(0);
     // Each stored value opens with the person's key to exactly what they wrote (or were sent).
     expect(sealed.map((each) => openForPerson(dataKey, account.userId, each.stored))).toEqual(texts);
   });
@@ -211,6 +219,12 @@ describe('a user deletes their account', () => {
     const published = await messagesSince(kafkaMark);
     expect(published.length).toBeGreaterThan(0);
     expect(published.filter((message) => keyWritings.some((writing) => message.text.includes(writing)))).toEqual([]);
+    // Every topic, the dead-letter topics included, read raw: nothing names the person.
+    const identifying = [account.email, account.firstName, account.lastName, ...sealed.map((each) => each.text)];
+    const naming = published.filter((message) =>
+      identifying.some((text) => message.text.toLowerCase().includes(text.toLowerCase())),
+    );
+    expect(naming.map((message) => message.topic)).toEqual([]);
     // A copy of the sealed content taken before (a backup) opened then; it opens with no other key.
     expect(sealed.map((each) => openForPerson(Buffer.alloc(32), account.userId, each.stored))).toEqual(
       sealed.map(() => null),

@@ -7,6 +7,8 @@ import {
   erasureKey,
   mailTokenKey,
   mailTokenSealer,
+  personKeyring,
+  personKeysFromUserService,
   runMain,
   runPeriodically,
 } from '@haven/platform';
@@ -86,6 +88,7 @@ export const startNotificationService = defineService({
     const knownUsers = knownUserModel(connection);
     const tallies = weeklyCheckInsModel(connection);
     const mailTokens = mailTokenSealer(mailTokenKey(config));
+    const keyring = personKeyring(personKeysFromUserService(config));
     const store = { subscribers, preferences: preferencesModel(connection), publishSoon, mailTokens };
     // Derived like the erasure records' key, for its own purpose: the MAC of the links in e-mails (stop links,
     // newsletter unsubscribe links). Its label predates the unsubscribe links; changing it would void every link sent.
@@ -149,6 +152,7 @@ export const startNotificationService = defineService({
       erasure: notificationErasure(models),
       accessSources: (token: string) => ({ role: roleFromUserService(config, token) }),
       outboxModels: [subscribers, campaigns],
+      // Events carry people's addresses and names sealed under each person's key; the mailer opens them.
       consumers: [
         ...notificationConsumers({
           mailer,
@@ -169,7 +173,7 @@ export const startNotificationService = defineService({
           productName: config.PRODUCT_NAME,
           mailTokens,
         }),
-      ],
+      ].map((spec) => ({ ...spec, personKeyring: keyring })),
       httpRoutes: oneClickHttpRoutes({ ...store, knownUsers }, linkKey),
       onStop: async () => {
         await weeklySummaries.stop();

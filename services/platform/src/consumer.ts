@@ -5,6 +5,7 @@ import {
   producerOf,
   topicOf,
   UnknownEventError,
+  withPersonalFieldsOpened,
   type DecodedEvent,
   type EventPayload,
   type EventType,
@@ -14,6 +15,7 @@ import { Schema, type Connection } from 'mongoose';
 import type { ErasureGuard } from './erasure';
 import { createConsumer, createProducer, ensureTopics, type TopicPolicy } from './kafka';
 import type { Logger } from './logger';
+import type { PersonKeyring } from './person-keys';
 import { runPeriodically, type PeriodicWork } from './periodic';
 
 export interface HandlerContext {
@@ -35,6 +37,12 @@ export interface ConsumerSpec {
    * before it. For consumers whose handlers mostly wait on I/O, such as a mail server.
    */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Opens the events' personal fields (address, names), which are published sealed under each person's key
+   * (person-keys.ts); without it a handler sees them empty. An event whose person has no key any more (erased)
+   * is skipped.
+   */
+  personKeyring?: PersonKeyring;
 }
 
 interface ProcessedEvent {
@@ -436,9 +444,18 @@ export class EventConsumer {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const initialBackoff = this.options.initialBackoffMs ?? 200;
     const attemptTimeout = this.options.attemptTimeoutMs ?? 10_000;
+    const keyring = this.options.spec.personKeyring;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const work = handler(event.payload, context);
+        const opened = keyring
+          ? await withPersonalFieldsOpened(event, (subject, sealed) => keyring.open(subject, sealed))
+          : event;
+        if (!opened) {
+          context.log.info('event about a person whose key is gone (erased); skipped');
+          await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);
+          return;
+        }
+        const work = handler(opened.payload, context);
         this.keepUntilSettled(work);
         await whileHeartbeating(heartbeat, withTimeout(work, attemptTimeout, 'handling the event'));
       } catch (error) {

@@ -1,4 +1,5 @@
-import { encodeEvent, type EventType, type NewEvent } from '@haven/proto';
+import { encodeEvent, withPersonalFieldsSealed, type EventType, type NewEvent } from '@haven/proto';
+import type { PersonKeyring } from './person-keys';
 import type { Kafka, Message, PartitionMetadata, Producer } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
 import type { GraphQLError } from 'graphql';
@@ -363,6 +364,11 @@ export interface OutboxRelayOptions {
   parkAfterFailures?: number;
   /** How the topics are created and held (KAFKA_TOPIC_PARTITIONS, KAFKA_RETENTION_MS); ensureTopics' defaults otherwise. */
   topicPolicy?: TopicPolicy;
+  /**
+   * Seals each event's personal fields (address, names) under its subject's own key as it leaves for Kafka
+   * (person-keys.ts): a topic never holds them in clear. The entity's own copy holds them anyway.
+   */
+  personKeyring?: PersonKeyring;
 }
 
 export interface OutboxRelayMetrics {
@@ -654,6 +660,24 @@ export class OutboxRelay {
     return this.partitions!.byTopic;
   }
 
+  /** Each event's bytes as they leave: personal fields sealed under the subject's key, when the service has keys. */
+  private async valuesToPublish(items: EntityWork[]): Promise<Map<string, Buffer>> {
+    const keyring = this.options.personKeyring;
+    const values = new Map<string, Buffer>();
+    if (!keyring) return values;
+    await Promise.all(
+      items.flatMap((item) =>
+        item.unpublished.map(async (entry) => {
+          const sealed = await withPersonalFieldsSealed(asBuffer(entry.value), (subjectId, fields) =>
+            keyring.trySeal(subjectId, fields),
+          );
+          values.set(entry.eventId, Buffer.from(sealed));
+        }),
+      ),
+    );
+    return values;
+  }
+
   /**
    * Sends the entities' events with one request per partition, all at once. The broker takes or refuses a
    * partition's records together, so the outcome is known event by event: nothing it took is sent again.
@@ -670,8 +694,13 @@ export class OutboxRelay {
       (topic, key) => partitionOfKey(topic, key, partitions.get(topic) ?? []),
     );
     const outcome: SendOutcome = { published: new Set(), refused: new Map(), brokerError: null };
+    const values = await this.valuesToPublish(items);
     const deliver = async (topic: string, partition: number, entries: OutboxEntry[]) => {
-      await producer.send({ topic, acks: -1, messages: entries.map((entry) => toMessage(entry, partition)) });
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: entries.map((entry) => toMessage(entry, partition, values.get(entry.eventId))),
+      });
       for (const entry of entries) outcome.published.add(entry.eventId);
     };
     await Promise.all(
@@ -880,10 +909,10 @@ export class OutboxRelay {
   }
 }
 
-function toMessage(entry: OutboxEntry, partition: number): Message {
+function toMessage(entry: OutboxEntry, partition: number, value = asBuffer(entry.value)): Message {
   return {
     key: entry.key,
-    value: asBuffer(entry.value),
+    value,
     partition,
     headers: { 'event-type': entry.type, 'event-id': entry.eventId },
   };

@@ -73,6 +73,7 @@ import { createKafka } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
+import type { PersonKeyring } from './person-keys';
 
 /** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
 type SubgraphResolvers = NonNullable<
@@ -133,6 +134,11 @@ export interface ServiceParts<Context extends RequestContext> {
   buildContext?: (base: RequestContext) => Promise<Context>;
   /** What a field over its `@rateLimit` says instead of the general message, given the wait in seconds. */
   rateLimitMessages?: RateLimitMessages;
+  /**
+   * Each person's key, for the events this service publishes: the relay seals their personal fields (address,
+   * names) under it (person-keys.ts). Consumers that read those fields carry it in their own spec.
+   */
+  personKeyring?: PersonKeyring;
   /** Releases what the service opened itself (an SMTP pool, …). */
   onStop?: () => Promise<void> | void;
   /**
@@ -243,6 +249,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     topics: [topicOf(name)],
     log,
     topicPolicy,
+    personKeyring: parts.personKeyring,
   });
   relay.start();
   const serviceErasure = parts.erasure;

@@ -97,6 +97,8 @@ export const startUserService = defineService({
     const erasure = userErasure({ users, sessions, safetyPlans, personKeys, personKeyring: keyring });
     return {
       erasure,
+      // Its events carry people's addresses and names for the mailer: sealed under each person's key.
+      personKeyring: keyring,
       resolvers: userResolvers({
         erasure,
         guard: erasureRuntime.guard,

@@ -121,12 +121,16 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
       'notification.newsletter_confirmation_requested': async (event, { eventId, log }) => {
         const token = linkTokenOf(event, deps.store.mailTokens, log);
         if (!token) return;
+        // The subscriber's own record holds the address (events from before carried it); gone: nobody to mail.
+        const subscriber = await deps.store.subscribers.findById(event.subscriberId, { email: 1 }).lean();
+        const to = subscriber?.email ?? event.email;
+        if (!to) return;
         const email = renderConfirmationEmail({ productName: deps.productName, appUrl: deps.appUrl, token });
         await deps.mailer.deliverOnce({
           eventId,
           kind: 'newsletter-confirmation',
           userId: event.subscriberId,
-          to: event.email,
+          to,
           email,
         });
       },

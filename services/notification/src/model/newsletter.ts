@@ -90,7 +90,8 @@ export async function subscribe(
         producer: 'notification',
         subjectId: doc._id,
         correlationId: input.correlationId,
-        payload: { subscriberId: doc._id, email: input.email, sealedToken: store.mailTokens.seal(confirmation.token) },
+        // No address: the mailer reads it from the subscriber's own record, so the topic never holds it.
+        payload: { subscriberId: doc._id, sealedToken: store.mailTokens.seal(confirmation.token) },
       });
     }
     if (asRead) doc.$where = { ...doc.$where, ...asRead };

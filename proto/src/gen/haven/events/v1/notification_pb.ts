@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/notification.proto.
  */
 export const file_haven_events_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvbm90aWZpY2F0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEicAofTmV3c2xldHRlckNvbmZpcm1hdGlvblJlcXVlc3RlZBIVCg1zdWJzY3JpYmVyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhEKBXRva2VuGAMgASgJQgIYARIUCgxzZWFsZWRfdG9rZW4YBCABKAkiTAoYTmV3c2xldHRlckJhdGNoUmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhsKE2FmdGVyX3N1YnNjcmliZXJfaWQYAiABKAkiSQobTmV3c2xldHRlckRlbGl2ZXJ5UmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhUKDXN1YnNjcmliZXJfaWQYAiABKAkiRgoXTmV3c2xldHRlclBhZ2VSZXF1ZXN0ZWQSEwoLY2FtcGFpZ25faWQYASABKAkSFgoOc3Vic2NyaWJlcl9pZHMYAiADKAliBnByb3RvMw");
+  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvbm90aWZpY2F0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEidAofTmV3c2xldHRlckNvbmZpcm1hdGlvblJlcXVlc3RlZBIVCg1zdWJzY3JpYmVyX2lkGAEgASgJEhEKBWVtYWlsGAIgASgJQgIYARIRCgV0b2tlbhgDIAEoCUICGAESFAoMc2VhbGVkX3Rva2VuGAQgASgJIkwKGE5ld3NsZXR0ZXJCYXRjaFJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIbChNhZnRlcl9zdWJzY3JpYmVyX2lkGAIgASgJIkkKG05ld3NsZXR0ZXJEZWxpdmVyeVJlcXVlc3RlZBITCgtjYW1wYWlnbl9pZBgBIAEoCRIVCg1zdWJzY3JpYmVyX2lkGAIgASgJIkYKF05ld3NsZXR0ZXJQYWdlUmVxdWVzdGVkEhMKC2NhbXBhaWduX2lkGAEgASgJEhYKDnN1YnNjcmliZXJfaWRzGAIgAygJYgZwcm90bzM");
 
 /**
  * notification.newsletter_confirmation_requested: someone asked for the newsletter; the confirmation
@@ -25,7 +25,11 @@ export type NewsletterConfirmationRequested = Message<"haven.events.v1.Newslette
   subscriberId: string;
 
   /**
-   * @generated from field: string email = 2;
+   * The address in clear: no longer published (the mailer reads the subscriber's own record), read only from
+   * events sent before.
+   *
+   * @generated from field: string email = 2 [deprecated = true];
+   * @deprecated
    */
   email: string;
 

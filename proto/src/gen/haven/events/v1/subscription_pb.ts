@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/subscription.proto.
  */
 export const file_haven_events_v1_subscription: GenFile = /*@__PURE__*/
-  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvc3Vic2NyaXB0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiiAEKElN1YnNjcmlwdGlvbkFjY2VzcxIOCgZzdGF0dXMYASABKAkSDwoHZ3JhbnRlZBgCIAEoCBIOCgZyZWFzb24YAyABKAkSLwoLdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJldmlzaW9uGAUgASgDIn8KElN1YnNjcmlwdGlvbkNoYXJnZRIUCgxhbW91bnRfbWlub3IYASABKAMSEAoIY3VycmVuY3kYAiABKAkSEQoJcGxhbl9uYW1lGAMgASgJEi4KCmNoYXJnZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIskCChJTdWJzY3JpcHRpb25DaGFuZ2USDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjMKBmFjY2VzcxgEIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25BY2Nlc3MSLQoJdHJpYWxfZW5kGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI2ChJjdXJyZW50X3BlcmlvZF9lbmQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFGNhbmNlbF9hdF9wZXJpb2RfZW5kGAcgASgIEhAKCHByb3ZpZGVyGAggASgJEjMKBmNoYXJnZRgJIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25DaGFyZ2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiJoYXZlbi9ldmVudHMvdjEvc3Vic2NyaXB0aW9uLnByb3RvEg9oYXZlbi5ldmVudHMudjEiiAEKElN1YnNjcmlwdGlvbkFjY2VzcxIOCgZzdGF0dXMYASABKAkSDwoHZ3JhbnRlZBgCIAEoCBIOCgZyZWFzb24YAyABKAkSLwoLdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJldmlzaW9uGAUgASgDIn8KElN1YnNjcmlwdGlvbkNoYXJnZRIUCgxhbW91bnRfbWlub3IYASABKAMSEAoIY3VycmVuY3kYAiABKAkSEQoJcGxhbl9uYW1lGAMgASgJEi4KCmNoYXJnZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuICChJTdWJzY3JpcHRpb25DaGFuZ2USDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjMKBmFjY2VzcxgEIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25BY2Nlc3MSLQoJdHJpYWxfZW5kGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI2ChJjdXJyZW50X3BlcmlvZF9lbmQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFGNhbmNlbF9hdF9wZXJpb2RfZW5kGAcgASgIEhAKCHByb3ZpZGVyGAggASgJEjMKBmNoYXJnZRgJIAEoCzIjLmhhdmVuLmV2ZW50cy52MS5TdWJzY3JpcHRpb25DaGFyZ2USFwoPc2VhbGVkX3BlcnNvbmFsGAogASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Where a user's access to the paid features stands after a change, carried by every subscription
@@ -164,6 +164,14 @@ export type SubscriptionChange = Message<"haven.events.v1.SubscriptionChange"> &
    * @generated from field: haven.events.v1.SubscriptionCharge charge = 9;
    */
   charge?: SubscriptionCharge | undefined;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 10;
+   */
+  sealedPersonal: string;
 };
 
 /**

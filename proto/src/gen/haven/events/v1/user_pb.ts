@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/user.proto.
  */
 export const file_haven_events_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxImwKEUVtYWlsVmVyaWZpY2F0aW9uEhEKBXRva2VuGAEgASgJQgIYARIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxzZWFsZWRfdG9rZW4YAyABKAkiuwEKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSFQoNYXV0aF9wcm92aWRlchgFIAEoCRI4Cgx2ZXJpZmljYXRpb24YBiABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24SEQoJdGltZV96b25lGAcgASgJIooBChpFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSOAoMdmVyaWZpY2F0aW9uGAQgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uIi8KDUVtYWlsVmVyaWZpZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCSIiCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJOgIYASI4ChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgl0aW1lX3pvbmUYAiABKAkifwoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSMQoFcmVzZXQYBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iRQoPUGFzc3dvcmRDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCSKIAQoURW1haWxDaGFuZ2VSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgluZXdfZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRI4Cgx2ZXJpZmljYXRpb24YBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24iWQoMRW1haWxDaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSEQoJb2xkX2VtYWlsGAIgASgJEhEKCW5ld19lbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJInEKElNpZ25Jbk1ldGhvZExpbmtlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEhUKDXByb3ZpZGVyX25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEgoKZmlyc3RfbmFtZRgFIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChpoYXZlbi9ldmVudHMvdjEvdXNlci5wcm90bxIPaGF2ZW4uZXZlbnRzLnYxImwKEUVtYWlsVmVyaWZpY2F0aW9uEhEKBXRva2VuGAEgASgJQgIYARIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxzZWFsZWRfdG9rZW4YAyABKAki1AEKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSFQoNYXV0aF9wcm92aWRlchgFIAEoCRI4Cgx2ZXJpZmljYXRpb24YBiABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24SEQoJdGltZV96b25lGAcgASgJEhcKD3NlYWxlZF9wZXJzb25hbBgIIAEoCSKjAQoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjgKDHZlcmlmaWNhdGlvbhgEIAEoCzIiLmhhdmVuLmV2ZW50cy52MS5FbWFpbFZlcmlmaWNhdGlvbhIXCg9zZWFsZWRfcGVyc29uYWwYBSABKAkiSAoNRW1haWxWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD3NlYWxlZF9wZXJzb25hbBgDIAEoCSIiCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJOgIYASI4ChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgl0aW1lX3pvbmUYAiABKAkimAEKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEjEKBXJlc2V0GAQgASgLMiIuaGF2ZW4uZXZlbnRzLnYxLkVtYWlsVmVyaWZpY2F0aW9uEhcKD3NlYWxlZF9wZXJzb25hbBgFIAEoCSJeCg9QYXNzd29yZENoYW5nZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEhcKD3NlYWxlZF9wZXJzb25hbBgEIAEoCSKhAQoURW1haWxDaGFuZ2VSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRIRCgluZXdfZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRI4Cgx2ZXJpZmljYXRpb24YBCABKAsyIi5oYXZlbi5ldmVudHMudjEuRW1haWxWZXJpZmljYXRpb24SFwoPc2VhbGVkX3BlcnNvbmFsGAUgASgJInIKDEVtYWlsQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEhEKCW9sZF9lbWFpbBgCIAEoCRIRCgluZXdfZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIXCg9zZWFsZWRfcGVyc29uYWwYBSABKAkiigEKElNpZ25Jbk1ldGhvZExpbmtlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEhUKDXByb3ZpZGVyX25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEgoKZmlyc3RfbmFtZRgFIAEoCRIXCg9zZWFsZWRfcGVyc29uYWwYBiABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A one-time link that proves the user owns the address. Only its hash is
@@ -94,6 +94,14 @@ export type UserRegistered = Message<"haven.events.v1.UserRegistered"> & {
    * @generated from field: string time_zone = 7;
    */
   timeZone: string;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 8;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -128,6 +136,14 @@ export type EmailVerificationRequested = Message<"haven.events.v1.EmailVerificat
    * @generated from field: haven.events.v1.EmailVerification verification = 4;
    */
   verification?: EmailVerification | undefined;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 5;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -152,6 +168,14 @@ export type EmailVerified = Message<"haven.events.v1.EmailVerified"> & {
    * @generated from field: string email = 2;
    */
   email: string;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 3;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -237,6 +261,14 @@ export type PasswordResetRequested = Message<"haven.events.v1.PasswordResetReque
    * @generated from field: haven.events.v1.EmailVerification reset = 4;
    */
   reset?: EmailVerification | undefined;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 5;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -266,6 +298,14 @@ export type PasswordChanged = Message<"haven.events.v1.PasswordChanged"> & {
    * @generated from field: string first_name = 3;
    */
   firstName: string;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 4;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -301,6 +341,14 @@ export type EmailChangeRequested = Message<"haven.events.v1.EmailChangeRequested
    * @generated from field: haven.events.v1.EmailVerification verification = 4;
    */
   verification?: EmailVerification | undefined;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 5;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -335,6 +383,14 @@ export type EmailChanged = Message<"haven.events.v1.EmailChanged"> & {
    * @generated from field: string first_name = 4;
    */
   firstName: string;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 5;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -382,6 +438,14 @@ export type SignInMethodLinked = Message<"haven.events.v1.SignInMethodLinked"> &
    * @generated from field: string first_name = 5;
    */
   firstName: string;
+
+  /**
+   * The personal fields above (address, names), sealed under the subject's own key by the publishing relay
+   * (platform person-keys.ts): those fields are empty on Kafka. Unreadable once the person is erased.
+   *
+   * @generated from field: string sealed_personal = 6;
+   */
+  sealedPersonal: string;
 };
 
 /**
