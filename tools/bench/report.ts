@@ -11,7 +11,11 @@ export type TargetKey =
   // the quote service through the REST facade
   | 'quoteGenerate'
   | 'quoteAnalytics'
-  | 'quoteRecent';
+  | 'quoteRecent'
+  // sealing on and off (tools/bench/sealing.ts)
+  | 'sealingRecent'
+  | 'sealingJournal'
+  | 'sealingCheckIn';
 
 export interface Measurement {
   key: TargetKey;
@@ -99,7 +103,7 @@ export function formatRatio(ratio: number): string {
   return ratio.toPrecision(2);
 }
 
-function formatMs(ms: number): string {
+export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return 'n/a';
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 }
@@ -116,8 +120,13 @@ export function formatTable(rows: readonly Row[]): string {
     String(row.non2xx),
     String(errorsOf(row)),
   ]);
+  return formatColumns(header, body);
+}
+
+/** Columns as wide as their widest cell, the first aligned left and the others right, a rule under the header. */
+export function formatColumns(header: readonly string[], body: ReadonlyArray<readonly string[]>): string {
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
       .join('  ');

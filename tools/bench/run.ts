@@ -12,6 +12,9 @@
  * and writes the figures to .haven/bench/results-<timestamp>.json. Everything it started is
  * stopped at the end, on failure and on Ctrl-C. See tools/bench/README.md.
  *
+ * Then what sealing each person's notes and messages costs (tools/bench/sealing.ts): the check-in and the progress
+ * page's reads with PERSON_DATA_SEALING on and off, through quote services and gateways of its own, as ratios.
+ *
  * Then the outbox relay (tools/bench/relay.ts): the idle poll's cost at 1,000, 10,000 and 50,000 users, the
  * sweep's cost up to 200,000 and publishing latency while sweeps run, and events/s from write to broker with 3 and
  * 6 partitions, on servers of its own; then the access figures (tools/bench/access.ts), the
@@ -28,41 +31,35 @@
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
  * BENCH_RELAY (0 skips the relay part), BENCH_WEB (0 skips the web part), BENCH_ONLY=web (only the web part),
  * BENCH_ADMIN (0 skips the admin list), BENCH_ONLY=admin (only the admin list), BENCH_ONLY=access (only the
- * access figures), BENCH_ONLY=limits (only the GraphQL limits' figures, tools/bench/limits.ts).
+ * access figures), BENCH_ONLY=limits (only the GraphQL limits' figures, tools/bench/limits.ts), BENCH_SEALING (0
+ * skips the sealing figures), BENCH_ONLY=sealing (only the sealing figures).
  */
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { appEnv, apps, startApps, type AppPorts, type AppsOptions, type RunningApps } from '../dev/apps';
+import { apps, startApps, type AppPorts, type AppsOptions, type RunningApps } from '../dev/apps';
 import { benchAccess, formatAccessResult } from './access';
 import { benchAdminEmail, benchAdminList, formatAdminListResult, type AdminListBenchResult } from './adminUsers';
 import { benchLimits, formatLimitsResult } from './limits';
+import { checkTarget, load, stopLoadInProgress, type Target } from './load';
+import { startExtraApp, stopChild } from './extraApps';
 import { ensureDevKeys } from '../dev/keys';
 import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/catalog';
 import { freePorts, provision, repoRoot, startInfra, stopInfra, type InfraPorts } from '../infra';
 import { startMongoServer, stopMongoServer } from '../infra/mongo-server';
 import { isProcessAlive } from '../infra/process';
-import { eventually } from '../testing/eventually';
 import { ApiClient } from '../testing/http';
 import { startTrial } from '../testing/subscription';
 import { benchFanOut, formatFanOutResult, type FanOutBenchResult } from './fanout';
 import { seedHistory } from './quote';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
+import { benchSealing, formatSealingResult, sealingProblems, type SealingBenchResult } from './sealing';
 import { onServersOfItsOwn } from './standalone';
 import { benchWeb } from './web';
 import { formatWebResult, type WebBenchResult } from './webReport';
-import {
-  formatTable,
-  problemsOf,
-  summarizeLatencies,
-  summaryLine,
-  withRatios,
-  type Measurement,
-  type TargetKey,
-} from './report';
+import { formatTable, problemsOf, summarizeLatencies, summaryLine, withRatios, type Measurement } from './report';
 
 const benchRoot = join(repoRoot, '.haven');
 // The run's own state, and that of the servers of their own it gives the relay and the fan-out.
@@ -75,15 +72,6 @@ interface Settings {
   durationS: number;
   connections: number;
   warmupS: number;
-}
-
-interface Target {
-  key: TargetKey;
-  label: string;
-  method: 'GET' | 'POST';
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 class Aborted extends Error {
@@ -109,7 +97,6 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 // clean-up; the run checks `abortedBy` between steps.
 
 let abortedBy: string | null = null;
-let stopLoad: (() => void) | null = null;
 
 function onSignal(signal: NodeJS.Signals): void {
   if (abortedBy) {
@@ -118,7 +105,7 @@ function onSignal(signal: NodeJS.Signals): void {
   }
   abortedBy = signal;
   log(`${signal}: stopping (servers are being shut down, this takes a few seconds)`);
-  stopLoad?.();
+  stopLoadInProgress();
 }
 
 function checkAborted(): void {
@@ -203,94 +190,8 @@ async function startBaseline(body: string): Promise<{ child: ChildProcess; url: 
   return { child, url: `http://127.0.0.1:${port}/api/user` };
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolveStopped) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolveStopped();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring
-
-/** One request before any load, so a broken target fails with its answer rather than a count. */
-async function checkTarget(target: Target, isUser: (body: string) => boolean): Promise<void> {
-  const response = await fetch(target.url, {
-    method: target.method,
-    headers: target.headers,
-    ...(target.body === undefined ? {} : { body: target.body }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (response.status !== 200 || !isUser(text)) {
-    throw new Error(
-      `${target.label}: ${target.method} ${target.url} answered ${response.status}: ${text.slice(0, 500)}`,
-    );
-  }
-}
-
-interface LoadRun {
-  result: autocannon.Result;
-  latenciesMs: number[];
-  wrongBodies: number;
-  wrongBodySample: string | null;
-  errorSample: string | null;
-}
-
-function load(
-  target: Target,
-  settings: Settings,
-  durationS: number,
-  isUser: (body: string) => boolean,
-): Promise<LoadRun> {
-  return new Promise((resolveRun, rejectRun) => {
-    const latenciesMs: number[] = [];
-    let wrongBodies = 0;
-    let wrongBodySample: string | null = null;
-    let errorSample: string | null = null;
-    // autocannon emits 'response' (with the status) and then, synchronously, asks verifyBody about
-    // the same response; remembering the status lets a wrong body be counted only for 2xx, so
-    // that no response is counted both as non-2xx and as a wrong body.
-    let last2xx = false;
-    const instance = autocannon(
-      {
-        url: target.url,
-        method: target.method,
-        headers: target.headers,
-        ...(target.body === undefined ? {} : { body: target.body }),
-        connections: settings.connections,
-        duration: durationS,
-        verifyBody: (body) => {
-          if (last2xx && !isUser(body)) {
-            wrongBodies += 1;
-            wrongBodySample ??= body.slice(0, 300);
-          }
-          return true;
-        },
-      },
-      (error, result) => {
-        stopLoad = null;
-        if (error) rejectRun(error);
-        else resolveRun({ result, latenciesMs, wrongBodies, wrongBodySample, errorSample });
-      },
-    );
-    stopLoad = () => instance.stop();
-    // autocannon's own latency histogram has whole-millisecond resolution, too coarse for the
-    // baseline; each response's own timing is kept instead (2xx only, as autocannon does).
-    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
-      last2xx = statusCode >= 200 && statusCode < 300;
-      if (last2xx) latenciesMs.push(responseTimeMs);
-    });
-    instance.on('reqError', (error) => {
-      errorSample ??= error.message;
-    });
-  });
-}
 
 /** Apps that do not answer /readyz: when a target fails, says whether the stack itself went down. */
 async function appsNotReady(appPorts: AppPorts): Promise<string[]> {
@@ -311,9 +212,9 @@ async function appsNotReady(appPorts: AppPorts): Promise<string[]> {
 
 async function measure(target: Target, settings: Settings, isUser: (body: string) => boolean): Promise<Measurement> {
   log(`${target.label}: warming up ${settings.warmupS} s, then measuring ${settings.durationS} s`);
-  await load(target, settings, settings.warmupS, isUser);
+  await load(target, settings.connections, settings.warmupS, isUser);
   checkAborted();
-  const run = await load(target, settings, settings.durationS, isUser);
+  const run = await load(target, settings.connections, settings.durationS, isUser);
   checkAborted();
   const { result } = run;
   const measurement: Measurement = {
@@ -355,30 +256,6 @@ async function measure(target: Target, settings: Settings, isUser: (body: string
  * to take. The measured targets go through the stack's own gateway, with the default deadline.
  */
 const outageTimeoutMs = 2_000;
-
-/** A second gateway in front of the same services, with the short deadline; its output goes to logs/. */
-async function startOutageGateway(options: AppsOptions, port: number): Promise<{ url: string; child: ChildProcess }> {
-  const gateway = apps.find((app) => app.name === 'gateway')!;
-  const env = appEnv('gateway', { ...options, ports: { ...options.ports, gateway: port } });
-  const child = spawn(process.execPath, ['--import', 'tsx', gateway.entry], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, SUBGRAPH_TIMEOUT_MS: String(outageTimeoutMs) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = createWriteStream(join(options.stateDir, 'logs', 'gateway-outages.log'), { flags: 'a' });
-  child.stdout!.pipe(output);
-  child.stderr!.pipe(output);
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(
-    'the outage gateway answering /readyz',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the outage gateway exited with code ${child.exitCode}`);
-      return (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
-    },
-    { timeoutMs: 60_000, intervalMs: 200 },
-  );
-  return { url, child };
-}
 
 async function timed(url: string, cookie: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
@@ -555,6 +432,23 @@ async function main(): Promise<number> {
       return 0;
     }
 
+    if (process.env.BENCH_ONLY === 'sealing') {
+      const sealing = await benchSealing({ appsOptions, connections: settings.connections, checkAborted }, log);
+      console.log('');
+      console.log(formatSealingResult(sealing));
+      mkdirSync(resultsDir, { recursive: true });
+      const sealingFile = join(resultsDir, `sealing-${timestamp(startedAt)}.json`);
+      writeFileSync(sealingFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), sealing }, null, 2)}\n`);
+      console.log(`Results: ${sealingFile}`);
+      const problems = sealingProblems(sealing);
+      if (problems.length > 0) {
+        console.error(`\nFAILED: ${problems.join('; ')}`);
+        return 1;
+      }
+      succeeded = true;
+      return 0;
+    }
+
     if (process.env.BENCH_ONLY === 'admin') {
       const adminList = await benchAdminList(gatewayUrl, infra, log);
       console.log('');
@@ -683,6 +577,13 @@ async function main(): Promise<number> {
       }
     }
 
+    // What sealing each person's content costs: more HTTP load, on quote services and gateways of its own.
+    let sealing: SealingBenchResult | null = null;
+    if (process.env.BENCH_SEALING !== '0') {
+      sealing = await benchSealing({ appsOptions, connections: settings.connections, checkAborted }, log);
+      checkAborted();
+    }
+
     // The outbox relay after the HTTP load (they would compete for the cores), on servers of its own: its 2,000
     // events name no real user, and the stack's consumers would handle them (2,000 verification e-mails).
     let relay: RelayBenchResult | null = null;
@@ -707,7 +608,12 @@ async function main(): Promise<number> {
       adminList = await benchAdminList(gatewayUrl, infra, log);
       checkAborted();
     }
-    const outageGateway = await startOutageGateway(appsOptions, (await freePorts(1))[0]!);
+    // A second gateway in front of the same services, with the short deadline.
+    const outageGateway = await startExtraApp('gateway', appsOptions, {
+      ports: { gateway: (await freePorts(1))[0]! },
+      env: { SUBGRAPH_TIMEOUT_MS: String(outageTimeoutMs) },
+      logName: 'gateway-outages',
+    });
     let outages: Awaited<ReturnType<typeof measureOutages>>;
     try {
       outages = await measureOutages(outageGateway.url, session.cookie, running, stateDir, ports.infra.mongo);
@@ -722,7 +628,12 @@ async function main(): Promise<number> {
     }
 
     const rows = withRatios(measurements);
-    const failed = rows.filter((row) => problemsOf(row) > 0);
+    const failed = [
+      ...rows
+        .filter((row) => problemsOf(row) > 0)
+        .map((row) => `${row.label} had ${problemsOf(row)} non-2xx/errors/wrong bodies`),
+      ...(sealing ? sealingProblems(sealing) : []),
+    ];
     console.log('');
     console.log(
       `Haven bench: ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s ` +
@@ -738,6 +649,10 @@ async function main(): Promise<number> {
         `(unrelated route meanwhile ${outages.unrelatedDuringFreezeMs} ms); database stopped → 503 in ` +
         `${outages.databaseDownMs} ms; back to 200 ${outages.databaseRecoveryMs} ms after the database started`,
     );
+    if (sealing) {
+      console.log('');
+      console.log(formatSealingResult(sealing));
+    }
     if (relay) {
       console.log('');
       console.log(formatRelayResult(relay));
@@ -779,6 +694,7 @@ async function main(): Promise<number> {
       targets: rows,
       summary: summaryLine(rows),
       outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
+      sealing,
       relay,
       access,
       limits,
@@ -790,9 +706,7 @@ async function main(): Promise<number> {
     console.log(`Results: ${resultsFile}`);
 
     if (failed.length > 0) {
-      console.error(
-        `\nFAILED: ${failed.map((row) => `${row.label} had ${problemsOf(row)} non-2xx/errors/wrong bodies`).join('; ')}`,
-      );
+      console.error(`\nFAILED: ${failed.join('; ')}`);
       return 1;
     }
     succeeded = true;
@@ -806,7 +720,7 @@ async function main(): Promise<number> {
     console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 1;
   } finally {
-    stopLoad?.();
+    stopLoadInProgress();
     log('stopping the baseline server, the apps and the infrastructure');
     if (baseline) await stopChild(baseline).catch((error: unknown) => log(`baseline did not stop: ${String(error)}`));
     if (running) await running.stop().catch((error: unknown) => log(`apps did not stop: ${String(error)}`));

@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { CallerSecrets } from './auth';
-import { ConfigError } from './config';
+import { booleanFromEnv, ConfigError } from './config';
 import { openBytes, sealBytes, sealingKeyBytes } from './sealing';
 import { askSubgraph } from './subgraph-client';
 
@@ -51,6 +51,14 @@ export const personKeysConfigShape = {
       if (typeof parsed === 'string') context.addIssue({ code: 'custom', message: parsed });
     })
     .optional(),
+};
+
+/**
+ * `PERSON_DATA_SEALING`: off, a service stores each person's content as it is (plainKeyring), so the bench can
+ * measure what sealing costs; production refuses to start with it off (personKeyringFor).
+ */
+export const personDataSealingConfigShape = {
+  PERSON_DATA_SEALING: booleanFromEnv.default(true),
 };
 
 const developmentMasterKey = () =>
@@ -112,6 +120,8 @@ export type PersonKeySource = (userId: string) => Promise<Buffer | null>;
 export interface PersonKeyring {
   /** The text sealed under the person's key; fails when the person has no key (an account being erased). */
   seal(userId: string, text: string): Promise<string>;
+  /** The text sealed under the person's key; null when the person has no key (erased). */
+  trySeal(userId: string, text: string): Promise<string | null>;
   /**
    * The stored value's text: sealed ones opened, plain ones (stored before encryption) as they are; null when
    * nothing is stored, or the person's key is gone.
@@ -146,6 +156,10 @@ export function personKeyring(
   }
 
   return {
+    async trySeal(userId, text) {
+      const key = await keyOf(userId);
+      return key ? sealForPerson(key, userId, text) : null;
+    },
     async seal(userId, text) {
       const key = await keyOf(userId);
       if (!key) {
@@ -162,6 +176,28 @@ export function personKeyring(
     },
     forget: (userId) => void cache.delete(userId),
   };
+}
+
+/** A keyring without keys: text is stored as it is, and a stored value (sealed or not) read back as it is. */
+export function plainKeyring(): PersonKeyring {
+  return {
+    seal: async (_userId, text) => text,
+    trySeal: async (_userId, text) => text,
+    open: async (_userId, stored) => stored ?? null,
+    forget: () => undefined,
+  };
+}
+
+/** The keyring `PERSON_DATA_SEALING` asks for: sealing with each person's key, or (never in production) none. */
+export function personKeyringFor(
+  config: { PERSON_DATA_SEALING: boolean; NODE_ENV: string },
+  source: PersonKeySource,
+): PersonKeyring {
+  if (config.PERSON_DATA_SEALING) return personKeyring(source);
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  PERSON_DATA_SEALING: cannot be off in production');
+  }
+  return plainKeyring();
 }
 
 /** A person's data key as the user service hands it to another service (the service credential opens it). */

@@ -6,8 +6,11 @@ import {
   masterKeysFrom,
   newPersonKey,
   openForPerson,
+  personDataSealingConfigShape,
   personKeyring,
+  personKeyringFor,
   personKeysConfigShape,
+  plainKeyring,
   sealForPerson,
   unwrapPersonKey,
   wrapPersonKey,
@@ -137,5 +140,45 @@ describe('the keyring a service seals with', () => {
     await expect(keyring.seal(person, 'words')).rejects.toThrow(/user service down/);
     reachable = true;
     expect(await keyring.open(person, await keyring.seal(person, 'words'))).toBe('words');
+  });
+});
+
+describe('PERSON_DATA_SEALING', () => {
+  const source = async () => randomBytes(32);
+
+  it('is on unless set off', () => {
+    expect(loadConfig(personDataSealingConfigShape, {}).PERSON_DATA_SEALING).toBe(true);
+    expect(loadConfig(personDataSealingConfigShape, { PERSON_DATA_SEALING: '0' }).PERSON_DATA_SEALING).toBe(false);
+    expect(() => loadConfig(personDataSealingConfigShape, { PERSON_DATA_SEALING: 'off' })).toThrow(ConfigError);
+  });
+
+  it('seals when on, in production too', async () => {
+    const keyring = personKeyringFor({ PERSON_DATA_SEALING: true, NODE_ENV: 'production' }, source);
+    expect(isSealedForPerson(await keyring.seal(person, 'words'))).toBe(true);
+  });
+
+  it('stores text as it is when off', async () => {
+    const keyring = personKeyringFor({ PERSON_DATA_SEALING: false, NODE_ENV: 'development' }, source);
+    expect(await keyring.seal(person, 'plain words')).toBe('plain words');
+  });
+
+  it('cannot be off in production', () => {
+    expect(() => personKeyringFor({ PERSON_DATA_SEALING: false, NODE_ENV: 'production' }, source)).toThrow(
+      new ConfigError('Invalid configuration:\n  PERSON_DATA_SEALING: cannot be off in production'),
+    );
+  });
+});
+
+describe('the plain keyring', () => {
+  it('stores text as it is and reads any stored value back as it is, asking for no key', async () => {
+    const keyring = plainKeyring();
+    expect(await keyring.seal(person, 'my own words')).toBe('my own words');
+    expect(await keyring.open(person, 'my own words')).toBe('my own words');
+    const sealedEarlier = sealForPerson(randomBytes(32), person, 'sealed words');
+    expect(await keyring.open(person, sealedEarlier)).toBe(sealedEarlier);
+    expect(await keyring.open(person, null)).toBeNull();
+    expect(await keyring.open(person, undefined)).toBeNull();
+    keyring.forget(person);
+    expect(await keyring.open(person, 'still words')).toBe('still words');
   });
 });

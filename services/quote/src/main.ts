@@ -8,7 +8,8 @@ import {
   MongoRateLimitStore,
   roleFromUserService,
   runMain,
-  personKeyring,
+  personDataSealingConfigShape,
+  personKeyringFor,
   personKeysFromUserService,
   userServiceConfigShape,
   waitInWords,
@@ -41,6 +42,7 @@ export const startQuoteService = defineService({
     ...userServiceConfigShape,
     ...billingServiceConfigShape,
     ...aiConfigShape,
+    ...personDataSealingConfigShape,
   },
   dir: __dirname,
   build: ({ connection, config, log, publishSoon }) => {
@@ -55,8 +57,9 @@ export const startQuoteService = defineService({
     const timeZones = timeZoneModel(connection);
     const progress = progressModel(connection);
     const privacySettings = privacySettingsModel(connection);
-    // Each person's notes and messages are sealed under their own key, which the user service keeps.
-    const keyring = personKeyring(personKeysFromUserService(config));
+    // Each person's notes and messages are sealed under their own key, which the user service keeps
+    // (PERSON_DATA_SEALING=false stores them as they are, outside production: the bench's comparison).
+    const keyring = personKeyringFor(config, personKeysFromUserService(config));
     return {
       erasure: quoteErasure({ quotes, checkIns, progress, timeZones, privacySettings, personKeyring: keyring }),
       // Each check-in asks the AI provider for its quote, so they have an hourly budget (RATE_LIMIT_COSTLY_*).
