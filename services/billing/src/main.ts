@@ -19,6 +19,7 @@ import { profileFromUserService } from './profile';
 import { localProvider } from './providers/local';
 import { stripeClient, stripeProvider } from './providers/stripe';
 import { stripeWebhookRoutes } from './events/stripe-webhooks';
+import { startRetainedRecordsSweep } from './events/retained-records-sweep';
 import { startWebhookRecordsSweep, webhookRecordsSweepIntervalMs } from './events/webhook-records-sweep';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
@@ -107,6 +108,8 @@ const startBilling = defineService({
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
       historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
+    const retained = retainedBillingRecordModel(connection);
+    const retainedRecordsSweep = startRetainedRecordsSweep(retained, log);
     const webhookRecordsSweep = startWebhookRecordsSweep(
       { connection, customers },
       { intervalMs: config.BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS, log },
@@ -125,7 +128,7 @@ const startBilling = defineService({
       subscriptions,
       customers,
       trials,
-      retained: retainedBillingRecordModel(connection),
+      retained,
       provider,
       guard: erasureRuntime.guard,
     });
@@ -174,7 +177,8 @@ const startBilling = defineService({
             ),
           ),
       }),
-      onStop: () => Promise.all([scheduler.stop(), webhookRecordsSweep.stop()]).then(() => undefined),
+      onStop: () =>
+        Promise.all([scheduler.stop(), webhookRecordsSweep.stop(), retainedRecordsSweep.stop()]).then(() => undefined),
     };
   },
 });

@@ -13,3 +13,17 @@ export const webhookRecordRetentionMs = 30 * dayMs;
 
 /** Records written before this instant are past their period at `now`. */
 export const webhookRecordsCutoff = (now: Date): Date => new Date(now.getTime() - webhookRecordRetentionMs);
+
+/**
+ * What billing keeps of an erased account's subscription (dates and the provider's reference, under a keyed
+ * hash): UK law keeps accounting records six years from the end of the financial year they belong to, and a
+ * financial year ends within a year of the closing, so seven years after the account closed covers every case.
+ */
+export const retainedBillingRecordYears = 7;
+
+/** Retained records of accounts closed before this instant are past their period at `now`. */
+export function retainedRecordsCutoff(now: Date): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retainedBillingRecordYears);
+  return cutoff;
+}

@@ -178,9 +178,9 @@ export function PrivacyPage() {
           stays until you delete your account, so you can come back to it. When you delete it, every part of {name}
           erases what it holds about you, and your key is destroyed: a copy of what you wrote left anywhere, even in a
           backup, can never be read again. Our internal message logs never hold what you write, hold your e-mail address
-          and name only under that same key, and their copies are deleted within 8 days, and the only thing kept is what
-          the law requires for invoices (subscription dates and the payment provider’s reference, without your name,
-          e-mail address or account id).
+          and name only under that same key, and their copies are deleted within 8 days. The only thing kept is what the
+          law requires for invoices (subscription dates and the payment provider’s reference, without your name, e-mail
+          address or account id) for seven years after your account is deleted; then that goes too.
         </p>
         <p>
           One more thing stays, on purpose. The free trial is once per e-mail address, so when you start a subscription
