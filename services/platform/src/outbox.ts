@@ -1,4 +1,4 @@
-import { encodeEvent, withPersonalFieldsSealed, type EventType, type NewEvent } from '@haven/proto';
+import { encodeEvent, personalFieldsOf, withPersonalFieldsSealed, type EventType, type NewEvent } from '@haven/proto';
 import type { PersonKeyring } from './person-keys';
 import type { Kafka, Message, PartitionMetadata, Producer } from 'kafkajs';
 import { mongo, Schema, type Collection, type Connection, type Model, type UpdateQuery } from 'mongoose';
@@ -265,10 +265,19 @@ export async function eraseOutboxed(
   );
   if (ids.length === 0) return 0;
   await raw.deleteMany({ _id: { $in: ids } });
+  await forgetOutboxMarks(model, ids);
+  return ids.length;
+}
+
+/** The relay's pending and publish marks of entities deleted for good, which would otherwise outlive them. */
+export async function forgetOutboxMarks(
+  model: { collection: Collection; db: Connection },
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
   const keys = ids.map((id) => pendingId(model.collection.collectionName, id));
   await model.db.collection<PendingMark>(outboxCollections.pending).deleteMany({ _id: { $in: keys } });
   await model.db.collection<PublishMark>(outboxCollections.marks).deleteMany({ _id: { $in: keys } });
-  return ids.length;
 }
 
 /** Tells the relay that an entity has events to publish; a fresh nonce, so a relay pass in flight keeps it. */
@@ -668,6 +677,7 @@ export class OutboxRelay {
     await Promise.all(
       items.flatMap((item) =>
         item.unpublished.map(async (entry) => {
+          if (personalFieldsOf(entry.type).length === 0) return;
           const sealed = await withPersonalFieldsSealed(asBuffer(entry.value), (subjectId, fields) =>
             keyring.trySeal(subjectId, fields),
           );

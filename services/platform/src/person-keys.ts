@@ -155,19 +155,21 @@ export function personKeyring(
     return key;
   }
 
+  async function trySeal(userId: string, text: string): Promise<string | null> {
+    const key = await keyOf(userId);
+    return key ? sealForPerson(key, userId, text) : null;
+  }
+
   return {
-    async trySeal(userId, text) {
-      const key = await keyOf(userId);
-      return key ? sealForPerson(key, userId, text) : null;
-    },
+    trySeal,
     async seal(userId, text) {
-      const key = await keyOf(userId);
-      if (!key) {
+      const sealed = await trySeal(userId, text);
+      if (sealed === null) {
         throw new GraphQLError('This account is being deleted; nothing more can be saved to it.', {
           extensions: { code: 'FORBIDDEN' },
         });
       }
-      return sealForPerson(key, userId, text);
+      return sealed;
     },
     async open(userId, stored) {
       if (stored == null || !isSealedForPerson(stored)) return stored ?? null;

@@ -3,7 +3,7 @@
  * delivery log's old records, addresses unsubscribed a month ago and addresses never confirmed whose link expired
  * a week ago. One replica sweeps at a time (its lease); every delete is safe to repeat.
  */
-import { outboxCollections, runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
+import { forgetOutboxMarks, runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
 import type { Model, mongo } from 'mongoose';
 import { retentionCutoffs, type RetentionCutoffs } from '../domain/retention';
 import { countDeliveries, type CampaignRecord } from '../model/campaign';
@@ -137,18 +137,5 @@ async function deleteSubscribersWhere(subscribers: Model<SubscriberRecord>, filt
     );
     // A full batch of which none went changed meanwhile: the next pass reads afresh.
     if (ids.length < subscriberBatchSize || removed === 0) return deleted;
-  }
-}
-
-/**
- * The outbox relay's pending and progress marks of deleted subscribers, which would otherwise outlive them: keyed
- * `<collection>:<entity id>` as the relay keys them (platform outbox.ts, whose `eraseOutboxed` removes them the
- * same way).
- */
-async function forgetOutboxMarks(subscribers: Model<SubscriberRecord>, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const keys = ids.map((id) => `${subscribers.collection.collectionName}:${id}`);
-  for (const name of [outboxCollections.pending, outboxCollections.marks]) {
-    await subscribers.db.collection<{ _id: string }>(name).deleteMany({ _id: { $in: keys } });
   }
 }
