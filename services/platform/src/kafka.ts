@@ -126,10 +126,11 @@ export async function topicPartitions(kafka: Kafka, topics: string[]): Promise<M
 }
 
 /**
- * The one way Haven makes a consumer. An idle fetch is held by the broker for at most half a second (Kafka's
- * own default; KafkaJS's is five): a disconnect waits for the fetch in flight, so every stop (a deploy, a
- * test's end) would otherwise wait up to five seconds. Events still arrive as soon as they are written.
+ * The one way Haven makes a consumer. An idle fetch is held by the broker for at most two seconds: often enough
+ * that a disconnect (a deploy, a test's end), which waits for the fetch in flight, waits about a second; rarely
+ * enough that an idle consumer costs the broker and the process little. Events still arrive as soon as they are
+ * written.
  */
 export function createConsumer(kafka: Kafka, config: ConsumerConfig): Consumer {
-  return kafka.consumer({ maxWaitTimeInMs: 500, ...config });
+  return kafka.consumer({ maxWaitTimeInMs: 2_000, ...config });
 }

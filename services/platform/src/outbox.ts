@@ -362,6 +362,7 @@ export interface OutboxRelayOptions {
   log: Logger;
   /** Names this replica in the lease (default: a random id). */
   owner?: string;
+  /** How long an idle relay waits before looking again (a write in this process wakes it sooner). */
   idleIntervalMs?: number;
   maxBackoffMs?: number;
   batchSize?: number;
@@ -548,7 +549,7 @@ export class OutboxRelay {
   }
 
   private async loop(): Promise<void> {
-    const idle = this.options.idleIntervalMs ?? 500;
+    const idle = this.options.idleIntervalMs ?? 2_000;
     const maxBackoff = this.options.maxBackoffMs ?? 5_000;
     const sweepEvery = this.options.sweepIntervalMs ?? 10 * 60_000;
     while (this.running) {
