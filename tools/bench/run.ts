@@ -302,7 +302,7 @@ async function measureOutages(
   try {
     down = await timed(`${gatewayUrl}/api/user`, cookie);
   } finally {
-    await startMongoServer(stateDir, mongoPort);
+    await startMongoServer(stateDir, mongoPort, { jit: 'full' });
   }
   const restarted = performance.now();
   while ((await timed(`${gatewayUrl}/api/user`, cookie)).status !== 200) {
@@ -353,7 +353,7 @@ async function main(): Promise<number> {
     const ports = portsFrom(await freePorts(5 + apps.length));
     log(`starting the database, Kafka and maildev (state ${stateDir})`);
     infraStarted = true;
-    const infra = await startInfra(stateDir, ports.infra);
+    const infra = await startInfra(stateDir, ports.infra, { jit: 'full' });
     checkAborted();
 
     log(`starting the ${serviceCatalog.length} services and the gateway`);

@@ -14,13 +14,17 @@ export async function onServersOfItsOwn<T>(stateDir: string, body: (infra: Infra
   const [mongo, kafka, kafkaController, smtp, mailWeb] = await freePorts(5);
   let succeeded = false;
   try {
-    const infra = await startInfra(stateDir, {
-      mongo: mongo!,
-      kafka: kafka!,
-      kafkaController: kafkaController!,
-      smtp: smtp!,
-      mailWeb: mailWeb!,
-    });
+    const infra = await startInfra(
+      stateDir,
+      {
+        mongo: mongo!,
+        kafka: kafka!,
+        kafkaController: kafkaController!,
+        smtp: smtp!,
+        mailWeb: mailWeb!,
+      },
+      { jit: 'full' },
+    );
     const result = await body(infra);
     succeeded = true;
     return result;

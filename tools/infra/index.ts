@@ -31,11 +31,13 @@ import {
   stopKafkaBroker,
 } from './kafka';
 import { checkMaildev, mailWebUrl, maildevCli, maildevVersion, startMaildev, stopMaildev } from './maildev';
+import type { JitTier } from './maven';
 import { PART_NAMES, portsFile, type PartName } from './paths';
 import { ensureDir, errorMessage, findRunningPart } from './process';
 
 export { cacheDir, defaultDevStateDir, repoRoot, type PartName } from './paths';
 export { startMongoServer, stopMongoServer } from './mongo-server';
+export type { JitTier } from './maven';
 
 export interface InfraPorts {
   mongo: number;
@@ -133,7 +135,11 @@ const stoppers: Record<PartName, (stateDir: string) => Promise<boolean>> = {
  * Parts already running and healthy are left alone; a part running on other ports is restarted.
  * On failure the parts that did start keep running (inspect them, or call stopInfra).
  */
-export async function startInfra(stateDir: string, ports: InfraPorts): Promise<InfraEndpoints> {
+export async function startInfra(
+  stateDir: string,
+  ports: InfraPorts,
+  options: { jit?: JitTier } = {},
+): Promise<InfraEndpoints> {
   const state = resolve(stateDir);
   ensureDir(state);
   const previous = readPorts(state);
@@ -144,8 +150,8 @@ export async function startInfra(stateDir: string, ports: InfraPorts): Promise<I
   }
   writePorts(state, ports);
   const results = await Promise.allSettled([
-    startMongoServer(state, ports.mongo),
-    startKafkaBroker(state, { broker: ports.kafka, controller: ports.kafkaController }),
+    startMongoServer(state, ports.mongo, options),
+    startKafkaBroker(state, { broker: ports.kafka, controller: ports.kafkaController }, options),
     startMaildev(state, { smtp: ports.smtp, web: ports.mailWeb }),
   ]);
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [errorMessage(result.reason)] : []));

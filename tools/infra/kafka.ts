@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { assertJava, fetchMavenJars, fingerprintOf, javaCommand, stampMatches, writeStamp } from './maven';
+import {
+  assertJava,
+  fetchMavenJars,
+  fingerprintOf,
+  javaCommand,
+  jitOptions,
+  stampMatches,
+  writeStamp,
+  type JitTier,
+} from './maven';
 import { cacheDir, infraSourceDir, partPaths } from './paths';
 import {
   assertPortFree,
@@ -185,7 +194,11 @@ export function kafkaBrokers(port: number): string[] {
   return [`127.0.0.1:${port}`];
 }
 
-export async function startKafkaBroker(stateDir: string, ports: KafkaPorts): Promise<void> {
+export async function startKafkaBroker(
+  stateDir: string,
+  ports: KafkaPorts,
+  { jit = 'quick-start' }: { jit?: JitTier } = {},
+): Promise<void> {
   const brokers = kafkaBrokers(ports.broker);
   const runningPid = findRunningPart(stateDir, 'kafka');
   if (runningPid !== undefined) {
@@ -214,6 +227,7 @@ export async function startKafkaBroker(stateDir: string, ports: KafkaPorts): Pro
     command: javaCommand(),
     args: [
       ...jvmOptions,
+      ...jitOptions(jit),
       `-Dlog4j.configuration=file:${files.log4jProperties}`,
       '-cp',
       `${kafkaLibsDir()}/*`,

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { assertJava, fetchMavenJars, fingerprintOf, javaCommand, stampMatches, writeStamp } from './maven';
+import {
+  assertJava,
+  fetchMavenJars,
+  fingerprintOf,
+  javaCommand,
+  jitOptions,
+  stampMatches,
+  writeStamp,
+  type JitTier,
+} from './maven';
 import { cacheDir, infraSourceDir, partPaths } from './paths';
 import {
   assertPortFree,
@@ -99,7 +108,11 @@ export async function pingMongo(url: string, timeoutMs = 2_000): Promise<void> {
 /** Bounded heap: the whole stack shares a small machine; 1 GiB holds the 50,000-user benchmarks. */
 const jvmOptions = ['-Xms128m', '-Xmx1g', '-XX:+UseG1GC', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true'];
 
-export async function startMongoServer(stateDir: string, port: number): Promise<void> {
+export async function startMongoServer(
+  stateDir: string,
+  port: number,
+  { jit = 'quick-start' }: { jit?: JitTier } = {},
+): Promise<void> {
   const url = mongoUrl(port);
   const runningPid = findRunningPart(stateDir, 'mongo');
   if (runningPid !== undefined) {
@@ -117,6 +130,7 @@ export async function startMongoServer(stateDir: string, port: number): Promise<
     command: javaCommand(),
     args: [
       ...jvmOptions,
+      ...jitOptions(jit),
       // slf4j-simple: warnings and errors only, so the log stays readable.
       '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
       '-cp',
