@@ -15,12 +15,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { startNotificationReplica } from './replica';
-import { createMailer, createTransport, type DeliveryRequest } from '../src/events/mailer';
+import { type DeliveryRequest } from '../src/events/mailer';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { testInfra } from '../../../tools/testing/test-env';
+import { testMailer } from './test-mailer';
 
 const log = createLogger('newsletter-pages-test', 'silent');
 let kafka: Kafka;
@@ -263,23 +264,13 @@ it('leaves a copy to try again when the mail server cannot be reached, and sends
     to: `unreachable-${randomBytes(3).toString('hex')}@example.com`,
     email: { subject: 'Once', text: 'One copy.', html: '<p>One copy.</p>' },
   };
-  const away = createMailer(
-    createTransport({ host: '127.0.0.1', port: closedPort, secure: false, from: 'hello@haven.local' }),
-    'Haven <hello@haven.local>',
-    deliveries(),
-    log,
-  );
+  const away = testMailer({ port: closedPort, deliveries: deliveries(), log });
   cleanups.push(async () => away.close());
   expect(await away.deliverMany([request])).toEqual(['retryable']);
   expect(await deliveries().findOne({ to: request.to }).lean()).toMatchObject({ status: 'retryable', attempts: 1 });
 
   const smtp = await startSmtp();
-  const back = createMailer(
-    createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'hello@haven.local' }),
-    'Haven <hello@haven.local>',
-    deliveries(),
-    log,
-  );
+  const back = testMailer({ port: smtp.port, deliveries: deliveries(), log });
   cleanups.push(async () => back.close());
   // Two at once (two replicas' retries): one copy.
   const [first, second] = await Promise.all([back.deliverMany([request]), back.deliverMany([request])]);

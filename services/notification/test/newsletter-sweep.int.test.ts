@@ -8,7 +8,6 @@ import { createKafka, createLogger } from '@haven/platform';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messageIdOf } from '../src/domain/email-parts';
-import { createMailer, createTransport } from '../src/events/mailer';
 import { defaultStalledAfterMs, newsletterFanOut } from '../src/events/newsletter-fanout';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryKey, deliveryModel, type DeliveryStatus } from '../src/model/delivery';
@@ -17,6 +16,7 @@ import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smt
 import { subscriberDocument } from './subscribers';
 import { testInfra } from '../../../tools/testing/test-env';
 import { testLinkKey } from '../../../tools/testing/haven';
+import { testMailer } from './test-mailer';
 
 const log = createLogger('newsletter-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';
@@ -47,12 +47,7 @@ afterAll(async () => {
 /** The fan-out as main.ts wires it, on this test's database, with the sweep's clock `now`. */
 function fanOut(now: () => number = Date.now) {
   const deliveries = deliveryModel(connection);
-  const mailer = createMailer(
-    createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, from }),
-    from,
-    deliveries,
-    log,
-  );
+  const mailer = testMailer({ port: smtp.port, from, deliveries, log });
   closers.push(() => mailer.close());
   return newsletterFanOut({
     kafka: createKafka('newsletter-sweep-test', testInfra().kafkaBrokers, log),

@@ -9,7 +9,6 @@ import { decodeEvent, type DecodedEvent } from '@haven/proto';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { notificationConsumers } from '../src/events/consumers';
-import { createMailer, createTransport } from '../src/events/mailer';
 import { newsletterFanOut } from '../src/events/newsletter-fanout';
 import { hashToken } from '../src/domain/newsletter';
 import { subscribe } from '../src/model/newsletter';
@@ -22,6 +21,7 @@ import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { testInfra } from '../../../tools/testing/test-env';
 import { testLinkKey } from '../../../tools/testing/haven';
+import { testMailer } from './test-mailer';
 
 const mailTokens = mailTokenSealer(mailTokenKey({}));
 
@@ -36,12 +36,7 @@ beforeAll(async () => {
   connection = await mongoose
     .createConnection(infra.mongoUrl, { dbName: `switch_${randomBytes(4).toString('hex')}` })
     .asPromise();
-  const mailer = createMailer(
-    createTransport({ host: infra.smtpHost, port: infra.smtpPort, secure: false, from: 'Haven <test@haven.local>' }),
-    'Haven <test@haven.local>',
-    deliveryModel(connection),
-    log,
-  );
+  const mailer = testMailer({ host: infra.smtpHost, port: infra.smtpPort, deliveries: deliveryModel(connection), log });
   closeMailer = () => mailer.close();
   models = { subscribers: subscriberModel(connection), preferences: preferencesModel(connection) };
   const store = { ...models, publishSoon: () => undefined, mailTokens };

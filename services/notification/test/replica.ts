@@ -7,7 +7,6 @@ import { EventConsumer, mailTokenKey, mailTokenSealer, type Logger } from '@have
 import type { Kafka } from 'kafkajs';
 import type { Connection, Model } from 'mongoose';
 import { notificationConsumers } from '../src/events/consumers';
-import { createMailer, createTransport } from '../src/events/mailer';
 import { newsletterFanOut } from '../src/events/newsletter-fanout';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
@@ -16,6 +15,7 @@ import { preferencesModel } from '../src/model/preferences';
 import { subscriberModel } from '../src/model/subscriber';
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { testLinkKey } from '../../../tools/testing/haven';
+import { testMailer } from './test-mailer';
 
 /** The replicas' sealer of link tokens (no SERVICE_SECRET: the development key); events seal with it too. */
 export const replicaMailTokens = mailTokenSealer(mailTokenKey({}));
@@ -36,14 +36,8 @@ export interface ReplicaOptions {
 
 export async function startNotificationReplica(options: ReplicaOptions) {
   const { kafka, connection, log } = options;
-  const transport = createTransport({
-    host: '127.0.0.1',
-    port: options.smtpPort,
-    secure: false,
-    from: 'hello@haven.local',
-  });
   const deliveries = options.deliveries ?? deliveryModel(connection);
-  const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
+  const mailer = testMailer({ port: options.smtpPort, deliveries, log });
   const subscribers = subscriberModel(connection);
   const fanOut = newsletterFanOut({
     kafka,

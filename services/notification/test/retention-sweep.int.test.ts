@@ -11,7 +11,6 @@ import { unsubscribeByToken } from '../src/model/newsletter';
 import { unsubscribeTokenOf } from '../src/domain/newsletter';
 import { deliveryRetentionMs, expiredConfirmationRetentionMs, unsubscribedRetentionMs } from '../src/domain/retention';
 import { summaryWeekAt } from '../src/domain/weekly-summary';
-import { createMailer, createTransport } from '../src/events/mailer';
 import { sweepRetention } from '../src/events/retention-sweep';
 import { settledKeys } from '../src/events/scheduled-emails';
 import { weeklySummaryKey, weeklySummarySender } from '../src/events/weekly-summary';
@@ -25,6 +24,7 @@ import { testLinkKey } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
 import { testInfra } from '../../../tools/testing/test-env';
 import { subscriberDocument } from './subscribers';
+import { testMailer } from './test-mailer';
 
 const log = createLogger('retention-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';
@@ -227,12 +227,7 @@ describe('the delivery log', () => {
 
     expect(await deliveries.exists({ _id: longAgo })).toBeNull();
     expect(await settledKeys(deliveries, [thisWeek])).toEqual(new Set([thisWeek]));
-    const mailer = createMailer(
-      createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, from }),
-      from,
-      deliveries,
-      log,
-    );
+    const mailer = testMailer({ port: smtp.port, from, deliveries, log });
     closers.push(() => mailer.close());
     const sender = weeklySummarySender({
       tallies,

@@ -10,7 +10,6 @@ import { createLogger, dateOfDay, dayNumber, weekStartDay } from '@haven/platfor
 import mongoose from 'mongoose';
 import { stopToken } from '../src/domain/stop-links';
 import { localHour, summaryWeekAt } from '../src/domain/weekly-summary';
-import { createMailer, createTransport } from '../src/events/mailer';
 import { checkInReminderSender } from '../src/events/check-in-reminders';
 import { weeklySummaryKey, weeklySummarySender } from '../src/events/weekly-summary';
 import { deliveryModel } from '../src/model/delivery';
@@ -24,6 +23,7 @@ import { mailbox } from '../../../tools/testing/infra-control';
 import { startTrial } from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
+import { testMailer } from './test-mailer';
 
 let haven: TestHaven;
 const inbox = mailbox();
@@ -55,14 +55,8 @@ async function replicaDeps() {
     .asPromise();
   connections.push(connection);
   const deliveries = deliveryModel(connection);
-  const transport = createTransport({
-    host: infra.smtpHost,
-    port: infra.smtpPort,
-    secure: false,
-    from: 'Haven <hello@haven.local>',
-  });
   const log = createLogger('weekly-summary-test', 'silent');
-  const mailer = createMailer(transport, 'Haven <hello@haven.local>', deliveries, log);
+  const mailer = testMailer({ host: infra.smtpHost, port: infra.smtpPort, deliveries, log });
   closers.push(() => mailer.close());
   return {
     tallies: weeklyCheckInsModel(connection),
