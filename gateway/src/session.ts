@@ -1,4 +1,4 @@
-import { verifySessionToken } from '@haven/platform';
+import { isVisitorId, verifySessionToken } from '@haven/platform';
 import jwt from 'jsonwebtoken';
 import type { Request } from 'express';
 
@@ -56,7 +56,7 @@ export const visitorCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 /** The visitor id of the consent cookie, when it is one (a UUID); anything else counts as no cookie. */
 export function visitorIdOf(req: Request, secure: boolean): string | null {
   const value = readCookie(req.headers.cookie, cookieName(visitorCookieName, secure));
-  return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : null;
+  return isVisitorId(value) ? value : null;
 }
 
 /** Set-Cookie for a visitor id, or for removing the cookie (null). */

@@ -5,6 +5,7 @@
  * secret nor a user's session replaces.
  */
 import { serviceCredentialHeader, subgraphSecretHeader } from '@haven/platform';
+import crypto from 'node:crypto';
 import {
   serviceNames,
   startTestHaven,
@@ -229,6 +230,30 @@ describe('internal operations answer Haven’s services only', () => {
     });
     expect(code(asService)).toBe('ok');
     expect(typeof asService.json.data?.advanceBillingClock).toBe('number');
+  });
+
+  it('gives a person’s data key to a service for a real account only: a malformed id is refused by name, an unknown one gets none', async () => {
+    const user = new URL(haven.services.user.url);
+    const keyFor = (id: string) =>
+      rawRequest(user.origin, 'POST', user.pathname, {
+        body: JSON.stringify({ query: 'query($id: ID!) { personDataKey(userId: $id) }', variables: { id } }),
+        headers: { [serviceCredentialHeader]: testServiceSecret },
+      });
+    const keys = await haven.collection('user', 'person_keys');
+    for (const malformed of ['not-a-user', `${crypto.randomUUID()}x`, '', 'a'.repeat(300), '{"$ne":null}']) {
+      const refused = await keyFor(malformed);
+      expect(code(refused)).toBe('BAD_USER_INPUT');
+      expect(refused.json.errors?.[0]?.message).toBe('userId must be a user id');
+      expect(refused.json.errors?.[0]?.extensions?.field).toBe('userId');
+      expect(await keys.countDocuments({ _id: malformed as never })).toBe(0);
+    }
+    const nobody = crypto.randomUUID();
+    const unknown = await keyFor(nobody);
+    expect([code(unknown), unknown.json.data?.personDataKey]).toEqual(['ok', null]);
+    expect(await keys.countDocuments({ _id: nobody as never })).toBe(0);
+    const member = await subscribedMember();
+    const issued = await keyFor(member.userId);
+    expect(Buffer.from(String(issued.json.data?.personDataKey), 'base64')).toHaveLength(32);
   });
 
   it.each(serviceNames)(

@@ -1,4 +1,5 @@
-import { choiceProblem, isVisitorId, necessaryRefusedMessage, newerChoice } from '../src/domain/consent';
+import { isVisitorId } from '@haven/platform';
+import { choiceProblem, necessaryRefusedMessage, newerChoice } from '../src/domain/consent';
 
 const choice = { necessary: true, analytics: false, marketing: false, preferences: true };
 

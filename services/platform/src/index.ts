@@ -31,3 +31,4 @@ export * from './mail-tokens';
 export * from './person-keys';
 export * from './sealing';
 export * from './subgraph-client';
+export * from './ids';

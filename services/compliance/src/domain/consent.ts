@@ -35,10 +35,3 @@ export function newerChoice<Choice extends Pick<RecordedChoice, 'consentGivenAt'
   if (!visitor) return account;
   return visitor.consentGivenAt > account.consentGivenAt ? visitor : account;
 }
-
-/** A visitor id is a random UUID minted by this service; anything else in the cookie is ignored. */
-export function isVisitorId(value: string | null | undefined): value is string {
-  return (
-    typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(value)
-  );
-}

@@ -2,6 +2,7 @@
  * Pure rules of the account-deletion saga and of the admin's delete operations (docs/decisions.md,
  * "Erasure and export"). No I/O: the saga's state in, what to do next out.
  */
+import { isHavenId } from '@haven/platform';
 import { producerServices, type ProducerService } from '@haven/proto';
 
 /** Every service that holds a user's data erases it and confirms; compliance itself too (consents). */
@@ -53,8 +54,6 @@ export function retryStep(progress: DeletionProgress, now: Date, timings: RetryT
 /** The most accounts one bulk delete may name. */
 export const bulkDeleteMax = 100;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const deletionMessages = {
   selfDeleted: 'Your account is closed, and your data is being erased from every part of Haven.',
   notSelfHere: 'You cannot delete your own account here. Use Delete account in Settings instead.',
@@ -71,15 +70,11 @@ export const deletionMessages = {
   failed: 'We could not delete this account just now. Nothing was deleted; please try again.',
 } as const;
 
-export const isUserId = (value: unknown): value is string => typeof value === 'string' && uuidPattern.test(value);
-/** Deletion requests are named by UUIDs too. */
-export const isRequestId = isUserId;
-
 export type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
 /** One id of the admin's single delete: a user id, not the admin's own. */
 export function checkUserId(value: unknown, adminId: string): Checked<string> {
-  if (!isUserId(value)) return { ok: false, field: 'id', message: deletionMessages.badId };
+  if (!isHavenId(value)) return { ok: false, field: 'id', message: deletionMessages.badId };
   if (value.toLowerCase() === adminId.toLowerCase())
     return { ok: false, field: 'id', message: deletionMessages.notSelfHere };
   return { ok: true, value: value.toLowerCase() };
@@ -92,7 +87,7 @@ export function checkUserIds(value: unknown, adminId: string): Checked<string[]>
   if (value.length === 0) return problem(deletionMessages.userIdsEmpty);
   if (value.length > bulkDeleteMax) return problem(deletionMessages.userIdsTooMany);
   if (value.some((id) => typeof id !== 'string')) return problem(deletionMessages.userIdsStrings);
-  if (!value.every(isUserId)) return problem(deletionMessages.userIdsMalformed);
+  if (!value.every(isHavenId)) return problem(deletionMessages.userIdsMalformed);
   const ids = [...new Set((value as string[]).map((id) => id.toLowerCase()))];
   if (ids.includes(adminId.toLowerCase())) return problem(deletionMessages.userIdsSelf);
   return { ok: true, value: ids };

@@ -4,10 +4,18 @@
  * (the banner asks on every page load): the newer of the two wins, the visitor record is removed and the
  * gateway clears the visitor cookie. docs/decisions.md, "Consent and user management".
  */
-import { badInput, byIds, isDuplicateKeyError, mayReadUser, requestLoader, type RequestContext } from '@haven/platform';
+import {
+  badInput,
+  byIds,
+  isDuplicateKeyError,
+  isVisitorId,
+  mayReadUser,
+  requestLoader,
+  type RequestContext,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { choiceProblem, isVisitorId, newerChoice, type CookieChoice } from '../domain/consent';
+import { choiceProblem, newerChoice, type CookieChoice } from '../domain/consent';
 import type { ConsentRecord } from '../model/consent';
 import type { CookieConsent, Resolvers } from './types.generated';
 

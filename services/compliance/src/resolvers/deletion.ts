@@ -3,7 +3,7 @@
  * (`adminDeleteUser`, `adminBulkDeleteUsers`; /api/admin/users), and a deletion's progress
  * (`accountDeletion`). Each deletion is the same saga (events/deletion-saga.ts). Never premium.
  */
-import { badInput, notFound, requireAdmin, requireRecentSignIn, type RequestContext } from '@haven/platform';
+import { badInput, isHavenId, notFound, requireAdmin, requireRecentSignIn, type RequestContext } from '@haven/platform';
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import {
@@ -11,7 +11,6 @@ import {
   checkUserIds,
   deletionMessages,
   erasingServices,
-  isRequestId,
   paymentCleanupMessage,
 } from '../domain/deletion';
 import type { DeletionSaga } from '../events/deletion-saga';
@@ -75,7 +74,7 @@ export function deletionResolvers(deps: {
     Query: {
       // The id is the capability: it comes only with the answer to a deletion, and the progress names nobody.
       accountDeletion: async (_parent, { requestId }) => {
-        if (!isRequestId(requestId)) throw badInput('requestId', 'requestId must be a deletion request id');
+        if (!isHavenId(requestId)) throw badInput('requestId', 'requestId must be a deletion request id');
         const record = await deps.deletions.findById(requestId).lean<AccountDeletionRecord>();
         return record ? progressOf(record) : null;
       },

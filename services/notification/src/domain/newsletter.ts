@@ -29,11 +29,6 @@ export function newConfirmation(now = new Date()): { token: string; tokenHash: s
   return { token, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + confirmationTtlMs) };
 }
 
-/** Haven's ids are UUIDs: anything else in a subscription's `userId` is a mistake, not someone else's id. */
-export function isWellFormedUserId(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
 /** A confirmation token as it arrives in a link: anything else is refused before any lookup. */
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token);

@@ -2,6 +2,7 @@ import {
   badInput,
   canonicalEmail,
   forbidden,
+  isHavenId,
   mayReadUser,
   notYoursMessage,
   requestLoader,
@@ -16,7 +17,6 @@ import { exportFileName, toCsv } from '../domain/csv';
 import {
   checkDraft,
   isWellFormedToken,
-  isWellFormedUserId,
   messages,
   unsubscribeTokenOf,
   sourceMaxLength,
@@ -188,7 +188,7 @@ export function notificationResolvers(models: NotificationModels, rendering: New
         if (source.length > sourceMaxLength || !/^[a-z0-9_-]+$/i.test(source)) {
           throw badInput('subscriptionSource', 'subscriptionSource must be a short word such as "website"');
         }
-        if (input.userId != null && !isWellFormedUserId(input.userId)) {
+        if (input.userId != null && !isHavenId(input.userId)) {
           throw badInput('userId', 'userId must be a user id');
         }
         // A userId in the body links the address only when it is the caller's own.
