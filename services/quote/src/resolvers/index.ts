@@ -17,6 +17,7 @@ import {
   countryProblem,
   entryEditableDays,
   isEditable,
+  isHavenId,
   type CallerSecrets,
   type PersonKeyring,
   type RequestContext,
@@ -95,7 +96,6 @@ export const favoritesLimit = 200;
 export const moodHistoryLength = 30;
 const dayMs = 24 * 60 * 60 * 1000;
 
-const quoteIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How long a repeat waits for the quote of a check-in another request has just stored, and how often it looks. */
@@ -305,7 +305,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const paged = before !== null && before !== undefined;
         if (date === null || date === undefined) {
           const cursor =
-            paged && quoteIdPattern.test(before)
+            paged && isHavenId(before)
               ? await quotes.findOne({ _id: before, userId: id }, { createdAt: 1 }).lean()
               : null;
           if (paged && !cursor) throw badInput('before', 'before must be the id of one of your quotes');
@@ -521,7 +521,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
       deleteEntry: async (_parent, { quoteId }, context) => {
         const { userId } = await requireSession(context);
-        if (!quoteIdPattern.test(quoteId)) throw badInput('quoteId', 'quoteId is not the id of an entry');
+        if (!isHavenId(quoteId)) throw badInput('quoteId', 'quoteId is not the id of an entry');
         const entry = await quotes
           .findOne({ _id: quoteId, userId }, { checkInId: 1, createdAt: 1, emotionalState: 1 })
           .lean<Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt' | 'emotionalState'>>();
@@ -562,7 +562,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
       editEntry: async (_parent, { quoteId, input }, context) => {
         const { userId } = await requireSession(context);
-        if (!quoteIdPattern.test(quoteId)) throw badInput('quoteId', 'quoteId is not the id of an entry');
+        if (!isHavenId(quoteId)) throw badInput('quoteId', 'quoteId is not the id of an entry');
         const entry = await quotes.findOne({ _id: quoteId, userId }, quoteFields).lean<QuoteRecord>();
         const checkIn = entry && (await checkIns.findOne({ _id: entry.checkInId, userId }).lean<CheckInRecord>());
         // Someone else's entry is as unknown as one that never existed; one being deleted is gone.
@@ -643,7 +643,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
       setQuoteFavorite: async (_parent, { id, isFavorite }, context) => {
         const { userId } = await requireEntitlement(context);
-        if (!quoteIdPattern.test(id)) throw badInput('id', 'id is not a quote id');
+        if (!isHavenId(id)) throw badInput('id', 'id is not a quote id');
         const updated = await quotes
           .findOneAndUpdate({ _id: id, userId }, { $set: { isFavorite } }, { new: true, projection: quoteFields })
           .lean<QuoteRecord>();
