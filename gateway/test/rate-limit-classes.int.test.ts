@@ -179,12 +179,12 @@ it('export: one per window per account, whichever export route, then a clear 429
 
 it('export through GraphQL: all of the history once per window, aliases counted, then TOO_MANY_REQUESTS', async () => {
   const exportOnce = async (client: ApiClient, query: string) => {
-    const reply = await client.graphql<{ me: Record<string, { quotes: unknown[] } | null> | null }>(query);
+    const reply = await client.graphql<{ me: Record<string, { sections: string } | null> | null }>(query);
     return reply.body.errors?.map((error) => error.extensions?.code as string) ?? [];
   };
   const { client } = await signUp();
-  expect(await exportOnce(client, '{ me { quoteData { quotes { id } } } }')).toEqual([]);
-  const again = await client.graphql('{ me { quoteData { quotes { id } } } }');
+  expect(await exportOnce(client, '{ me { quoteExport { sections } } }')).toEqual([]);
+  const again = await client.graphql('{ me { quoteExport { sections } } }');
   expect(again.body.errors?.[0]).toMatchObject({
     message: expect.stringMatching(
       /^Your data was exported a moment ago\. You can export it again in \d+ (minutes|seconds)\.$/,
@@ -194,7 +194,7 @@ it('export through GraphQL: all of the history once per window, aliases counted,
   // Two aliases in one request are two exports: a fresh account gets the first and is refused the second.
   const aliased = await exportOnce(
     (await signUp()).client,
-    '{ me { a: quoteData { quotes { id } } b: quoteData { quotes { id } } } }',
+    '{ me { a: quoteExport { sections } b: quoteExport { sections } } }',
   );
   expect(aliased).toEqual(['TOO_MANY_REQUESTS']);
 });

@@ -108,18 +108,27 @@ describe('a signed-in user', () => {
     expect((await client.get<Consent>('/api/gdpr/cookie-consent')).body).toEqual(saved.body);
   });
 
-  it('reads the choice on the federated User (the data export’s query)', async () => {
+  it('reads the choice on the federated User, and in compliance’s part of the data export', async () => {
     const client = new ApiClient(haven.gatewayUrl);
     await register(client);
+    const exportedConsents = async () => {
+      const part = await client.graphql<{ me: { complianceExport: { sections: string } } }>(
+        '{ me { complianceExport { sections } } }',
+      );
+      expect(part.body.errors).toBeUndefined();
+      return JSON.parse(part.body.data!.me.complianceExport.sections) as unknown;
+    };
     const none = await client.graphql<{ me: { cookieConsent: Consent | null } }>(
       '{ me { cookieConsent { analytics } } }',
     );
     expect(none.body).toEqual({ data: { me: { cookieConsent: null } } });
+    expect(await exportedConsents()).toEqual({ consents: { cookies: null } });
     await client.post('/api/gdpr/cookie-consent', custom);
     const read = await client.graphql<{ me: { cookieConsent: Consent } }>(
       '{ me { cookieConsent { necessary analytics marketing preferences consentGivenAt policyVersion } } }',
     );
     expect(read.body.data?.me.cookieConsent).toMatchObject(custom);
+    expect(await exportedConsents()).toEqual({ consents: { cookies: read.body.data?.me.cookieConsent } });
   });
 
   it('cannot read another user’s choice', async () => {
@@ -128,11 +137,12 @@ describe('a signed-in user', () => {
     await owner.post('/api/gdpr/cookie-consent', acceptAll);
     const other = new ApiClient(haven.gatewayUrl);
     await register(other);
-    const read = await other.graphql('query ($id: ID!) { user(id: $id) { cookieConsent { analytics } } }', {
-      id: userId,
-    });
+    const read = await other.graphql(
+      'query ($id: ID!) { user(id: $id) { cookieConsent { analytics } complianceExport { sections } } }',
+      { id: userId },
+    );
     expect(read.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect(JSON.stringify(read.body.data ?? null)).not.toContain('analytics');
+    expect(JSON.stringify(read.body.data ?? null)).not.toMatch(/analytics|consents/);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The data export: one JSON file with a fixed name holding everything Haven stores about the caller,
- * gathered through the supergraph. The completeness test enumerates every collection of every service's
- * database after a fully used account exists, and fails for a collection that holds the user's data but is
- * neither in the export nor in the reviewed list of collections without user data (each service's DataMap).
+ * The data export: one JSON file with a fixed name holding everything Haven stores about the caller, each
+ * service's own part (`User.<service>Export`) joined by the gateway. The completeness test enumerates every
+ * collection of every service's database after a fully used account exists, and fails for a collection that holds
+ * the user's data but is neither in the export nor in the reviewed list of collections without user data (each
+ * service's DataMap).
  */
 import {
   isSealedForPerson,
@@ -35,6 +36,15 @@ const dataMaps: Record<ServiceName, DataMap> = {
   billing: billingDataMap,
   notification: notificationDataMap,
   compliance: complianceDataMap,
+};
+
+/** Each service's part of the export, in the order the file joins them. */
+const exportParts: Record<ServiceName, string> = {
+  user: 'accountExport',
+  quote: 'quoteExport',
+  billing: 'billingExport',
+  notification: 'notificationExport',
+  compliance: 'complianceExport',
 };
 
 beforeAll(async () => {
@@ -127,7 +137,30 @@ it('holds every item the user created', () => {
   ]);
   const kinds = (at('emails.deliveries') as Array<{ kind: string; to: string }>).map((delivery) => delivery.kind);
   expect(kinds).toEqual(expect.arrayContaining(['verify-email', 'billing-welcome', 'newsletter-confirmation']));
-  expect(at('consents.email')).toEqual({ consentGivenAt: expect.any(String) });
+  // No cookie choice was made; the e-mail choices' time is emailPreferences.consentGivenAt, said once.
+  expect(at('consents')).toEqual({ cookies: null });
+});
+
+it('joins each service’s own part: the sections of a service’s collections are in that service’s part', async () => {
+  const fields = Object.values(exportParts).map((field) => `${field} { sections }`);
+  const answer = await account.client.graphql<{ me: Record<string, { sections: string }> }>(
+    `{ me { ${fields.join(' ')} } }`,
+  );
+  expect(answer.body.errors).toBeUndefined();
+  const sectionsOf = (service: ServiceName) =>
+    Object.keys(JSON.parse(answer.body.data!.me[exportParts[service]]!.sections) as Record<string, unknown>);
+  const services = Object.keys(exportParts) as ServiceName[];
+  // The file is its format and time, then every part's sections, each named once.
+  expect(exported.format).toBe('haven-data-export/2');
+  expect(Object.keys(exported)).toEqual(['format', 'exportedAt', ...services.flatMap(sectionsOf)]);
+  const misplaced = services.flatMap((service) =>
+    Object.entries(dataMaps[service]).flatMap(([collection, role]) =>
+      'exported' in role && !sectionsOf(service).includes(role.exported.split('.')[0]!)
+        ? [`${service}.${collection} → ${role.exported}`]
+        : [],
+    ),
+  );
+  expect(misplaced).toEqual([]);
 });
 
 it('leaves out no collection that holds user data (every collection of every service, reviewed)', async () => {

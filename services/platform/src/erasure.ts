@@ -217,6 +217,14 @@ export type CollectionRole =
 
 export type DataMap = Record<string, CollectionRole>;
 
+/**
+ * A service's part of the data export (`User.<service>Export`): the file's top-level sections it owns, as JSON
+ * text, so the gateway joins the parts without knowing a field of them.
+ */
+export function dataExportPart(sections: Record<string, unknown>): { sections: string } {
+  return { sections: JSON.stringify(sections) };
+}
+
 /** Fields the storage itself adds to documents, left out of every export: they say nothing about anyone. */
 export const storageFields: Record<string, string> = {
   __v: 'Mongoose’s version key',

@@ -850,7 +850,7 @@ export function retryAfterSeconds(decision: RateLimitDecision): number {
 
 /**
  * The one log of an account's data exports, whichever way it is asked for (the REST downloads at the gateway,
- * `User.quoteData` through GraphQL): each export reads everything the account holds. A keyed hash names the
+ * `User.quoteExport` through GraphQL): each export reads everything the account holds. A keyed hash names the
  * account, so the log keeps no id.
  */
 export function dataExportLogKey(userId: string, secret: string | undefined): string {

@@ -1,100 +1,55 @@
-/** Consent and data rights (the compliance service; the export gathers every service's part). */
-import { safetyPlanSectionKeys } from '@haven/platform';
-import { pick, signedIn, userFields, type Json, type RestRoute } from './types';
+/** Consent and data rights (the compliance service; the export joins every service's part). */
+import { pick, signedIn, type Json, type RestRoute } from './types';
 
 /** The one file name of the data export (spec: "a JSON download with a fixed file name"). */
 export const dataExportFileName = 'haven-data-export.json';
 
 const consentFields = 'necessary analytics marketing preferences consentGivenAt policyVersion';
 
-const quoteRatings =
-  'stressLevel confidenceLevel focusClarity motivationLevel anxietyLevel connectionWithOthers supportSystemStrength senseOfPurpose progressTowardGoals hopeForFuture sleepQuality physicalComfort currentChallengeLevel gratitudeLevels urgencyOfNeed';
-
-const safetyPlanFields = safetyPlanSectionKeys.join(' ');
+/** The services' parts of the export, in the order the file lists their sections (each `User.<service>Export`). */
+export const dataExportParts = [
+  'accountExport',
+  'quoteExport',
+  'billingExport',
+  'notificationExport',
+  'complianceExport',
+] as const;
 
 /**
- * Everything Haven stores about the caller, in one federated query on `User` (each service answers its
- * part).
+ * Everything Haven stores about the caller, in one federated query on `User`: each service answers its own
+ * part, so the gateway knows none of the export's fields.
  */
-export const dataExportOperation = `query DataExport { me {
-  ${userFields} timeZone role authProvider
-  signInMethods { kind email linkedAt }
-  cookieConsent { ${consentFields} }
-  sessions { id createdAt expiresAt current }
-  safetyPlan { ${safetyPlanFields} updatedAt }
-  quoteData {
-    checkIns { id createdAt timeOfDay notes ratings { ${quoteRatings} } }
-    quotes { id checkInId text createdAt timeOfDay isFavorite editedAt }
-    insights { id insightType insightText createdAt }
-    progress { entries averageMood currentStreak longestStreak }
-    timeZone
-    privacySettings { allowInsights keepNotes }
-  }
-  billingData {
-    provider startedAt trialUsed customerId subscriptionId paymentMethodId billingEmail
-    subscriptionStatus { planType status isTrialing needsSetup hasActiveSubscription trialEnd currentPeriodEnd cancelAtPeriodEnd }
-    history { event at status trialEnd currentPeriodEnd cancelAtPeriodEnd }
-  }
-  notificationData {
-    address timeZone consentGivenAt
-    weeklyTally { date checkIns moodSum }
-    emailPreferences { marketingEmails productUpdates securityNotifications newsletter weeklySummary checkInReminder reminderHour }
-    newsletterSubscriptions { email status source subscribedAt confirmedAt unsubscribedAt }
-    deliveries { kind to status at }
-  }
-} }`;
+export const dataExportOperation = `query DataExport { me { ${dataExportParts
+  .map((part) => `${part} { sections }`)
+  .join(' ')} } }`;
 
-/** The export file's shape: grouped the way a person reads it, every field as the services answered. */
-export function dataExportOf(me: Json, exportedAt: Date): Json {
-  const quote = me.quoteData as Json;
-  const billing = me.billingData as Json;
-  const notification = me.notificationData as Json;
-  const {
-    quoteData: _quote,
-    billingData: _billing,
-    notificationData: _notification,
-    cookieConsent: _cookies,
-    safetyPlan,
-    ...account
-  } = me;
-  const quotes = quote.quotes as Array<Json>;
-  return {
-    format: 'haven-data-export/1',
-    exportedAt: exportedAt.toISOString(),
-    account,
-    checkIns: quote.checkIns,
-    quotes,
-    favorites: quotes.filter((each) => each.isFavorite).map((each) => each.id),
-    insights: quote.insights,
-    progress: quote.progress,
-    privacySettings: quote.privacySettings,
-    safetyPlan: safetyPlan ?? null,
-    billing: {
-      provider: billing.provider,
-      subscription: {
-        ...(billing.subscriptionStatus as Json),
-        startedAt: billing.startedAt,
-        trialUsed: billing.trialUsed,
-        subscriptionId: billing.subscriptionId,
-        paymentMethodId: billing.paymentMethodId,
-        history: billing.history,
-      },
-      customer: { customerId: billing.customerId, billingEmail: billing.billingEmail },
-      cardData: 'Haven stores no card details: your card is held by the payment provider.',
-    },
-    emailPreferences: {
-      ...(notification.emailPreferences as Json),
-      address: notification.address,
-      timeZone: notification.timeZone,
-      consentGivenAt: notification.consentGivenAt,
-    },
-    newsletter: { subscriptions: notification.newsletterSubscriptions },
-    emails: { deliveries: notification.deliveries, weeklySummaryTally: notification.weeklyTally },
-    consents: {
-      email: { consentGivenAt: notification.consentGivenAt },
-      cookies: me.cookieConsent ?? null,
-    },
-  };
+/**
+ * The export file: its format and time, then each part's sections as the services wrote them. Two parts naming
+ * the same section, or a part that is not a JSON object, is a service's mistake: it throws rather than let one
+ * part overwrite another.
+ */
+export function joinDataExport(parts: ReadonlyArray<{ sections: string }>, exportedAt: Date): Json {
+  const file: Json = { format: 'haven-data-export/2', exportedAt: exportedAt.toISOString() };
+  parts.forEach((part, index) => {
+    const sections = jsonObjectOf(part.sections);
+    if (!sections) throw new Error(`Data export part ${index} is not a JSON object`);
+    for (const [name, section] of Object.entries(sections)) {
+      // `format` and `exportedAt` are the file's own: a part naming one collides as two parts would.
+      if (Object.hasOwn(file, name)) throw new Error(`Data export section "${name}" is named twice`);
+      file[name] = section;
+    }
+  });
+  return file;
+}
+
+function jsonObjectOf(text: string): Json | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
 }
 
 const privacySettingsFields = 'allowInsights keepNotes';
@@ -134,7 +89,12 @@ export const privacyRoutes: RestRoute[] = [
     operation: dataExportOperation,
     reply: (data) => {
       const me = signedIn(data);
-      return me ? dataExportOf(me, new Date()) : null;
+      return me
+        ? joinDataExport(
+            dataExportParts.map((part) => me[part] as { sections: string }),
+            new Date(),
+          )
+        : null;
     },
     download: (reply) => ({
       fileName: dataExportFileName,

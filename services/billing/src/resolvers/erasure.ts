@@ -1,9 +1,9 @@
 /**
  * Billing's part of account deletion and export: `closePaymentsForErasure` (compliance calls it before a
- * deletion answers) and `User.billingData` (the data export: the subscription, the provider's customer and
- * the history of changes, never card data — Haven stores none).
+ * deletion answers) and `User.billingExport` (billing's part of the data export, the file's `billing`: the
+ * subscription with its history of changes and the provider's customer, never card data — Haven stores none).
  */
-import { requireMayReadUser } from '@haven/platform';
+import { dataExportPart, requireMayReadUser } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
 import type { BillingErasure } from '../events/erasure';
@@ -30,7 +30,8 @@ export function erasureResolvers(deps: {
       },
     },
     User: {
-      billingData: async ({ id }) => {
+      // Guarded like every User field (__resolveReference: the owner or an admin).
+      billingExport: async ({ id }) => {
         const [subscription, customer, changes] = await Promise.all([
           deps.subscriptions.findById(id).lean<SubscriptionRecord>(),
           deps.customers.findById(id).lean<CustomerRecord>(),
@@ -44,17 +45,24 @@ export function erasureResolvers(deps: {
           currentPeriodEnd: epochSeconds(change.currentPeriodEnd),
           cancelAtPeriodEnd: change.cancelAtPeriodEnd,
         }));
-        return {
-          provider: subscription?.provider ?? customer?.provider ?? null,
-          subscriptionStatus: subscriptionStatusOf(subscription, await deps.clock.now()),
-          startedAt: subscription?.createdAt.toISOString() ?? null,
-          trialUsed: subscription?.trialUsed ?? false,
-          customerId: customer?.customerId ?? subscription?.customerId ?? null,
-          subscriptionId: subscription?.subscriptionId ?? null,
-          paymentMethodId: subscription?.paymentMethodId ?? null,
-          billingEmail: subscription?.email || customer?.email || null,
-          history,
-        };
+        return dataExportPart({
+          billing: {
+            provider: subscription?.provider ?? customer?.provider ?? null,
+            subscription: {
+              ...subscriptionStatusOf(subscription, await deps.clock.now()),
+              startedAt: subscription?.createdAt.toISOString() ?? null,
+              trialUsed: subscription?.trialUsed ?? false,
+              subscriptionId: subscription?.subscriptionId ?? null,
+              paymentMethodId: subscription?.paymentMethodId ?? null,
+              history,
+            },
+            customer: {
+              customerId: customer?.customerId ?? subscription?.customerId ?? null,
+              billingEmail: subscription?.email || customer?.email || null,
+            },
+            cardData: 'Haven stores no card details: your card is held by the payment provider.',
+          },
+        });
       },
     },
   };

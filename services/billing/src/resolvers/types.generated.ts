@@ -23,44 +23,21 @@ export type AuthenticateLocalSetupInput = {
   clientSecret: Scalars['String']['input'];
 };
 
-/** Everything billing keeps about the user, for the data export. Haven stores no card numbers: the card is the provider's. */
-export type BillingDataExport = {
-  __typename?: 'BillingDataExport';
-  /** The address billing's e-mails go to. */
-  billingEmail?: Maybe<Scalars['String']['output']>;
-  /** The provider's ids of the customer, the subscription and the saved payment method (no card data). */
-  customerId?: Maybe<Scalars['String']['output']>;
-  history: Array<BillingHistoryEntry>;
-  paymentMethodId?: Maybe<Scalars['String']['output']>;
-  /** local or stripe; null without a payment setup. */
-  provider?: Maybe<Scalars['String']['output']>;
-  /** ISO 8601 */
-  startedAt?: Maybe<Scalars['String']['output']>;
-  subscriptionId?: Maybe<Scalars['String']['output']>;
-  subscriptionStatus: SubscriptionStatus;
-  trialUsed: Scalars['Boolean']['output'];
-};
-
-/** One change of the subscription, from billing's own record of its events. */
-export type BillingHistoryEntry = {
-  __typename?: 'BillingHistoryEntry';
-  /** ISO 8601 */
-  at: Scalars['String']['output'];
-  cancelAtPeriodEnd: Scalars['Boolean']['output'];
-  /** Epoch seconds */
-  currentPeriodEnd?: Maybe<Scalars['Float']['output']>;
-  /** e.g. billing.trial_started */
-  event: Scalars['String']['output'];
-  status: Scalars['String']['output'];
-  /** Epoch seconds */
-  trialEnd?: Maybe<Scalars['Float']['output']>;
-};
-
 export type ConfirmLocalSetupInput = {
   /** A test card number (spaces allowed). */
   cardNumber: Scalars['String']['input'];
   /** The setup intent's client secret from createSetupIntent. */
   clientSecret: Scalars['String']['input'];
+};
+
+/**
+ * One service's part of a person's data export. Each service answers its own part, so a field it stores is exported
+ * by a change in that service alone; the gateway joins the parts into the file without knowing their fields.
+ */
+export type DataExportPart = {
+  __typename?: 'DataExportPart';
+  /** JSON text of an object whose keys are the export file's top-level sections this service owns. */
+  sections: Scalars['String']['output'];
 };
 
 /** A user's access as billing decides it now: what a subscription event's access carries. */
@@ -244,8 +221,12 @@ export type SubscriptionStatus = {
 
 export type User = {
   __typename?: 'User';
-  /** The owner's or an admin's to see; never premium. */
-  billingData: BillingDataExport;
+  /**
+   * Billing's part of the data export: `billing` (the subscription with its history of changes, the provider's
+   * customer and the billing address; never card data, which Haven does not store). The owner's or an admin's to
+   * see; never premium.
+   */
+  billingExport: DataExportPart;
   id: Scalars['ID']['output'];
   /**
    * The subscription's past invoices as the provider keeps them, newest first, at most 24. The owner's alone to see
@@ -361,11 +342,10 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   AuthenticateLocalSetupInput: AuthenticateLocalSetupInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  BillingDataExport: ResolverTypeWrapper<Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
-  BillingHistoryEntry: ResolverTypeWrapper<BillingHistoryEntry>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
+  DataExportPart: ResolverTypeWrapper<DataExportPart>;
   EntitlementRecord: ResolverTypeWrapper<EntitlementRecord>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Invoice: ResolverTypeWrapper<Invoice>;
@@ -387,11 +367,10 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AuthenticateLocalSetupInput: AuthenticateLocalSetupInput;
   Boolean: Scalars['Boolean']['output'];
-  BillingDataExport: Omit<BillingDataExport, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
-  BillingHistoryEntry: BillingHistoryEntry;
-  Float: Scalars['Float']['output'];
   ConfirmLocalSetupInput: ConfirmLocalSetupInput;
+  DataExportPart: DataExportPart;
   EntitlementRecord: EntitlementRecord;
+  Float: Scalars['Float']['output'];
   Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
   Invoice: Invoice;
@@ -419,25 +398,8 @@ export type RateLimitDirectiveArgs = {
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type BillingDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingDataExport'] = ResolversParentTypes['BillingDataExport']> = {
-  billingEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  history?: Resolver<Array<ResolversTypes['BillingHistoryEntry']>, ParentType, ContextType>;
-  paymentMethodId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  subscriptionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
-  trialUsed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-};
-
-export type BillingHistoryEntryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingHistoryEntry'] = ResolversParentTypes['BillingHistoryEntry']> = {
-  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  cancelAtPeriodEnd?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  currentPeriodEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  trialEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+export type DataExportPartResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DataExportPart'] = ResolversParentTypes['DataExportPart']> = {
+  sections?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type EntitlementRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EntitlementRecord'] = ResolversParentTypes['EntitlementRecord']> = {
@@ -522,7 +484,7 @@ export type SubscriptionStatusResolvers<ContextType = RequestContext, ParentType
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  billingData?: Resolver<ResolversTypes['BillingDataExport'], ParentType, ContextType>;
+  billingExport?: Resolver<ResolversTypes['DataExportPart'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   invoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType>;
   paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethodSummary']>, ParentType, ContextType>;
@@ -531,8 +493,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = RequestContext> = {
-  BillingDataExport?: BillingDataExportResolvers<ContextType>;
-  BillingHistoryEntry?: BillingHistoryEntryResolvers<ContextType>;
+  DataExportPart?: DataExportPartResolvers<ContextType>;
   EntitlementRecord?: EntitlementRecordResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   LocalSetupResult?: LocalSetupResultResolvers<ContextType>;

@@ -1,12 +1,14 @@
 /**
- * Cookie consent: the caller's choice (account or browser), saving it, and `User.cookieConsent` for the data
- * export. A visitor's choice moves to the account the first time the signed-in browser asks about consent
- * (the banner asks on every page load): the newer of the two wins, the visitor record is removed and the
- * gateway clears the visitor cookie. docs/decisions.md, "Consent and user management".
+ * Cookie consent: the caller's choice (account or browser), saving it, the account's own (`User.cookieConsent`)
+ * and compliance's part of the data export (`User.complianceExport`: the file's `consents`). A visitor's choice
+ * moves to the account the first time the signed-in browser asks about consent (the banner asks on every page
+ * load): the newer of the two wins, the visitor record is removed and the gateway clears the visitor cookie.
+ * docs/decisions.md, "Consent and user management".
  */
 import {
   badInput,
   byIds,
+  dataExportPart,
   isDuplicateKeyError,
   isVisitorId,
   mayReadUser,
@@ -97,6 +99,15 @@ export function consentResolvers(deps: ConsentDeps): Pick<Resolvers, 'Query' | '
     return visitorConsents.findById(context.visitorId).lean<ConsentRecord>();
   }
 
+  /** The account's stored choice, whatever policy it answered (the caller's own adopts this browser's first). */
+  async function accountChoice(context: RequestContext, userId: string): Promise<CookieConsent | null> {
+    if (context.session?.userId === userId) await adoptVisitorChoice(context, userId);
+    const record = await requestLoader(context, 'cookieConsents', (ids) =>
+      byIds((filter) => userConsents.find(filter).lean<ConsentRecord[]>(), ids),
+    ).load(userId);
+    return record ? viewOf(record) : null;
+  }
+
   return {
     Query: {
       cookieConsent: async (_parent, _args, context) => {
@@ -139,13 +150,9 @@ export function consentResolvers(deps: ConsentDeps): Pick<Resolvers, 'Query' | '
       // A user's cookie choice is the owner's or an admin's to read.
       __resolveReference: async (reference, context) =>
         (await mayReadUser(context, reference.id)) ? { id: reference.id } : null,
-      cookieConsent: async ({ id }, _args, context) => {
-        if (context.session?.userId === id) await adoptVisitorChoice(context, id);
-        const record = await requestLoader(context, 'cookieConsents', (ids) =>
-          byIds((filter) => userConsents.find(filter).lean<ConsentRecord[]>(), ids),
-        ).load(id);
-        return record ? viewOf(record) : null;
-      },
+      cookieConsent: async ({ id }, _args, context) => accountChoice(context, id),
+      complianceExport: async ({ id }, _args, context) =>
+        dataExportPart({ consents: { cookies: await accountChoice(context, id) } }),
     },
   };
 }

@@ -82,6 +82,16 @@ export type CookieConsentInput = {
   preferences: Scalars['Boolean']['input'];
 };
 
+/**
+ * One service's part of a person's data export. Each service answers its own part, so a field it stores is exported
+ * by a change in that service alone; the gateway joins the parts into the file without knowing their fields.
+ */
+export type DataExportPart = {
+  __typename?: 'DataExportPart';
+  /** JSON text of an object whose keys are the export file's top-level sections this service owns. */
+  sections: Scalars['String']['output'];
+};
+
 /** Which privacy features are switched on for this deployment. */
 export type GdprConfig = {
   __typename?: 'GdprConfig';
@@ -150,7 +160,12 @@ export type ServiceErasure = {
 
 export type User = {
   __typename?: 'User';
-  /** The account's stored cookie choice, whatever policy it answered (the data export); the owner or an admin. */
+  /**
+   * Compliance's part of the data export: `consents`, with `cookies` the account's stored cookie choice (null when
+   * none). The owner or an admin.
+   */
+  complianceExport: DataExportPart;
+  /** The account's stored cookie choice, whatever policy it answered; the owner or an admin. */
   cookieConsent?: Maybe<CookieConsent>;
   id: Scalars['ID']['output'];
 };
@@ -259,6 +274,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CookieConsent: ResolverTypeWrapper<CookieConsent>;
   CookieConsentInput: CookieConsentInput;
+  DataExportPart: ResolverTypeWrapper<DataExportPart>;
   GdprConfig: ResolverTypeWrapper<GdprConfig>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -279,6 +295,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   CookieConsent: CookieConsent;
   CookieConsentInput: CookieConsentInput;
+  DataExportPart: DataExportPart;
   GdprConfig: GdprConfig;
   Mutation: Record<PropertyKey, never>;
   Query: Record<PropertyKey, never>;
@@ -340,6 +357,10 @@ export type CookieConsentResolvers<ContextType = RequestContext, ParentType exte
   preferences?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type DataExportPartResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DataExportPart'] = ResolversParentTypes['DataExportPart']> = {
+  sections?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type GdprConfigResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GdprConfig'] = ResolversParentTypes['GdprConfig']> = {
   cookieBannerEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   enhancedConsentEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -368,6 +389,7 @@ export type ServiceErasureResolvers<ContextType = RequestContext, ParentType ext
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  complianceExport?: Resolver<ResolversTypes['DataExportPart'], ParentType, ContextType>;
   cookieConsent?: Resolver<Maybe<ResolversTypes['CookieConsent']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -379,6 +401,7 @@ export type Resolvers<ContextType = RequestContext> = {
   BulkDeletionOutcome?: BulkDeletionOutcomeResolvers<ContextType>;
   BulkDeletionResult?: BulkDeletionResultResolvers<ContextType>;
   CookieConsent?: CookieConsentResolvers<ContextType>;
+  DataExportPart?: DataExportPartResolvers<ContextType>;
   GdprConfig?: GdprConfigResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

@@ -1,5 +1,8 @@
-/** The notification service's part of the data export (`User.notificationData`): everything it keeps about the user. */
-import { dateOfDay } from '@haven/platform';
+/**
+ * The notification service's part of the data export (`User.notificationExport`): everything it keeps about the
+ * user, as the file's emailPreferences, newsletter and emails.
+ */
+import { dataExportPart, dateOfDay } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { choicesOf } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';
@@ -21,7 +24,7 @@ export function exportResolvers(deps: {
   return {
     User: {
       // Guarded like every User field (__resolveReference: the owner or an admin).
-      notificationData: async ({ id }) => {
+      notificationExport: async ({ id }) => {
         const [known, saved, tally] = await Promise.all([
           deps.knownUsers.findById(id).lean(),
           deps.preferences.findById(id).lean(),
@@ -41,31 +44,38 @@ export function exportResolvers(deps: {
           })
           .sort({ at: 1 })
           .lean<DeliveryRecord[]>();
-        return {
-          address: known?.email ?? null,
-          timeZone: known?.timeZone ?? null,
-          weeklyTally: (tally?.days ?? []).map((entry) => ({
-            date: dateOfDay(entry.day),
-            checkIns: entry.checkIns,
-            moodSum: entry.moodSum,
-          })),
-          emailPreferences: choicesOf(saved),
-          consentGivenAt: iso(saved?.consentGivenAt),
-          newsletterSubscriptions: subscriptions.map((subscription) => ({
-            email: subscription.email,
-            status: subscription.status,
-            source: subscription.source,
-            subscribedAt: subscription.createdAt.toISOString(),
-            confirmedAt: iso(subscription.confirmedAt),
-            unsubscribedAt: iso(subscription.unsubscribedAt),
-          })),
-          deliveries: deliveries.map((delivery) => ({
-            kind: delivery.kind,
-            to: delivery.to,
-            status: delivery.status,
-            at: delivery.at.toISOString(),
-          })),
-        };
+        return dataExportPart({
+          emailPreferences: {
+            ...choicesOf(saved),
+            address: known?.email ?? null,
+            timeZone: known?.timeZone ?? null,
+            consentGivenAt: iso(saved?.consentGivenAt),
+          },
+          newsletter: {
+            subscriptions: subscriptions.map((subscription) => ({
+              email: subscription.email,
+              status: subscription.status,
+              source: subscription.source,
+              subscribedAt: subscription.createdAt.toISOString(),
+              confirmedAt: iso(subscription.confirmedAt),
+              unsubscribedAt: iso(subscription.unsubscribedAt),
+            })),
+          },
+          emails: {
+            deliveries: deliveries.map((delivery) => ({
+              kind: delivery.kind,
+              to: delivery.to,
+              status: delivery.status,
+              at: delivery.at.toISOString(),
+            })),
+            // What the weekly summary counts (the last 16 days), from the check-ins' numbers only.
+            weeklySummaryTally: (tally?.days ?? []).map((entry) => ({
+              date: dateOfDay(entry.day),
+              checkIns: entry.checkIns,
+              moodSum: entry.moodSum,
+            })),
+          },
+        });
       },
     },
   };

@@ -14,21 +14,20 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/**
+ * One service's part of a person's data export. Each service answers its own part, so a field it stores is exported
+ * by a change in that service alone; the gateway joins the parts into the file without knowing their fields.
+ */
+export type DataExportPart = {
+  __typename?: 'DataExportPart';
+  /** JSON text of an object whose keys are the export file's top-level sections this service owns. */
+  sections: Scalars['String']['output'];
+};
+
 export type EmailConsent = {
   __typename?: 'EmailConsent';
   /** When the user first saved their e-mail choices (ISO 8601); null until then. */
   consentGivenAt?: Maybe<Scalars['String']['output']>;
-};
-
-/** One e-mail Haven sent (or tried to send) to the user. */
-export type EmailDeliveryRecord = {
-  __typename?: 'EmailDeliveryRecord';
-  /** ISO 8601 */
-  at: Scalars['String']['output'];
-  kind: Scalars['String']['output'];
-  /** sent, failed, unknown, sending or retryable */
-  status: Scalars['String']['output'];
-  to: Scalars['String']['output'];
 };
 
 /**
@@ -201,19 +200,6 @@ export type NewsletterSubscribeInput = {
   userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
-/** One newsletter subscription of the user's account or address. */
-export type NewsletterSubscriptionRecord = {
-  __typename?: 'NewsletterSubscriptionRecord';
-  confirmedAt?: Maybe<Scalars['String']['output']>;
-  email: Scalars['String']['output'];
-  source: Scalars['String']['output'];
-  /** pending, active or unsubscribed */
-  status: Scalars['String']['output'];
-  /** ISO 8601 */
-  subscribedAt: Scalars['String']['output'];
-  unsubscribedAt?: Maybe<Scalars['String']['output']>;
-};
-
 export type NewsletterTestResult = {
   __typename?: 'NewsletterTestResult';
   /** The admin's own address, the only one the test went to. */
@@ -224,21 +210,6 @@ export type NewsletterUnsubscription = {
   __typename?: 'NewsletterUnsubscription';
   message: Scalars['String']['output'];
   unsubscribed: Scalars['Boolean']['output'];
-};
-
-/** Everything the notification service keeps about the user. */
-export type NotificationDataExport = {
-  __typename?: 'NotificationDataExport';
-  /** The address e-mails go to, as this service knows it. */
-  address?: Maybe<Scalars['String']['output']>;
-  consentGivenAt?: Maybe<Scalars['String']['output']>;
-  deliveries: Array<EmailDeliveryRecord>;
-  emailPreferences: EmailPreferences;
-  newsletterSubscriptions: Array<NewsletterSubscriptionRecord>;
-  /** The time zone the weekly summary and the check-in reminder go by. */
-  timeZone?: Maybe<Scalars['String']['output']>;
-  /** What the weekly summary counts (the last 16 days), from the check-ins' numbers only. */
-  weeklyTally: Array<WeeklyTallyDay>;
 };
 
 export type Query = {
@@ -270,17 +241,12 @@ export type User = {
   emailConsent: EmailConsent;
   emailPreferences: EmailPreferences;
   id: Scalars['ID']['output'];
-  /** The owner's or an admin's to see. */
-  notificationData: NotificationDataExport;
-};
-
-/** One local day of the weekly summary's tally: how many check-ins, and the sum of their moods. */
-export type WeeklyTallyDay = {
-  __typename?: 'WeeklyTallyDay';
-  checkIns: Scalars['Int']['output'];
-  /** yyyy-mm-dd in the user's time zone */
-  date: Scalars['String']['output'];
-  moodSum: Scalars['Float']['output'];
+  /**
+   * The notification service's part of the data export: `emailPreferences` (with the address, the time zone and
+   * when the choices were first saved), `newsletter` (the subscriptions of the account or its address) and `emails`
+   * (each delivery, and the weekly summary's tally). The owner's or an admin's to see.
+   */
+  notificationExport: DataExportPart;
 };
 
 
@@ -377,8 +343,8 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  DataExportPart: ResolverTypeWrapper<DataExportPart>;
   EmailConsent: ResolverTypeWrapper<EmailConsent>;
-  EmailDeliveryRecord: ResolverTypeWrapper<EmailDeliveryRecord>;
   EmailPreferences: ResolverTypeWrapper<EmailPreferences>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -394,22 +360,18 @@ export type ResolversTypes = {
   NewsletterSendResult: ResolverTypeWrapper<NewsletterSendResult>;
   NewsletterStats: ResolverTypeWrapper<NewsletterStats>;
   NewsletterSubscribeInput: NewsletterSubscribeInput;
-  NewsletterSubscriptionRecord: ResolverTypeWrapper<NewsletterSubscriptionRecord>;
   NewsletterTestResult: ResolverTypeWrapper<NewsletterTestResult>;
   NewsletterUnsubscription: ResolverTypeWrapper<NewsletterUnsubscription>;
-  NotificationDataExport: ResolverTypeWrapper<NotificationDataExport>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SubscriberExport: ResolverTypeWrapper<SubscriberExport>;
   User: ResolverTypeWrapper<UserReference>;
-  WeeklyTallyDay: ResolverTypeWrapper<WeeklyTallyDay>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  DataExportPart: DataExportPart;
   EmailConsent: EmailConsent;
-  EmailDeliveryRecord: EmailDeliveryRecord;
   EmailPreferences: EmailPreferences;
   Boolean: Scalars['Boolean']['output'];
   Int: Scalars['Int']['output'];
@@ -425,15 +387,11 @@ export type ResolversParentTypes = {
   NewsletterSendResult: NewsletterSendResult;
   NewsletterStats: NewsletterStats;
   NewsletterSubscribeInput: NewsletterSubscribeInput;
-  NewsletterSubscriptionRecord: NewsletterSubscriptionRecord;
   NewsletterTestResult: NewsletterTestResult;
   NewsletterUnsubscription: NewsletterUnsubscription;
-  NotificationDataExport: NotificationDataExport;
   Query: Record<PropertyKey, never>;
   SubscriberExport: SubscriberExport;
   User: UserReference;
-  WeeklyTallyDay: WeeklyTallyDay;
-  Float: Scalars['Float']['output'];
   String: Scalars['String']['output'];
 };
 
@@ -448,15 +406,12 @@ export type RateLimitDirectiveArgs = {
 
 export type RateLimitDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = RateLimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type EmailConsentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailConsent'] = ResolversParentTypes['EmailConsent']> = {
-  consentGivenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+export type DataExportPartResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DataExportPart'] = ResolversParentTypes['DataExportPart']> = {
+  sections?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type EmailDeliveryRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailDeliveryRecord'] = ResolversParentTypes['EmailDeliveryRecord']> = {
-  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type EmailConsentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailConsent'] = ResolversParentTypes['EmailConsent']> = {
+  consentGivenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EmailPreferencesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailPreferences'] = ResolversParentTypes['EmailPreferences']> = {
@@ -524,15 +479,6 @@ export type NewsletterStatsResolvers<ContextType = RequestContext, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type NewsletterSubscriptionRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSubscriptionRecord'] = ResolversParentTypes['NewsletterSubscriptionRecord']> = {
-  confirmedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  subscribedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  unsubscribedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
 export type NewsletterTestResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterTestResult'] = ResolversParentTypes['NewsletterTestResult']> = {
   sentTo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -540,16 +486,6 @@ export type NewsletterTestResultResolvers<ContextType = RequestContext, ParentTy
 export type NewsletterUnsubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterUnsubscription'] = ResolversParentTypes['NewsletterUnsubscription']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unsubscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-};
-
-export type NotificationDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NotificationDataExport'] = ResolversParentTypes['NotificationDataExport']> = {
-  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  consentGivenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  deliveries?: Resolver<Array<ResolversTypes['EmailDeliveryRecord']>, ParentType, ContextType>;
-  emailPreferences?: Resolver<ResolversTypes['EmailPreferences'], ParentType, ContextType>;
-  newsletterSubscriptions?: Resolver<Array<ResolversTypes['NewsletterSubscriptionRecord']>, ParentType, ContextType>;
-  timeZone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  weeklyTally?: Resolver<Array<ResolversTypes['WeeklyTallyDay']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -569,18 +505,12 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   emailConsent?: Resolver<ResolversTypes['EmailConsent'], ParentType, ContextType>;
   emailPreferences?: Resolver<ResolversTypes['EmailPreferences'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  notificationData?: Resolver<ResolversTypes['NotificationDataExport'], ParentType, ContextType>;
-};
-
-export type WeeklyTallyDayResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WeeklyTallyDay'] = ResolversParentTypes['WeeklyTallyDay']> = {
-  checkIns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  moodSum?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  notificationExport?: Resolver<ResolversTypes['DataExportPart'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
+  DataExportPart?: DataExportPartResolvers<ContextType>;
   EmailConsent?: EmailConsentResolvers<ContextType>;
-  EmailDeliveryRecord?: EmailDeliveryRecordResolvers<ContextType>;
   EmailPreferences?: EmailPreferencesResolvers<ContextType>;
   EmailStop?: EmailStopResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -591,14 +521,11 @@ export type Resolvers<ContextType = RequestContext> = {
   NewsletterPreview?: NewsletterPreviewResolvers<ContextType>;
   NewsletterSendResult?: NewsletterSendResultResolvers<ContextType>;
   NewsletterStats?: NewsletterStatsResolvers<ContextType>;
-  NewsletterSubscriptionRecord?: NewsletterSubscriptionRecordResolvers<ContextType>;
   NewsletterTestResult?: NewsletterTestResultResolvers<ContextType>;
   NewsletterUnsubscription?: NewsletterUnsubscriptionResolvers<ContextType>;
-  NotificationDataExport?: NotificationDataExportResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SubscriberExport?: SubscriberExportResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
-  WeeklyTallyDay?: WeeklyTallyDayResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {

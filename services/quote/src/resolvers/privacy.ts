@@ -1,8 +1,16 @@
 /**
  * The privacy controls the help text promises ("adjust what is stored, opt out of analysis") and the quote
- * service's part of the data export. Never premium: a user whose trial ended still controls and takes their data.
+ * service's part of the data export (`User.quoteExport`: the file's checkIns, quotes, favorites, insights, progress
+ * and privacySettings). Never premium: a user whose trial ended still controls and takes their data.
  */
-import { badInput, requireMayReadUser, requireSession, type PersonKeyring, type RequestContext } from '@haven/platform';
+import {
+  badInput,
+  dataExportPart,
+  requireMayReadUser,
+  requireSession,
+  type PersonKeyring,
+  type RequestContext,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
 import { dimensions } from '../domain/assessment';
 import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
@@ -54,7 +62,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
     User: {
       privacySettings: async ({ id }) => privacySettingsOf(privacySettings, id),
 
-      quoteData: async ({ id }, _args, context: RequestContext) => {
+      quoteExport: async ({ id }, _args, context: RequestContext) => {
         await requireMayReadUser(context, id);
         // All of a user's history: metered like the export downloads, whoever asks but Haven's own services.
         if (!context.caller.service) await deps.meterDataExport(id);
@@ -69,14 +77,14 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
         ]);
         const streaks = streaksOfRecord(kept, dayNumber(now, timeZone));
         const opened = (stored: string | null) => deps.personKeyring.open(id, stored);
-        return {
+        return dataExportPart({
           checkIns: await Promise.all(
             checkIns.map(async (checkIn) => ({
               id: checkIn._id,
               createdAt: checkIn.createdAt.toISOString(),
               timeOfDay: checkIn.timeOfDay,
               notes: await opened(checkIn.notes),
-              ratings: Object.fromEntries(dimensions.map((dimension) => [dimension, checkIn[dimension]])) as never,
+              ratings: Object.fromEntries(dimensions.map((dimension) => [dimension, checkIn[dimension]])),
             })),
           ),
           quotes: await Promise.all(
@@ -90,6 +98,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
               editedAt: quote.editedAt?.toISOString() ?? null,
             })),
           ),
+          favorites: quotes.filter((quote) => quote.isFavorite).map((quote) => quote._id),
           insights,
           progress: {
             entries: kept?.entries ?? 0,
@@ -97,9 +106,8 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
             currentStreak: streaks.current,
             longestStreak: streaks.longest,
           },
-          timeZone,
           privacySettings: settings,
-        };
+        });
       },
     },
 

@@ -63,6 +63,16 @@ export type CheckInRatings = {
   urgencyOfNeed: Scalars['Int']['output'];
 };
 
+/**
+ * One service's part of a person's data export. Each service answers its own part, so a field it stores is exported
+ * by a change in that service alone; the gateway joins the parts into the file without knowing their fields.
+ */
+export type DataExportPart = {
+  __typename?: 'DataExportPart';
+  /** JSON text of an object whose keys are the export file's top-level sections this service owns. */
+  sections: Scalars['String']['output'];
+};
+
 /** One day of the year view. */
 export type DayMood = {
   __typename?: 'DayMood';
@@ -119,37 +129,6 @@ export type EntryEditInput = {
   /** morning, afternoon or evening */
   timeOfDayPreference?: InputMaybe<Scalars['String']['input']>;
   urgencyOfNeed?: InputMaybe<Scalars['Int']['input']>;
-};
-
-export type ExportedCheckIn = {
-  __typename?: 'ExportedCheckIn';
-  /** ISO 8601 */
-  createdAt: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  notes?: Maybe<Scalars['String']['output']>;
-  ratings: CheckInRatings;
-  timeOfDay: Scalars['String']['output'];
-};
-
-export type ExportedProgress = {
-  __typename?: 'ExportedProgress';
-  averageMood: Scalars['Float']['output'];
-  currentStreak: Scalars['Int']['output'];
-  entries: Scalars['Int']['output'];
-  longestStreak: Scalars['Int']['output'];
-};
-
-export type ExportedQuote = {
-  __typename?: 'ExportedQuote';
-  checkInId: Scalars['ID']['output'];
-  /** ISO 8601 */
-  createdAt: Scalars['String']['output'];
-  /** ISO 8601: when its writer last changed the entry; null when never. */
-  editedAt?: Maybe<Scalars['String']['output']>;
-  id: Scalars['ID']['output'];
-  isFavorite: Scalars['Boolean']['output'];
-  text: Scalars['String']['output'];
-  timeOfDay: Scalars['String']['output'];
 };
 
 export type GenerateQuotePayload = {
@@ -298,18 +277,6 @@ export type Quote = {
   timeOfDay: Scalars['String']['output'];
 };
 
-/** Everything the quote service keeps about the user, for the data export. Never premium. */
-export type QuoteDataExport = {
-  __typename?: 'QuoteDataExport';
-  checkIns: Array<ExportedCheckIn>;
-  /** Worked out now from the last two weeks (never stored); empty when the user opted out. */
-  insights: Array<Insight>;
-  privacySettings: PrivacySettings;
-  progress: ExportedProgress;
-  quotes: Array<ExportedQuote>;
-  timeZone: Scalars['String']['output'];
-};
-
 export type Streaks = {
   __typename?: 'Streaks';
   currentStreak: Scalars['Int']['output'];
@@ -346,8 +313,13 @@ export type User = {
   privacySettings: PrivacySettings;
   /** Premium. */
   progress: ProgressSummary;
-  /** Every check-in and quote, for the data export. Never premium. */
-  quoteData: QuoteDataExport;
+  /**
+   * The quote service's part of the data export: `checkIns` (all 15 ratings and the notes), `quotes`, `favorites`,
+   * `insights` (worked out now, never stored; none when the user opted out), `progress` and `privacySettings`. All
+   * of the history, so metered like the export downloads (RATE_LIMIT_EXPORT_*) for all but Haven's services. Never
+   * premium.
+   */
+  quoteExport: DataExportPart;
   /** Latest quotes, newest first (at most `limit`, 1–100); `date` (yyyy-mm-dd, the user's day) keeps that day's; `before` (the id of one of the user's quotes, without `date`) the next page: the quotes older than it. Premium. */
   recentQuotes: Array<Quote>;
   /** Open to a signed-in user who still needs subscription setup (settings shows the counts). */
@@ -475,26 +447,23 @@ export type ResolversTypes = {
   AssessmentInput: AssessmentInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CheckInRatings: ResolverTypeWrapper<CheckInRatings>;
+  DataExportPart: ResolverTypeWrapper<DataExportPart>;
   DayMood: ResolverTypeWrapper<DayMood>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   EmotionalState: ResolverTypeWrapper<EmotionalState>;
   EntryDeleted: ResolverTypeWrapper<EntryDeleted>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   EntryEditInput: EntryEditInput;
-  ExportedCheckIn: ResolverTypeWrapper<ExportedCheckIn>;
-  ExportedProgress: ResolverTypeWrapper<ExportedProgress>;
-  ExportedQuote: ResolverTypeWrapper<ExportedQuote>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   GenerateQuotePayload: ResolverTypeWrapper<Omit<GenerateQuotePayload, 'quote'> & { quote: ResolversTypes['Quote'] }>;
   Insight: ResolverTypeWrapper<Insight>;
   MoodTrends: ResolverTypeWrapper<MoodTrends>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PrivacySettings: ResolverTypeWrapper<PrivacySettings>;
   PrivacySettingsInput: PrivacySettingsInput;
   ProgressSummary: ResolverTypeWrapper<ProgressSummary>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Quote: ResolverTypeWrapper<QuoteView>;
-  QuoteDataExport: ResolverTypeWrapper<QuoteDataExport>;
   Streaks: ResolverTypeWrapper<Streaks>;
   SupportResource: ResolverTypeWrapper<SupportResource>;
   SupportResources: ResolverTypeWrapper<SupportResources>;
@@ -509,26 +478,23 @@ export type ResolversParentTypes = {
   AssessmentInput: AssessmentInput;
   Int: Scalars['Int']['output'];
   CheckInRatings: CheckInRatings;
+  DataExportPart: DataExportPart;
   DayMood: DayMood;
   Float: Scalars['Float']['output'];
   EmotionalState: EmotionalState;
   EntryDeleted: EntryDeleted;
   ID: Scalars['ID']['output'];
   EntryEditInput: EntryEditInput;
-  ExportedCheckIn: ExportedCheckIn;
-  ExportedProgress: ExportedProgress;
-  ExportedQuote: ExportedQuote;
-  Boolean: Scalars['Boolean']['output'];
   GenerateQuotePayload: Omit<GenerateQuotePayload, 'quote'> & { quote: ResolversParentTypes['Quote'] };
   Insight: Insight;
   MoodTrends: MoodTrends;
   Mutation: Record<PropertyKey, never>;
+  Boolean: Scalars['Boolean']['output'];
   PrivacySettings: PrivacySettings;
   PrivacySettingsInput: PrivacySettingsInput;
   ProgressSummary: ProgressSummary;
   Query: Record<PropertyKey, never>;
   Quote: QuoteView;
-  QuoteDataExport: QuoteDataExport;
   Streaks: Streaks;
   SupportResource: SupportResource;
   SupportResources: SupportResources;
@@ -567,6 +533,10 @@ export type CheckInRatingsResolvers<ContextType = RequestContext, ParentType ext
   urgencyOfNeed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type DataExportPartResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DataExportPart'] = ResolversParentTypes['DataExportPart']> = {
+  sections?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DayMoodResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DayMood'] = ResolversParentTypes['DayMood']> = {
   colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -587,31 +557,6 @@ export type EmotionalStateResolvers<ContextType = RequestContext, ParentType ext
 
 export type EntryDeletedResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EntryDeleted'] = ResolversParentTypes['EntryDeleted']> = {
   quoteId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-};
-
-export type ExportedCheckInResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedCheckIn'] = ResolversParentTypes['ExportedCheckIn']> = {
-  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  ratings?: Resolver<ResolversTypes['CheckInRatings'], ParentType, ContextType>;
-  timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type ExportedProgressResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedProgress'] = ResolversParentTypes['ExportedProgress']> = {
-  averageMood?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  currentStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  longestStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ExportedQuoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExportedQuote'] = ResolversParentTypes['ExportedQuote']> = {
-  checkInId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  editedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  isFavorite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type GenerateQuotePayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GenerateQuotePayload'] = ResolversParentTypes['GenerateQuotePayload']> = {
@@ -674,15 +619,6 @@ export type QuoteResolvers<ContextType = RequestContext, ParentType extends Reso
   timeOfDay?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type QuoteDataExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['QuoteDataExport'] = ResolversParentTypes['QuoteDataExport']> = {
-  checkIns?: Resolver<Array<ResolversTypes['ExportedCheckIn']>, ParentType, ContextType>;
-  insights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType>;
-  privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
-  progress?: Resolver<ResolversTypes['ExportedProgress'], ParentType, ContextType>;
-  quotes?: Resolver<Array<ResolversTypes['ExportedQuote']>, ParentType, ContextType>;
-  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
 export type StreaksResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Streaks'] = ResolversParentTypes['Streaks']> = {
   currentStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   longestStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -709,7 +645,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['ProgressSummary'], ParentType, ContextType>;
-  quoteData?: Resolver<ResolversTypes['QuoteDataExport'], ParentType, ContextType>;
+  quoteExport?: Resolver<ResolversTypes['DataExportPart'], ParentType, ContextType>;
   recentQuotes?: Resolver<Array<ResolversTypes['Quote']>, ParentType, ContextType, RequireFields<UserRecentQuotesArgs, 'limit'>>;
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
 };
@@ -731,12 +667,10 @@ export type UserStatsResolvers<ContextType = RequestContext, ParentType extends 
 
 export type Resolvers<ContextType = RequestContext> = {
   CheckInRatings?: CheckInRatingsResolvers<ContextType>;
+  DataExportPart?: DataExportPartResolvers<ContextType>;
   DayMood?: DayMoodResolvers<ContextType>;
   EmotionalState?: EmotionalStateResolvers<ContextType>;
   EntryDeleted?: EntryDeletedResolvers<ContextType>;
-  ExportedCheckIn?: ExportedCheckInResolvers<ContextType>;
-  ExportedProgress?: ExportedProgressResolvers<ContextType>;
-  ExportedQuote?: ExportedQuoteResolvers<ContextType>;
   GenerateQuotePayload?: GenerateQuotePayloadResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   MoodTrends?: MoodTrendsResolvers<ContextType>;
@@ -745,7 +679,6 @@ export type Resolvers<ContextType = RequestContext> = {
   ProgressSummary?: ProgressSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Quote?: QuoteResolvers<ContextType>;
-  QuoteDataExport?: QuoteDataExportResolvers<ContextType>;
   Streaks?: StreaksResolvers<ContextType>;
   SupportResource?: SupportResourceResolvers<ContextType>;
   SupportResources?: SupportResourcesResolvers<ContextType>;

@@ -4,6 +4,7 @@ import {
   badInput,
   canonicalEmail,
   conflict,
+  dataExportPart,
   isAdminEmail,
   isDuplicateKeyError,
   mayReadUser,
@@ -54,10 +55,10 @@ import type { SignInFlowRecord } from '../model/sign-in-flow';
 import { findUsersByIds, type UserRecord } from '../model/user';
 import type { OidcProviders } from '../providers/oidc';
 import { adminUserResolvers } from './admin-users';
-import { erasureResolvers } from './erasure';
+import { erasureResolvers, sessionsOf } from './erasure';
 import { federatedSignInResolvers } from './federated-sign-in';
 import { personKeyResolvers } from './person-keys';
-import { safetyPlanResolvers } from './safety-plan';
+import { safetyPlanFor, safetyPlanResolvers } from './safety-plan';
 import type { Resolvers, SignInMethod } from './types.generated';
 
 export interface UserServiceDeps {
@@ -112,6 +113,16 @@ export function isAdminSession(
 }
 
 const invalidCredentials = 'Invalid email or password';
+
+/** How the account signs in: its password (when it has one), then each linked provider, oldest first. */
+const signInMethodsOf = (user: UserRecord): SignInMethod[] => [
+  ...(user.passwordHash ? [{ kind: 'PASSWORD' as const, email: null, linkedAt: null }] : []),
+  ...(user.identities ?? []).map((identity) => ({
+    kind: identity.provider === 'google' ? ('GOOGLE' as const) : ('PLATFORM' as const),
+    email: identity.email,
+    linkedAt: identity.linkedAt.toISOString(),
+  })),
+];
 
 export function userResolvers(deps: UserServiceDeps): Resolvers {
   const { users, sessions } = deps;
@@ -471,14 +482,33 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
       // The caller's own account answers for this session (one opened before verification is no admin's).
       role: async (user, _args, context) => ((await isAdminFor(user, context)) ? 'ADMIN' : 'MEMBER'),
       isAdmin: (user, _args, context) => isAdminFor(user, context),
-      signInMethods: (user): SignInMethod[] => [
-        ...(user.passwordHash ? [{ kind: 'PASSWORD' as const, email: null, linkedAt: null }] : []),
-        ...(user.identities ?? []).map((identity) => ({
-          kind: identity.provider === 'google' ? ('GOOGLE' as const) : ('PLATFORM' as const),
-          email: identity.email,
-          linkedAt: identity.linkedAt.toISOString(),
-        })),
-      ],
+      signInMethods: (user) => signInMethodsOf(user),
+      // The user service's part of the data export: what the account says of the person, never a secret.
+      accountExport: async (user, _args, context) => {
+        const [isAdmin, sessions, safetyPlan] = await Promise.all([
+          isAdminFor(user, context),
+          sessionsOf(deps.sessions, user._id, context),
+          safetyPlanFor(deps, user._id, context),
+        ]);
+        return dataExportPart({
+          account: {
+            id: user._id,
+            email: user.email,
+            firstName: user.firstName ?? null,
+            lastName: user.lastName ?? null,
+            profileImageUrl: user.profileImageUrl ?? null,
+            emailVerified: user.emailVerifiedAt !== null,
+            isAdmin,
+            createdAt: user.createdAt.toISOString(),
+            timeZone: user.timeZone,
+            role: isAdmin ? 'ADMIN' : 'MEMBER',
+            authProvider: user.authProvider,
+            signInMethods: signInMethodsOf(user),
+            sessions,
+          },
+          safetyPlan,
+        });
+      },
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   safetyPlanSectionKeys,
   validateSafetyPlan,
   type PersonKeyring,
+  type RequestContext,
   type SafetyPlanSections,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
@@ -27,16 +28,33 @@ async function eachSection(
   return Object.fromEntries(changed) as SafetyPlanSections;
 }
 
-export function safetyPlanResolvers(deps: {
+interface SafetyPlanDeps {
   safetyPlans: Model<SafetyPlanRecord>;
   personKeyring: PersonKeyring;
-}): Pick<Resolvers, 'Mutation' | 'User'> {
-  const { safetyPlans, personKeyring } = deps;
+}
 
-  const toSafetyPlan = async ({ _id, updatedAt, ...sections }: SafetyPlanRecord): Promise<SafetyPlan> => ({
-    ...(await eachSection(sections, (text) => personKeyring.open(_id, text))),
-    updatedAt: updatedAt.toISOString(),
-  });
+/** The plan as its writer reads it: each section opened with their key. */
+const openedPlan = async (
+  personKeyring: PersonKeyring,
+  { _id, updatedAt, ...sections }: SafetyPlanRecord,
+): Promise<SafetyPlan> => ({
+  ...(await eachSection(sections, (text) => personKeyring.open(_id, text))),
+  updatedAt: updatedAt.toISOString(),
+});
+
+/** The person's plan for this request: null until they write one, and null to anyone but its writer. */
+export async function safetyPlanFor(
+  deps: SafetyPlanDeps,
+  userId: string,
+  context: RequestContext,
+): Promise<SafetyPlan | null> {
+  if (context.session?.userId !== userId) return null;
+  const plan = await deps.safetyPlans.findById(userId).lean<SafetyPlanRecord>();
+  return plan ? openedPlan(deps.personKeyring, plan) : null;
+}
+
+export function safetyPlanResolvers(deps: SafetyPlanDeps): Pick<Resolvers, 'Mutation' | 'User'> {
+  const { safetyPlans, personKeyring } = deps;
 
   return {
     Mutation: {
@@ -60,15 +78,11 @@ export function safetyPlanResolvers(deps: {
             { upsert: true, new: true },
           )
           .lean<SafetyPlanRecord>();
-        return { safetyPlan: await toSafetyPlan(saved!) };
+        return { safetyPlan: await openedPlan(personKeyring, saved!) };
       },
     },
     User: {
-      safetyPlan: async (user, _args, context) => {
-        if (context.session?.userId !== user._id) return null;
-        const plan = await safetyPlans.findById(user._id).lean<SafetyPlanRecord>();
-        return plan ? toSafetyPlan(plan) : null;
-      },
+      safetyPlan: async (user, _args, context) => safetyPlanFor(deps, user._id, context),
     },
   };
 }

@@ -111,6 +111,16 @@ export type CompleteFederatedSignInInput = {
 };
 
 /**
+ * One service's part of a person's data export. Each service answers its own part, so a field it stores is exported
+ * by a change in that service alone; the gateway joins the parts into the file without knowing their fields.
+ */
+export type DataExportPart = {
+  __typename?: 'DataExportPart';
+  /** JSON text of an object whose keys are the export file's top-level sections this service owns. */
+  sections: Scalars['String']['output'];
+};
+
+/**
  * A finished federated sign-in. Either `user` (signed in: the session cookie is set), or `linkToken` when an
  * account with the provider's address exists and linking needs that account's password (linkSignInMethod).
  * Failures are BAD_USER_INPUT errors whose `reason` says what happened (denied, expired, failed, no_email,
@@ -395,6 +405,11 @@ export type UpdateProfileInput = {
 /** A Haven account. Owned by the user service; other services extend it. */
 export type User = {
   __typename?: 'User';
+  /**
+   * The user service's part of the data export: `account` (the profile, role, sign-in methods and sessions, never
+   * a secret) and `safetyPlan` (null to anyone but its writer). The owner's or an admin's to see.
+   */
+  accountExport: DataExportPart;
   /** How the account signs in: email, google or oidc. */
   authProvider: Scalars['String']['output'];
   /** ISO 8601 */
@@ -533,6 +548,7 @@ export type ResolversTypes = {
   ChangeEmailInput: ChangeEmailInput;
   ChangePasswordInput: ChangePasswordInput;
   CompleteFederatedSignInInput: CompleteFederatedSignInInput;
+  DataExportPart: ResolverTypeWrapper<DataExportPart>;
   FederatedSignInResult: ResolverTypeWrapper<Omit<FederatedSignInResult, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   FederatedSignInStart: ResolverTypeWrapper<FederatedSignInStart>;
   LinkSignInMethodInput: LinkSignInMethodInput;
@@ -571,6 +587,7 @@ export type ResolversParentTypes = {
   ChangeEmailInput: ChangeEmailInput;
   ChangePasswordInput: ChangePasswordInput;
   CompleteFederatedSignInInput: CompleteFederatedSignInInput;
+  DataExportPart: DataExportPart;
   FederatedSignInResult: Omit<FederatedSignInResult, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   FederatedSignInStart: FederatedSignInStart;
   LinkSignInMethodInput: LinkSignInMethodInput;
@@ -643,6 +660,10 @@ export type AuthPayloadResolvers<ContextType = RequestContext, ParentType extend
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type DataExportPartResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DataExportPart'] = ResolversParentTypes['DataExportPart']> = {
+  sections?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type FederatedSignInResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FederatedSignInResult'] = ResolversParentTypes['FederatedSignInResult']> = {
   created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   linkToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -707,6 +728,7 @@ export type SignInMethodResolvers<ContextType = RequestContext, ParentType exten
 
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  accountExport?: Resolver<ResolversTypes['DataExportPart'], ParentType, ContextType>;
   authProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -735,6 +757,7 @@ export type Resolvers<ContextType = RequestContext> = {
   AdminUserPage?: AdminUserPageResolvers<ContextType>;
   AdminUserStats?: AdminUserStatsResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
+  DataExportPart?: DataExportPartResolvers<ContextType>;
   FederatedSignInResult?: FederatedSignInResultResolvers<ContextType>;
   FederatedSignInStart?: FederatedSignInStartResolvers<ContextType>;
   MessageResult?: MessageResultResolvers<ContextType>;
