@@ -8,6 +8,7 @@ import {
   defaultHost,
   MongoRateLimitStore,
   pingMongo,
+  startPlatformSweep,
   requestLogger,
   type Logger,
   createHttpServer,
@@ -53,6 +54,8 @@ export async function startGateway(
   const httpServer: Server = createHttpServer(app);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const rateLimitStore = new MongoRateLimitStore(connection);
+  // Its logs past their window go hourly, also on the embedded server, which ignores their TTL index.
+  const platformSweep = startPlatformSweep(connection, log);
   const server = createGatewayServer(config, log, rateLimitStore, [ApolloServerPluginDrainHttpServer({ httpServer })]);
   await server.start();
 
@@ -166,6 +169,7 @@ export async function startGateway(
     stop: async () => {
       await server.stop();
       await new Promise((done) => httpServer.close(done));
+      await platformSweep.stop();
       await connection.close();
     },
   };

@@ -23,7 +23,7 @@ import { startRetainedRecordsSweep } from './events/retained-records-sweep';
 import { startWebhookRecordsSweep, webhookRecordsSweepIntervalMs } from './events/webhook-records-sweep';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
-import { trialClaims } from './model/trial-claim';
+import { trialClaimModel, trialClaims } from './model/trial-claim';
 import { subscriptionStartClaims } from './model/subscription-start';
 import { subscriptionStarter } from './events/subscription-start';
 import { billingResolvers } from './resolvers';
@@ -109,7 +109,7 @@ const startBilling = defineService({
       historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
     const retained = retainedBillingRecordModel(connection);
-    const retainedRecordsSweep = startRetainedRecordsSweep(retained, log);
+    const retainedRecordsSweep = startRetainedRecordsSweep({ retained, trialClaims: trialClaimModel(connection) }, log);
     const webhookRecordsSweep = startWebhookRecordsSweep(
       { connection, customers },
       { intervalMs: config.BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS, log },

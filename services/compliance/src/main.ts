@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { deletionSaga } from './events/deletion-saga';
 import { complianceErasure } from './events/erasure';
+import { startVisitorConsentSweep } from './events/visitor-consent-sweep';
 import { accountDeletionModel } from './model/account-deletion';
 import { userConsentModel, visitorConsentModel } from './model/consent';
 import { complianceResolvers } from './resolvers';
@@ -54,6 +55,8 @@ export const startComplianceService = defineService({
         openingGraceMs: 2 * 60_000,
       },
     });
+    const visitorConsents = visitorConsentModel(connection);
+    const visitorConsentSweep = startVisitorConsentSweep(visitorConsents, log);
     return {
       resolvers: complianceResolvers(
         {
@@ -64,7 +67,7 @@ export const startComplianceService = defineService({
         { saga, deletions, reauthMaxAgeMs: config.REAUTH_MAX_AGE_MS },
         {
           userConsents: userConsentModel(connection),
-          visitorConsents: visitorConsentModel(connection),
+          visitorConsents,
           policyVersion: config.COOKIE_POLICY_VERSION,
         },
       ),
@@ -72,7 +75,7 @@ export const startComplianceService = defineService({
       consumers: [saga.consumer],
       // An admin may read another user's data (User.cookieConsent); the user service says who is one.
       accessSources: (token) => ({ role: roleFromUserService(config, token) }),
-      onStop: () => saga.stop(),
+      onStop: () => Promise.all([saga.stop(), visitorConsentSweep.stop()]).then(() => undefined),
     };
   },
 });

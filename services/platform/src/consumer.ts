@@ -75,7 +75,7 @@ export interface EventConsumerOptions {
   sessionTimeoutMs?: number;
   /** One handler attempt's bound, well under the session timeout. */
   attemptTimeoutMs?: number;
-  /** How long processed ids are kept: longer than the topics' retention (Kafka's default is 7 days). */
+  /** How long processed ids are kept (`processedEventRetentionMs` unless a test says otherwise). */
   processedRetentionMs?: number;
   /** How the topics and the dead-letter topic are created and held (KAFKA_TOPIC_PARTITIONS, KAFKA_RETENTION_MS). */
   topicPolicy?: TopicPolicy;
@@ -100,9 +100,32 @@ export interface EventConsumerOptions {
 
 const day = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a group keeps the ids of the events it processed: longer than an event stays on Kafka
+ * (`KAFKA_RETENTION_MS`, 13 days at most, and a day more until its segment closes), so every redelivery is known.
+ */
+export const processedEventRetentionMs = 14 * day;
+
 /** Where a consumer group keeps the ids of the events it processed. */
 export function processedEventsCollection(groupId: string): string {
   return `processed_events_${groupId.replace(/[^a-z0-9]+/gi, '_')}`;
+}
+
+/**
+ * Deletes the ids processed before the period from every group's collection in the database, also those of groups
+ * no consumer reads any more (a running consumer sweeps its own too, `sweepProcessed`); says how many went.
+ */
+export async function sweepProcessedEvents(connection: Connection, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - processedEventRetentionMs);
+  const prefix = processedEventsCollection('');
+  const listed = await connection.db!.listCollections({}, { nameOnly: true }).toArray();
+  let deleted = 0;
+  for (const { name } of listed) {
+    if (!name.startsWith(prefix)) continue;
+    const processed = connection.db!.collection<ProcessedEvent>(name);
+    deleted += (await processed.deleteMany({ processedAt: { $lt: cutoff } })).deletedCount;
+  }
+  return deleted;
 }
 
 // Unref'd: a wait that lost a race (to stop, to a crash) must not keep the process alive.
@@ -385,7 +408,7 @@ export class EventConsumer {
 
   /** Deletes processed ids older than the retention bound; a redelivery that old cannot come from Kafka. */
   async sweepProcessed(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - (this.options.processedRetentionMs ?? 14 * day));
+    const cutoff = new Date(now.getTime() - (this.options.processedRetentionMs ?? processedEventRetentionMs));
     const result = await this.processed.deleteMany({ processedAt: { $lt: cutoff } });
     return result.deletedCount;
   }

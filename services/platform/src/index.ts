@@ -11,6 +11,7 @@ export * from './mongo';
 export * from './outbox';
 export * from './lease';
 export * from './periodic';
+export * from './platform-sweep';
 export * from './schema-directives';
 export * from './service';
 export * from './catalog';

@@ -723,6 +723,19 @@ interface LogDocument {
   expiresAt: Date;
 }
 
+/** Where the logs live. A new name: the fixed-window counters before it (`rate_limit_windows`) have another shape. */
+export const rateLimitLogsCollection = 'rate_limit_logs';
+
+/**
+ * Deletes the logs whose newest hit left its window before `now`, as the TTL index does on MongoDB (the embedded
+ * server ignores TTL). Each such log's hits are all out of their window, so no decision changes; a log hit again
+ * meanwhile has a later `expiresAt` and stays, and a hit racing the delete makes its log again.
+ */
+export async function sweepRateLimitLogs(connection: Connection, now: Date = new Date()): Promise<number> {
+  const logs = connection.collection<LogDocument>(rateLimitLogsCollection);
+  return (await logs.deleteMany({ expiresAt: { $lt: now } })).deletedCount;
+}
+
 /** Tries of one hit: a log that vanishes or a hit that leaves the window mid-decision sends it round again. */
 const maxTries = 5;
 
@@ -741,8 +754,9 @@ const maxTries = 5;
  * made with an upsert of `$setOnInsert`, a duplicate key meaning another replica made it first); the log
  * is then read to say how long to wait.
  *
- * `expiresAt` feeds a TTL index that deletes dead logs on MongoDB; the embedded server ignores TTL, and
- * nothing depends on it, since old hits are ignored by the filter and cut by `$slice`. Times are each
+ * `expiresAt` feeds a TTL index that deletes dead logs on MongoDB; the embedded server ignores TTL, so the
+ * platform's hourly sweep deletes them too (`sweepRateLimitLogs`, platform-sweep.ts). No decision depends on
+ * either, since old hits are ignored by the filter and cut by `$slice`. Times are each
  * replica's clock; a replica running ahead only makes its hits count a little longer.
  */
 export class MongoRateLimitStore implements RateLimitStore {
@@ -753,8 +767,7 @@ export class MongoRateLimitStore implements RateLimitStore {
     connection: Connection,
     private readonly clock: () => number = Date.now,
   ) {
-    // A new name: the fixed-window counters before it (`rate_limit_windows`) have another shape.
-    this.logs = connection.collection<LogDocument>('rate_limit_logs');
+    this.logs = connection.collection<LogDocument>(rateLimitLogsCollection);
   }
 
   async hit(key: string, cost: number, { max, windowMs }: RateLimit): Promise<RateLimitDecision> {

@@ -74,6 +74,7 @@ import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
 import type { PersonKeyring } from './person-keys';
+import { startPlatformSweep } from './platform-sweep';
 
 /** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
 type SubgraphResolvers = NonNullable<
@@ -252,6 +253,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
     personKeyring: parts.personKeyring,
   });
   relay.start();
+  // Rate-limit logs and processed-event ids past their period, every group's (platform-sweep.ts).
+  const platformSweep = startPlatformSweep(connection, log);
   const serviceErasure = parts.erasure;
   const specs = [
     ...(parts.consumers ?? []),
@@ -396,6 +399,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
       await closeServer(httpServer);
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await relay?.stop();
+      await platformSweep.stop();
       await parts.onStop?.();
       await kafkaReady.close();
       await connection.close();

@@ -69,7 +69,7 @@ export const startUserService = defineService({
         userId,
       );
     const keyring = personKeyring(issuePersonKey);
-    const expirySweep = startExpirySweep({ sessions, flows }, log);
+    const expirySweep = startExpirySweep({ sessions, flows, users }, log);
     const keyRotation = startPersonKeyRotation(personKeys, masters, log);
     // Billing's status and trial end, kept on each user for the admin's list (resolvers/admin-users.ts).
     const entitlements = entitlementProjection(connection, 'user', { onEvent: keepSubscriptionOnUser(users) });

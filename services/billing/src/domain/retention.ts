@@ -1,6 +1,7 @@
 /**
- * How long billing keeps its records of Stripe's webhooks and of subscription starts, the period the privacy
- * policy states. Pure, no I/O: every "now" is passed in.
+ * How long billing keeps its records of Stripe's webhooks and of subscription starts, an erased account's
+ * accounting record and the trial claims, the periods the privacy policy states. Pure, no I/O: every "now" is
+ * passed in.
  */
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -22,8 +23,20 @@ export const webhookRecordsCutoff = (now: Date): Date => new Date(now.getTime() 
 export const retainedBillingRecordYears = 7;
 
 /** Retained records of accounts closed before this instant are past their period at `now`. */
-export function retainedRecordsCutoff(now: Date): Date {
-  const cutoff = new Date(now.getTime());
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retainedBillingRecordYears);
-  return cutoff;
+export const retainedRecordsCutoff = (now: Date): Date => yearsBefore(now, retainedBillingRecordYears);
+
+/**
+ * A trial claim, the keyed hash of an address whose account had the free trial: three years after the claim, so
+ * an account deleted and made again with that address within that time starts without a second trial.
+ */
+export const trialClaimYears = 3;
+
+/** Trial claims made before this instant are past their period at `now`. */
+export const trialClaimsCutoff = (now: Date): Date => yearsBefore(now, trialClaimYears);
+
+/** The same instant `years` calendar years earlier (UTC). */
+function yearsBefore(now: Date, years: number): Date {
+  const earlier = new Date(now.getTime());
+  earlier.setUTCFullYear(earlier.getUTCFullYear() - years);
+  return earlier;
 }

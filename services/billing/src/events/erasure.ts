@@ -125,7 +125,7 @@ export const billingDataMap: DataMap = {
   },
   trial_claims: {
     erasureRecord:
-      'a keyed hash of the address of every account that had a subscription, kept after erasure so the free trial is had once per address',
+      'a keyed hash of the address of every account that had a subscription, kept after erasure, three years from the claim, so the free trial is had once per address',
   },
   processed_webhooks: { noUserData: 'Stripe event ids already applied' },
   subscription_starts: { noUserData: 'the setup intent ids whose subscription was started (each starts one)' },

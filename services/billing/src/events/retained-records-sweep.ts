@@ -1,14 +1,21 @@
 /**
- * An erased account's retained billing record (model/retained-record.ts) leaves once the law no longer asks for
- * it (domain/retention.ts): a daily pass, by one replica at a time (its lease), by the wall clock the records were
- * closed by. A delete is safe to repeat.
+ * What billing keeps after an account is erased leaves once past its period (domain/retention.ts): the retained
+ * billing record (model/retained-record.ts) once the law no longer asks for it, and a trial claim
+ * (model/trial-claim.ts) three years after it was made. A daily pass, by one replica at a time (its lease), by the
+ * wall clock that wrote the records. A delete is safe to repeat.
  */
 import { runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
 import type { Model } from 'mongoose';
-import { retainedRecordsCutoff } from '../domain/retention';
+import { retainedRecordsCutoff, trialClaimsCutoff } from '../domain/retention';
 import type { RetainedBillingRecord } from '../model/retained-record';
+import type { TrialClaimRecord } from '../model/trial-claim';
 
 export const retainedRecordsSweepIntervalMs = 24 * 60 * 60 * 1000;
+
+export interface KeptRecords {
+  retained: Model<RetainedBillingRecord>;
+  trialClaims: Model<TrialClaimRecord>;
+}
 
 /** Deletes the retained records of accounts closed before the period; says how many went. */
 export async function sweepRetainedRecords(
@@ -18,18 +25,31 @@ export async function sweepRetainedRecords(
   return (await retained.deleteMany({ closedAt: { $lt: retainedRecordsCutoff(now) } })).deletedCount;
 }
 
-export function startRetainedRecordsSweep(retained: Model<RetainedBillingRecord>, log: Logger): PeriodicWork<number> {
+/** Deletes the trial claims made before the period; says how many went. */
+export async function sweepTrialClaims(trialClaims: Model<TrialClaimRecord>, now: Date = new Date()): Promise<number> {
+  return (await trialClaims.deleteMany({ claimedAt: { $lt: trialClaimsCutoff(now) } })).deletedCount;
+}
+
+export function startRetainedRecordsSweep(
+  records: KeptRecords,
+  log: Logger,
+): PeriodicWork<{ retainedRecords: number; trialClaims: number }> {
   return runPeriodically(
     async () => {
-      const deleted = await sweepRetainedRecords(retained);
-      if (deleted > 0) log.info({ deleted }, 'retained billing records past their legal period deleted');
-      return deleted;
+      const swept = {
+        retainedRecords: await sweepRetainedRecords(records.retained),
+        trialClaims: await sweepTrialClaims(records.trialClaims),
+      };
+      if (swept.retainedRecords + swept.trialClaims > 0) {
+        log.info(swept, 'retained billing records and trial claims past their period deleted');
+      }
+      return swept;
     },
     {
       intervalMs: retainedRecordsSweepIntervalMs,
       log,
-      what: 'retained billing records sweep',
-      lease: { db: retained.db, name: 'retained-records-sweep' },
+      what: 'retained billing records and trial claims sweep',
+      lease: { db: records.retained.db, name: 'retained-records-sweep' },
     },
   );
 }

@@ -16,6 +16,15 @@ export interface RecordedChoice extends CookieChoice {
   policyVersion: string;
 }
 
+/**
+ * A signed-out visitor's choice: the gateway's visitor cookie lasts a year, so its record goes some weeks after the
+ * cookie can no longer be read, 400 days after the record's last update.
+ */
+export const visitorConsentCleanupSeconds = 400 * 24 * 60 * 60;
+
+/** A visitor's choice last updated before this instant is past its period at `now`. */
+export const visitorConsentsCutoff = (now: Date): Date => new Date(now.getTime() - visitorConsentCleanupSeconds * 1000);
+
 export const necessaryRefusedMessage = 'Essential cookies are always on: necessary must be true';
 
 /** The one rule GraphQL's types do not already enforce: essential cookies cannot be switched off. */

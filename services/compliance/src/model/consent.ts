@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { visitorConsentCleanupSeconds } from '../domain/consent';
 
 /**
  * Cookie choices. A signed-in user's is personal data keyed by the user id (`cookie_consents`, `_id` = user
@@ -28,15 +29,13 @@ const fields = {
   updatedAt: { type: Date, required: true },
 } as const;
 
-/** A visitor's cookie lasts a year; its record is cleaned up some weeks after it can no longer be read. */
-export const visitorConsentCleanupSeconds = 400 * 24 * 60 * 60;
-
 const userConsentSchema = new Schema<ConsentRecord>(fields, { collection: 'cookie_consents', versionKey: false });
 const visitorConsentSchema = new Schema<ConsentRecord>(fields, {
   collection: 'visitor_cookie_consents',
   versionKey: false,
 });
-// Clean-up only (the embedded development server ignores TTL indexes): nothing relies on the expiry.
+// Clean-up only, and the daily sweep does the same on the embedded development server, which ignores TTL
+// indexes (events/visitor-consent-sweep.ts): nothing relies on the expiry.
 visitorConsentSchema.index({ updatedAt: 1 }, { expireAfterSeconds: visitorConsentCleanupSeconds });
 
 export function userConsentModel(connection: Connection): Model<ConsentRecord> {

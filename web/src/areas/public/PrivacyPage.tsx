@@ -183,11 +183,13 @@ export function PrivacyPage() {
           address or account id) for seven years after your account is deleted; then that goes too.
         </p>
         <p>
-          One more thing stays, on purpose. The free trial is once per e-mail address, so when you start a subscription
-          we note a scrambled fingerprint of your e-mail address, and we keep it after your account is deleted. It is
-          made with a secret key, cannot be turned back into your address, and is used for one thing only: if someone
-          signs up again with the same address, the Subscription page says there is no free trial this time and exactly
-          what will be charged. It holds nothing else about you.
+          One more thing stays, on purpose, for three years. The free trial is once per e-mail address, so when you
+          start a subscription we note a scrambled fingerprint of your e-mail address. We keep it for three years after
+          your trial, even if you delete your account; if your account is still open by then, we keep it for three years
+          after you delete it. It is made with a secret key, cannot be turned back into your address, and is used for
+          one thing only: if someone signs up again with the same address in that time, the Subscription page says there
+          is no free trial this time and exactly what will be charged. It holds nothing else about you, and after those
+          three years it is deleted.
         </p>
       </section>
 
