@@ -71,7 +71,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         slug: 'free-trial-included',
         question: 'What is included in the free trial?',
         answer: [
-          `Everything. For the first ${TRIAL_DAYS} days every premium feature is unlocked. The trial starts when you add a payment card. If you cancel before it ends, you pay nothing; otherwise your subscription continues at ${PREMIUM_PRICE_LABEL} a month. The trial is once per e-mail address, also after an account is deleted and made again.`,
+          `Everything. For the first ${TRIAL_DAYS} days every premium feature is unlocked. The trial starts when you add a payment card. If you cancel before it ends, you pay nothing; otherwise your subscription continues at ${PREMIUM_PRICE_LABEL} a month. The trial is once per e-mail address, also when an account is deleted and made again within three years.`,
         ],
       },
       {
