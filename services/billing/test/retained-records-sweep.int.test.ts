@@ -4,26 +4,17 @@
  * ago goes, one closed just under seven years ago stays, as does every younger one; a trial claim goes three years
  * after it was made.
  */
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { retainedBillingRecordYears, trialClaimYears } from '../src/domain/retention';
 import { sweepRetainedRecords, sweepTrialClaims } from '../src/events/retained-records-sweep';
 import { retainedBillingRecordModel, type RetainedBillingRecord } from '../src/model/retained-record';
 import { trialClaimModel, trialClaims } from '../src/model/trial-claim';
-import { testInfra } from '../../../tools/testing/test-env';
+import { useOwnDatabase } from '../../../tools/testing/own-database';
 
 let connection: mongoose.Connection;
 
-beforeAll(async () => {
-  connection = await mongoose
-    .createConnection(testInfra().mongoUrl, { dbName: `retained_records_${randomBytes(4).toString('hex')}` })
-    .asPromise();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+useOwnDatabase('retained_records', (opened) => (connection = opened));
 
 const day = 24 * 60 * 60 * 1000;
 const now = new Date('2033-12-01T12:00:00Z');

@@ -4,27 +4,18 @@
  * it stay, and a start whose setup is still the customer's latest stays whatever its age, so it is never
  * claimed twice.
  */
-import mongoose from 'mongoose';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type mongoose from 'mongoose';
+import { randomUUID } from 'node:crypto';
 import { webhookRecordRetentionMs } from '../src/domain/retention';
 import { processedWebhooksCollection, type ProcessedWebhook } from '../src/events/stripe-webhooks';
 import { sweepWebhookRecords } from '../src/events/webhook-records-sweep';
 import { customerModel } from '../src/model/subscription';
 import { subscriptionStartClaims, subscriptionStartModel } from '../src/model/subscription-start';
-import { testInfra } from '../../../tools/testing/test-env';
+import { useOwnDatabase } from '../../../tools/testing/own-database';
 
 let connection: mongoose.Connection;
 
-beforeAll(async () => {
-  connection = await mongoose
-    .createConnection(testInfra().mongoUrl, { dbName: `webhook_records_${randomBytes(4).toString('hex')}` })
-    .asPromise();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+useOwnDatabase('webhook_records', (opened) => (connection = opened));
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

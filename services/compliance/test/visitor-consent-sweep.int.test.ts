@@ -3,25 +3,16 @@
  * the period is 400 days): a choice last updated just over 400 days ago goes, one just under stays, as does every
  * younger one and every account's choice.
  */
-import mongoose from 'mongoose';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type mongoose from 'mongoose';
+import { randomUUID } from 'node:crypto';
 import { visitorConsentCleanupSeconds } from '../src/domain/consent';
 import { sweepVisitorConsents } from '../src/events/visitor-consent-sweep';
 import { userConsentModel, visitorConsentModel, type ConsentRecord } from '../src/model/consent';
-import { testInfra } from '../../../tools/testing/test-env';
+import { useOwnDatabase } from '../../../tools/testing/own-database';
 
 let connection: mongoose.Connection;
 
-beforeAll(async () => {
-  connection = await mongoose
-    .createConnection(testInfra().mongoUrl, { dbName: `visitor_consents_${randomBytes(4).toString('hex')}` })
-    .asPromise();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+useOwnDatabase('visitor_consents', (opened) => (connection = opened));
 
 const day = 24 * 60 * 60 * 1000;
 // Ahead of the wall clock: on MongoDB the TTL index would otherwise delete the old choices before the sweep does.

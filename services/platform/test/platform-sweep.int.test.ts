@@ -3,8 +3,7 @@
  * clock: a rate-limit log goes once its window is over, and processed-event ids go after the consumers' period
  * from every group's collection, also one no consumer reads any more. Other collections are not touched.
  */
-import mongoose from 'mongoose';
-import { randomBytes } from 'node:crypto';
+import type mongoose from 'mongoose';
 import {
   MongoRateLimitStore,
   processedEventRetentionMs,
@@ -12,20 +11,11 @@ import {
   rateLimitLogsCollection,
   sweepPlatformRecords,
 } from '../src';
-import { testInfra } from '../../../tools/testing/test-env';
+import { useOwnDatabase } from '../../../tools/testing/own-database';
 
 let connection: mongoose.Connection;
 
-beforeAll(async () => {
-  connection = await mongoose
-    .createConnection(testInfra().mongoUrl, { dbName: `platform_sweep_${randomBytes(4).toString('hex')}` })
-    .asPromise();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+useOwnDatabase('platform_sweep', (opened) => (connection = opened));
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

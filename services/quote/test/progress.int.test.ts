@@ -1,21 +1,12 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
-import { testInfra } from '../../../tools/testing/test-env';
 import { dayNumber } from '../src/domain/progress';
 import { progressModel, recordProgress, streaksOfRecord } from '../src/model/progress';
+import { useOwnDatabase } from '../../../tools/testing/own-database';
 
 let connection: mongoose.Connection;
 
-beforeAll(async () => {
-  connection = await mongoose
-    .createConnection(testInfra().mongoUrl, { dbName: `progress_${randomBytes(4).toString('hex')}` })
-    .asPromise();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+useOwnDatabase('progress', (opened) => (connection = opened));
 
 it('folds in twenty check-ins of one user made at once, every one of them', async () => {
   const progress = progressModel(connection);

@@ -3,26 +3,17 @@
  * link expired leave the database on the sweep, driven here with a chosen clock: what has expired at that instant
  * goes, what has not stays.
  */
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sweepExpired } from '../src/events/expiry-sweep';
 import { sessionModel } from '../src/model/session';
 import { signInFlowModel } from '../src/model/sign-in-flow';
 import { userModel, type UserRecord } from '../src/model/user';
-import { testInfra } from '../../../tools/testing/test-env';
+import { useOwnDatabase } from '../../../tools/testing/own-database';
 
 let connection: mongoose.Connection;
 
-beforeAll(async () => {
-  connection = await mongoose
-    .createConnection(testInfra().mongoUrl, { dbName: `expiry_${randomBytes(4).toString('hex')}` })
-    .asPromise();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+useOwnDatabase('expiry', (opened) => (connection = opened));
 
 const hour = 60 * 60 * 1000;
 
