@@ -57,7 +57,7 @@ const processedEventSchema = new Schema<ProcessedEvent>(
     _id: { type: String, required: true },
     type: { type: String, required: true },
     outcome: { type: String, required: true },
-    // Swept after the retention bound (mongo-java-server has no TTL indexes): see sweepProcessed.
+    // Swept after the retention bound (mongo-java-server has no TTL indexes): see sweepProcessedEvents.
     processedAt: { type: Date, required: true, index: true },
   },
   { versionKey: false },
@@ -75,8 +75,6 @@ export interface EventConsumerOptions {
   sessionTimeoutMs?: number;
   /** One handler attempt's bound, well under the session timeout. */
   attemptTimeoutMs?: number;
-  /** How long processed ids are kept (`processedEventRetentionMs` unless a test says otherwise). */
-  processedRetentionMs?: number;
   /** How the topics and the dead-letter topic are created and held (KAFKA_TOPIC_PARTITIONS, KAFKA_RETENTION_MS). */
   topicPolicy?: TopicPolicy;
   /** Partitions handled at once when the spec does not say (KAFKA_CONSUMER_CONCURRENCY; default 1). */
@@ -113,7 +111,7 @@ export function processedEventsCollection(groupId: string): string {
 
 /**
  * Deletes the ids processed before the period from every group's collection in the database, also those of groups
- * no consumer reads any more (a running consumer sweeps its own too, `sweepProcessed`); says how many went.
+ * no consumer reads any more; says how many went. The platform's hourly sweep runs it (platform-sweep.ts).
  */
 export async function sweepProcessedEvents(connection: Connection, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - processedEventRetentionMs);
@@ -285,14 +283,12 @@ export class EventConsumer {
     });
     await stillWanted();
     log.info({ groupId: spec.groupId, topics: spec.topics }, 'event consumer started');
-    this.sweepProcessedSoon();
     // Wrapped: an async function returning a bare promise would wait for it.
     return { crashed };
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.sweepTimer) clearTimeout(this.sweepTimer);
     // A lag check under way is bounded by its admin client; stopping does not wait for it.
     void this.watch?.stop();
     this.signalStopped();
@@ -390,27 +386,6 @@ export class EventConsumer {
     } finally {
       await admin.disconnect().catch(() => undefined);
     }
-  }
-
-  private sweepTimer: NodeJS.Timeout | null = null;
-
-  /** Sweeps now and every six hours while the consumer runs. */
-  private sweepProcessedSoon(): void {
-    if (this.sweepTimer || this.stopping) return;
-    const sweep = () => {
-      void this.sweepProcessed().catch((error: unknown) =>
-        this.options.log.error({ err: error }, 'cannot sweep old processed-event ids (database error)'),
-      );
-      this.sweepTimer = setTimeout(sweep, 6 * 60 * 60 * 1000).unref();
-    };
-    sweep();
-  }
-
-  /** Deletes processed ids older than the retention bound; a redelivery that old cannot come from Kafka. */
-  async sweepProcessed(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - (this.options.processedRetentionMs ?? processedEventRetentionMs));
-    const result = await this.processed.deleteMany({ processedAt: { $lt: cutoff } });
-    return result.deletedCount;
   }
 
   private async handle(delivery: Delivery): Promise<void> {

@@ -14,6 +14,7 @@ import {
   EventConsumer,
   ensureTopics,
   processedEventsCollection,
+  sweepProcessedEvents,
   type EventHandlers,
   type Logger,
 } from '../src';
@@ -342,13 +343,6 @@ it('skips an event type it does not know yet instead of dead-lettering it', asyn
 
 it('sweeps processed ids older than the retention bound, and keeps newer ones', async () => {
   const groupId = `sweep-${randomBytes(4).toString('hex')}`;
-  const consumer = new EventConsumer({
-    kafka,
-    connection,
-    log,
-    spec: { groupId, topics: [topic], handlers: {} },
-    processedRetentionMs: 14 * 24 * 60 * 60 * 1000,
-  });
   const processed = connection.collection(processedEventsCollection(groupId));
   const now = new Date();
   await processed.insertMany([
@@ -365,7 +359,7 @@ it('sweeps processed ids older than the retention bound, and keeps newer ones', 
       processedAt: new Date(now.getTime() - 86_400_000),
     },
   ]);
-  expect(await consumer.sweepProcessed(now)).toBe(1);
+  expect(await sweepProcessedEvents(connection, now)).toBe(1);
   expect((await processed.find().toArray()).map((doc) => doc._id)).toEqual(['new']);
 });
 
