@@ -1,6 +1,8 @@
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.AbstractUniqueIndex;
+import de.bwaldvogel.mongo.backend.ArrayFilters;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.DatabaseResolver;
@@ -17,6 +19,7 @@ import de.bwaldvogel.mongo.backend.ValueComparator;
 import de.bwaldvogel.mongo.bson.BsonRegularExpression;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
+import de.bwaldvogel.mongo.exception.MongoServerError;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
@@ -41,6 +44,7 @@ import java.util.Map;
 import java.util.NavigableSet;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -118,6 +122,18 @@ public final class HavenMongoServer {
     protected Index<Object> openOrCreateSecondaryIndex(
         String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
       return new SecondaryIndex(indexName, keys);
+    }
+
+    /**
+     * Unique indexes (`_id`, an e-mail) in memory too: the library's are H2 maps keyed by a class H2 can only
+     * compare by serialising it, so each lookup (every insert, upsert and `_id` read) serialised a dozen keys,
+     * a third of the server's time under a write load. Rebuilt from the documents when the store opens
+     * (Collection.addIndex).
+     */
+    @Override
+    protected Index<Object> openOrCreateUniqueIndex(
+        String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+      return new UniqueIndex(indexName, keys, sparse);
     }
 
     /**
@@ -411,13 +427,52 @@ public final class HavenMongoServer {
     @Override
     public void addIndex(Index<Object> index) {
       boolean known = getIndexes().stream().anyMatch(existing -> existing.getName().equals(index.getName()));
-      if (!known && index instanceof SecondaryIndex && index.isEmpty()) {
+      boolean inMemory = index instanceof SecondaryIndex || index instanceof UniqueIndex;
+      if (!known && inMemory && index.isEmpty()) {
         Fields keyFields = Fields.of(index.getKeys().stream().map(key -> key.getKey()));
         for (Map.Entry<Object, Object> entry : store.entrySet()) {
           index.add(Stored.decode(entry.getValue(), keyFields), entry.getKey(), this);
         }
       }
       super.addIndex(index);
+    }
+
+    // ---- updates ----
+
+    /**
+     * `$bit` (`and`, `or`, `xor` on 32- and 64-bit integers; a missing field counts as 0), which the library
+     * refuses. Each matched document's results are worked out here and written with `$set`, all under the
+     * collection's lock, so the update stays one atomic step, as MongoDB's.
+     */
+    @Override
+    public synchronized Document updateDocuments(
+        Document selector, Document update, ArrayFilters arrayFilters, boolean multi, boolean upsert, Oplog oplog) {
+      if (!(update.get("$bit") instanceof Document)) {
+        return super.updateDocuments(selector, update, arrayFilters, multi, upsert, oplog);
+      }
+      List<Document> matched = new ArrayList<>();
+      for (Document document : queryDocuments(selector, null, 0, 0, 0, null)) {
+        matched.add(document);
+        if (!multi) break;
+      }
+      if (matched.isEmpty()) {
+        return super.updateDocuments(selector, Bits.asSet(update, new Document()), arrayFilters, multi, upsert, oplog);
+      }
+      int found = 0;
+      int modified = 0;
+      for (Document document : matched) {
+        Document one =
+            super.updateDocuments(
+                new Document(getIdField(), document.get(getIdField())),
+                Bits.asSet(update, document),
+                arrayFilters,
+                false,
+                false,
+                oplog);
+        found += ((Number) one.get("n")).intValue();
+        modified += ((Number) one.get("nModified")).intValue();
+      }
+      return new Document("n", found).append("nModified", modified);
     }
 
     // ---- queries ----
@@ -599,9 +654,15 @@ public final class HavenMongoServer {
     public int count(Document query, int skip, int limit) {
       synchronized (this) {
         if (query == null || query.isEmpty() || isPointLookup(query)) return super.count(query, skip, limit);
-        IndexPlan plan = bestPlan(query, null);
-        boolean useful = plan != null && (plan.narrowed() || !anyIndexNarrows(query));
-        int counted = useful ? plan.count(this) : -1;
+        int counted = -1;
+        for (Index<Object> index : getIndexes()) {
+          if (counted < 0 && index instanceof SecondaryIndex) counted = ((SecondaryIndex) index).countOfFirstKey(query);
+        }
+        if (counted < 0) {
+          IndexPlan plan = bestPlan(query, null);
+          boolean useful = plan != null && (plan.narrowed() || !anyIndexNarrows(query));
+          counted = useful ? plan.count(this) : -1;
+        }
         if (counted < 0) return super.count(query, skip, limit);
         counted = Math.max(0, counted - Math.max(skip, 0));
         return limit > 0 ? Math.min(limit, counted) : counted;
@@ -625,6 +686,68 @@ public final class HavenMongoServer {
         narrowings.add(new Document(first, query.get(first)));
       }
       return narrowings;
+    }
+  }
+
+  /** `$bit` as the `$set` of its results on one document (Collection.updateDocuments). */
+  static final class Bits {
+    private Bits() {}
+
+    static Document asSet(Document update, Document document) {
+      Document rewritten = new Document();
+      for (Map.Entry<String, Object> operator : update.entrySet()) {
+        if (!operator.getKey().equals("$bit")) rewritten.put(operator.getKey(), operator.getValue());
+      }
+      Document set = new Document();
+      if (rewritten.get("$set") instanceof Document) set.putAll((Document) rewritten.get("$set"));
+      for (Map.Entry<String, Object> field : ((Document) update.get("$bit")).entrySet()) {
+        String path = field.getKey();
+        if (set.containsKey(path)) {
+          throw new MongoServerError(40, "Updating the path '" + path + "' would create a conflict at '" + path + "'");
+        }
+        if (!(field.getValue() instanceof Document) || ((Document) field.getValue()).isEmpty()) {
+          throw new MongoServerError(9, "$bit needs a document of and, or or xor for '" + path + "'");
+        }
+        Object current = Utils.getSubdocumentValue(document, path);
+        set.put(path, apply(path, current instanceof Missing || current == null ? 0 : current, (Document) field.getValue()));
+      }
+      rewritten.put("$set", set);
+      return rewritten;
+    }
+
+    private static Object apply(String path, Object current, Document operations) {
+      Object result = current;
+      for (Map.Entry<String, Object> operation : operations.entrySet()) {
+        Object operand = operation.getValue();
+        if (!isIntegral(result) || !isIntegral(operand)) {
+          throw new MongoServerError(
+              14, "Cannot apply $bit to a value of non-integral type at '" + path + "'");
+        }
+        long a = ((Number) result).longValue();
+        long b = ((Number) operand).longValue();
+        long value;
+        switch (operation.getKey()) {
+          case "and":
+            value = a & b;
+            break;
+          case "or":
+            value = a | b;
+            break;
+          case "xor":
+            value = a ^ b;
+            break;
+          default:
+            throw new MongoServerError(
+                2, "The $bit modifier only supports 'and', 'or', and 'xor', not '" + operation.getKey() + "'");
+        }
+        boolean wide = result instanceof Long || operand instanceof Long;
+        result = wide ? (Object) value : (Object) (int) value;
+      }
+      return result;
+    }
+
+    private static boolean isIntegral(Object value) {
+      return value instanceof Integer || value instanceof Long;
     }
   }
 
@@ -1088,6 +1211,18 @@ public final class HavenMongoServer {
     }
 
     /**
+     * The number of documents whose first key is the query's one plain value, when that is all the query asks
+     * (a user's check-ins): the index keeps their positions, so the count reads nothing. -1 when it cannot say.
+     */
+    synchronized int countOfFirstKey(Document query) {
+      if (query.size() != 1 || !unkeyed.isEmpty() || !unordered.isEmpty()) return -1;
+      Object value = query.get(keyNames[0]);
+      if (!isPlainValue(value)) return -1;
+      Set<Object> found = byFirstKey.get(new KeyValue(List.of(value)).normalized().get(0));
+      return found == null ? 0 : found.size();
+    }
+
+    /**
      * How this index would answer the query in the order of `orderBy` (null: any order, for a count), or null
      * when it cannot: its ordered view is off, or the sort is not its keys after the ones held equal.
      */
@@ -1133,6 +1268,58 @@ public final class HavenMongoServer {
       entryOf.clear();
       unordered.clear();
       count = 0;
+    }
+  }
+
+  /**
+   * A unique index in a hash map (Database.openOrCreateUniqueIndex); the library does the rest. Positions are kept
+   * as H2's index keeps them (a null one as Missing).
+   */
+  static final class UniqueIndex extends AbstractUniqueIndex<Object> {
+    private final Map<KeyValue, Object> positions = new ConcurrentHashMap<>();
+
+    UniqueIndex(String name, List<IndexKey> keys, boolean sparse) {
+      super(name, keys, sparse);
+    }
+
+    @Override
+    protected Object removeDocument(KeyValue key) {
+      return positions.remove(key);
+    }
+
+    @Override
+    protected boolean putKeyPosition(KeyValue key, Object position) {
+      return positions.putIfAbsent(key, Missing.ofNullable(position)) == null;
+    }
+
+    @Override
+    protected Iterable<Map.Entry<KeyValue, Object>> getIterable() {
+      return positions.entrySet();
+    }
+
+    @Override
+    protected Object getPosition(KeyValue key) {
+      return positions.get(key);
+    }
+
+    @Override
+    public long getCount() {
+      return positions.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+      return positions.isEmpty();
+    }
+
+    @Override
+    public long getDataSize() {
+      return getCount();
+    }
+
+    @Override
+    public void drop() {
+      positions.clear();
     }
   }
 

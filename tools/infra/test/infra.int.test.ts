@@ -181,7 +181,10 @@ test('the database: stops, restarts on its data file, and answers by its indexes
     expect(page.map((quote) => quote._id)).toEqual(['q12', 'q9', 'q6', 'q3', 'q0']);
     expect(await reopened.countDocuments({ userId: 'u2', day: { $gte: 10 } })).toBe(7);
     expect(await reopened.findOne({ _id: 'q4', userId: 'u1' })).toMatchObject({ day: 4 });
+    // The unique indexes, rebuilt from the documents: a taken pair, and a taken id, are refused as before.
     await expect(reopened.insertOne({ _id: 'again', userId: 'u1', day: 4 })).rejects.toMatchObject({ code: 11000 });
+    await expect(reopened.insertOne({ _id: 'q4', userId: 'u9', day: 99 })).rejects.toMatchObject({ code: 11000 });
+    expect(await reopened.countDocuments({})).toBe(30);
   } finally {
     await after.close();
   }

@@ -42,6 +42,55 @@ describe('single-document atomicity under concurrent writers', () => {
     expect((await counters.findOne({ _id: 'c' }))?.n).toBe(200);
   });
 
+  // The days of a person's progress are bits of words: every day set at once is kept, and one day clears alone.
+  it('200 concurrent $bit or of distinct bits into missing words keep every bit, upserted, and and clears one', async () => {
+    const words = collection('bit');
+    await times(200, (index) =>
+      words.updateOne(
+        { _id: 'w' },
+        update({ $inc: { n: 1 }, $bit: { [`bits.w${index >> 5}`]: { or: 1 << (index & 31) } } }),
+        {
+          upsert: true,
+        },
+      ),
+    );
+    const kept = await words.findOne({ _id: 'w' });
+    expect(kept?.n).toBe(200);
+    // 200 bits: six full 32-bit words (-1, the sign bit set too) and eight bits of a seventh.
+    expect(kept?.bits).toEqual({ w0: -1, w1: -1, w2: -1, w3: -1, w4: -1, w5: -1, w6: 255 });
+    await words.updateOne({ _id: 'w' }, update({ $bit: { 'bits.w6': { and: ~(1 << 3) } } }));
+    await words.updateOne({ _id: 'w' }, update({ $bit: { 'bits.w0': { xor: 1 << 31 } } }));
+    expect((await words.findOne({ _id: 'w' }))?.bits).toMatchObject({ w0: 2 ** 31 - 1, w6: 255 - 8 });
+  });
+
+  it('$bit on 64-bit integers, on many documents, and refused on a non-integer or beside a $set of its field', async () => {
+    const words = collection('bit64');
+    await words.insertMany([
+      { _id: 'a', group: 'g', word: mongoose.mongo.Long.fromString('4294967296') },
+      { _id: 'b', group: 'g', word: 1 },
+      { _id: 'c', group: 'other', word: 1 },
+      { _id: 'd', group: 'text', word: 'one' },
+    ]);
+    const result = await words.updateMany({ group: 'g' }, update({ $bit: { word: { or: 2 } } }));
+    expect(result).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+    const read = await words.find({}, { promoteLongs: false, sort: { _id: 1 } }).toArray();
+    expect(read.map((doc) => [doc._id, String(doc.word)])).toEqual([
+      ['a', '4294967298'],
+      ['b', '3'],
+      ['c', '1'],
+      ['d', 'one'],
+    ]);
+    await expect(words.updateOne({ _id: 'd' }, update({ $bit: { word: { or: 1 } } }))).rejects.toThrow(/non-integral/);
+    await expect(
+      words.updateOne({ _id: 'b' }, update({ $set: { word: 5 }, $bit: { word: { or: 1 } } })),
+    ).rejects.toThrow(/conflict/);
+    expect((await words.findOne({ _id: 'b' }))?.word).toBe(3);
+    expect(await words.updateOne({ _id: 'nobody' }, update({ $bit: { word: { or: 1 } } }))).toMatchObject({
+      matchedCount: 0,
+      upsertedCount: 0,
+    });
+  });
+
   // Appending an event to an entity's outbox while others append must keep every element.
   it('200 concurrent $push to one array keep all 200 elements', async () => {
     const lists = collection('push');
@@ -393,6 +442,8 @@ describe('sorted pages and counts from indexes', () => {
     const filters: Filter[] = [
       {},
       { group: 'g1' },
+      { group: 'g2' },
+      { day: 12 },
       { group: null },
       { group: { $exists: false } },
       { group: 'g2', tomb: { $ne: true } },
