@@ -66,11 +66,28 @@ export function weekStartDay(day: number): number {
   return day - weekdayOfDay(day);
 }
 
+/**
+ * The days in ascending order, each once: the list itself when it already is (a kept record's days are), in one
+ * pass; otherwise a sorted copy.
+ */
+export function ascendingDays(days: Iterable<number>): number[] {
+  const list = Array.isArray(days) ? (days as number[]) : [...days];
+  for (let index = 1; index < list.length; index += 1) {
+    if (list[index]! <= list[index - 1]!) return [...new Set(list)].sort((a, b) => a - b);
+  }
+  return list;
+}
+
 /** The day streak, the spec's rule: consecutive days back from `lastDay` with at least one check-in. */
 export function streakEndingOn(days: Iterable<number>, lastDay: number): number {
-  const checkedIn = new Set(days);
+  const ascending = ascendingDays(days);
+  let index = ascending.length - 1;
+  while (index >= 0 && ascending[index]! > lastDay) index -= 1;
   let streak = 0;
-  for (let day = lastDay; checkedIn.has(day); day -= 1) streak += 1;
+  while (index >= 0 && ascending[index] === lastDay - streak) {
+    streak += 1;
+    index -= 1;
+  }
   return streak;
 }
 

@@ -1,8 +1,11 @@
 import {
   averageMood,
+  bitsOfDays,
   currentStreakOf,
+  dayBit,
   dayNumber,
   dayStreak,
+  daysOfBits,
   dotColour,
   longestRun,
   longestStreak,
@@ -238,6 +241,14 @@ describe('streaks from the kept days', () => {
     expect(streaksOf([], 20)).toEqual({ current: 0, longest: 0 });
   });
 
+  it('reads days already ascending as they are, and a day after today (a later time zone) ends no streak', () => {
+    const decade = Array.from({ length: 3_650 }, (_, index) => 10_000 + index);
+    expect(streaksOf(decade, 13_649)).toEqual({ current: 3_650, longest: 3_650 });
+    expect(streaksOf(decade, 12_000)).toEqual({ current: 2_001, longest: 3_650 });
+    expect(streaksOf([18, 19, 20, 21], 20)).toEqual({ current: 3, longest: 4 });
+    expect(streaksOf([21, 20, 20, 19], 20)).toEqual({ current: 2, longest: 3 });
+  });
+
   it('says what the running state said for the same days', () => {
     const days = [3, 4, 5, 9, 10, 12, 13, 14, 15, 20, 21];
     for (const today of [15, 16, 21, 22]) {
@@ -255,6 +266,29 @@ describe('streaks from the kept days', () => {
     expect(streaksOf([], 30, earlier)).toEqual({ current: 3, longest: 6 });
     expect(streaksOf([31, 32, 33, 34], 34, earlier)).toEqual({ current: 7, longest: 7 });
     expect(streaksOf([33], 33, earlier)).toEqual({ current: 1, longest: 6 });
+  });
+});
+
+describe('days kept as bits', () => {
+  it('puts each day on one bit of one word, the 32nd on the sign bit', () => {
+    expect(dayBit(0)).toEqual({ word: 'w0', mask: 1 });
+    expect(dayBit(31)).toEqual({ word: 'w0', mask: -2147483648 });
+    expect(dayBit(32)).toEqual({ word: 'w1', mask: 1 });
+    expect(dayBit(20_421)).toEqual({ word: 'w638', mask: 1 << 5 });
+    // Days before 1970 fall in negative words, still one bit each.
+    expect(dayBit(-1)).toEqual({ word: 'w-1', mask: -2147483648 });
+  });
+
+  it('gives back the days it holds, ascending, each once, whatever the order they came in', () => {
+    const days = [20_421, 19, -1, 31, 32, 20_420, 0, 31, 63, 64];
+    const bits = bitsOfDays(days);
+    expect(Object.keys(bits).sort()).toEqual(['w-1', 'w0', 'w1', 'w2', 'w638']);
+    expect(daysOfBits(bits)).toEqual([-1, 0, 19, 31, 32, 63, 64, 20_420, 20_421]);
+  });
+
+  it('reads nothing from no words, empty words or names that are not words', () => {
+    expect(daysOfBits(undefined)).toEqual([]);
+    expect(daysOfBits({ w5: 0, other: 1 })).toEqual([]);
   });
 });
 

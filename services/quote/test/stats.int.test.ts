@@ -19,30 +19,24 @@ it("counts only the signed-in user's own quotes, favourites and check-ins", asyn
   });
   const userId = registered.body.user.id;
   const now = new Date();
-  const quote = (id: string, owner: string, isFavorite: boolean) => ({
-    _id: id,
-    userId: owner,
-    checkInId: `c-${id}`,
-    text: 'You are doing better than you think.',
-    isFavorite,
-    createdAt: now,
+  // Each check-in is kept with its one quote: three entries of the user's (two favourites), one of someone else's.
+  const entry = (id: string, owner: string, isFavorite: boolean) => ({
+    quote: {
+      _id: `q-${id}`,
+      userId: owner,
+      checkInId: `c-${id}`,
+      text: 'You are doing better than you think.',
+      isFavorite,
+      createdAt: now,
+    },
+    checkIn: { _id: `c-${id}`, userId: owner, timeOfDay: 'morning', createdAt: now },
   });
-  await (
-    await haven.collection('quote', 'quotes')
-  ).insertMany([
-    quote('q1', userId, true),
-    quote('q2', userId, false),
-    quote('q3', userId, true),
-    quote('q4', 'someone-else', true),
-  ]);
-  await (
-    await haven.collection('quote', 'check_ins')
-  ).insertMany([
-    { _id: 'c1', userId, ratings: {}, timeOfDay: 'morning', createdAt: now },
-    { _id: 'c2', userId: 'someone-else', ratings: {}, timeOfDay: 'evening', createdAt: now },
-  ]);
+  const entries = [entry('1', userId, true), entry('2', userId, false), entry('3', userId, true)];
+  entries.push(entry('4', 'someone-else', true));
+  await (await haven.collection('quote', 'quotes')).insertMany(entries.map((each) => each.quote));
+  await (await haven.collection('quote', 'check_ins')).insertMany(entries.map((each) => each.checkIn));
 
   const stats = await client.get('/api/user/stats');
   expect(stats.status).toBe(200);
-  expect(stats.body).toEqual({ totalQuotes: 3, totalEntries: 1, favoriteQuotes: 2 });
+  expect(stats.body).toEqual({ totalQuotes: 3, totalEntries: 3, favoriteQuotes: 2 });
 });

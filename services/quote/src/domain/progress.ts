@@ -5,6 +5,7 @@
  * threshold) live in the platform's check-in-rules.ts and are re-exported here.
  */
 import {
+  ascendingDays,
   dayNumber,
   moodDirection,
   noStreak,
@@ -98,7 +99,7 @@ export function longestStreak(createdAt: Date[], timeZone: string): number {
 
 /** The longest run of consecutive day numbers among the given ones (repeats count once). */
 export function longestRun(days: Iterable<number>): number {
-  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const sorted = ascendingDays(days);
   let longest = 0;
   let run = 0;
   for (let index = 0; index < sorted.length; index += 1) {
@@ -119,13 +120,17 @@ export interface Streaks {
  * state kept before the days were: the days of its run count too, and its longest run stands.
  */
 export function streaksOf(days: Iterable<number>, today: number, earlier: StreakState = noStreak): Streaks {
-  const checkedIn = new Set(days);
+  let all = days;
   if (earlier.lastDay !== null) {
-    for (let day = earlier.lastDay - earlier.run + 1; day <= earlier.lastDay; day += 1) checkedIn.add(day);
+    const list = [...days];
+    for (let day = earlier.lastDay - earlier.run + 1; day <= earlier.lastDay; day += 1) list.push(day);
+    all = list;
   }
+  // Sorted once, then both streaks are one pass each: a decade of days costs microseconds, not milliseconds.
+  const ascending = ascendingDays(all);
   return {
-    current: streakEndingOn(checkedIn, today),
-    longest: Math.max(earlier.longest, longestRun(checkedIn)),
+    current: streakEndingOn(ascending, today),
+    longest: Math.max(earlier.longest, longestRun(ascending)),
   };
 }
 
@@ -137,4 +142,45 @@ export function trendOf(historyNewestFirst: number[]): Trend {
   if (historyNewestFirst.length < 2) return 'flat';
   const half = Math.floor(historyNewestFirst.length / 2);
   return moodDirection(mean(historyNewestFirst.slice(0, half)), mean(historyNewestFirst.slice(half)));
+}
+
+/**
+ * A set of day numbers kept as bits, 32 days to a word, each word named by its index (`w<index>`): a day joins or
+ * leaves the set with one atomic bit operation on one word, and a decade of daily check-ins is about 115 words
+ * instead of 3,650 numbers to read on every progress page.
+ */
+export type DayBits = Record<string, number>;
+
+const dayBitsPerWord = 32;
+
+/** The word a day's bit is in, and the bit as a 32-bit mask (bit 31 is the sign bit, as the store keeps it). */
+export function dayBit(day: number): { word: string; mask: number } {
+  const index = Math.floor(day / dayBitsPerWord);
+  return { word: `w${index}`, mask: 1 << (day - index * dayBitsPerWord) };
+}
+
+/** The days a set of words holds, ascending. */
+export function daysOfBits(bits: DayBits | undefined): number[] {
+  if (!bits) return [];
+  const words = Object.entries(bits)
+    .map(([name, word]) => [Number(name.slice(1)), word] as const)
+    .filter(([index, word]) => Number.isInteger(index) && word !== 0)
+    .sort(([a], [b]) => a - b);
+  const days: number[] = [];
+  for (const [index, word] of words) {
+    for (let bit = 0; bit < dayBitsPerWord; bit += 1) {
+      if ((word >>> bit) & 1) days.push(index * dayBitsPerWord + bit);
+    }
+  }
+  return days;
+}
+
+/** The words holding a set of days (for writing a whole record at once). */
+export function bitsOfDays(days: Iterable<number>): DayBits {
+  const bits: DayBits = {};
+  for (const day of days) {
+    const { word, mask } = dayBit(day);
+    bits[word] = (bits[word] ?? 0) | mask;
+  }
+  return bits;
 }

@@ -1,19 +1,29 @@
 import { isDuplicateKeyError } from '@haven/platform';
-import { Schema, type Connection, type Model } from 'mongoose';
-import { noStreak, streaksOf, type StreakState, type Streaks } from '../domain/progress';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
+import {
+  dayBit,
+  daysOfBits,
+  noStreak,
+  streaksOf,
+  type DayBits,
+  type StreakState,
+  type Streaks,
+} from '../domain/progress';
 
 /**
  * What the progress and analytics pages need from a user's whole history, kept up to date at each
- * check-in so reading it costs one document whatever the history's length: the mood sum and the count
- * (average mood), and each local day with a check-in (the streaks). Days are counted in the time zone the
- * user had when they checked in.
+ * check-in so reading it costs one small document whatever the history's length: the mood sum and the count
+ * (average mood), and each local day with a check-in (the streaks), as bits (domain/progress.ts, DayBits). Days
+ * are counted in the time zone the user had when they checked in.
  */
 export interface ProgressRecord {
   _id: string; // the user id
   entries: number;
   moodSum: number;
-  /** Day numbers, each once: one a day with a check-in, so a year adds at most 366. */
-  days: number[];
+  /** The local days with a check-in, 32 to a word. */
+  dayBits?: DayBits;
+  /** The days as a list of numbers, as kept before the bits were; read, and a deleted day leaves it too. */
+  days?: number[];
   /** The running streak kept before the days were; read, never written (legacyStreak folds it in). */
   streak?: StreakState;
 }
@@ -23,6 +33,8 @@ const progressSchema = new Schema<ProgressRecord>(
     _id: { type: String, required: true },
     entries: { type: Number, required: true },
     moodSum: { type: Number, required: true },
+    // Written by bit operations only (recordProgress, forgetProgress), read as they are.
+    dayBits: { type: Schema.Types.Mixed, default: undefined },
     days: { type: [Number], default: undefined },
     streak: {
       type: new Schema({ lastDay: Number, run: Number, longest: Number }, { _id: false }),
@@ -36,6 +48,11 @@ export function progressModel(connection: Connection): Model<ProgressRecord> {
   return connection.model<ProgressRecord>('Progress', progressSchema);
 }
 
+/** The collection itself, for the bit operations: their 32-bit masks are stored as they are, not cast to doubles. */
+function keptRecords(progress: Model<ProgressRecord>): mongo.Collection<{ _id: string }> {
+  return progress.collection as unknown as mongo.Collection<{ _id: string }>;
+}
+
 /**
  * Folds one check-in in with one atomic update: the count and the mood sum are added, the day joins the set.
  * Each part is commutative, so any number of check-ins at once all land in any order, with no retry loop.
@@ -46,11 +63,12 @@ export async function recordProgress(
   mood: number,
   day: number,
 ): Promise<void> {
+  const { word, mask } = dayBit(day);
   const fold = () =>
-    progress.updateOne(
+    keptRecords(progress).updateOne(
       { _id: userId },
-      { $inc: { entries: 1, moodSum: mood }, $addToSet: { days: day } },
-      { upsert: true, setDefaultsOnInsert: false },
+      { $inc: { entries: 1, moodSum: mood }, $bit: { [`dayBits.${word}`]: { or: mask } } },
+      { upsert: true },
     );
   try {
     await fold();
@@ -61,9 +79,16 @@ export async function recordProgress(
   }
 }
 
+/** The local days with a check-in of a kept record, ascending (those kept as a list before the bits too). */
+export function daysOfRecord(record: ProgressRecord | null): number[] {
+  const days = daysOfBits(record?.dayBits);
+  if (!record?.days?.length) return days;
+  return [...new Set([...days, ...record.days])].sort((a, b) => a - b);
+}
+
 /** The current and longest streak of a kept record (none kept: no streak). */
 export function streaksOfRecord(record: ProgressRecord | null, today: number): Streaks {
-  return streaksOf(record?.days ?? [], today, record?.streak ?? noStreak);
+  return streaksOf(daysOfRecord(record), today, record?.streak ?? noStreak);
 }
 
 /**
@@ -75,11 +100,14 @@ export async function forgetProgress(
   userId: string,
   checkIn: { mood: number; day: number; dayKeepsOthers: boolean },
 ): Promise<void> {
-  await progress.updateOne(
+  const { word, mask } = dayBit(checkIn.day);
+  await keptRecords(progress).updateOne(
     { _id: userId },
     {
       $inc: { entries: -1, moodSum: -checkIn.mood },
-      ...(checkIn.dayKeepsOthers ? {} : { $pull: { days: checkIn.day } }),
+      ...(checkIn.dayKeepsOthers
+        ? {}
+        : { $bit: { [`dayBits.${word}`]: { and: ~mask } }, $pull: { days: checkIn.day } }),
     },
   );
 }

@@ -54,7 +54,8 @@ const quoteSchema = new Schema<QuoteRecord>(
   { collection: 'quotes', versionKey: false },
 );
 quoteSchema.plugin(outboxPlugin);
-quoteSchema.index({ userId: 1, createdAt: -1 });
+// Newest first with ties by id: the journey's pages (recent quotes) walk it without sorting the history.
+quoteSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 quoteSchema.index({ userId: 1, isFavorite: 1, createdAt: -1 });
 
 export function quoteModel(connection: Connection): Model<QuoteRecord> {

@@ -36,7 +36,7 @@ import { compose, crisisMessageId, noRepeatWindow, showsCrisis } from '../domain
 import { brokenReplyRule } from '../domain/reply-check';
 import { keyedCheckInId, validateIdempotencyKey } from '../domain/idempotency';
 import { checkInDaysOf, monthWindow, moodsByDay, yearWindow } from '../domain/calendar';
-import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
+import { insightsFrom } from '../domain/insights';
 import {
   dayNumber,
   dotColour,
@@ -49,7 +49,7 @@ import {
 } from '../domain/progress';
 import { scrubNotes } from '../domain/scrub';
 import { entryDeletedEvent, entryEditedEvent, recordQuoteGenerated } from '../events/publish';
-import { ratingsOf, type CheckInRecord } from '../model/check-in';
+import { insightSamplesOf, ratingsOf, type CheckInRecord } from '../model/check-in';
 import {
   forgetProgress,
   recordProgress,
@@ -217,16 +217,10 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     }
   }
 
-  /** The reply a stored check-in was given: its quote, with the support resources when it was a crisis reply. */
-  async function replyOf(checkInId: string, userId: string, country: string | null): Promise<QuoteReply | null> {
-    const checkIn = await checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean();
-    if (!checkIn) return null;
-    return replyOfStored(checkInId, userId, country, checkIn.createdAt);
-  }
-
   /**
-   * The reply of a check-in another request has just stored: its quote follows the check-in within
-   * moments, so it is waited for, bounded; past that the other request failed and deletes its check-in.
+   * The reply a stored check-in was given (a repeat of its key). Its quote follows the check-in within moments,
+   * so one another request has just stored is waited for, bounded; past that that request failed and deletes
+   * its check-in.
    */
   async function replyOfStored(
     checkInId: string,
@@ -394,14 +388,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             .sort({ createdAt: -1 })
             .limit(moodHistoryLength)
             .lean(),
-          checkIns
-            .find(
-              { userId: id, createdAt: { $gte: new Date(now.getTime() - insightWindowDays * dayMs) } },
-              { notes: 0 },
-            )
-            .sort({ createdAt: -1 })
-            .limit(insightSamplesMax)
-            .lean<CheckInRecord[]>(),
+          insightSamplesOf(checkIns, id, now),
           privacySettingsOf(deps.privacySettings, id),
         ]);
         const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
@@ -426,11 +413,10 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           },
           // Opted out of analysis: none worked out (none are ever stored).
           recentInsights: settings.allowInsights
-            ? insightsFrom(
-                samples.map((sample) => ({ ratings: ratingsOf(sample), createdAt: sample.createdAt })),
-                now,
-                timeZone,
-              ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() }))
+            ? insightsFrom(samples, now, timeZone).map((insight) => ({
+                ...insight,
+                createdAt: insight.createdAt.toISOString(),
+              }))
             : [],
         };
       },
@@ -461,18 +447,19 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             ...(countryIssue ? [{ field: 'country', message: countryIssue }] : []),
           ]);
         }
-        // Where the person is, for a crisis reply's lines: as the app sent it, else their time zone's country.
-        const timeZone = await timeZoneOf(deps.timeZones, userId);
-        const country = input.country?.trim().toUpperCase() || countryOfTimeZone(timeZone);
         // One check-in per user and key: its id is named by the key, so a repeat finds it, and a race loses on `_id`.
         const checkInId = key.value === null ? randomUUID() : keyedCheckInId(userId, key.value);
-        if (key.value !== null) {
-          const earlier = await replyOf(checkInId, userId, country);
-          if (earlier) return earlier;
-        }
+        // The reads a check-in needs, at once: the person's time zone and privacy settings, and a repeat's earlier one.
+        const [timeZone, { keepNotes }, earlier] = await Promise.all([
+          timeZoneOf(deps.timeZones, userId),
+          privacySettingsOf(deps.privacySettings, userId),
+          key.value === null ? null : checkIns.findOne({ _id: checkInId, userId }, { createdAt: 1 }).lean(),
+        ]);
+        // Where the person is, for a crisis reply's lines: as the app sent it, else their time zone's country.
+        const country = input.country?.trim().toUpperCase() || countryOfTimeZone(timeZone);
+        if (earlier) return replyOfStored(checkInId, userId, country, earlier.createdAt);
         // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent;
         // they are still read once, in memory, for crisis signals.
-        const { keepNotes } = await privacySettingsOf(deps.privacySettings, userId);
         const assessment = keepNotes ? validated.value : { ...validated.value, notes: null };
         const written = await write(assessment, validated.value.notes, country, userId, context);
 
@@ -536,7 +523,8 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           quotes,
           quoteId,
           entryDeletedEvent({ ...entry, userId }, mood, context.correlationId),
-          ['text', 'emotionalState', 'messageId', 'timeOfDay'],
+          // Not a favourite any more either: the favourites' count reads the index alone (model/stats.ts).
+          ['text', 'emotionalState', 'messageId', 'timeOfDay', 'isFavorite'],
         );
         if (!deleted) throw notFound('Entry not found');
         deps.publishSoon();

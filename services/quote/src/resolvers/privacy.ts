@@ -13,10 +13,10 @@ import {
 } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { dimensions } from '../domain/assessment';
-import { insightSamplesMax, insightWindowDays, insightsFrom } from '../domain/insights';
+import { insightsFrom } from '../domain/insights';
 import { dayNumber } from '../domain/progress';
 import { timeZoneOf } from '../events/time-zones';
-import { ratingsOf, type CheckInRecord } from '../model/check-in';
+import { insightSamplesOf, type CheckInRecord } from '../model/check-in';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
 import { streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
@@ -37,8 +37,6 @@ export const privacyMessages = {
   nothingToChange: 'Choose a setting to change: allowInsights or keepNotes.',
 } as const;
 
-const insightWindowMs = insightWindowDays * 24 * 60 * 60 * 1000;
-
 export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'Mutation'> {
   const { privacySettings } = deps;
 
@@ -46,13 +44,8 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
   async function insightsOf(userId: string, now: Date) {
     const { allowInsights } = await privacySettingsOf(privacySettings, userId);
     if (!allowInsights) return [];
-    const samples = await deps.checkIns
-      .find({ userId, createdAt: { $gte: new Date(now.getTime() - insightWindowMs) } }, { notes: 0 })
-      .sort({ createdAt: -1 })
-      .limit(insightSamplesMax)
-      .lean<CheckInRecord[]>();
     return insightsFrom(
-      samples.map((sample) => ({ ratings: ratingsOf(sample), createdAt: sample.createdAt })),
+      await insightSamplesOf(deps.checkIns, userId, now),
       now,
       await timeZoneOf(deps.timeZones, userId),
     ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() }));
