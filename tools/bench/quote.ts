@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { dimensions, type Ratings } from '../../services/quote/src/domain/assessment';
-import { dayNumber, moodOf } from '../../services/quote/src/domain/progress';
+import { bitsOfDays, dayNumber, moodOf } from '../../services/quote/src/domain/progress';
 import { checkInModel } from '../../services/quote/src/model/check-in';
 import { progressModel } from '../../services/quote/src/model/progress';
 import { quoteModel } from '../../services/quote/src/model/quote';
@@ -42,7 +42,7 @@ export async function seedHistory(mongoUrl: string, userId: string, count = 1000
     }
     await checkInModel(connection).insertMany(checkIns);
     await quoteModel(connection).insertMany(quotes);
-    await progressModel(connection).create({ _id: userId, entries: count, moodSum, days: [...days] });
+    await progressModel(connection).create({ _id: userId, entries: count, moodSum, dayBits: bitsOfDays(days) });
   } finally {
     await connection.close();
   }

@@ -12,6 +12,8 @@ export type TargetKey =
   | 'quoteGenerate'
   | 'quoteAnalytics'
   | 'quoteRecent'
+  | 'quoteAnalytics10k'
+  | 'quoteRecent10k'
   // sealing on and off (tools/bench/sealing.ts)
   | 'sealingRecent'
   | 'sealingJournal'
@@ -147,4 +149,47 @@ export function summaryLine(rows: readonly Row[]): string {
     `(${formatRatio(graphql.rpsRatio)}× and ${formatRatio(rest.rpsRatio)}× the baseline; ` +
     `p50 ${formatRatio(graphql.p50Ratio)}× and ${formatRatio(rest.p50Ratio)}× the baseline's).`
   );
+}
+
+/** One of the journal's figures: a p99 as a ratio to another target's p99 in the same run, and its bound. */
+export interface JournalFigure {
+  figure: string;
+  ratio: number;
+  bound: number;
+  holds: boolean;
+}
+
+/**
+ * The journal's bounds, each a p99 against a p99 of the same run: a check-in against the plain authenticated read
+ * (`GET /api/user`), the history reads at 1,000 check-ins against it too, and at 10,000 against their own figure
+ * at 1,000 (a long history costs no more than a shorter one).
+ */
+const journalBounds: ReadonlyArray<{ figure: string; key: TargetKey; against: TargetKey; bound: number }> = [
+  { figure: 'check-in p99 ÷ GET /api/user p99', key: 'quoteGenerate', against: 'gatewayRest', bound: 3 },
+  { figure: 'analytics (1,000) p99 ÷ GET /api/user p99', key: 'quoteAnalytics', against: 'gatewayRest', bound: 1.5 },
+  { figure: 'recent quotes (1,000) p99 ÷ GET /api/user p99', key: 'quoteRecent', against: 'gatewayRest', bound: 1.5 },
+  { figure: 'analytics p99, 10,000 ÷ 1,000', key: 'quoteAnalytics10k', against: 'quoteAnalytics', bound: 1.2 },
+  { figure: 'recent quotes p99, 10,000 ÷ 1,000', key: 'quoteRecent10k', against: 'quoteRecent', bound: 1.2 },
+];
+
+/** The journal's figures that both targets of were measured (a figure holds only when its target had no errors). */
+export function journalFigures(measurements: readonly Measurement[]): JournalFigure[] {
+  const byKey = (key: TargetKey) => measurements.find((measurement) => measurement.key === key);
+  return journalBounds.flatMap(({ figure, key, against, bound }) => {
+    const target = byKey(key);
+    const reference = byKey(against);
+    if (!target || !reference) return [];
+    const ratio = target.latencyMs.p99 / reference.latencyMs.p99;
+    return [{ figure, ratio, bound, holds: ratio <= bound && problemsOf(target) === 0 }];
+  });
+}
+
+export function formatJournalFigures(figures: readonly JournalFigure[]): string {
+  const body = figures.map((figure) => [
+    figure.figure,
+    `${formatRatio(figure.ratio)}×`,
+    `≤ ${formatRatio(figure.bound)}×`,
+    figure.holds ? 'within' : 'OVER',
+  ]);
+  return `The journal's figures:\n${formatColumns(['figure', 'ratio', 'bound', ''], body)}`;
 }

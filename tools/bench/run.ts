@@ -32,7 +32,8 @@
  * BENCH_RELAY (0 skips the relay part), BENCH_WEB (0 skips the web part), BENCH_ONLY=web (only the web part),
  * BENCH_ADMIN (0 skips the admin list), BENCH_ONLY=admin (only the admin list), BENCH_ONLY=access (only the
  * access figures), BENCH_ONLY=limits (only the GraphQL limits' figures, tools/bench/limits.ts), BENCH_SEALING (0
- * skips the sealing figures), BENCH_ONLY=sealing (only the sealing figures).
+ * skips the sealing figures), BENCH_ONLY=sealing (only the sealing figures), BENCH_ONLY=journal (only the check-in
+ * and the history reads at 1,000 and 10,000 check-ins, against GET /api/user: the journal's figures).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,7 +60,16 @@ import { benchSealing, formatSealingResult, sealingProblems, type SealingBenchRe
 import { onServersOfItsOwn } from './standalone';
 import { benchWeb } from './web';
 import { formatWebResult, type WebBenchResult } from './webReport';
-import { formatTable, problemsOf, summarizeLatencies, summaryLine, withRatios, type Measurement } from './report';
+import {
+  formatJournalFigures,
+  formatTable,
+  journalFigures,
+  problemsOf,
+  summarizeLatencies,
+  summaryLine,
+  withRatios,
+  type Measurement,
+} from './report';
 
 const benchRoot = join(repoRoot, '.haven');
 // The run's own state, and that of the servers of their own it gives the relay and the fan-out.
@@ -162,6 +172,20 @@ async function readUserJson(gatewayUrl: string, cookie: string): Promise<{ json:
   const user = JSON.parse(json) as { id?: unknown };
   if (typeof user.id !== 'string') throw new Error(`GET /api/user answered no user id: ${json}`);
   return { json, id: user.id };
+}
+
+/** A new user on a trial, with `count` check-ins over three years written into the quote service's database. */
+async function historianWith(
+  gatewayUrl: string,
+  mongoUrl: string,
+  count: number,
+  years = 3,
+): Promise<{ cookie: string }> {
+  const historian = await signUp(gatewayUrl);
+  const { id } = await readUserJson(gatewayUrl, historian.cookie);
+  await startTrial(historian.client);
+  await seedHistory(mongoUrl, id, count, years);
+  return historian;
 }
 
 /** The bare server, in its own process (never in the runner, which generates the load). */
@@ -505,17 +529,42 @@ async function main(): Promise<number> {
     ];
     for (const target of targets) await checkTarget(target, isUser);
 
-    // Generation with the offline composer (no OPENAI_API_KEY), and the reads of a user with
-    // 1,000 check-ins over three years. Each check is its own, since these answer other JSON than the user.
-    const historian = await signUp(gatewayUrl);
-    const historianId = (await readUserJson(gatewayUrl, historian.cookie)).id;
+    // Generation with the offline composer (no OPENAI_API_KEY), and the reads of users with 1,000 and 10,000
+    // check-ins at the same pace (about one a day: three years and thirty), so the two differ in the length of their
+    // history, not in how often they check in now. Each check is its own, since these answer other JSON than the user.
     // Paid operations need a subscription: each user starts its trial as a person does (a setup confirmed with
     // the local provider's good card), so billing's scheduler can move it on when the access figures move its clock.
     await startTrial(session.client);
-    await startTrial(historian.client);
-    await seedHistory(infra.mongoUrl, historianId);
-    log('seeded 1,000 check-ins over three years for the analytics and recent-quotes targets');
+    const historian = await historianWith(gatewayUrl, infra.mongoUrl, 1_000);
+    const longHistorian = await historianWith(gatewayUrl, infra.mongoUrl, 10_000, 30);
+    log('seeded 1,000 check-ins over three years and 10,000 over thirty for the analytics and recent-quotes targets');
+    const historyTargets = (who: { cookie: string }, count: number) => [
+      {
+        target: {
+          key: count === 1_000 ? 'quoteAnalytics' : 'quoteAnalytics10k',
+          label: `GET /api/user/analytics (${count.toLocaleString('en-GB')})`,
+          method: 'GET',
+          url: `${gatewayUrl}/api/user/analytics`,
+          headers: { cookie: who.cookie },
+        } satisfies Target,
+        check: (body: string) => body.includes(`"totalEntries":${count}`),
+      },
+      {
+        target: {
+          key: count === 1_000 ? 'quoteRecent' : 'quoteRecent10k',
+          label: `GET /api/quotes/recent (${count.toLocaleString('en-GB')})`,
+          method: 'GET',
+          url: `${gatewayUrl}/api/quotes/recent`,
+          headers: { cookie: who.cookie },
+        } satisfies Target,
+        check: (body: string) => body.startsWith('{"quotes":[{"id"'),
+      },
+    ];
+    // The check-ins last: each leaves work behind it (the relay publishing its event, the other services consuming
+    // it) that would still be running during the next target's load.
     const quoteTargets: Array<{ target: Target; check: (body: string) => boolean }> = [
+      ...historyTargets(historian, 1_000),
+      ...historyTargets(longHistorian, 10_000),
       {
         target: {
           key: 'quoteGenerate',
@@ -526,26 +575,6 @@ async function main(): Promise<number> {
           body: JSON.stringify({ stressLevel: 4, sleepQuality: 2, timeOfDayPreference: 'evening' }),
         },
         check: (body) => body.includes('"quote":{"id"'),
-      },
-      {
-        target: {
-          key: 'quoteAnalytics',
-          label: 'GET /api/user/analytics (1,000)',
-          method: 'GET',
-          url: `${gatewayUrl}/api/user/analytics`,
-          headers: { cookie: historian.cookie },
-        },
-        check: (body) => body.includes('"totalEntries":1000'),
-      },
-      {
-        target: {
-          key: 'quoteRecent',
-          label: 'GET /api/quotes/recent (1,000)',
-          method: 'GET',
-          url: `${gatewayUrl}/api/quotes/recent`,
-          headers: { cookie: historian.cookie },
-        },
-        check: (body) => body.startsWith('{"quotes":[{"id"'),
       },
     ];
     // The first generation is cold (models, the outbox relay's first nudge); on a loaded machine it can pass
@@ -563,7 +592,12 @@ async function main(): Promise<number> {
     }
 
     const measurements: Measurement[] = [];
-    const all = [...targets.map((target) => ({ target, check: isUser })), ...quoteTargets];
+    // The journal's figures alone need only the plain authenticated read beside them (and the baseline, for the table).
+    const journalOnly = process.env.BENCH_ONLY === 'journal';
+    const userTargets = journalOnly
+      ? targets.filter((target) => target.key === 'baseline' || target.key === 'gatewayRest')
+      : targets;
+    const all = [...userTargets.map((target) => ({ target, check: isUser })), ...quoteTargets];
     for (const { target, check } of all) {
       const measurement = await measure(target, settings, check);
       measurements.push(measurement);
@@ -575,6 +609,29 @@ async function main(): Promise<number> {
             `"<app>: SIGTERM, shutting down" there means a process outside the bench stopped it)`,
         );
       }
+    }
+
+    const journal = journalFigures(measurements);
+    if (journalOnly) {
+      const rows = withRatios(measurements);
+      console.log('');
+      console.log(formatTable(rows));
+      console.log('');
+      console.log(formatJournalFigures(journal));
+      mkdirSync(resultsDir, { recursive: true });
+      const journalFile = join(resultsDir, `journal-${timestamp(startedAt)}.json`);
+      writeFileSync(
+        journalFile,
+        `${JSON.stringify({ startedAt: startedAt.toISOString(), settings, targets: rows, journal }, null, 2)}\n`,
+      );
+      console.log(`Results: ${journalFile}`);
+      const problems = rows.filter((row) => problemsOf(row) > 0).map((row) => row.label);
+      if (problems.length > 0) {
+        console.error(`\nFAILED: non-2xx/errors/wrong bodies in ${problems.join(', ')}`);
+        return 1;
+      }
+      succeeded = true;
+      return 0;
     }
 
     // What sealing each person's content costs: more HTTP load, on quote services and gateways of its own.
@@ -644,6 +701,8 @@ async function main(): Promise<number> {
     console.log('');
     console.log(summaryLine(rows));
     console.log('');
+    console.log(formatJournalFigures(journal));
+    console.log('');
     console.log(
       `Outages (SUBGRAPH_TIMEOUT_MS=${outageTimeoutMs}): frozen billing service → 503 in ${outages.frozenSubgraphMs} ms ` +
         `(unrelated route meanwhile ${outages.unrelatedDuringFreezeMs} ms); database stopped → 503 in ` +
@@ -693,6 +752,7 @@ async function main(): Promise<number> {
       userJsonBytes: Buffer.byteLength(user.json),
       targets: rows,
       summary: summaryLine(rows),
+      journal,
       outages: { subgraphTimeoutMs: outageTimeoutMs, ...outages },
       sealing,
       relay,

@@ -1,7 +1,9 @@
 /** The benchmark's arithmetic and formatting, on made-up figures (no timing is measured or asserted). */
 import {
+  formatJournalFigures,
   formatRatio,
   formatTable,
+  journalFigures,
   percentile,
   problemsOf,
   summarizeLatencies,
@@ -91,5 +93,46 @@ describe('problems', () => {
       '12.3',
       'n/a',
     ]);
+  });
+});
+
+describe("the journal's figures", () => {
+  // p99 is twice the p50 given here.
+  const measured = [
+    measurement('gatewayRest', 100, 50),
+    measurement('quoteGenerate', 50, 140),
+    measurement('quoteAnalytics', 80, 80),
+    measurement('quoteRecent', 90, 60),
+    measurement('quoteAnalytics10k', 80, 100),
+    measurement('quoteRecent10k', 90, 66),
+  ];
+
+  it('divides each p99 by its reference p99 of the same run and compares it with its bound', () => {
+    expect(journalFigures(measured).map(({ figure, ratio, holds }) => [figure, ratio, holds])).toEqual([
+      ['check-in p99 ÷ GET /api/user p99', 2.8, true],
+      ['analytics (1,000) p99 ÷ GET /api/user p99', 1.6, false],
+      ['recent quotes (1,000) p99 ÷ GET /api/user p99', 1.2, true],
+      ['analytics p99, 10,000 ÷ 1,000', 1.25, false],
+      ['recent quotes p99, 10,000 ÷ 1,000', expect.closeTo(1.1, 10), true],
+    ]);
+  });
+
+  it('does not let a figure hold when its target answered errors, and leaves out what was not measured', () => {
+    const withErrors = measured.map((each) => (each.key === 'quoteGenerate' ? { ...each, non2xx: 1 } : each));
+    expect(journalFigures(withErrors)[0]).toMatchObject({ ratio: 2.8, holds: false });
+    expect(journalFigures(measured.filter((each) => each.key !== 'quoteAnalytics')).map((each) => each.figure)).toEqual(
+      [
+        'check-in p99 ÷ GET /api/user p99',
+        'recent quotes (1,000) p99 ÷ GET /api/user p99',
+        'recent quotes p99, 10,000 ÷ 1,000',
+      ],
+    );
+  });
+
+  it('prints each figure with its bound and whether it holds', () => {
+    const lines = formatJournalFigures(journalFigures(measured)).split('\n');
+    expect(lines[0]).toBe("The journal's figures:");
+    expect(lines[3]).toMatch(/^check-in p99 ÷ GET \/api\/user p99\s+2\.80×\s+≤ 3\.00×\s+within$/);
+    expect(lines[4]).toMatch(/OVER$/);
   });
 });
