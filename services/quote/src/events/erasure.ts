@@ -47,7 +47,8 @@ export const quoteDataMap: DataMap = {
     exported: 'progress',
     leftOut: {
       moodSum: 'exported as averageMood (the sum over the entries)',
-      days: 'the local days with a check-in, exported as the streaks they make and each check-in’s own time',
+      dayBits: 'the local days with a check-in, exported as the streaks they make and each check-in’s own time',
+      days: 'the local days with a check-in as kept before the bits, exported as dayBits are',
       streak: 'the running streak kept before the days were, exported as the streaks',
     },
   },
