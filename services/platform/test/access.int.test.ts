@@ -42,15 +42,20 @@ describe('reading a user through the graph', () => {
   beforeAll(async () => {
     ownerEmail = uniqueEmail('owner');
     owner = await signedUp(ownerEmail);
+    // One entry: a check-in and its quote, saved as a favourite.
+    const createdAt = new Date();
+    await (
+      await haven.collection('quote', 'check_ins')
+    ).insertOne({ _id: `c-${owner.id}`, userId: owner.id, timeOfDay: 'morning', createdAt });
     await (
       await haven.collection('quote', 'quotes')
     ).insertOne({
       _id: `q-${owner.id}`,
       userId: owner.id,
-      checkInId: 'c-1',
+      checkInId: `c-${owner.id}`,
       text: 'Small steps count.',
       isFavorite: true,
-      createdAt: new Date(),
+      createdAt,
     });
   });
 
