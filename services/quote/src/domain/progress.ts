@@ -16,6 +16,7 @@ import {
 } from '@haven/platform';
 
 export {
+  ascendingDays,
   currentStreakOf,
   dayNumber,
   dayStreak,

@@ -1,6 +1,7 @@
 import { isDuplicateKeyError } from '@haven/platform';
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import {
+  ascendingDays,
   dayBit,
   daysOfBits,
   noStreak,
@@ -82,8 +83,7 @@ export async function recordProgress(
 /** The local days with a check-in of a kept record, ascending (those kept as a list before the bits too). */
 export function daysOfRecord(record: ProgressRecord | null): number[] {
   const days = daysOfBits(record?.dayBits);
-  if (!record?.days?.length) return days;
-  return [...new Set([...days, ...record.days])].sort((a, b) => a - b);
+  return record?.days?.length ? ascendingDays([...days, ...record.days]) : days;
 }
 
 /** The current and longest streak of a kept record (none kept: no streak). */
