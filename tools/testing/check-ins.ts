@@ -6,12 +6,13 @@ import { checkInDimensions } from '@haven/platform';
 import { randomUUID } from 'node:crypto';
 import type { TestHaven } from './haven';
 
-/** Stores a check-in of all 3s at `at`, with a quote reading `text`; returns the quote's id. */
+/** Stores a check-in of all 3s at `at`, with a quote reading `text` (a favourite when said); returns the quote's id. */
 export async function storeCheckInAt(
   haven: Pick<TestHaven, 'collection'>,
   userId: string,
   at: Date,
   text = `A steady moment, kept on ${at.toISOString()}.`,
+  { isFavorite = false }: { isFavorite?: boolean } = {},
 ): Promise<string> {
   const ratings = Object.fromEntries(checkInDimensions.map((dimension) => [dimension, 3]));
   const checkInId = randomUUID();
@@ -40,7 +41,7 @@ export async function storeCheckInAt(
       focusClarity,
       senseOfPurpose,
     },
-    isFavorite: false,
+    isFavorite,
     createdAt: at,
   });
   return quoteId;

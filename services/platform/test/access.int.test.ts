@@ -2,6 +2,7 @@
  * The access policy end to end, through the gateway: the owner, another member and the admin
  * (ADMIN_EMAIL) each ask for one user's data from every subgraph that extends User.
  */
+import { storeCheckInAt } from '../../../tools/testing/check-ins';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
@@ -43,20 +44,7 @@ describe('reading a user through the graph', () => {
     ownerEmail = uniqueEmail('owner');
     owner = await signedUp(ownerEmail);
     // One entry: a check-in and its quote, saved as a favourite.
-    const createdAt = new Date();
-    await (
-      await haven.collection('quote', 'check_ins')
-    ).insertOne({ _id: `c-${owner.id}`, userId: owner.id, timeOfDay: 'morning', createdAt });
-    await (
-      await haven.collection('quote', 'quotes')
-    ).insertOne({
-      _id: `q-${owner.id}`,
-      userId: owner.id,
-      checkInId: `c-${owner.id}`,
-      text: 'Small steps count.',
-      isFavorite: true,
-      createdAt,
-    });
+    await storeCheckInAt(haven, owner.id, new Date(), 'Small steps count.', { isFavorite: true });
   });
 
   const ownersData = () => ({

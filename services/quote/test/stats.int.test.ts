@@ -1,4 +1,5 @@
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { storeCheckInAt } from '../../../tools/testing/check-ins';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 
 let haven: TestHaven;
@@ -19,22 +20,9 @@ it("counts only the signed-in user's own quotes, favourites and check-ins", asyn
   });
   const userId = registered.body.user.id;
   const now = new Date();
-  // Each check-in is kept with its one quote: three entries of the user's (two favourites), one of someone else's.
-  const entry = (id: string, owner: string, isFavorite: boolean) => ({
-    quote: {
-      _id: `q-${id}`,
-      userId: owner,
-      checkInId: `c-${id}`,
-      text: 'You are doing better than you think.',
-      isFavorite,
-      createdAt: now,
-    },
-    checkIn: { _id: `c-${id}`, userId: owner, timeOfDay: 'morning', createdAt: now },
-  });
-  const entries = [entry('1', userId, true), entry('2', userId, false), entry('3', userId, true)];
-  entries.push(entry('4', 'someone-else', true));
-  await (await haven.collection('quote', 'quotes')).insertMany(entries.map((each) => each.quote));
-  await (await haven.collection('quote', 'check_ins')).insertMany(entries.map((each) => each.checkIn));
+  // Three entries of the user's (two favourites), one of someone else's.
+  for (const isFavorite of [true, false, true]) await storeCheckInAt(haven, userId, now, undefined, { isFavorite });
+  await storeCheckInAt(haven, 'someone-else', now, undefined, { isFavorite: true });
 
   const stats = await client.get('/api/user/stats');
   expect(stats.status).toBe(200);
