@@ -358,6 +358,14 @@ function timestamp(date: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
+/** Writes a run's figures to `.haven/bench/<kind>-<start>.json` and says where. */
+function saveResults(kind: string, startedAt: Date, figures: Record<string, unknown>): void {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${kind}-${timestamp(startedAt)}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`Results: ${file}`);
+}
+
 async function main(): Promise<number> {
   const settings: Settings = {
     durationS: positiveIntFromEnv('BENCH_DURATION', 10),
@@ -419,10 +427,7 @@ async function main(): Promise<number> {
       const web = await benchWeb(gatewayUrl, log);
       console.log('');
       console.log(formatWebResult(web));
-      mkdirSync(resultsDir, { recursive: true });
-      const webFile = join(resultsDir, `web-${timestamp(startedAt)}.json`);
-      writeFileSync(webFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), web }, null, 2)}\n`);
-      console.log(`Results: ${webFile}`);
+      saveResults('web', startedAt, { startedAt: startedAt.toISOString(), web });
       succeeded = true;
       return 0;
     }
@@ -439,10 +444,7 @@ async function main(): Promise<number> {
       const access = await benchAccess(accessOptions);
       console.log('');
       console.log(formatAccessResult(access));
-      mkdirSync(resultsDir, { recursive: true });
-      const accessFile = join(resultsDir, `access-${timestamp(startedAt)}.json`);
-      writeFileSync(accessFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), access }, null, 2)}\n`);
-      console.log(`Results: ${accessFile}`);
+      saveResults('access', startedAt, { startedAt: startedAt.toISOString(), access });
       succeeded = true;
       return 0;
     }
@@ -456,10 +458,7 @@ async function main(): Promise<number> {
       const limits = await benchLimits(limitsOptions, log);
       console.log('');
       console.log(formatLimitsResult(limits));
-      mkdirSync(resultsDir, { recursive: true });
-      const limitsFile = join(resultsDir, `limits-${timestamp(startedAt)}.json`);
-      writeFileSync(limitsFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), limits }, null, 2)}\n`);
-      console.log(`Results: ${limitsFile}`);
+      saveResults('limits', startedAt, { startedAt: startedAt.toISOString(), limits });
       succeeded = true;
       return 0;
     }
@@ -468,10 +467,7 @@ async function main(): Promise<number> {
       const sealing = await benchSealing({ appsOptions, connections: settings.connections, checkAborted }, log);
       console.log('');
       console.log(formatSealingResult(sealing));
-      mkdirSync(resultsDir, { recursive: true });
-      const sealingFile = join(resultsDir, `sealing-${timestamp(startedAt)}.json`);
-      writeFileSync(sealingFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), sealing }, null, 2)}\n`);
-      console.log(`Results: ${sealingFile}`);
+      saveResults('sealing', startedAt, { startedAt: startedAt.toISOString(), sealing });
       const problems = sealingProblems(sealing);
       if (problems.length > 0) {
         console.error(`\nFAILED: ${problems.join('; ')}`);
@@ -485,10 +481,7 @@ async function main(): Promise<number> {
       const adminList = await benchAdminList(gatewayUrl, infra, log);
       console.log('');
       console.log(formatAdminListResult(adminList));
-      mkdirSync(resultsDir, { recursive: true });
-      const adminFile = join(resultsDir, `admin-${timestamp(startedAt)}.json`);
-      writeFileSync(adminFile, `${JSON.stringify({ startedAt: startedAt.toISOString(), adminList }, null, 2)}\n`);
-      console.log(`Results: ${adminFile}`);
+      saveResults('admin', startedAt, { startedAt: startedAt.toISOString(), adminList });
       succeeded = true;
       return 0;
     }
@@ -631,13 +624,7 @@ async function main(): Promise<number> {
       console.log(formatTable(rows));
       console.log('');
       console.log(formatJournalFigures(journal));
-      mkdirSync(resultsDir, { recursive: true });
-      const journalFile = join(resultsDir, `journal-${timestamp(startedAt)}.json`);
-      writeFileSync(
-        journalFile,
-        `${JSON.stringify({ startedAt: startedAt.toISOString(), settings, targets: rows, journal }, null, 2)}\n`,
-      );
-      console.log(`Results: ${journalFile}`);
+      saveResults('journal', startedAt, { startedAt: startedAt.toISOString(), settings, targets: rows, journal });
       const problems = rows.filter((row) => problemsOf(row) > 0).map((row) => row.label);
       if (problems.length > 0) {
         console.error(`\nFAILED: non-2xx/errors/wrong bodies in ${problems.join(', ')}`);
@@ -747,9 +734,7 @@ async function main(): Promise<number> {
     }
 
     const finishedAt = new Date();
-    mkdirSync(resultsDir, { recursive: true });
-    const resultsFile = join(resultsDir, `results-${timestamp(startedAt)}.json`);
-    const report = {
+    saveResults('results', startedAt, {
       ok: failed.length === 0,
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
@@ -774,9 +759,7 @@ async function main(): Promise<number> {
       fanOut,
       adminList,
       web,
-    };
-    writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Results: ${resultsFile}`);
+    });
 
     if (failed.length > 0) {
       console.error(`\nFAILED: ${failed.join('; ')}`);
