@@ -248,6 +248,8 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
 
   return {
     Query: {
+      // The gateway forwards only a live session's token (its session check), so the token's claims are enough.
+      me: (_parent, _args, context) => (context.session ? { id: context.session.userId } : null),
       // Public on purpose: help is never behind sign-in or the paywall.
       supportResources: (_parent, { country }) => {
         const problem = countryProblem(country);

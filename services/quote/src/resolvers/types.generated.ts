@@ -233,6 +233,8 @@ export type Query = {
   __typename?: 'Query';
   /** The signed-in user's days (yyyy-mm-dd, in their time zone) with a check-in in `month` (yyyy-mm), in order: the dashboard calendar's marks. Premium. */
   checkInDays: Array<Scalars['String']['output']>;
+  /** The signed-in user, or null when signed out. Shared with the user service, so a read of the journal's fields alone (analytics, recent quotes) is answered here without a step through it. */
+  me?: Maybe<User>;
   /** Who can help right now in every country Haven knows, the given country's first (two letters, ISO 3166-1 alpha-2), then Anywhere else. Public: no sign-in. */
   supportResources: Array<SupportResources>;
   /** The signed-in user's days of `year` (yyyy) with a check-in, in order, each with its mood: the year view. Premium. */
@@ -601,6 +603,7 @@ export type ProgressSummaryResolvers<ContextType = RequestContext, ParentType ex
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   checkInDays?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryCheckInDaysArgs, 'month'>>;
+  me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   supportResources?: Resolver<Array<ResolversTypes['SupportResources']>, ParentType, ContextType, Partial<QuerySupportResourcesArgs>>;
   yearInMoods?: Resolver<Array<ResolversTypes['DayMood']>, ParentType, ContextType, RequireFields<QueryYearInMoodsArgs, 'year'>>;
 };

@@ -276,7 +276,7 @@ export type Query = {
   adminUserStats: AdminUserStats;
   /** Admin only (FORBIDDEN for anyone else): the user list. */
   adminUsers: AdminUserPage;
-  /** The signed-in user, or null when signed out. */
+  /** The signed-in user, or null when signed out (also answered by the quote service, for a read of its fields alone). */
   me?: Maybe<User>;
   /**
    * The person's data key (base64), which seals their journal content: issued on the first ask, null when there is
