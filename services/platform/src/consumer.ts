@@ -149,11 +149,15 @@ export class EventConsumer {
   private readonly deadLetterTopic: string;
 
   constructor(private readonly options: EventConsumerOptions) {
-    this.processed = options.connection.model<ProcessedEvent>(
+    const collection = processedEventsCollection(options.spec.groupId);
+    // A model for its index (ensureIndexes); each event's read and write of its id go through the driver,
+    // without mongoose's casting of plain strings and dates on every event.
+    options.connection.model<ProcessedEvent>(
       `ProcessedEvent_${options.spec.groupId}`,
       processedEventSchema,
-      processedEventsCollection(options.spec.groupId),
+      collection,
     );
+    this.processed = options.connection.collection<ProcessedEvent>(collection);
     this.deadLetterTopic = deadLetterTopicOf(options.spec.groupId);
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.stopped = new Promise((resolve) => (this.signalStopped = resolve));
@@ -422,7 +426,11 @@ export class EventConsumer {
     const guard = this.options.erasure && subjectId && !erasureEventTypes.has(event.type) ? this.options.erasure : null;
     // One condition on _id; a dead-lettered id may come back on purpose (a redrive), so only "handled" skips.
     const [processed, erased] = await this.withDatabaseRetries(
-      () => Promise.all([this.processed.findById(eventId).lean(), guard ? guard.guard.isErased(subjectId) : false]),
+      () =>
+        Promise.all([
+          this.processed.findOne({ _id: eventId }, { projection: { outcome: 1 } }),
+          guard ? guard.guard.isErased(subjectId) : false,
+        ]),
       heartbeat,
     );
     if (processed?.outcome === 'handled') {

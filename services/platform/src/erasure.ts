@@ -63,10 +63,13 @@ export function erasureGuard(connection: Connection, key: Buffer): ErasureGuard 
   const erased =
     (connection.models.ErasedSubject as Model<ErasedSubject> | undefined) ??
     connection.model<ErasedSubject>('ErasedSubject', erasedSubjectSchema);
+  const erasedSubjects = connection.collection<ErasedSubject>(erased.collection.collectionName);
   const keyOf = (id: string) => keyedHash(key, id);
   return {
     keyOf,
-    isErased: async (subjectId) => (await erased.exists({ _id: keyOf(subjectId) })) !== null,
+    // Asked for every event a guarded consumer handles, twice: through the driver, without mongoose's casting.
+    isErased: async (subjectId) =>
+      (await erasedSubjects.findOne({ _id: keyOf(subjectId) }, { projection: { _id: 1 } })) !== null,
     markErased: async (subjectIds) => {
       const ids = [...new Set(subjectIds.filter(Boolean))];
       if (ids.length === 0) return;
