@@ -364,6 +364,12 @@ export interface OutboxRelayOptions {
   owner?: string;
   /** How long an idle relay waits before looking again (a write in this process wakes it sooner). */
   idleIntervalMs?: number;
+  /**
+   * After a pass that published, how long the relay lets more events gather before the next (writes do not
+   * cut it short): under load one pass, with its lease renewal and reads, carries many writes' events instead
+   * of one. An event waits at most this much longer; the first after a quiet spell leaves at once.
+   */
+  lingerMs?: number;
   maxBackoffMs?: number;
   batchSize?: number;
   /** How long a replica stays the active relay without renewing. */
@@ -550,15 +556,20 @@ export class OutboxRelay {
 
   private async loop(): Promise<void> {
     const idle = this.options.idleIntervalMs ?? 2_000;
+    const linger = this.options.lingerMs ?? 25;
     const maxBackoff = this.options.maxBackoffMs ?? 5_000;
     const sweepEvery = this.options.sweepIntervalMs ?? 10 * 60_000;
     while (this.running) {
       let delay = idle;
+      let lingering = false;
       try {
         const published = await this.flushOnce();
         if (this.failures > 0) this.options.log.info('outbox relay publishing again');
         this.failures = 0;
-        if (published > 0) delay = 0;
+        if (published > 0) {
+          delay = linger;
+          lingering = true;
+        }
         this.sweepIfDue(sweepEvery);
       } catch (error) {
         this.failures += 1;
@@ -578,16 +589,19 @@ export class OutboxRelay {
           await this.resetProducer();
         }
       }
-      if (this.running && delay > 0) await this.sleep(delay);
+      if (this.running && delay > 0) await this.sleep(delay, !lingering);
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Waits `ms`; a write's nudge ends the wait when `wakeable`, a stop always. */
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
     return new Promise<void>((resolve) => {
       this.timer = setTimeout(resolve, ms);
       this.wake = () => {
-        if (this.timer) clearTimeout(this.timer);
-        resolve();
+        if (wakeable || !this.running) {
+          if (this.timer) clearTimeout(this.timer);
+          resolve();
+        }
       };
     }).finally(() => {
       this.wake = null;
