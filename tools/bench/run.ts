@@ -414,7 +414,7 @@ async function main(): Promise<number> {
         // A check-in's rate-limit log as long as a real one (the default 30), in a window short enough for the load:
         // with a million allowed, the log the database rewrites on every check-in grows to thousands of entries.
         RATE_LIMIT_COSTLY_MAX: '30',
-        RATE_LIMIT_COSTLY_WINDOW_MS: '50',
+        RATE_LIMIT_COSTLY_WINDOW_MS: '20',
         RATE_LIMIT_ORDINARY_MAX: '1000000',
         RATE_LIMIT_EXPORT_MAX: '1000000',
         // The access figures end trials by moving billing's clock (tools/bench/access.ts).
