@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 
-// Mongoose keeps each query's call stack for one message ("Query was already executed"); formatting it through
-// the source maps on every query costs a few per cent of a service's CPU, for a mistake the types already catch.
+// Mongoose keeps each query's call stack, only for the message of a query run twice ("Query was already
+// executed"); formatting it through the source maps on every query costs a few per cent of a service's CPU.
 mongoose.set('skipOriginalStackTraces', true);
 
 /** How long a starting service waits for its database (a database starting beside it, a busy machine). */
