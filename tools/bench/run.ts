@@ -358,11 +358,11 @@ function timestamp(date: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
-/** Writes a run's figures to `.haven/bench/<kind>-<start>.json` and says where. */
+/** Writes a run's figures, with the run's start, to `.haven/bench/<kind>-<start>.json` and says where. */
 function saveResults(kind: string, startedAt: Date, figures: Record<string, unknown>): void {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `${kind}-${timestamp(startedAt)}.json`);
-  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), ...figures }, null, 2)}\n`);
   console.log(`Results: ${file}`);
 }
 
@@ -430,7 +430,7 @@ async function main(): Promise<number> {
       const web = await benchWeb(gatewayUrl, log);
       console.log('');
       console.log(formatWebResult(web));
-      saveResults('web', startedAt, { startedAt: startedAt.toISOString(), web });
+      saveResults('web', startedAt, { web });
       succeeded = true;
       return 0;
     }
@@ -447,7 +447,7 @@ async function main(): Promise<number> {
       const access = await benchAccess(accessOptions);
       console.log('');
       console.log(formatAccessResult(access));
-      saveResults('access', startedAt, { startedAt: startedAt.toISOString(), access });
+      saveResults('access', startedAt, { access });
       succeeded = true;
       return 0;
     }
@@ -461,7 +461,7 @@ async function main(): Promise<number> {
       const limits = await benchLimits(limitsOptions, log);
       console.log('');
       console.log(formatLimitsResult(limits));
-      saveResults('limits', startedAt, { startedAt: startedAt.toISOString(), limits });
+      saveResults('limits', startedAt, { limits });
       succeeded = true;
       return 0;
     }
@@ -470,7 +470,7 @@ async function main(): Promise<number> {
       const sealing = await benchSealing({ appsOptions, connections: settings.connections, checkAborted }, log);
       console.log('');
       console.log(formatSealingResult(sealing));
-      saveResults('sealing', startedAt, { startedAt: startedAt.toISOString(), sealing });
+      saveResults('sealing', startedAt, { sealing });
       const problems = sealingProblems(sealing);
       if (problems.length > 0) {
         console.error(`\nFAILED: ${problems.join('; ')}`);
@@ -484,7 +484,7 @@ async function main(): Promise<number> {
       const adminList = await benchAdminList(gatewayUrl, infra, log);
       console.log('');
       console.log(formatAdminListResult(adminList));
-      saveResults('admin', startedAt, { startedAt: startedAt.toISOString(), adminList });
+      saveResults('admin', startedAt, { adminList });
       succeeded = true;
       return 0;
     }
@@ -627,7 +627,7 @@ async function main(): Promise<number> {
       console.log(formatTable(rows));
       console.log('');
       console.log(formatJournalFigures(journal));
-      saveResults('journal', startedAt, { startedAt: startedAt.toISOString(), settings, targets: rows, journal });
+      saveResults('journal', startedAt, { settings, targets: rows, journal });
       const problems = rows.filter((row) => problemsOf(row) > 0).map((row) => row.label);
       if (problems.length > 0) {
         console.error(`\nFAILED: non-2xx/errors/wrong bodies in ${problems.join(', ')}`);
@@ -739,7 +739,6 @@ async function main(): Promise<number> {
     const finishedAt = new Date();
     saveResults('results', startedAt, {
       ok: failed.length === 0,
-      startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       settings,
       machine: {
