@@ -10,7 +10,7 @@ import {
   type EventPayload,
   type EventType,
 } from '@haven/proto';
-import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
 import type { ErasureGuard } from './erasure';
 import { createConsumer, createProducer, ensureTopics, type TopicPolicy } from './kafka';
@@ -280,9 +280,13 @@ export class EventConsumer {
     await consumer.run({
       partitionsConsumedConcurrently:
         spec.partitionsConsumedConcurrently ?? this.options.partitionsConsumedConcurrently ?? 1,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        await this.handle({ topic, partition, message, heartbeat, producer });
-        this.finished += 1;
+      eachBatchAutoResolve: false,
+      eachBatch: async (payload) => {
+        const { messages } = payload.batch;
+        for (let start = 0; start < messages.length; start += recordEvery) {
+          if (!payload.isRunning() || payload.isStale()) return;
+          await this.handleStretch(messages.slice(start, start + recordEvery), payload, producer);
+        }
       },
     });
     await stillWanted();
@@ -392,23 +396,94 @@ export class EventConsumer {
     }
   }
 
-  private async handle(delivery: Delivery): Promise<void> {
+  /**
+   * Messages of one partition, in order, with their bookkeeping read and written once for all of them: which
+   * events were handled before and which subjects are erased, before the first handler; the erasure re-check and
+   * the "handled" records after the last, before their offsets are resolved. A crash in between runs their
+   * handlers again, as a crash between a handler and its record always could.
+   */
+  private async handleStretch(messages: KafkaMessage[], payload: EachBatchPayload, producer: Producer): Promise<void> {
+    const { topic, partition } = payload.batch;
+    const heartbeat = payload.heartbeat;
+    const decoded = messages.map((message) => ({ message, decoding: decodeOrFailure(message) }));
+    const known = await this.knownOutcomes(
+      decoded.flatMap(({ decoding }) => (decoding.ok ? [decoding.event] : [])),
+      heartbeat,
+    );
+    let toRecord: HandledEvent[] = [];
+    let lastOffset: string | null = null;
+    // Records what finished and passes its offsets: at the end, also when a stop ends the stretch early, and
+    // when a handler first fails, so a message that goes on to be dead-lettered never waits on the records of
+    // the messages before it (were the database gone by then, they would hold it back, and it would be parked
+    // again on redelivery).
+    const settleFinished = async () => {
+      if (lastOffset === null) return;
+      const through = lastOffset;
+      lastOffset = null; // a failed record is not tried again, and passes nothing
+      await this.recordHandled(toRecord, heartbeat);
+      toRecord = [];
+      payload.resolveOffset(through);
+    };
+    try {
+      for (const { message, decoding } of decoded) {
+        if (!payload.isRunning() || payload.isStale()) break;
+        const delivery = { topic, partition, message, heartbeat, producer };
+        const handled = await this.handle(delivery, decoding, known, settleFinished);
+        if (handled) toRecord.push(handled);
+        lastOffset = message.offset;
+        this.finished += 1;
+      }
+    } finally {
+      await settleFinished();
+    }
+    await heartbeat();
+    await payload.commitOffsetsIfNecessary();
+  }
+
+  /** The stretch's events handled before (by id) and its guarded subjects erased, in two reads. */
+  private async knownOutcomes(events: DecodedEvent[], heartbeat: () => Promise<void>): Promise<KnownOutcomes> {
+    const { handlers } = this.options.spec;
+    const eventIds = [
+      ...new Set(events.filter((event) => handlers[event.type]).map((event) => event.envelope.eventId)),
+    ];
+    const guard = this.options.erasure?.guard;
+    const subjects = guard ? [...new Set(events.flatMap((event) => guardedSubjectOf(event) ?? []))] : [];
+    const [processed, erased] = await this.withDatabaseRetries(
+      () =>
+        Promise.all([
+          eventIds.length > 0
+            ? this.processed.find({ _id: { $in: eventIds } }, { projection: { outcome: 1 } }).toArray()
+            : [],
+          guard && subjects.length > 0 ? guard.erasedAmong(subjects) : new Set<string>(),
+        ]),
+      heartbeat,
+    );
+    // A dead-lettered id may come back on purpose (a redrive), so only "handled" skips.
+    const handled = new Set(processed.filter((record) => record.outcome === 'handled').map((record) => record._id));
+    return { handled, erased, askAgain: new Set() };
+  }
+
+  /** Handles one message; returns the event to record as handled, or null when there is nothing to record. */
+  private async handle(
+    delivery: Delivery,
+    decoding: Decoding,
+    known: KnownOutcomes,
+    settleFinished: () => Promise<void>,
+  ): Promise<HandledEvent | null> {
     const { topic, partition, message, heartbeat } = delivery;
     const { log } = this.options;
-    let event: DecodedEvent;
-    try {
-      event = decodeEvent(message.value ?? new Uint8Array());
-    } catch (error) {
-      if (error instanceof UnknownEventError) {
+    if (!decoding.ok) {
+      if (decoding.error instanceof UnknownEventError) {
         // A producer deployed before its consumers: not this group's business yet, and not an error.
-        log.info({ topic, partition, offset: message.offset, err: error }, 'unknown event type skipped');
-        return;
+        log.info({ topic, partition, offset: message.offset, err: decoding.error }, 'unknown event type skipped');
+        return null;
       }
-      await this.deadLetterOnce(delivery, error);
-      return;
+      await this.deadLetterOnce(delivery, decoding.error);
+      return null;
     }
+    const event = decoding.event;
     const handler = this.options.spec.handlers[event.type] as EventHandler<EventType> | undefined;
-    if (!handler) return;
+    if (!handler) return null;
     if (topic !== topicOf(producerOf(event.type))) {
       // Only the type's own service publishes on its topic: anything else is forged or misrouted, never acted on.
       log.warn(
@@ -419,28 +494,19 @@ export class EventConsumer {
         delivery,
         new Error(`${event.type} belongs on ${topicOf(producerOf(event.type))}, not ${topic}`),
       );
-      return;
+      return null;
     }
     const eventId = event.envelope.eventId;
-    const subjectId = event.envelope.subjectId;
-    const guard = this.options.erasure && subjectId && !erasureEventTypes.has(event.type) ? this.options.erasure : null;
-    // One condition on _id; a dead-lettered id may come back on purpose (a redrive), so only "handled" skips.
-    const [processed, erased] = await this.withDatabaseRetries(
-      () =>
-        Promise.all([
-          this.processed.findOne({ _id: eventId }, { projection: { outcome: 1 } }),
-          guard ? guard.guard.isErased(subjectId) : false,
-        ]),
-      heartbeat,
-    );
-    if (processed?.outcome === 'handled') {
+    if (known.handled.has(eventId)) {
       log.debug({ eventId, type: event.type }, 'event already processed; skipped');
-      return;
+      return null;
     }
-    if (erased) {
+    known.handled.add(eventId);
+    const guard = this.options.erasure;
+    const subjectId = guard ? guardedSubjectOf(event) : null;
+    if (subjectId && (await this.erasedNow(subjectId, known, heartbeat))) {
       log.debug({ eventId, type: event.type }, 'event about an erased subject; skipped');
-      await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);
-      return;
+      return { eventId, type: event.type, subjectId: null };
     }
     const context: HandlerContext = {
       eventId,
@@ -458,8 +524,7 @@ export class EventConsumer {
           : event;
         if (!opened) {
           context.log.info('event about a person whose key is gone (erased); skipped');
-          await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);
-          return;
+          return { eventId, type: event.type, subjectId: null };
         }
         const work = handler(opened.payload, context);
         this.keepUntilSettled(work);
@@ -469,6 +534,7 @@ export class EventConsumer {
         // dead letters (a dependency stopping beside this service is no fault of the event), and the stop
         // does not wait out the back-offs.
         if (this.stopping) throw error;
+        if (attempt === 1) await settleFinished();
         if (attempt >= maxAttempts) {
           context.log.error({ err: error, attempt }, 'event handler failed every attempt; dead-lettering');
           await this.deadLetterOnce(delivery, error);
@@ -479,23 +545,59 @@ export class EventConsumer {
           ).catch((markError: unknown) =>
             context.log.error({ err: markError }, 'cannot record the dead-lettering (database error)'),
           );
-          return;
+          return null;
         }
         const backoff = initialBackoff * 2 ** (attempt - 1);
         context.log.warn({ err: error, attempt, retryInMs: backoff }, 'event handler failed; retrying');
         await whileHeartbeating(heartbeat, sleep(backoff));
         continue;
       }
-      // Erased while the handler ran: what it wrote may have missed the erasure, so erase again.
-      if (guard) {
-        await this.withDatabaseRetries(async () => {
-          if (await guard.guard.isErased(subjectId)) await guard.reErase(subjectId, context);
-        }, heartbeat);
-      }
-      // The handler's work is done: only the record is retried from here, never the handler.
-      await this.withDatabaseRetries(() => this.markProcessed(eventId, event.type, 'handled'), heartbeat);
-      return;
+      // The subject of an erasure the stretch just handled is asked about afresh from here on.
+      if (erasureEventTypes.has(event.type) && event.envelope.subjectId) known.askAgain.add(event.envelope.subjectId);
+      return subjectId
+        ? { eventId, type: event.type, subjectId, context }
+        : { eventId, type: event.type, subjectId: null };
     }
+  }
+
+  /** Whether the subject is erased: as read for the stretch, or read again after the stretch erased it. */
+  private async erasedNow(subjectId: string, known: KnownOutcomes, heartbeat: () => Promise<void>): Promise<boolean> {
+    const guard = this.options.erasure?.guard;
+    if (!guard) return false;
+    if (!known.askAgain.has(subjectId)) return known.erased.has(subjectId);
+    return this.withDatabaseRetries(() => guard.isErased(subjectId), heartbeat);
+  }
+
+  /**
+   * Records the handled events, after erasing again each subject erased while its handlers ran: what they
+   * wrote may have missed the erasure. Only the records are retried from here, never the handlers.
+   */
+  private async recordHandled(handled: HandledEvent[], heartbeat: () => Promise<void>): Promise<void> {
+    if (handled.length === 0) return;
+    const guard = this.options.erasure;
+    const written = new Map(handled.flatMap((each) => (each.subjectId ? [[each.subjectId, each.context]] : [])));
+    if (guard && written.size > 0) {
+      await this.withDatabaseRetries(async () => {
+        for (const subjectId of await guard.guard.erasedAmong([...written.keys()])) {
+          await guard.reErase(subjectId, written.get(subjectId)!);
+        }
+      }, heartbeat);
+    }
+    const processedAt = new Date();
+    await this.withDatabaseRetries(
+      () =>
+        this.processed.bulkWrite(
+          handled.map(({ eventId, type }) => ({
+            updateOne: {
+              filter: { _id: eventId },
+              update: { $set: { type, outcome: 'handled' as const, processedAt } },
+              upsert: true,
+            },
+          })),
+          { ordered: false },
+        ),
+      heartbeat,
+    );
   }
 
   private async markProcessed(eventId: string, type: string, outcome: ProcessedEvent['outcome']): Promise<void> {
@@ -557,6 +659,39 @@ export class EventConsumer {
     }
   }
 }
+
+/** Messages handled between two writes of their records: a crash repeats at most this many handlers. */
+const recordEvery = 50;
+
+type Decoding = { ok: true; event: DecodedEvent } | { ok: false; error: unknown };
+
+function decodeOrFailure(message: KafkaMessage): Decoding {
+  try {
+    return { ok: true, event: decodeEvent(message.value ?? new Uint8Array()) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** The subject an erasure guard checks the event against: none for the erasure's own events. */
+function guardedSubjectOf(event: DecodedEvent): string | null {
+  return event.envelope.subjectId && !erasureEventTypes.has(event.type) ? event.envelope.subjectId : null;
+}
+
+/** What a stretch of messages knows of its events' bookkeeping, kept current as it goes. */
+interface KnownOutcomes {
+  /** Ids handled before, or earlier in the stretch: skipped. */
+  handled: Set<string>;
+  /** Subjects erased when the stretch began. */
+  erased: Set<string>;
+  /** Subjects of erasures handled in the stretch: asked about again. */
+  askAgain: Set<string>;
+}
+
+/** An event to record as handled; with its subject (and context) when the erasure re-check covers it. */
+type HandledEvent =
+  | { eventId: string; type: string; subjectId: string; context: HandlerContext }
+  | { eventId: string; type: string; subjectId: null; context?: undefined };
 
 interface Delivery {
   topic: string;

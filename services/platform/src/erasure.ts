@@ -55,6 +55,8 @@ export interface ErasureGuard {
   /** The keyed hash of an id, for records the erasure keeps (saga state, retained billing records). */
   keyOf(id: string): string;
   isErased(subjectId: string): Promise<boolean>;
+  /** Which of the subjects are erased, in one read. */
+  erasedAmong(subjectIds: readonly string[]): Promise<Set<string>>;
   /** Records subjects as erased; done before their data is erased, so a consumer racing the erasure notices. */
   markErased(subjectIds: readonly string[]): Promise<void>;
 }
@@ -65,11 +67,18 @@ export function erasureGuard(connection: Connection, key: Buffer): ErasureGuard 
     connection.model<ErasedSubject>('ErasedSubject', erasedSubjectSchema);
   const erasedSubjects = connection.collection<ErasedSubject>(erased.collection.collectionName);
   const keyOf = (id: string) => keyedHash(key, id);
+  // Asked for every stretch of events a guarded consumer handles, twice: through the driver, without mongoose's casting.
+  const erasedAmong = async (subjectIds: readonly string[]) => {
+    const subjectOfKey = new Map(subjectIds.map((id) => [keyOf(id), id]));
+    const found = await erasedSubjects
+      .find({ _id: { $in: [...subjectOfKey.keys()] } }, { projection: { _id: 1 } })
+      .toArray();
+    return new Set(found.map((record) => subjectOfKey.get(record._id)!));
+  };
   return {
     keyOf,
-    // Asked for every event a guarded consumer handles, twice: through the driver, without mongoose's casting.
-    isErased: async (subjectId) =>
-      (await erasedSubjects.findOne({ _id: keyOf(subjectId) }, { projection: { _id: 1 } })) !== null,
+    erasedAmong,
+    isErased: async (subjectId) => (await erasedAmong([subjectId])).has(subjectId),
     markErased: async (subjectIds) => {
       const ids = [...new Set(subjectIds.filter(Boolean))];
       if (ids.length === 0) return;
