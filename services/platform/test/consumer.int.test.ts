@@ -181,6 +181,55 @@ it('handles a redelivered event once', async () => {
   expect(seen).toEqual([userId]);
 });
 
+it('keeps the bookkeeping of events waiting together to a few database calls, not a few per event', async () => {
+  const userId = `u-${randomBytes(4).toString('hex')}`;
+  const waiting = 40;
+  const monitored = await mongoose
+    .createConnection(testInfra().mongoUrl, {
+      dbName: `consumer_calls_${randomBytes(4).toString('hex')}`,
+      monitorCommands: true,
+    })
+    .asPromise();
+  const groupId = `test-${randomBytes(4).toString('hex')}`;
+  const processed = processedEventsCollection(groupId);
+  // One partition's backlog, as after a burst of check-ins: waiting before the consumer starts.
+  const events = Array.from({ length: waiting }, (_, index) => registeredEvent(`${userId}-${index}`));
+  const ours = new Set(events.map((event) => event.eventId));
+  // The database calls about the processed ids that touch this backlog (the topic holds other tests' events too).
+  let bookkeepingCalls = 0;
+  monitored.getClient().on('commandStarted', (started) => {
+    const { command } = started;
+    if (command.find !== processed && command.update !== processed) return;
+    if ([...JSON.stringify(command).matchAll(/[0-9a-f-]{36}/g)].some(([id]) => ours.has(id))) bookkeepingCalls += 1;
+  });
+  try {
+    const key = events[0]!.key;
+    const sent = await producer.send({
+      topic,
+      messages: events.map((event) => ({ key, value: Buffer.from(event.value) })),
+    });
+    const seen = new Set<string>();
+    await startConsumer(
+      { 'user.registered': async (event) => void (event.userId.startsWith(userId) && seen.add(event.userId)) },
+      { groupId, connection: monitored },
+    );
+    await eventually('every waiting event handled', () => seen.size === waiting);
+    const last = sent.find((record) => record.errorCode === 0)!;
+    await eventually('the backlog done for good', () =>
+      committedPast(groupId, last.partition, String(BigInt(last.baseOffset ?? '0') + BigInt(waiting - 1))),
+    );
+    // Per stretch of up to 50 messages one read of the handled ids and one write of the records, where it was
+    // one of each per event: 80 calls for this backlog.
+    expect(await monitored.collection<{ _id: string }>(processed).countDocuments({ _id: { $in: [...ours] } })).toBe(
+      waiting,
+    );
+    expect(bookkeepingCalls).toBeGreaterThan(0);
+    expect(bookkeepingCalls).toBeLessThanOrEqual(waiting / 4);
+  } finally {
+    await monitored.close();
+  }
+});
+
 it('retries a failing handler with back-off, then parks the message on the dead-letter topic', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   let attempts = 0;
