@@ -432,6 +432,9 @@ export class EventConsumer {
         if (handled) toRecord.push(handled);
         lastOffset = message.offset;
         this.finished += 1;
+        // As kafkajs does between messages: a rebalance under way shows here (the heartbeat throws), and the
+        // stretch ends at once, its finished messages recorded, so the group never waits on the rest of it.
+        await heartbeat();
       }
     } finally {
       await settleFinished();
