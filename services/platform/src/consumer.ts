@@ -439,7 +439,6 @@ export class EventConsumer {
     } finally {
       await settleFinished();
     }
-    await heartbeat();
     await payload.commitOffsetsIfNecessary();
   }
 
