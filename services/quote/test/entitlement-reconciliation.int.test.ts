@@ -61,7 +61,8 @@ it('sets a copy made wrong on purpose back to billing’s record, counts the rep
   );
 
   // A copy that agrees with billing is left as it is: a whole later pass counts no repair on it. Passes run one
-  // after another, each renewing the lease as it starts, so two renewals after the repair span a whole pass.
+  // after another and renew the lease only as one starts (at most once a third of the lease), so two renewals
+  // after the repair span a whole pass.
   const leases = await haven.collection('quote', 'leases');
   const leaseMs = periodicLeaseMs(reconcileIntervalMs);
   const passStartedAfter = (time: number) =>
