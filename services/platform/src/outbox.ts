@@ -191,6 +191,23 @@ function forgetRoomCondition(doc: OutboxDocument): void {
 }
 
 /**
+ * Inserts a new entity with its first events in one write, straight through the driver: for a hot path whose
+ * caller has already validated the record, where building a mongoose document (casting, validation, change
+ * tracking) costs more than the insert. The record is stored as given; a duplicate `_id` throws as `insertOne`
+ * does, and then nothing is stored.
+ */
+export async function insertWithEvents<E extends WithOutbox>(
+  model: Model<E>,
+  record: Omit<E, keyof WithOutbox> & { _id: string },
+  events: Array<NewEvent<EventType>>,
+): Promise<void> {
+  const entries = events.map((event) => toEntry(event));
+  if (entries.length > backlogBoundOf(model.db)) throw outboxBacklogFull();
+  await model.collection.insertOne({ ...record, outbox: entries, outboxVersion: entries.length } as mongo.Document);
+  await markPending(model.db, model.collection.collectionName, record._id);
+}
+
+/**
  * Appends events to an existing entity in one atomic update, together with `change` (for example a
  * `$set` of the fields the events describe; its own `$push` and `$inc` are kept beside the outbox's). Returns
  * false when no entity matched `filter`; throws the backlog refusal (429) when one did but its log is full,

@@ -15,6 +15,7 @@ import {
   quoteScore,
   recordDay,
   streaksOf,
+  streaksOfBits,
   trendOf,
   weeklyGoal,
   type EmotionalState,
@@ -289,6 +290,28 @@ describe('days kept as bits', () => {
   it('reads nothing from no words, empty words or names that are not words', () => {
     expect(daysOfBits(undefined)).toEqual([]);
     expect(daysOfBits({ w5: 0, other: 1 })).toEqual([]);
+  });
+
+  it('gives the streaks the listed days give, across words, the sign bit and days after today', () => {
+    expect(streaksOfBits(bitsOfDays([29, 30, 31, 32, 33, 40]), 33)).toEqual({ current: 5, longest: 5 });
+    expect(streaksOfBits(bitsOfDays([-2, -1, 0, 1, 5]), 1)).toEqual({ current: 4, longest: 4 });
+    expect(streaksOfBits(bitsOfDays([10, 11, 12]), 13)).toEqual({ current: 0, longest: 3 });
+    expect(streaksOfBits(undefined, 5)).toEqual({ current: 0, longest: 0 });
+    const decade = Array.from({ length: 3_650 }, (_, day) => 13_000 + day);
+    expect(streaksOfBits(bitsOfDays(decade), 15_000)).toEqual({ current: 2_001, longest: 3_650 });
+    expect(streaksOfBits(bitsOfDays(decade.filter((day) => day !== 14_000)), 15_000)).toEqual({
+      current: 1_000,
+      longest: 2_649,
+    });
+    // Seeded sets of days of every density: each agrees with the rule on the list of days.
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let round = 0; round < 200; round += 1) {
+      const density = next();
+      const days = Array.from({ length: 400 }, (_, offset) => 20_000 + offset).filter(() => next() < density);
+      const today = 20_000 + Math.floor(next() * 420);
+      expect(streaksOfBits(bitsOfDays(days), today)).toEqual(streaksOf(days, today));
+    }
   });
 });
 

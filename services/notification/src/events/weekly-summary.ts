@@ -6,7 +6,7 @@
  */
 import { countryOfTimeZone, dayNumber, isDuplicateKeyError, type ConsumerSpec } from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
-import type { Model } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
 import { emailKinds } from '../domain/email-kinds';
 import {
   foldCheckIn,
@@ -32,28 +32,34 @@ import {
 
 const emptyTally: CheckInTally = { days: [], recentQuoteIds: [], streak: { lastDay: null, run: 0, longest: 0 } };
 
-/** Changes the user's tally as `change` says: a compare-and-set on the tally's revision, retried a few times. */
+/**
+ * Changes the user's tally as `change` says: a compare-and-set on the tally's revision, retried a few times.
+ * Written through the driver: the tally is the pure fold's output, and casting its lists through mongoose on
+ * every check-in cost more than the write.
+ */
 async function changeTally(
   tallies: Model<WeeklyCheckInsRecord>,
   userId: string,
   change: (tally: CheckInTally) => CheckInTally | null,
 ): Promise<void> {
+  const records = tallies.collection as unknown as mongo.Collection<WeeklyCheckInsRecord>;
   for (let attempt = 1; ; attempt += 1) {
-    const current = await tallies.findById(userId).lean();
+    const current = await records.findOne({ _id: userId });
     const next = change(current ?? emptyTally);
     if (!next) return;
     const updatedAt = new Date();
+    const { days, recentQuoteIds, streak } = next;
     if (!current) {
       try {
-        await tallies.create({ _id: userId, ...next, revision: 1, updatedAt });
+        await records.insertOne({ _id: userId, days, recentQuoteIds, streak, revision: 1, updatedAt });
         return;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
     } else {
-      const written = await tallies.updateOne(
+      const written = await records.updateOne(
         { _id: userId, revision: current.revision },
-        { $set: { ...next, revision: current.revision + 1, updatedAt } },
+        { $set: { days, recentQuoteIds, streak, revision: current.revision + 1, updatedAt } },
       );
       if (written.modifiedCount === 1) return;
     }

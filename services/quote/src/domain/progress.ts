@@ -28,7 +28,7 @@ export {
   type Trend,
 } from '@haven/platform';
 
-/** The six ratings of the "emotionalState" a quote carries for the progress and analytics pages. */
+/** The eight ratings of the "emotionalState" a quote carries for the progress and analytics pages. */
 export interface EmotionalState {
   stressLevel: number;
   confidenceLevel: number;
@@ -38,6 +38,30 @@ export interface EmotionalState {
   gratitudeLevels: number;
   focusClarity: number;
   senseOfPurpose: number;
+}
+
+/** The emotional state a quote keeps of a check-in's ratings: those eight, no others. */
+export function emotionalStateOf(ratings: EmotionalState): EmotionalState {
+  const {
+    stressLevel,
+    confidenceLevel,
+    motivationLevel,
+    anxietyLevel,
+    hopeForFuture,
+    gratitudeLevels,
+    focusClarity,
+    senseOfPurpose,
+  } = ratings;
+  return {
+    stressLevel,
+    confidenceLevel,
+    motivationLevel,
+    anxietyLevel,
+    hopeForFuture,
+    gratitudeLevels,
+    focusClarity,
+    senseOfPurpose,
+  };
 }
 
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -174,6 +198,41 @@ export function daysOfBits(bits: DayBits | undefined): number[] {
     }
   }
   return days;
+}
+
+/**
+ * The streaks of a set of days kept as bits, in one pass over the words without listing the days: what
+ * `streaksOf(daysOfBits(bits), today)` says, at a cost that stays small with decades of days.
+ */
+export function streaksOfBits(bits: DayBits | undefined, today: number): Streaks {
+  const words = Object.entries(bits ?? {})
+    .map(([name, word]) => [Number(name.slice(1)), word] as const)
+    .filter(([index, word]) => Number.isInteger(index) && word !== 0)
+    .sort(([a], [b]) => a - b);
+  let longest = 0;
+  let current = 0;
+  let run = 0;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const [index, word] of words) {
+    const first = index * dayBitsPerWord;
+    if (word === -1) {
+      // A whole word of days (daily check-ins): the run grows by 32 at once.
+      run = first === previous + 1 ? run + dayBitsPerWord : dayBitsPerWord;
+      previous = first + dayBitsPerWord - 1;
+      if (run > longest) longest = run;
+      if (today >= first && today <= previous) current = run - (previous - today);
+      continue;
+    }
+    // Each set bit once, lowest first: `rest & -rest` isolates it, `rest & (rest - 1)` clears it.
+    for (let rest = word; rest !== 0; rest &= rest - 1) {
+      const day = first + 31 - Math.clz32(rest & -rest);
+      run = day === previous + 1 ? run + 1 : 1;
+      previous = day;
+      if (run > longest) longest = run;
+      if (day === today) current = run;
+    }
+  }
+  return { current, longest };
 }
 
 /** The words holding a set of days (for writing a whole record at once). */

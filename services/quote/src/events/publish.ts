@@ -1,7 +1,6 @@
-import { recordEvent } from '@haven/platform';
 import { timestampFromDate, type NewEvent } from '@haven/proto';
 import type { Ratings } from '../domain/assessment';
-import type { QuoteDocument, QuoteRecord } from '../model/quote';
+import type { QuoteRecord } from '../model/quote';
 
 type EntryOf = Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt'>;
 
@@ -17,19 +16,19 @@ function entryFacts(quote: EntryOf, mood: number) {
 }
 
 /** quote.generated: ids and numbers only (no notes, no quote text, no e-mail), for the weekly summary and privacy. */
-export function recordQuoteGenerated(
-  quote: QuoteDocument,
+export function quoteGeneratedEvent(
+  quote: EntryOf & Pick<QuoteRecord, 'timeOfDay'>,
   ratings: Ratings,
   mood: number,
   correlationId: string,
-): void {
-  recordEvent(quote, {
+): NewEvent<'quote.generated'> {
+  return {
     type: 'quote.generated',
     producer: 'quote',
     subjectId: quote.userId,
     correlationId,
     payload: { ...entryFacts(quote, mood), ratings, timeOfDay: quote.timeOfDay },
-  });
+  };
 }
 
 /** quote.entry_deleted: what the tallies built from quote.generated need to take the entry out again. */

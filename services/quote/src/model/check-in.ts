@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import { dimensions, ratingMax, ratingMin, timesOfDay, type Ratings, type TimeOfDay } from '../domain/assessment';
 import { insightSamplesMax, insightWindowDays, type CheckInSample } from '../domain/insights';
 
@@ -30,6 +30,14 @@ export function checkInModel(connection: Connection): Model<CheckInRecord> {
   return connection.model<CheckInRecord>('CheckIn', checkInSchema);
 }
 
+/**
+ * Stores a check-in built from a validated assessment, straight through the driver: the hottest write there is,
+ * where a mongoose document (casting, validation, change tracking) costs more than the insert itself.
+ */
+export async function insertCheckIn(checkIns: Model<CheckInRecord>, record: CheckInRecord): Promise<void> {
+  await (checkIns.collection as unknown as mongo.Collection<CheckInRecord>).insertOne(record);
+}
+
 /** The ratings of a stored check-in, in the payload's order. */
 export function ratingsOf(record: Ratings): Ratings {
   return Object.fromEntries(dimensions.map((dimension) => [dimension, record[dimension]])) as Ratings;
@@ -44,11 +52,44 @@ export async function insightSamplesOf(
   userId: string,
   now: Date,
 ): Promise<CheckInSample[]> {
-  const since = new Date(now.getTime() - insightWindowDays * 24 * 60 * 60 * 1000);
   const records = await checkIns
-    .find({ userId, createdAt: { $gte: since } }, sampleFields)
+    .find({ userId, createdAt: { $gte: insightWindowStart(now) } }, sampleFields)
     .sort({ createdAt: -1 })
     .limit(insightSamplesMax)
     .lean<Array<Ratings & { createdAt: Date }>>();
-  return records.map((record) => ({ ratings: ratingsOf(record), createdAt: record.createdAt }));
+  return records.map(toSample);
 }
+
+/**
+ * The analytics page's check-ins, newest first: the latest `count` (the mood history) and the insight window's
+ * (at most `insightSamplesMax`). One query answers both unless the window holds more than the latest `count`.
+ */
+export async function analyticsCheckInsOf(
+  checkIns: Model<CheckInRecord>,
+  userId: string,
+  now: Date,
+  count: number,
+): Promise<{ latest: CheckInSample[]; samples: CheckInSample[] }> {
+  const since = insightWindowStart(now);
+  const latest = (
+    await checkIns
+      .find({ userId }, sampleFields)
+      .sort({ createdAt: -1 })
+      .limit(count)
+      .lean<Array<Ratings & { createdAt: Date }>>()
+  ).map(toSample);
+  const windowReachesPast = latest.length === count && latest[count - 1]!.createdAt >= since;
+  return {
+    latest,
+    samples: windowReachesPast
+      ? await insightSamplesOf(checkIns, userId, now)
+      : latest.filter((sample) => sample.createdAt >= since),
+  };
+}
+
+const insightWindowStart = (now: Date) => new Date(now.getTime() - insightWindowDays * 24 * 60 * 60 * 1000);
+
+const toSample = (record: Ratings & { createdAt: Date }): CheckInSample => ({
+  ratings: ratingsOf(record),
+  createdAt: record.createdAt,
+});

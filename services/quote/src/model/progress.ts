@@ -6,6 +6,7 @@ import {
   daysOfBits,
   noStreak,
   streaksOf,
+  streaksOfBits,
   type DayBits,
   type StreakState,
   type Streaks,
@@ -88,7 +89,9 @@ export function daysOfRecord(record: ProgressRecord | null): number[] {
 
 /** The current and longest streak of a kept record (none kept: no streak). */
 export function streaksOfRecord(record: ProgressRecord | null, today: number): Streaks {
-  return streaksOf(daysOfRecord(record), today, record?.streak ?? noStreak);
+  // Only a record kept in an earlier shape needs its days listed; bits alone are read in one pass.
+  if (!record?.days?.length && !record?.streak) return streaksOfBits(record?.dayBits, today);
+  return streaksOf(daysOfRecord(record), today, record.streak ?? noStreak);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   badInput,
   conflict,
   deleteKeepingEvents,
+  insertWithEvents,
   isDuplicateKeyError,
   notFound,
   rejectInput,
@@ -21,6 +22,7 @@ import {
   type CallerSecrets,
   type PersonKeyring,
   type RequestContext,
+  type WithOutbox,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -40,6 +42,7 @@ import { insightsFrom } from '../domain/insights';
 import {
   dayNumber,
   dotColour,
+  emotionalStateOf,
   localDate,
   moodColour,
   moodOf,
@@ -48,8 +51,8 @@ import {
   weeklyGoal,
 } from '../domain/progress';
 import { scrubNotes } from '../domain/scrub';
-import { entryDeletedEvent, entryEditedEvent, recordQuoteGenerated } from '../events/publish';
-import { insightSamplesOf, ratingsOf, type CheckInRecord } from '../model/check-in';
+import { entryDeletedEvent, entryEditedEvent, quoteGeneratedEvent } from '../events/publish';
+import { analyticsCheckInsOf, insertCheckIn, ratingsOf, type CheckInRecord } from '../model/check-in';
 import {
   forgetProgress,
   recordProgress,
@@ -104,17 +107,7 @@ const quotePollMs = 25;
 
 const problemsOf = (validated: Validated<unknown>): FieldProblem[] => (validated.ok ? [] : validated.problems);
 
-export function toQuote(record: QuoteRecord): QuoteView {
-  const {
-    stressLevel,
-    confidenceLevel,
-    motivationLevel,
-    anxietyLevel,
-    hopeForFuture,
-    gratitudeLevels,
-    focusClarity,
-    senseOfPurpose,
-  } = record.emotionalState;
+export function toQuote(record: Omit<QuoteRecord, keyof WithOutbox> & { _id: string }): QuoteView {
   return {
     id: record._id,
     userId: record.userId,
@@ -126,16 +119,7 @@ export function toQuote(record: QuoteRecord): QuoteView {
     editedAt: record.editedAt?.toISOString() ?? null,
     score: quoteScore(record.emotionalState),
     dotColour: dotColour(quoteScore(record.emotionalState)),
-    emotionalState: {
-      stressLevel,
-      confidenceLevel,
-      motivationLevel,
-      anxietyLevel,
-      hopeForFuture,
-      gratitudeLevels,
-      focusClarity,
-      senseOfPurpose,
-    },
+    emotionalState: emotionalStateOf(record.emotionalState),
   };
 }
 
@@ -382,19 +366,15 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         await premiumRead(context, id);
         const now = new Date();
         const timeZone = await timeZoneOf(deps.timeZones, id);
-        const [stats, kept, latest, samples, settings] = await Promise.all([
+        const [stats, kept, { latest, samples }, settings] = await Promise.all([
           statsOf(context, id),
           progress.findById(id).lean(),
-          quotes
-            .find({ userId: id }, { emotionalState: 1, createdAt: 1 })
-            .sort({ createdAt: -1 })
-            .limit(moodHistoryLength)
-            .lean(),
-          insightSamplesOf(checkIns, id, now),
+          // A check-in carries the ratings its quote's mood is worked out from: one read for both lists.
+          analyticsCheckInsOf(checkIns, id, now, moodHistoryLength),
           privacySettingsOf(deps.privacySettings, id),
         ]);
         const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
-        const moodHistory = latest.map((quote) => Math.round(moodOf(quote.emotionalState) * 100) / 100);
+        const moodHistory = latest.map((sample) => Math.round(moodOf(sample.ratings) * 100) / 100);
         const today = dayNumber(now, timeZone);
         const streaks = streaksOfRecord(kept, today);
         return {
@@ -466,35 +446,37 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const written = await write(assessment, validated.value.notes, country, userId, context);
 
         const now = new Date();
+        const checkIn: CheckInRecord = {
+          _id: checkInId,
+          userId,
+          ...assessment.ratings,
+          timeOfDay: assessment.timeOfDay,
+          notes: assessment.notes && (await personKeyring.seal(userId, assessment.notes)),
+          createdAt: now,
+        };
         try {
-          await checkIns.create({
-            _id: checkInId,
-            userId,
-            ...assessment.ratings,
-            timeOfDay: assessment.timeOfDay,
-            notes: assessment.notes && (await personKeyring.seal(userId, assessment.notes)),
-            createdAt: now,
-          });
+          await insertCheckIn(checkIns, checkIn);
         } catch (error) {
           // The same key sent twice at once: the other request stored the check-in; its reply is this one's.
           if (key.value === null || !isDuplicateKeyError(error)) throw error;
           return replyOfStored(checkInId, userId, country);
         }
         const mood = moodOf(assessment.ratings);
-        const quote = new quotes({
+        const quote = {
           _id: randomUUID(),
           userId,
           checkInId,
           text: await personKeyring.seal(userId, written.text),
           messageId: written.messageId,
           timeOfDay: assessment.timeOfDay,
-          emotionalState: assessment.ratings,
+          emotionalState: emotionalStateOf(assessment.ratings),
           isFavorite: false,
           createdAt: now,
-        });
-        recordQuoteGenerated(quote, assessment.ratings, mood, context.correlationId);
+        } satisfies Omit<QuoteRecord, keyof WithOutbox> & { _id: string };
         try {
-          await quote.save();
+          await insertWithEvents(quotes, quote, [
+            quoteGeneratedEvent(quote, assessment.ratings, mood, context.correlationId),
+          ]);
         } catch (error) {
           // A check-in without its quote would answer its key with nothing: gone, a retry stores both.
           await checkIns.deleteOne({ _id: checkInId }).catch(() => undefined);
@@ -503,7 +485,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         deps.publishSoon();
         await recordProgress(progress, userId, mood, dayNumber(now, timeZone));
         return {
-          quote: toQuote(quote.toObject()),
+          quote: toQuote(quote),
           supportResources: written.crisis ? supportResourcesFor(country) : null,
         };
       },
@@ -586,7 +568,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         // The message answered what the person shared then, and stays; crisis signals now get the crisis reply.
         const crisis = showsCrisis({ ratings, notes: edited.value.notes });
         const reply = crisis ? compose({ ...edited.value, country, recentMessageIds: [] }) : null;
-        const emotionalState = toQuote({ ...entry, emotionalState: ratings }).emotionalState;
+        const emotionalState = emotionalStateOf(ratings);
         const previousMood = moodOf(entry.emotionalState);
         const mood = moodOf(ratings);
         // Compare-and-set on the entry's version: of two edits at once one lands, and the mood it replaced is exact.
