@@ -4,7 +4,7 @@ import { entitlementOf, type DeniedReason, type Entitlement } from './access';
 import type { CallerSecrets, SessionClaims } from './auth';
 import type { ConsumerSpec, EventHandler } from './consumer';
 import type { Logger } from './logger';
-import { isDuplicateKeyError } from './mongo';
+import { isDuplicateKeyError, recordById } from './mongo';
 import { runPeriodically, type PeriodicWork } from './periodic';
 import { askSubgraph } from './subgraph-client';
 
@@ -273,7 +273,7 @@ export function entitlementProjection(
       handlers: Object.fromEntries(subscriptionEventTypes.map((type) => [type, apply])),
     },
     source: (config, sessionToken) => async (session) => {
-      const copy = await copies.findById(session.userId).lean<EntitlementCopy>();
+      const copy = await recordById(copies, session.userId);
       const fromCopy = entitlementFromCopy(copy, new Date());
       if (fromCopy?.granted) return fromCopy;
       return entitlementFromBilling(config, sessionToken, session.userId);

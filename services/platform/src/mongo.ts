@@ -1,8 +1,23 @@
-import mongoose from 'mongoose';
+import mongoose, { type Model } from 'mongoose';
 
 // Mongoose keeps each query's call stack, only for the message of a query run twice ("Query was already
 // executed"); formatting it through the source maps on every query costs a few per cent of a service's CPU.
 mongoose.set('skipOriginalStackTraces', true);
+
+/**
+ * One record by its id, as `.lean()` reads it, straight through the driver: for the reads every request on a hot
+ * path makes (a person's time zone, settings, kept progress), where building a mongoose query costs as much as
+ * the read. A model whose records can be tombstones (the outbox's) never shows one, as its query hooks ensure.
+ */
+export function recordById<T extends { _id: string }>(
+  model: Model<T>,
+  id: string,
+  projection?: Record<string, 1>,
+): Promise<T | null> {
+  const filter = model.schema.path('outboxTombstone') ? { _id: id, outboxTombstone: { $ne: true } } : { _id: id };
+  const records = model.collection as unknown as mongoose.mongo.Collection<T>;
+  return records.findOne(filter as mongoose.mongo.Filter<T>, projection ? { projection } : {}) as Promise<T | null>;
+}
 
 /** How long a starting service waits for its database (a database starting beside it, a busy machine). */
 const startupWaitMs = 30_000;

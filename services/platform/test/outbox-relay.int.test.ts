@@ -19,6 +19,7 @@ import {
   limitOutboxBacklog,
   outboxCollections,
   outboxPlugin,
+  recordById,
   OutboxRelay,
   partitionOfKey,
   recordEvent,
@@ -328,6 +329,7 @@ it('publishes a deletion event, and the entity is gone for readers at once', asy
     ),
   ).toBe(true);
   expect(await accounts.findById(id)).toBeNull();
+  expect(await recordById(accounts, id)).toBeNull();
   expect(await accounts.countDocuments({ _id: id })).toBe(0);
   const relay = newRelay({ idleIntervalMs: 50 });
   relay.start();

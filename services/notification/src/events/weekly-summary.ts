@@ -4,7 +4,7 @@
  * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
  * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.
  */
-import { countryOfTimeZone, dayNumber, isDuplicateKeyError, type ConsumerSpec } from '@haven/platform';
+import { countryOfTimeZone, dayNumber, isDuplicateKeyError, recordById, type ConsumerSpec } from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
 import type { Model, mongo } from 'mongoose';
 import { emailKinds } from '../domain/email-kinds';
@@ -84,7 +84,7 @@ export function weeklySummaryConsumer(deps: {
 }): ConsumerSpec {
   /** A check-in's day in the zone the user has when its event arrives, as the quote service counts it. */
   const dayOf = async (userId: string, createdAt: Parameters<typeof timestampDate>[0]) => {
-    const timeZone = timeZoneOf(await deps.knownUsers.findById(userId, { timeZone: 1 }).lean());
+    const timeZone = timeZoneOf(await recordById(deps.knownUsers, userId, { timeZone: 1 }));
     return {
       day: dayNumber(timestampDate(createdAt), timeZone),
       keepFrom: dayNumber(new Date(), timeZone) - keptDays + 1,

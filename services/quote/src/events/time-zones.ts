@@ -1,5 +1,5 @@
 import { topicOf } from '@haven/proto';
-import type { ConsumerSpec } from '@haven/platform';
+import { recordById, type ConsumerSpec } from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { TimeZoneRecord } from '../model/time-zone';
 
@@ -19,5 +19,5 @@ export function timeZoneConsumer(timeZones: Model<TimeZoneRecord>): ConsumerSpec
 
 /** The user's IANA time zone for every date rule: UTC until the user service has said otherwise. */
 export async function timeZoneOf(timeZones: Model<TimeZoneRecord>, userId: string): Promise<string> {
-  return (await timeZones.findById(userId).lean())?.timeZone ?? 'UTC';
+  return (await recordById(timeZones, userId))?.timeZone ?? 'UTC';
 }

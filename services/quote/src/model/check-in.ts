@@ -71,12 +71,10 @@ export async function analyticsCheckInsOf(
   count: number,
 ): Promise<{ latest: CheckInSample[]; samples: CheckInSample[] }> {
   const since = insightWindowStart(now);
+  // Through the driver: the page is read often, and a mongoose query costs about as much as this read.
+  const records = checkIns.collection as unknown as mongo.Collection<CheckInRecord>;
   const latest = (
-    await checkIns
-      .find({ userId }, sampleFields)
-      .sort({ createdAt: -1 })
-      .limit(count)
-      .lean<Array<Ratings & { createdAt: Date }>>()
+    await records.find({ userId }, { projection: sampleFields, sort: { createdAt: -1 }, limit: count }).toArray()
   ).map(toSample);
   const windowReachesPast = latest.length === count && latest[count - 1]!.createdAt >= since;
   return {

@@ -1,3 +1,4 @@
+import { recordById } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
@@ -34,7 +35,7 @@ export async function privacySettingsOf(
   settings: Model<PrivacySettingsRecord>,
   userId: string,
 ): Promise<{ allowInsights: boolean; keepNotes: boolean }> {
-  const saved = await settings.findById(userId, { allowInsights: 1, keepNotes: 1 }).lean();
+  const saved = await recordById(settings, userId, { allowInsights: 1, keepNotes: 1 });
   return {
     allowInsights: saved?.allowInsights ?? defaultPrivacySettings.allowInsights,
     keepNotes: saved?.keepNotes ?? defaultPrivacySettings.keepNotes,

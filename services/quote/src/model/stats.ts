@@ -19,7 +19,7 @@ export async function countStatsByUserIds(
   const counted = await Promise.all(
     userIds.map(async (userId): Promise<[string, UserStats]> => {
       const [entries, favorites] = await Promise.all([
-        checkIns.countDocuments({ userId }),
+        checkIns.collection.countDocuments({ userId }),
         quotes.collection.countDocuments({ userId, isFavorite: true }),
       ]);
       return [userId, { totalQuotes: entries, totalEntries: entries, favoriteQuotes: favorites }];

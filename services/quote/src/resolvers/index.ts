@@ -6,6 +6,7 @@ import {
   insertWithEvents,
   isDuplicateKeyError,
   notFound,
+  recordById,
   rejectInput,
   requestLoader,
   requireEntitlement,
@@ -344,7 +345,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const timeZone = await timeZoneOf(deps.timeZones, id);
         const [stats, kept, thisWeek] = await Promise.all([
           statsOf(context, id),
-          progress.findById(id).lean(),
+          recordById(progress, id),
           // Sunday is at most 6 days back; a day's margin either side for time zones.
           quotes
             .find({ userId: id, createdAt: { $gte: new Date(now.getTime() - 8 * dayMs) } }, { createdAt: 1 })
@@ -368,7 +369,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const timeZone = await timeZoneOf(deps.timeZones, id);
         const [stats, kept, { latest, samples }, settings] = await Promise.all([
           statsOf(context, id),
-          progress.findById(id).lean(),
+          recordById(progress, id),
           // A check-in carries the ratings its quote's mood is worked out from: one read for both lists.
           analyticsCheckInsOf(checkIns, id, now, moodHistoryLength),
           privacySettingsOf(deps.privacySettings, id),

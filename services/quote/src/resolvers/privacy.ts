@@ -6,6 +6,7 @@
 import {
   badInput,
   dataExportPart,
+  recordById,
   requireMayReadUser,
   requireSession,
   type PersonKeyring,
@@ -63,7 +64,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
         const [checkIns, quotes, kept, timeZone, settings, insights] = await Promise.all([
           deps.checkIns.find({ userId: id }).sort({ createdAt: 1 }).lean<CheckInRecord[]>(),
           deps.quotes.find({ userId: id }, { outbox: 0 }).sort({ createdAt: 1 }).lean<QuoteRecord[]>(),
-          deps.progress.findById(id).lean(),
+          recordById(deps.progress, id),
           timeZoneOf(deps.timeZones, id),
           privacySettingsOf(privacySettings, id),
           insightsOf(id, now),
