@@ -4,6 +4,8 @@
  */
 import { checkInDimensions } from '@haven/platform';
 import { randomUUID } from 'node:crypto';
+import { emotionalStateOf } from '../../services/quote/src/domain/progress';
+import type { Ratings } from '../../services/quote/src/domain/assessment';
 import type { TestHaven } from './haven';
 
 /** Stores a check-in of all 3s at `at`, with a quote reading `text` (a favourite when said); returns the quote's id. */
@@ -14,14 +16,12 @@ export async function storeCheckInAt(
   text = `A steady moment, kept on ${at.toISOString()}.`,
   { isFavorite = false }: { isFavorite?: boolean } = {},
 ): Promise<string> {
-  const ratings = Object.fromEntries(checkInDimensions.map((dimension) => [dimension, 3]));
+  const ratings = Object.fromEntries(checkInDimensions.map((dimension) => [dimension, 3])) as Ratings;
   const checkInId = randomUUID();
   const quoteId = randomUUID();
   await (
     await haven.collection('quote', 'check_ins')
   ).insertOne({ _id: checkInId, userId, ...ratings, timeOfDay: 'morning', notes: null, createdAt: at });
-  const { stressLevel, confidenceLevel, motivationLevel, anxietyLevel, hopeForFuture, gratitudeLevels } = ratings;
-  const { focusClarity, senseOfPurpose } = ratings;
   await (
     await haven.collection('quote', 'quotes')
   ).insertOne({
@@ -31,16 +31,7 @@ export async function storeCheckInAt(
     text,
     messageId: 'test',
     timeOfDay: 'morning',
-    emotionalState: {
-      stressLevel,
-      confidenceLevel,
-      motivationLevel,
-      anxietyLevel,
-      hopeForFuture,
-      gratitudeLevels,
-      focusClarity,
-      senseOfPurpose,
-    },
+    emotionalState: emotionalStateOf(ratings),
     isFavorite,
     createdAt: at,
   });

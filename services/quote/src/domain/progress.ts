@@ -40,28 +40,23 @@ export interface EmotionalState {
   senseOfPurpose: number;
 }
 
+/** The ratings an emotional state keeps, in its order. */
+const emotionalStateRatings = [
+  'stressLevel',
+  'confidenceLevel',
+  'motivationLevel',
+  'anxietyLevel',
+  'hopeForFuture',
+  'gratitudeLevels',
+  'focusClarity',
+  'senseOfPurpose',
+] as const satisfies ReadonlyArray<keyof EmotionalState>;
+
 /** The emotional state a quote keeps of a check-in's ratings: those eight, no others. */
 export function emotionalStateOf(ratings: EmotionalState): EmotionalState {
-  const {
-    stressLevel,
-    confidenceLevel,
-    motivationLevel,
-    anxietyLevel,
-    hopeForFuture,
-    gratitudeLevels,
-    focusClarity,
-    senseOfPurpose,
-  } = ratings;
-  return {
-    stressLevel,
-    confidenceLevel,
-    motivationLevel,
-    anxietyLevel,
-    hopeForFuture,
-    gratitudeLevels,
-    focusClarity,
-    senseOfPurpose,
-  };
+  return Object.fromEntries(
+    emotionalStateRatings.map((rating) => [rating, ratings[rating]]),
+  ) as unknown as EmotionalState;
 }
 
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
