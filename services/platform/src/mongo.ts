@@ -5,6 +5,14 @@ import mongoose, { type Model } from 'mongoose';
 mongoose.set('skipOriginalStackTraces', true);
 
 /**
+ * The driver's collection behind a model, typed by the model's records: for the writes and reads that skip
+ * mongoose's casting and documents (string ids and values are stored as they are).
+ */
+export function collectionOf<T extends { _id: string }>(model: Model<T>): mongoose.mongo.Collection<T> {
+  return model.collection as unknown as mongoose.mongo.Collection<T>;
+}
+
+/**
  * One record by its id, as `.lean()` reads it, straight through the driver: for the reads every request on a hot
  * path makes (a person's time zone, settings, kept progress), where building a mongoose query costs as much as
  * the read. A model whose records can be tombstones (the outbox's) never shows one, as its query hooks ensure.
@@ -15,8 +23,10 @@ export function recordById<T extends { _id: string }>(
   projection?: Record<string, 1>,
 ): Promise<T | null> {
   const filter = model.schema.path('outboxTombstone') ? { _id: id, outboxTombstone: { $ne: true } } : { _id: id };
-  const records = model.collection as unknown as mongoose.mongo.Collection<T>;
-  return records.findOne(filter as mongoose.mongo.Filter<T>, projection ? { projection } : {}) as Promise<T | null>;
+  return collectionOf(model).findOne(
+    filter as mongoose.mongo.Filter<T>,
+    projection ? { projection } : {},
+  ) as Promise<T | null>;
 }
 
 /** How long a starting service waits for its database (a database starting beside it, a busy machine). */

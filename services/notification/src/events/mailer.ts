@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailKind } from '../domain/email-kinds';
-import { isDuplicateKeyError, type Logger } from '@haven/platform';
-import type { Model, mongo } from 'mongoose';
+import { collectionOf, isDuplicateKeyError, type Logger } from '@haven/platform';
+import type { Model } from 'mongoose';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messageIdOf, type RenderedEmail } from '../domain/email-parts';
@@ -164,7 +164,7 @@ export function createMailer(
     retried(id, () => deliveries.updateOne({ _id: id }, { $set: { ...change, at: new Date() } }));
 
   // The driver's own collection for the batch writes: no per-document casting, string ids as they are.
-  const deliveryLog = deliveries.collection as unknown as mongo.Collection<DeliveryRecord>;
+  const deliveryLog = collectionOf(deliveries);
 
   const claimOf = (request: DeliveryRequest): DeliveryRecord => ({
     _id: request.onceKey ?? deliveryKey(request.eventId, request.kind, request.to),

@@ -4,9 +4,16 @@
  * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
  * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.
  */
-import { countryOfTimeZone, dayNumber, isDuplicateKeyError, recordById, type ConsumerSpec } from '@haven/platform';
+import {
+  collectionOf,
+  countryOfTimeZone,
+  dayNumber,
+  isDuplicateKeyError,
+  recordById,
+  type ConsumerSpec,
+} from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
-import type { Model, mongo } from 'mongoose';
+import type { Model } from 'mongoose';
 import { emailKinds } from '../domain/email-kinds';
 import {
   foldCheckIn,
@@ -42,7 +49,7 @@ async function changeTally(
   userId: string,
   change: (tally: CheckInTally) => CheckInTally | null,
 ): Promise<void> {
-  const records = tallies.collection as unknown as mongo.Collection<WeeklyCheckInsRecord>;
+  const records = collectionOf(tallies);
   for (let attempt = 1; ; attempt += 1) {
     const current = await records.findOne({ _id: userId });
     const next = change(current ?? emptyTally);

@@ -41,7 +41,7 @@ export interface EmotionalState {
 }
 
 /** The ratings an emotional state keeps, in its order. */
-const emotionalStateRatings = [
+export const emotionalStateRatings = [
   'stressLevel',
   'confidenceLevel',
   'motivationLevel',

@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model, type mongo } from 'mongoose';
+import { collectionOf } from '@haven/platform';
+import { Schema, type Connection, type Model } from 'mongoose';
 import { dimensions, ratingMax, ratingMin, timesOfDay, type Ratings, type TimeOfDay } from '../domain/assessment';
 import { insightSamplesMax, insightWindowDays, type CheckInSample } from '../domain/insights';
 
@@ -35,7 +36,7 @@ export function checkInModel(connection: Connection): Model<CheckInRecord> {
  * where a mongoose document (casting, validation, change tracking) costs more than the insert itself.
  */
 export async function insertCheckIn(checkIns: Model<CheckInRecord>, record: CheckInRecord): Promise<void> {
-  await (checkIns.collection as unknown as mongo.Collection<CheckInRecord>).insertOne(record);
+  await collectionOf(checkIns).insertOne(record);
 }
 
 /** The ratings of a stored check-in, in the payload's order. */
@@ -72,9 +73,10 @@ export async function analyticsCheckInsOf(
 ): Promise<{ latest: CheckInSample[]; samples: CheckInSample[] }> {
   const since = insightWindowStart(now);
   // Through the driver: the page is read often, and a mongoose query costs about as much as this read.
-  const records = checkIns.collection as unknown as mongo.Collection<CheckInRecord>;
   const latest = (
-    await records.find({ userId }, { projection: sampleFields, sort: { createdAt: -1 }, limit: count }).toArray()
+    await collectionOf(checkIns)
+      .find({ userId }, { projection: sampleFields, sort: { createdAt: -1 }, limit: count })
+      .toArray()
   ).map(toSample);
   const windowReachesPast = latest.length === count && latest[count - 1]!.createdAt >= since;
   return {

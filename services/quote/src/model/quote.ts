@@ -1,7 +1,7 @@
 import { outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 import type { TimeOfDay } from '../domain/assessment';
-import type { EmotionalState } from '../domain/progress';
+import { emotionalStateRatings, type EmotionalState } from '../domain/progress';
 
 /** A supportive quote written for one check-in, with the ratings the progress page shows beside it. */
 export interface QuoteRecord extends WithOutbox {
@@ -32,19 +32,7 @@ const quoteSchema = new Schema<QuoteRecord>(
     messageId: { type: String, required: true },
     timeOfDay: { type: String, required: true },
     emotionalState: {
-      type: new Schema(
-        {
-          stressLevel: rating,
-          confidenceLevel: rating,
-          motivationLevel: rating,
-          anxietyLevel: rating,
-          hopeForFuture: rating,
-          gratitudeLevels: rating,
-          focusClarity: rating,
-          senseOfPurpose: rating,
-        },
-        { _id: false },
-      ),
+      type: new Schema(Object.fromEntries(emotionalStateRatings.map((name) => [name, rating])), { _id: false }),
       required: true,
     },
     isFavorite: { type: Boolean, default: false },
