@@ -20,7 +20,7 @@ export function collectionOf<T extends { _id: string }>(model: Model<T>): mongoo
 export function recordById<T extends { _id: string }>(
   model: Model<T>,
   id: string,
-  projection?: Record<string, 1>,
+  projection?: Record<string, 0 | 1>,
 ): Promise<T | null> {
   const filter = model.schema.path('outboxTombstone') ? { _id: id, outboxTombstone: { $ne: true } } : { _id: id };
   return collectionOf(model).findOne(

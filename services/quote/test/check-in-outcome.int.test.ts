@@ -108,6 +108,31 @@ it('the same check-in sent several times at once with one key is stored once, ev
   expect(await (await haven.collection('quote', 'progress')).findOne({ _id: userId })).toMatchObject({ entries: 1 });
 });
 
+it('a check-in whose request failed after storing it, before its progress, is folded in by its repeat, once', async () => {
+  const { client, userId } = await subscribedUser(haven.gatewayUrl, 'lost-fold');
+  const key = 'submission-lost-fold';
+  const progress = await haven.collection('quote', 'progress');
+  const analytics = async () =>
+    (
+      await client.get<{ moodTrends: { averageMood: number }; streaks: { currentStreak: number } }>(
+        '/api/user/analytics',
+      )
+    ).body;
+  const [first] = expectAnswered([await send(client, key)]);
+  // The state such a failure leaves: the check-in and its quote stored, the progress without them.
+  await progress.deleteOne({ _id: userId });
+  expect(await analytics()).toMatchObject({ moodTrends: { averageMood: 0 }, streaks: { currentStreak: 0 } });
+
+  const repeats = expectAnswered([await send(client, key), await send(client, key)]);
+
+  for (const reply of repeats) expect(reply).toEqual(first);
+  expect(await progress.findOne({ _id: userId })).toMatchObject({ entries: 1 });
+  expect(await analytics()).toMatchObject({
+    moodTrends: { averageMood: expect.closeTo(18 / 6, 10) },
+    streaks: { currentStreak: 1 },
+  });
+});
+
 it("another user's same idempotency key stores that user's own check-in", async () => {
   const [one, other] = await Promise.all([
     subscribedUser(haven.gatewayUrl, 'key-one'),

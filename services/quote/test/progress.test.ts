@@ -7,6 +7,7 @@ import {
   dayStreak,
   daysOfBits,
   dotColour,
+  foldIsMissing,
   longestRun,
   longestStreak,
   moodColour,
@@ -327,5 +328,20 @@ describe('trend (0.3 threshold, history newest first)', () => {
     [[5, 3, 3], 'up'], // odd count: the recent half is the smaller one, 5 vs 3
   ] as const)('%j is %s', (history, trend) => {
     expect(trendOf([...history])).toBe(trend);
+  });
+});
+
+describe('a stored check-in missing from the kept progress', () => {
+  it.each([
+    ['no record yet', true, null, 0],
+    ['remembered among the latest folds', false, { entries: 3, folded: ['a', 'k', 'b'] }, 1],
+    ['absent, and every fold remembered', true, { entries: 2, folded: ['a', 'b'] }, 2],
+    ['absent, and more folds remembered than check-ins after it', true, { entries: 80, folded: ['a', 'b', 'c'] }, 2],
+    ['absent, with memory starting after it', false, { entries: 80, folded: ['a', 'b'] }, 2],
+    ['absent from a record without memory', false, { entries: 5 }, 0],
+    ['absent from an emptied record without memory', true, { entries: 0 }, 0],
+  ] as const)('%s: missing %s', (_case, missing, record, storedAfter) => {
+    const memory = record && { entries: record.entries, folded: 'folded' in record ? [...record.folded] : undefined };
+    expect(foldIsMissing(memory, 'k', storedAfter)).toBe(missing);
   });
 });

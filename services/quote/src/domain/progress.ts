@@ -239,3 +239,26 @@ export function bitsOfDays(days: Iterable<number>): DayBits {
   }
   return bits;
 }
+
+/** How many of its latest folds a progress record remembers by check-in id: far more than an hour's check-ins. */
+export const foldsRemembered = 64;
+
+/** What a progress record says about the folds it made: how many it counts, and the latest of them by id. */
+export interface FoldMemory {
+  entries: number;
+  /** The ids of the latest check-ins folded in, oldest first (at most `foldsRemembered`). */
+  folded?: string[];
+}
+
+/**
+ * Whether a stored check-in is missing from a user's progress (its request failed after storing it): only when
+ * the record's memory provably reaches back to it, that is, when it remembers every fold it counts or more folds
+ * than check-ins were stored after this one. Otherwise (a record kept before folds were remembered, a check-in too
+ * far back) it is taken as folded in: counting a check-in twice would be the worse error.
+ */
+export function foldIsMissing(record: FoldMemory | null, checkInId: string, storedAfter: number): boolean {
+  if (!record) return true;
+  const folded = record.folded ?? [];
+  if (folded.includes(checkInId)) return false;
+  return folded.length === record.entries || folded.length > storedAfter;
+}

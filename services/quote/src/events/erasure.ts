@@ -50,6 +50,7 @@ export const quoteDataMap: DataMap = {
       dayBits: 'the local days with a check-in, exported as the streaks they make and each check-in’s own time',
       days: 'the local days with a check-in as kept before the bits, exported as dayBits are',
       streak: 'the running streak kept before the days were, exported as the streaks',
+      folded: 'the ids of the latest check-ins counted, so a repeat is not counted twice; the check-ins are exported',
     },
   },
   user_time_zones: { copyOf: 'account.timeZone', reason: 'the user service’s time zone, copied from its events' },

@@ -1,16 +1,20 @@
-import { isDuplicateKeyError } from '@haven/platform';
+import { collectionOf, isDuplicateKeyError, recordById } from '@haven/platform';
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import {
   ascendingDays,
   dayBit,
   daysOfBits,
+  foldIsMissing,
+  foldsRemembered,
   noStreak,
   streaksOf,
   streaksOfBits,
   type DayBits,
+  type FoldMemory,
   type StreakState,
   type Streaks,
 } from '../domain/progress';
+import type { CheckInRecord } from './check-in';
 
 /**
  * What the progress and analytics pages need from a user's whole history, kept up to date at each
@@ -18,9 +22,8 @@ import {
  * (average mood), and each local day with a check-in (the streaks), as bits (domain/progress.ts, DayBits). Days
  * are counted in the time zone the user had when they checked in.
  */
-export interface ProgressRecord {
+export interface ProgressRecord extends FoldMemory {
   _id: string; // the user id
-  entries: number;
   moodSum: number;
   /** The local days with a check-in, 32 to a word. */
   dayBits?: DayBits;
@@ -38,6 +41,7 @@ const progressSchema = new Schema<ProgressRecord>(
     // Written by bit operations only (recordProgress, forgetProgress), read as they are.
     dayBits: { type: Schema.Types.Mixed, default: undefined },
     days: { type: [Number], default: undefined },
+    folded: { type: [String], default: undefined },
     streak: {
       type: new Schema({ lastDay: Number, run: Number, longest: Number }, { _id: false }),
       default: undefined,
@@ -55,30 +59,61 @@ function keptRecords(progress: Model<ProgressRecord>): mongo.Collection<{ _id: s
   return progress.collection as unknown as mongo.Collection<{ _id: string }>;
 }
 
+/** The check-in a fold is about: its id, its mood and its local day. */
+export interface FoldedCheckIn {
+  id: string;
+  mood: number;
+  day: number;
+}
+
 /**
- * Folds one check-in in with one atomic update: the count and the mood sum are added, the day joins the set.
- * Each part is commutative, so any number of check-ins at once all land in any order, with no retry loop.
+ * Folds one check-in in with one atomic update: the count and the mood sum are added, the day joins the set, the
+ * id joins the latest folds. Each part is commutative, so any number of check-ins at once all land in any order,
+ * with no retry loop; the same check-in again (a repeat after a lost reply) finds its id and changes nothing.
  */
 export async function recordProgress(
   progress: Model<ProgressRecord>,
   userId: string,
-  mood: number,
-  day: number,
+  checkIn: FoldedCheckIn,
 ): Promise<void> {
-  const { word, mask } = dayBit(day);
+  const { word, mask } = dayBit(checkIn.day);
   const fold = () =>
     keptRecords(progress).updateOne(
-      { _id: userId },
-      { $inc: { entries: 1, moodSum: mood }, $bit: { [`dayBits.${word}`]: { or: mask } } },
+      { _id: userId, folded: { $ne: checkIn.id } },
+      {
+        $inc: { entries: 1, moodSum: checkIn.mood },
+        $bit: { [`dayBits.${word}`]: { or: mask } },
+        $push: { folded: { $each: [checkIn.id], $slice: -foldsRemembered } },
+      },
       { upsert: true },
     );
   try {
     await fold();
   } catch (error) {
-    // Two first check-ins at once: both upserts inserted and one lost on the `_id`; the document exists now.
+    // The record did not match, so the upsert inserted and lost on the `_id`: two first check-ins at once (the
+    // record exists now), or this check-in already folded in (then the second try loses the same way).
     if (!isDuplicateKeyError(error)) throw error;
-    await fold();
+    await fold().catch((again: unknown) => {
+      if (!isDuplicateKeyError(again)) throw again;
+    });
   }
+}
+
+/**
+ * Folds in a stored check-in again when its fold is provably missing (`foldIsMissing`): a check-in's repeat
+ * finishes what its first request left undone when that failed after storing it.
+ */
+export async function recordMissingProgress(
+  progress: Model<ProgressRecord>,
+  checkIns: Model<CheckInRecord>,
+  userId: string,
+  checkIn: FoldedCheckIn & { createdAt: Date },
+): Promise<void> {
+  const [record, storedAfter] = await Promise.all([
+    recordById(progress, userId, { entries: 1, folded: 1 }),
+    collectionOf(checkIns).countDocuments({ userId, createdAt: { $gt: checkIn.createdAt } }),
+  ]);
+  if (foldIsMissing(record, checkIn.id, storedAfter)) await recordProgress(progress, userId, checkIn);
 }
 
 /** The local days with a check-in of a kept record, ascending (those kept as a list before the bits too). */
@@ -101,16 +136,17 @@ export function streaksOfRecord(record: ProgressRecord | null, today: number): S
 export async function forgetProgress(
   progress: Model<ProgressRecord>,
   userId: string,
-  checkIn: { mood: number; day: number; dayKeepsOthers: boolean },
+  checkIn: FoldedCheckIn & { dayKeepsOthers: boolean },
 ): Promise<void> {
   const { word, mask } = dayBit(checkIn.day);
   await keptRecords(progress).updateOne(
     { _id: userId },
     {
       $inc: { entries: -1, moodSum: -checkIn.mood },
+      // Its id leaves the latest folds too: the same key may store a new check-in, to be folded in afresh.
       ...(checkIn.dayKeepsOthers
-        ? {}
-        : { $bit: { [`dayBits.${word}`]: { and: ~mask } }, $pull: { days: checkIn.day } }),
+        ? { $pull: { folded: checkIn.id } }
+        : { $bit: { [`dayBits.${word}`]: { and: ~mask } }, $pull: { days: checkIn.day, folded: checkIn.id } }),
     },
   );
 }

@@ -56,6 +56,7 @@ import { entryDeletedEvent, entryEditedEvent, quoteGeneratedEvent } from '../eve
 import { analyticsCheckInsOf, insertCheckIn, ratingsOf, type CheckInRecord } from '../model/check-in';
 import {
   forgetProgress,
+  recordMissingProgress,
   recordProgress,
   reviseProgress,
   streaksOfRecord,
@@ -125,6 +126,8 @@ export function toQuote(record: Omit<QuoteRecord, keyof WithOutbox> & { _id: str
 }
 
 const quoteFields = { outbox: 0 } as const;
+/** The kept progress as the pages read it: the latest folds' ids are for a repeat's check alone. */
+const progressFields = { folded: 0 } as const;
 
 export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   const { quotes, checkIns, progress, personKeyring } = deps;
@@ -211,6 +214,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
     checkInId: string,
     userId: string,
     country: string | null,
+    timeZone: string,
     createdAt?: Date,
   ): Promise<QuoteReply> {
     const storedAt =
@@ -220,6 +224,13 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       // The quote shares the check-in's instant, so the user's quote index finds it.
       const stored = await quotes.findOne({ userId, createdAt: storedAt, checkInId }, quoteFields).lean<QuoteRecord>();
       if (stored) {
+        // The first request may have failed after storing both, before its progress: the repeat finishes it.
+        await recordMissingProgress(progress, checkIns, userId, {
+          id: checkInId,
+          mood: moodOf(stored.emotionalState),
+          day: dayNumber(storedAt, timeZone),
+          createdAt: storedAt,
+        });
         return {
           quote: toQuote(stored),
           supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(country) : null,
@@ -345,7 +356,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const timeZone = await timeZoneOf(deps.timeZones, id);
         const [stats, kept, thisWeek] = await Promise.all([
           statsOf(context, id),
-          recordById(progress, id),
+          recordById(progress, id, progressFields),
           // Sunday is at most 6 days back; a day's margin either side for time zones.
           quotes
             .find({ userId: id, createdAt: { $gte: new Date(now.getTime() - 8 * dayMs) } }, { createdAt: 1 })
@@ -369,7 +380,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const timeZone = await timeZoneOf(deps.timeZones, id);
         const [stats, kept, { latest, samples }, settings] = await Promise.all([
           statsOf(context, id),
-          recordById(progress, id),
+          recordById(progress, id, progressFields),
           // A check-in carries the ratings its quote's mood is worked out from: one read for both lists.
           analyticsCheckInsOf(checkIns, id, now, moodHistoryLength),
           privacySettingsOf(deps.privacySettings, id),
@@ -440,7 +451,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         ]);
         // Where the person is, for a crisis reply's lines: as the app sent it, else their time zone's country.
         const country = input.country?.trim().toUpperCase() || countryOfTimeZone(timeZone);
-        if (earlier) return replyOfStored(checkInId, userId, country, earlier.createdAt);
+        if (earlier) return replyOfStored(checkInId, userId, country, timeZone, earlier.createdAt);
         // Notes kept off the server: neither stored nor sent to the AI provider, whatever the client sent;
         // they are still read once, in memory, for crisis signals.
         const assessment = keepNotes ? validated.value : { ...validated.value, notes: null };
@@ -460,7 +471,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         } catch (error) {
           // The same key sent twice at once: the other request stored the check-in; its reply is this one's.
           if (key.value === null || !isDuplicateKeyError(error)) throw error;
-          return replyOfStored(checkInId, userId, country);
+          return replyOfStored(checkInId, userId, country, timeZone);
         }
         const mood = moodOf(assessment.ratings);
         const quote = {
@@ -484,7 +495,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           throw error;
         }
         deps.publishSoon();
-        await recordProgress(progress, userId, mood, dayNumber(now, timeZone));
+        await recordProgress(progress, userId, { id: checkInId, mood, day: dayNumber(now, timeZone) });
         return {
           quote: toQuote(quote),
           supportResources: written.crisis ? supportResourcesFor(country) : null,
@@ -529,7 +540,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           )
           .lean<Array<{ createdAt: Date }>>();
         const dayKeepsOthers = around.some((other) => dayNumber(other.createdAt, timeZone) === day);
-        await forgetProgress(progress, userId, { mood, day, dayKeepsOthers });
+        await forgetProgress(progress, userId, { id: entry.checkInId, mood, day, dayKeepsOthers });
         return { quoteId };
       },
 
