@@ -175,8 +175,12 @@ async function readUserJson(gatewayUrl: string, cookie: string): Promise<{ json:
   return { json, id: user.id };
 }
 
-/** The warm-up of the journal's targets and their reference, at least: with 2 s their ratios moved by half. */
-const journalWarmupS = 10;
+/**
+ * The warm-up of the journal's targets and their reference, at least: their p99s compare paths of different
+ * services, and each must be measured once compiled and warm (with 2 s the ratios moved by half, with 10 s the
+ * check-in's still by a third between runs).
+ */
+const journalWarmupS = 30;
 
 function isJournalTarget(key: TargetKey): boolean {
   return key === 'gatewayRest' || key.startsWith('quote');
