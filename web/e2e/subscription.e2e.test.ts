@@ -3,7 +3,9 @@
  * account starts its trial with the good test card, lands on / with the welcome modal and gets the welcome
  * e-mail; the declined card leaves the user on /subscription without access; cancelling in Settings asks first,
  * naming the day access ends, and is confirmed by Haven's e-mail. When the trial has run out, crisis help is
- * still one tap away.
+ * still one tap away. A payment that fails (at the trial's end, or the first one of a returning subscriber) shows
+ * the "Payment Failed" state with a new card for the same subscription, never a second one, and the new card
+ * brings Premium back.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { type TestHaven } from '../../tools/testing/haven';
@@ -250,4 +252,112 @@ it('shows the card on file in Settings and changes it with the same card form: a
   expect(await invoices.getByTestId('invoice-row').count()).toBe(2);
   // The local provider has no hosted invoice page.
   expect(await invoices.getByRole('link', { name: /View invoice/ }).count()).toBe(0);
+});
+
+const day = 24 * 60 * 60;
+/** Stripe's test card whose setup succeeds and whose every charge fails. */
+const failsAtRenewal = '4000 0000 0000 0341';
+
+/** The "Payment Failed" state on /subscription. */
+const paymentFailedState = (page: Page) => page.getByTestId('payment-failed');
+
+/** Billing's changes to the user's subscription, oldest first: one subscription's story. */
+async function subscriptionEvents(page: Page): Promise<string[]> {
+  const history = await (
+    await haven.collection('billing', 'subscription_history')
+  )
+    .find({ userId: await userIdOf(page) })
+    .sort({ revision: 1 })
+    .toArray();
+  return history.map((entry) => entry.event as string);
+}
+
+/** A paid page answering with the person's own data: Analytics' counts come from a paid call. */
+async function paidPageWorks(page: Page) {
+  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.getByTestId('analytics-total-quotes').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/analytics');
+}
+
+it('shows a failed renewal as "Payment Failed", e-mails it, and a new card brings Premium back', async () => {
+  const { page, email } = await signUp('renewal-fails');
+  await addCard(page, failsAtRenewal);
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await modal.waitFor({ state: 'hidden' });
+
+  // The trial ends on billing's test clock, and the charge after it fails.
+  await advanceBillingClock(haven, 3 * day + 60);
+  const failedEmail = await billingEmailTo(email, "We couldn't take your Haven payment");
+  const link = `${haven.gatewayUrl}/subscription`;
+  expect(failedEmail.text).toContain(link);
+
+  // The e-mail's link: what happened, the card that failed, what to do; no second subscription on offer.
+  await page.goto(link);
+  const failed = paymentFailedState(page);
+  await failed.getByText('Payment Failed', { exact: true }).waitFor();
+  await failed
+    .getByText(
+      'Your payment of £4.99 could not be processed, so Premium is on hold. Your check-ins and quotes are safe.',
+      {
+        exact: true,
+      },
+    )
+    .waitFor();
+  await failed.getByText(/^Your last payment didn't go through on your Visa ending in 0341, /).waitFor();
+  expect(await page.getByRole('button', { name: /^(Start 3-Day Free Trial|Subscribe for)/ }).count()).toBe(0);
+  // Meanwhile the paid pages stay closed.
+  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.waitForURL('**/subscription');
+
+  await paymentFailedState(page).getByRole('button', { name: 'Update payment method' }).click();
+  const form = page.getByRole('form', { name: 'Test-mode card form' });
+  await form.getByLabel('Test card number').fill('4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Save card and pay £4.99' }).click();
+
+  await page.getByText('Card updated', { exact: true }).first().waitFor();
+  await page.getByText("You're Premium!", { exact: true }).waitFor();
+  await paidPageWorks(page);
+  expect(await subscriptionEvents(page)).toEqual([
+    'billing.trial_started',
+    'billing.payment_failed',
+    'billing.activated',
+  ]);
+});
+
+it('keeps a returning subscriber whose first payment fails on the payment step, told why, with no welcome', async () => {
+  const { page } = await signUp('first-charge-fails');
+  await addCard(page, '4242 4242 4242 4242');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  // The trial is cancelled and runs out: subscribing again has no trial, and is charged at once.
+  const asUser = { headers: { origin: haven.gatewayUrl } };
+  expect((await page.request.post(`${haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
+  await advanceBillingClock(haven, 3 * day + 60);
+
+  await page.goto(`${haven.gatewayUrl}/subscription`);
+  await page.getByRole('button', { name: 'Subscribe for £4.99 a month' }).click();
+  await page.getByLabel('Test card number').fill(failsAtRenewal);
+  await page.getByRole('button', { name: 'Subscribe and pay £4.99' }).click();
+
+  // Told why, on the same page, and offered a new card for the subscription that is waiting for its payment.
+  await page
+    .getByText('Your payment could not be processed. Please update your payment method.', { exact: true })
+    .first()
+    .waitFor();
+  const failed = paymentFailedState(page);
+  await failed.getByText('Payment Failed', { exact: true }).waitFor();
+  const form = page.getByRole('form', { name: 'Test-mode card form' });
+  await form.getByRole('button', { name: 'Save card and pay £4.99' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/subscription');
+  expect(new URL(page.url()).search).toBe('');
+  expect(await page.getByRole('dialog', { name: 'Welcome to Haven Premium!' }).count()).toBe(0);
+
+  await form.getByLabel('Test card number').fill('4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Save card and pay £4.99' }).click();
+  await page.getByText("You're Premium!", { exact: true }).waitFor();
+  await paidPageWorks(page);
+  // One subscription: the failed first payment, then the same subscription paid.
+  expect((await subscriptionEvents(page)).slice(-2)).toEqual(['billing.payment_failed', 'billing.activated']);
 });

@@ -5,6 +5,7 @@ import {
   dueStep,
   mayStartSubscription,
   openAtProvider,
+  recordDefect,
   type ScheduledSubscription,
 } from '../src/domain/lifecycle';
 import { changeFromStripe } from '../src/domain/stripe-events';
@@ -43,6 +44,31 @@ describe('dueStep (the scheduler)', () => {
     expect(dueStep({ ...active, cancelAtPeriodEnd: true }, now, true)).toBe('ended');
     expect(dueStep({ ...active, currentPeriodEnd: at(hour) }, now, true)).toBeNull();
     expect(dueStep({ ...active, status: 'payment_failed' }, now, true)).toBeNull();
+  });
+});
+
+describe('recordDefect (what the scheduler sets aside)', () => {
+  const card = { customerId: 'cus_local_1', paymentMethodId: 'pm_local_ok_1' };
+
+  it('finds a status billing never writes, whatever step is due', () => {
+    expect(recordDefect({ ...card, status: 'past_due' }, null)).toBe('unknown_status');
+    expect(recordDefect({ ...card, status: undefined as unknown as string }, null)).toBe('unknown_status');
+    for (const status of ['trialing', 'active', 'canceled', 'trial_expired', 'payment_failed']) {
+      expect(recordDefect({ ...card, status }, null)).toBeNull();
+    }
+  });
+
+  it('finds no card or no customer to charge, only when a charge is due', () => {
+    for (const due of ['charge_after_trial', 'renew'] as const) {
+      expect(recordDefect({ ...card, status: 'active' }, due)).toBeNull();
+      expect(recordDefect({ status: 'active', customerId: 'cus_local_1' }, due)).toBe('no_payment_method');
+      expect(recordDefect({ ...card, status: 'active', paymentMethodId: '' }, due)).toBe('no_payment_method');
+      expect(recordDefect({ ...card, status: 'active', customerId: null }, due)).toBe('no_payment_method');
+    }
+    // A reminder, an expiry or an end charges nothing: a record without a card still takes them.
+    for (const due of ['trial_will_end', 'trial_expired', 'ended', null] as const) {
+      expect(recordDefect({ status: 'trialing' }, due)).toBeNull();
+    }
   });
 });
 

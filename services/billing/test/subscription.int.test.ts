@@ -3,7 +3,13 @@ import mongoose from 'mongoose';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, testSubgraphSecret, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient } from '../../../tools/testing/http';
-import { declinedTestCard, goodTestCard, signedUpPerson, startTrial } from '../../../tools/testing/subscription';
+import {
+  confirmedLocalSetup,
+  declinedTestCard,
+  goodTestCard,
+  signedUpPerson,
+  startTrial,
+} from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
 import { advanceBillingClock } from './clock';
 
@@ -216,9 +222,11 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     await eventuallyExpect('the copy naming the failed payment', async () =>
       expect(await entitlementCopy(failing.userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),
     );
-    // A new card: paid at once, no second trial.
-    expect((await confirmSetup(failing.client, goodTestCard)).body.status).toBe('succeeded');
-    expect((await failing.client.post('/api/create-subscription-after-setup')).status).toBe(200);
+    // Not a second subscription, which would be charged beside this one: its card is changed, and paid at once.
+    expect((await failing.client.post('/api/create-setup-intent')).status).toBe(409);
+    await confirmedLocalSetup(failing.client, goodTestCard, 'CHANGE_CARD');
+    const changed = await failing.client.graphql('mutation { updatePaymentMethodAfterSetup { message } }');
+    expect(changed.body.errors).toBeUndefined();
     expect(await status(failing.client)).toMatchObject({ status: 'active', isTrialing: false, needsSetup: false });
     await eventually('the copy granting access again', async () => (await entitlementCopy(failing.userId))?.granted);
   });

@@ -1,6 +1,6 @@
 /** Pure rules of the subscription lifecycle: the plan, what the scheduler owes a subscription, access after a change. */
 import { entitlementOf } from '@haven/platform';
-import { subscriptionStatusOf, type StoredSubscription } from './access';
+import { subscriptionStatusOf, type StoredSubscription, type SubscriptionState } from './access';
 
 export const plan = {
   trialDays: 3,
@@ -78,6 +78,33 @@ export function dueStep(subscription: ScheduledSubscription, now: Date, provider
   return null;
 }
 
+/** Every status billing writes; anything else in a record was left by a bug or an older version. */
+export const subscriptionStates: readonly SubscriptionState[] = [
+  'trialing',
+  'active',
+  'canceled',
+  'trial_expired',
+  'payment_failed',
+];
+
+/** Why the scheduler cannot move a record on: it is set aside (and counted) rather than guessed at. */
+export type RecordDefect = 'unknown_status' | 'no_payment_method';
+
+/**
+ * What is wrong with a record for the step it owes, or null. A charge needs the customer and the card on file: a
+ * record without them was broken by a bug, not declined by a bank, so it waits for an operator rather than
+ * telling the person their payment failed.
+ */
+export function recordDefect(
+  record: { status: string; customerId?: string | null; paymentMethodId?: string | null },
+  due: DueStep,
+): RecordDefect | null {
+  if (!(subscriptionStates as readonly string[]).includes(record.status)) return 'unknown_status';
+  if ((due === 'charge_after_trial' || due === 'renew') && !(record.customerId && record.paymentMethodId))
+    return 'no_payment_method';
+  return null;
+}
+
 export interface AccessAfterChange {
   status: string;
   granted: boolean;
@@ -98,9 +125,21 @@ export function accessAfter(subscription: StoredSubscription, now: Date): Access
   };
 }
 
-/** Whether a user may start a (new) subscription: not while one is trialing or active. */
+/** Why a user may not start a (new) subscription now; null when they may. */
+export type StartRefusal = 'already_subscribed' | 'payment_failed';
+
+export function startRefusal(subscription: StoredSubscription | null, now: Date): StartRefusal | null {
+  if (!subscription) return null;
+  if (subscriptionStatusOf(subscription, now).hasActiveSubscription) return 'already_subscribed';
+  // The provider still retries the failed payment: a second subscription would be charged beside it, so the
+  // person changes the card of this one instead.
+  if (subscription.status === 'payment_failed') return 'payment_failed';
+  return null;
+}
+
+/** Whether a user may start a (new) subscription: not while one is trialing, active or waiting for a failed payment. */
 export function mayStartSubscription(subscription: StoredSubscription | null, now: Date): boolean {
-  return !subscription || !subscriptionStatusOf(subscription, now).hasActiveSubscription;
+  return startRefusal(subscription, now) === null;
 }
 
 /**

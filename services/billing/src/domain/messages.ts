@@ -6,6 +6,9 @@ const dateOf = (date: Date | null) =>
 
 export const billingMessages = {
   alreadySubscribed: 'You already have an active subscription, so there is nothing to set up.',
+  /** A second subscription would be charged beside the one whose payment failed (the provider keeps retrying it). */
+  updateCardInstead:
+    "Your last payment didn't go through, so your Premium subscription is on hold. Subscribing again would start a second one, so please update your card on the Subscription page instead: we'll try the payment again straight away.",
   setupFirst: 'Please complete the payment setup process.',
   nothingToCancel: 'You have no active subscription to cancel.',
   alreadyCancelled: 'Your subscription is already set to end. You can reactivate it from Settings.',

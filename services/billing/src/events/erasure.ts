@@ -92,10 +92,25 @@ export function billingErasure(deps: {
 
 /** Billing's collections and where each stands in the data export. */
 export const billingDataMap: DataMap = {
-  subscriptions: { exported: 'billing.subscription' },
+  subscriptions: {
+    exported: 'billing.subscription',
+    leftOut: {
+      _id: 'the account’s id, said once as account.id',
+      firstName: 'a copy of the account’s first name for billing’s e-mails, exported as account.firstName',
+      trialReminderSent: 'whether the trial’s reminder e-mail went (bookkeeping); the e-mail is exported under emails',
+      revision:
+        'how many changes the subscription has had, which orders its events (bookkeeping); each change is exported in history',
+      providerEventAt: 'the time of the newest payment provider notice applied, to order late ones (bookkeeping)',
+      setAsideUntil: 'when billing’s scheduler tries again after it could not move the subscription on (operations)',
+      updatedAt: 'when the subscription record last changed (bookkeeping)',
+    },
+  },
   customers: {
     exported: 'billing.customer',
     leftOut: {
+      _id: 'the account’s id, said once as account.id',
+      firstName: 'a copy of the account’s first name given to the payment provider, exported as account.firstName',
+      setupAttempts: 'how many card setups were started: part of the provider’s idempotency key (bookkeeping)',
       setupIntentId: 'the payment provider’s reference of the latest card setup; the card is the provider’s',
       setupPurpose: 'whether the latest card setup starts the subscription or changes its card (bookkeeping)',
       createdAt: 'when billing first knew the customer (bookkeeping; the subscription’s dates are exported)',
@@ -106,6 +121,8 @@ export const billingDataMap: DataMap = {
     exported: 'billing.subscription.history',
     leftOut: {
       _id: 'the entry’s key: the account’s id and the entry’s number',
+      userId: 'the account’s id, said once as account.id',
+      revision: 'the change’s number, the order the history is listed in',
       recordedAt: 'when billing wrote the entry; the change’s own time is exported as `at`',
     },
   },

@@ -1,6 +1,13 @@
 import { runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
 import type { Model } from 'mongoose';
-import { addMonth, dueStep, trialReminderLeadMs } from '../domain/lifecycle';
+import {
+  addMonth,
+  dueStep,
+  recordDefect,
+  subscriptionStates,
+  trialReminderLeadMs,
+  type RecordDefect,
+} from '../domain/lifecycle';
 import type { PaymentProvider } from '../domain/provider';
 import type { Clock } from '../model/clock';
 import type { SubscriptionRecord } from '../model/subscription';
@@ -10,8 +17,28 @@ import { changeSubscription } from './changes';
 /** How long a subscription the sweep could not move on waits before it is tried again (billing's clock). */
 export const setAsideMs = 15 * 60_000;
 
-/** Its `runOnce` is one sweep: every due step of every subscription; the number of changes it made. */
-export type Scheduler = PeriodicWork<number>;
+/** What one sweep did, by subscription (a subscription that took several steps counts once). */
+export interface SchedulerPass {
+  /** Subscriptions it changed: a reminder, an expiry, an end, a charge, a renewal, a failed payment. */
+  movedOn: number;
+  /** Subscriptions it could not move on and set aside for `setAsideMs`. */
+  setAside: number;
+  /** Their ids (the user ids), for an operator to look up. */
+  setAsideIds: string[];
+}
+
+/** Its `runOnce` is one sweep: every due step of every subscription. */
+export type Scheduler = PeriodicWork<SchedulerPass>;
+
+/** How many set-aside ids the pass's log line names (the count is always whole). */
+const loggedIdsMax = 50;
+
+/** A record the sweep will not guess at: its defect is what the log line says. */
+class DefectiveRecord extends Error {
+  constructor(readonly defect: RecordDefect) {
+    super(`the subscription record has a defect: ${defect}`);
+  }
+}
 
 /**
  * Finds trials and periods that have ended (the local provider's lifecycle) and trials a day from their end
@@ -19,8 +46,9 @@ export type Scheduler = PeriodicWork<number>;
  * (the lease `billing-scheduler`); should two ever overlap (a nudge, a lease taken over mid-pass), each
  * change is a compare-and-set on the subscription's revision, so one replica wins and the event is
  * recorded once; the charge carries an idempotency key made of the same revision. A subscription that cannot
- * be moved on (a broken record, a provider error) is logged and set aside for `setAsideMs`, and the sweep goes
- * on with the others: one bad record never stops every trial and renewal behind it.
+ * be moved on (a record with an unknown status or no card to charge, a provider error) is logged by its id and
+ * set aside for `setAsideMs`, and the sweep goes on with the others: one bad record never stops every trial and
+ * renewal behind it. Each pass answers, and logs, how many it moved on and set aside.
  */
 export function startScheduler(deps: {
   subscriptions: Model<SubscriptionRecord>;
@@ -37,6 +65,8 @@ export function startScheduler(deps: {
 
   const step = async (subscription: SubscriptionRecord, now: Date): Promise<boolean> => {
     const due = dueStep(subscription, now, provider.runsLifecycleLocally);
+    const defect = recordDefect(subscription, due);
+    if (defect) throw new DefectiveRecord(defect);
     const change = (changes: Partial<SubscriptionRecord>, type: Parameters<typeof changeSubscription>[3]) =>
       changeSubscription(subscriptions, subscription, changes, type, now, correlationId);
     const charge = () =>
@@ -69,7 +99,7 @@ export function startScheduler(deps: {
     }
   };
 
-  const runOnce = async () => {
+  const runOnce = async (): Promise<SchedulerPass> => {
     const now = await clock.now();
     const due = await subscriptions
       .find({
@@ -78,6 +108,8 @@ export function startScheduler(deps: {
             $or: [
               { status: 'trialing', trialEnd: { $lte: new Date(now.getTime() + trialReminderLeadMs) } },
               { status: 'active', currentPeriodEnd: { $lte: now } },
+              // A status billing never writes: nothing would ever move it on, so it is counted until mended.
+              { status: { $nin: [...subscriptionStates] } },
             ],
           },
           { $or: [{ setAsideUntil: null }, { setAsideUntil: { $lte: now } }] },
@@ -85,29 +117,41 @@ export function startScheduler(deps: {
       })
       .limit(500)
       .lean<SubscriptionRecord[]>();
-    let changes = 0;
-    let setAside = 0;
+    let movedOn = 0;
+    const setAsideIds: string[] = [];
     for (const found of due) {
+      let steps = 0;
       try {
         // A subscription may owe several steps (a reminder, then the trial's end): take them in order.
         let current: SubscriptionRecord | null = found;
-        for (let steps = 0; current && steps < 4; steps++) {
+        while (current && steps < 4) {
           if (!(await step(current, now))) break;
-          changes++;
+          steps++;
           current = await subscriptions.findById(found._id).lean<SubscriptionRecord>();
         }
       } catch (error) {
-        setAside++;
+        setAsideIds.push(found._id);
         const until = new Date(now.getTime() + setAsideMs);
-        log.error({ err: error, subscriptionId: found._id, until }, 'billing scheduler set a subscription aside');
+        // The id and the defect (or the error), never the record: it holds the person's address and name.
+        const why = error instanceof DefectiveRecord ? { defect: error.defect } : { err: error };
+        log.error({ ...why, subscriptionId: found._id, until }, 'billing scheduler set a subscription aside');
         await subscriptions.updateOne({ _id: found._id }, { $set: { setAsideUntil: until } });
       }
+      if (steps > 0) movedOn++;
     }
-    if (setAside > 0) log.warn({ setAside, changes }, 'billing scheduler sweep set subscriptions aside');
-    if (changes > 0) deps.publishSoon();
+    const pass: SchedulerPass = { movedOn, setAside: setAsideIds.length, setAsideIds };
+    if (pass.setAside > 0) {
+      log.warn(
+        { movedOn, setAside: pass.setAside, setAsideIds: setAsideIds.slice(0, loggedIdsMax) },
+        'billing scheduler sweep moved subscriptions on and set some aside',
+      );
+    } else if (movedOn > 0) {
+      log.info({ movedOn, setAside: 0 }, 'billing scheduler sweep moved subscriptions on');
+    }
+    if (movedOn > 0) deps.publishSoon();
     const swept = await sweepSubscriptionHistory(subscriptions.db, now, deps.historyRetentionMs);
     if (swept > 0) log.info({ swept }, 'subscription history past its retention deleted');
-    return changes;
+    return pass;
   };
 
   return runPeriodically(runOnce, {

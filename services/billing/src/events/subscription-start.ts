@@ -48,7 +48,7 @@ export function subscriptionStarter(deps: SubscriptionStarterDeps): Subscription
   const create = async ({ userId, setupIntentId, paymentMethodId, correlationId }: StartAfterSetup) => {
     const now = await clock.now();
     const existing = await stored(userId);
-    // Subscribed meanwhile (another setup): this setup starts nothing.
+    // Subscribed meanwhile (another setup), or a failed payment waits for a new card: this setup starts nothing.
     if (!mayStartSubscription(existing, now)) return;
     const customer = await customers.findById(userId).lean();
     if (!customer) throw conflict(billingMessages.setupFirst);

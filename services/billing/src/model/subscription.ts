@@ -1,6 +1,6 @@
 import { byIds, outboxPlugin, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { ScheduledSubscription } from '../domain/lifecycle';
+import { subscriptionStates, type ScheduledSubscription } from '../domain/lifecycle';
 import type { ProviderName, SetupPurpose } from '../domain/provider';
 import { subscriptionHistory } from './subscription-history';
 
@@ -31,7 +31,7 @@ const subscriptionSchema = new Schema<SubscriptionRecord>(
     status: {
       type: String,
       required: true,
-      enum: ['trialing', 'active', 'canceled', 'trial_expired', 'payment_failed'],
+      enum: [...subscriptionStates],
     },
     trialEnd: { type: Date, default: null },
     currentPeriodEnd: { type: Date, default: null },

@@ -2,7 +2,7 @@ import { badInput, conflict, mayReadUser, notFound, requestLoader, requireSessio
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import { accessAfter, addMonth, mayStartSubscription, openAtProvider } from '../domain/lifecycle';
+import { accessAfter, addMonth, openAtProvider, startRefusal, type StartRefusal } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
 import { clientSecretProblem, type PaymentProvider, type SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
@@ -94,6 +94,10 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
     return { message, subscriptionStatus: await statusNow(started._id) };
   };
 
+  /** Why no new subscription starts: one is running, or one waits for a failed payment (its card is changed instead). */
+  const refusedStart = (refusal: StartRefusal) =>
+    conflict(refusal === 'payment_failed' ? billingMessages.updateCardInstead : billingMessages.alreadySubscribed);
+
   /** A change that lost a race to another request or the scheduler: the caller tries again. */
   const ensureApplied = (applied: boolean) => {
     if (!applied) throw conflict(billingMessages.changedMeanwhile);
@@ -130,8 +134,9 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         const session = requireSession(context);
         const setupPurpose: SetupPurpose = purpose === 'CHANGE_CARD' ? 'change_card' : 'start';
         const existing = await subscriptions.findById(session.userId).lean<SubscriptionRecord>();
-        if (setupPurpose === 'start' && !mayStartSubscription(existing, await clock.now()))
-          throw conflict(billingMessages.alreadySubscribed);
+        // Before anything is stored or asked of the provider.
+        const refusal = setupPurpose === 'start' ? startRefusal(existing, await clock.now()) : null;
+        if (refusal) throw refusedStart(refusal);
         // A new card belongs to the customer the running subscription charges.
         if (setupPurpose === 'change_card' && !(existing && openAtProvider(existing)))
           throw notFound(billingMessages.noCardToChange);
@@ -207,7 +212,8 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         const started = await deps.starter.startedBy(userId, customer.setupIntentId);
         if (started) return answerStarted(started);
         const existing = await subscriptions.findById(userId).lean<SubscriptionRecord>();
-        if (!mayStartSubscription(existing, await clock.now())) throw conflict(billingMessages.alreadySubscribed);
+        const refusal = startRefusal(existing, await clock.now());
+        if (refusal) throw refusedStart(refusal);
         const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
         if (!paymentMethodId) throw badInput('setupIntent', billingMessages.setupFirst);
         return answerStarted(

@@ -1,8 +1,9 @@
 /**
  * The payment-method form. With the local test-mode provider (no Stripe keys) it is a clearly labelled test
  * form that never charges anyone; the provider decides by the test card's number. Flow: setup intent →
- * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s. In change mode
- * (Settings → Subscription) the setup only saves a new card: confirm it → make it the subscription's → toast.
+ * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s; a first payment that
+ * fails keeps the person here, told why. In change mode (Settings → Subscription, and /subscription after a failed
+ * payment) the setup only saves a new card: confirm it → make it the subscription's → toast.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ import {
   StartPaymentSetupDocument,
   UpdatePaymentMethodDocument,
 } from '../../graphql/operations.generated';
+import { errorCode, serverMessage } from '../../graphql/errors';
 import { loadOrReload } from '../../lib/bundles';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -30,6 +32,7 @@ import {
   setupNotices,
   WELCOME_PATH,
 } from './paymentSetup';
+import { paymentFailedTexts } from './paymentRecovery';
 
 // Stripe.js loads only when Stripe is configured.
 const StripeCardForm = lazy(loadOrReload(() => import('./StripeCardForm')));
@@ -40,15 +43,19 @@ type PaymentSetupProps = { onBack: () => void; afterSuccess: () => Promise<void>
       /** Whether this subscription starts with the free trial (else the first month is charged at once). */
       trial: boolean;
     }
-  /** A new card for the running subscription: nothing starts, and the page stays where it is. */
-  | { mode: 'change' }
+  /**
+   * A new card for the running subscription: nothing starts, and the page stays where it is. With a failed
+   * payment waiting, saving the card also pays it, and the form says so.
+   */
+  | { mode: 'change'; retriesPayment?: boolean }
 );
 
 /**
  * After a confirmed start setup, in the page or on the return from the bank's check: the subscription it started
- * (or starts now), the welcome toast, then the welcome page.
+ * (or starts now), the welcome toast, then the welcome page. A first payment that failed gets no welcome: the
+ * person stays, told why, and the refreshed status turns the page to updating the card. True when welcomed.
  */
-export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise<void> {
+export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise<boolean> {
   const navigate = useNavigate();
   const [createSubscription] = useMutation(CreateSubscriptionDocument);
   return async () => {
@@ -57,6 +64,8 @@ export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise
       const created = data?.createSubscriptionAfterSetup;
       if (created?.subscriptionStatus.status === 'payment_failed') {
         toast(setupNotices.paymentFailed(created.message));
+        await afterSuccess();
+        return false;
       } else {
         toast(
           created?.subscriptionStatus.isTrialing === false
@@ -71,6 +80,7 @@ export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise
     window.setTimeout(() => {
       void afterSuccess().finally(() => navigate(WELCOME_PATH));
     }, AFTER_SETUP_REDIRECT_MS);
+    return true;
   };
 }
 
@@ -96,8 +106,14 @@ export function PaymentSetup(props: PaymentSetupProps) {
         if (data?.createSetupIntent.clientSecret) setClientSecret(data.createSetupIntent.clientSecret);
         else throw new Error('no client secret');
       })
-      .catch(() => toast(setupNotices.initFailed));
-  }, [startSetup, changing]);
+      .catch((error: unknown) => {
+        // Refused for what the account is now (e.g. a payment failed since the page loaded): the server's reason,
+        // and the page refreshed to show that state.
+        const refusal = errorCode(error) === 'CONFLICT' ? serverMessage(error) : undefined;
+        toast(refusal ? setupNotices.initRefused(refusal) : setupNotices.initFailed);
+        if (refusal) void afterSuccess();
+      });
+  }, [startSetup, changing, afterSuccess]);
 
   const finishChange = async () => {
     try {
@@ -115,7 +131,11 @@ export function PaymentSetup(props: PaymentSetupProps) {
     }
   };
 
-  const finish = async () => (changing ? finishChange() : finishStart());
+  const finish = async () => {
+    if (changing) return finishChange();
+    // No welcome (the first payment failed): the form is free again.
+    if (!(await finishStart())) setBusy(false);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -144,12 +164,14 @@ export function PaymentSetup(props: PaymentSetupProps) {
   };
 
   const provider = config.data?.paymentConfig.provider;
-  const texts = changing ? changeCardTexts : offerTexts(props.trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
+  const changeTexts =
+    props.mode === 'change' && props.retriesPayment ? paymentFailedTexts(PREMIUM_PRICE_LABEL).form : changeCardTexts;
+  const texts = changing ? changeTexts : offerTexts(props.trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
 
   return (
     <Card aria-labelledby="payment-title">
       <CardHeader>
-        <CardTitle id="payment-title">{changing ? changeCardTexts.title : 'Payment method'}</CardTitle>
+        <CardTitle id="payment-title">{changing ? changeTexts.title : 'Payment method'}</CardTitle>
         {provider === 'local' && (
           <CardDescription>
             <strong>Test mode.</strong> No real card is charged, ever. Use the test card 4242 4242 4242 4242 (works),
@@ -191,7 +213,7 @@ export function PaymentSetup(props: PaymentSetupProps) {
           <p role="alert">Card payments are not configured. Please contact support.</p>
         )}
         <Button variant="outline" onClick={onBack} disabled={busy}>
-          {changing ? changeCardTexts.back : 'Back to Plans'}
+          {changing ? changeTexts.back : 'Back to Plans'}
         </Button>
       </CardContent>
     </Card>

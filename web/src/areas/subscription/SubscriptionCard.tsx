@@ -114,7 +114,12 @@ export function SubscriptionCard() {
           card &&
           mayChangeCard(status) &&
           (changingCard ? (
-            <PaymentSetup mode="change" onBack={() => setChangingCard(false)} afterSuccess={afterCardChange} />
+            <PaymentSetup
+              mode="change"
+              retriesPayment={status.status === 'payment_failed'}
+              onBack={() => setChangingCard(false)}
+              afterSuccess={afterCardChange}
+            />
           ) : (
             <Button variant="outline" onClick={() => setChangingCard(true)} disabled={busy}>
               Change card

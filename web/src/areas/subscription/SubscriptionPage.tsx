@@ -2,13 +2,15 @@
  * /subscription: the current status, the Premium plan, and "Start 3-Day Free Trial", which opens the
  * payment form (the local test-mode form; Stripe Elements when Stripe is configured). The trial is once per
  * account and once per address: without it the page says the first month is charged when the card is added.
+ * After a failed payment the page shows the "Payment Failed" state and offers a new card for the subscription (the
+ * payment is tried again with it at once), never a second subscription.
  */
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../brand';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
-import { SubscriptionOfferDocument } from '../../graphql/operations.generated';
+import { PaymentMethodOnFileDocument, SubscriptionOfferDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
   epochSecondsToLocalDate,
@@ -16,6 +18,7 @@ import {
   subscriptionBadgeLabel,
   subscriptionDescription,
   subscriptionDotColour,
+  type SubscriptionStatusLike,
 } from './subscriptionStatus';
 import { useSession } from '../../gating/useSession';
 import { Badge } from '../../ui/Badge';
@@ -25,7 +28,9 @@ import { Button } from '../../ui/Button';
 import { FullPageSpinner } from '../../ui/Spinner';
 import { PaymentSetup, useFinishStart } from './PaymentSetup';
 import { offerTexts, setupNotices } from './paymentSetup';
+import { paymentFailedTexts, subscriptionPageOffer } from './paymentRecovery';
 import { parseSetupReturn } from './setupReturn';
+import { cardOnFileLine } from './subscriptionCard';
 import { toast } from '../../ui/Toast';
 
 export const PREMIUM_FEATURES = [
@@ -41,7 +46,10 @@ export function SubscriptionPage() {
   usePageTitle('Subscription');
   const session = useSession();
   const [paying, setPaying] = useState(false);
-  const maySubscribe = session.status === 'signedIn' && session.subscription?.hasActiveSubscription === false;
+  const maySubscribe =
+    session.status === 'signedIn' &&
+    !!session.subscription &&
+    subscriptionPageOffer(session.subscription) === 'subscribe';
   // Asked whenever a subscription could start, so the page never promises a trial that will not come.
   const offer = useQuery(SubscriptionOfferDocument, { skip: !maySubscribe, fetchPolicy: 'network-only' });
   // Once signed in is known: the welcome then refreshes the session's subscription before it opens.
@@ -63,6 +71,16 @@ export function SubscriptionPage() {
           Try again
         </Button>
       </div>
+    );
+  }
+  if (subscriptionPageOffer(status) === 'update_card') {
+    return (
+      <PaymentFailedView
+        status={status}
+        updating={paying}
+        setUpdating={setPaying}
+        afterCardChange={session.refetchSubscription}
+      />
     );
   }
   const premium = isActivePremium(status);
@@ -105,18 +123,7 @@ export function SubscriptionPage() {
         </div>
       )}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Current Status</CardTitle>
-        </CardHeader>
-        <CardContent className="status-row">
-          <span className={`status-dot status-dot--${subscriptionDotColour(status)}`} aria-hidden="true" />
-          <Badge variant={status.isTrialing || status.planType === 'premium' ? 'default' : 'secondary'}>
-            {subscriptionBadgeLabel(status)}
-          </Badge>
-          <span className="text-muted">{subscriptionDescription(status)}</span>
-        </CardContent>
-      </Card>
+      <CurrentStatusCard status={status} />
 
       <Card className="plan-card" aria-labelledby="premium-plan-title">
         <CardHeader>
@@ -170,13 +177,83 @@ function useSetupReturn(afterSuccess: (() => Promise<void>) | null, backToPaymen
     navigate(location.pathname, { replace: true });
     if (back.succeeded) {
       setFinishing(true);
-      void finishStart();
+      void finishStart().then((welcomed) => {
+        // The first payment failed: no welcome, the payment step again (the page now offers a new card).
+        if (!welcomed) {
+          setFinishing(false);
+          backToPayment();
+        }
+      });
     } else {
       toast(setupNotices.authenticationFailed);
       backToPayment();
     }
   }, [location.search, location.pathname, navigate, afterSuccess, finishStart, backToPayment]);
   return finishing;
+}
+
+/** The "Current Status" card: the spec's badge and description. */
+function CurrentStatusCard({ status }: { status: SubscriptionStatusLike }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Current Status</CardTitle>
+      </CardHeader>
+      <CardContent className="status-row">
+        <span className={`status-dot status-dot--${subscriptionDotColour(status)}`} aria-hidden="true" />
+        <Badge variant={status.isTrialing || status.planType === 'premium' ? 'default' : 'secondary'}>
+          {subscriptionBadgeLabel(status)}
+        </Badge>
+        <span className="text-muted">{subscriptionDescription(status)}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The "Payment Failed" state: what happened, the card that failed, and a new card for the same subscription (the
+ * payment is tried again with it at once; access comes back when it goes through).
+ */
+function PaymentFailedView({
+  status,
+  updating,
+  setUpdating,
+  afterCardChange,
+}: {
+  status: SubscriptionStatusLike;
+  updating: boolean;
+  setUpdating: (updating: boolean) => void;
+  afterCardChange: () => Promise<void>;
+}) {
+  const cardQuery = useQuery(PaymentMethodOnFileDocument, { fetchPolicy: 'cache-and-network' });
+  const card = cardQuery.data?.me?.paymentMethod ?? null;
+  const texts = paymentFailedTexts(PREMIUM_PRICE_LABEL);
+  const afterSuccess = async () => {
+    setUpdating(false);
+    // Paid, the status turns active and the page with it; still unpaid, the new card shows here.
+    await Promise.all([cardQuery.refetch(), afterCardChange()]);
+  };
+  return (
+    <div className="page stack">
+      <header className="page__header">
+        <h1 className="page__title">Subscription</h1>
+      </header>
+
+      <div className="callout callout--danger" role="alert" data-testid="payment-failed">
+        <Badge variant="destructive">{texts.title}</Badge>
+        <p>{texts.happened}</p>
+        <p data-testid="card-on-file">{card ? cardOnFileLine(card, status) : texts.whatToDo}</p>
+        <p>{texts.after}</p>
+        {!updating && <Button onClick={() => setUpdating(true)}>{texts.button}</Button>}
+      </div>
+
+      {updating && (
+        <PaymentSetup mode="change" retriesPayment onBack={() => setUpdating(false)} afterSuccess={afterSuccess} />
+      )}
+
+      <CurrentStatusCard status={status} />
+    </div>
+  );
 }
 
 /** The info card: exactly what happens, in order, and what it costs. */

@@ -10,6 +10,12 @@ export interface Notice {
 
 export const setupNotices = {
   initFailed: { title: 'Error', description: 'Failed to initialize payment setup', variant: 'destructive' },
+  /** The server refused a setup for the account's state (already subscribed, or a payment waits): its reason. */
+  initRefused: (serverMessage: string): Notice => ({
+    title: 'Error',
+    description: serverMessage,
+    variant: 'destructive',
+  }),
   incomplete: {
     title: 'Setup Incomplete',
     description: 'Please complete the payment setup process.',
