@@ -129,7 +129,15 @@ export function entitlementDrift(
 export interface ReconciliationResult {
   checked: number;
   repaired: number;
+  /** Copies the pass could not check or repair (a copy left malformed, a failed write): logged by id, skipped. */
+  failed: number;
+  /** Their user ids (the first 500: a pass walks every copy), for an operator to look up. */
+  failedIds: string[];
 }
+
+/** How many failed ids a pass keeps, and how many its log line names (the count is always whole). */
+const keptIdsMax = 500;
+const loggedIdsMax = 50;
 
 /** Copies compared per call to billing (its entitlementRecords takes at most 500). */
 const reconciliationPage = 200;
@@ -194,7 +202,7 @@ export function entitlementProjection(
     config: { BILLING_SERVICE_URL: string } & CallerSecrets,
     log: Logger,
   ): Promise<ReconciliationResult> => {
-    const result: ReconciliationResult = { checked: 0, repaired: 0 };
+    const result: ReconciliationResult = { checked: 0, repaired: 0, failed: 0, failedIds: [] };
     let after = '';
     for (;;) {
       const page = await copies
@@ -213,13 +221,27 @@ export function entitlementProjection(
       const records = new Map(data.entitlementRecords.map((record) => [record.userId, record]));
       for (const copy of page) {
         result.checked += 1;
-        const record = records.get(copy._id) ?? null;
-        if (!entitlementDrift(copy, record)) continue;
-        if (await repair(copy, record, log)) result.repaired += 1;
+        // One copy that cannot be checked or repaired never stops the others.
+        try {
+          const record = records.get(copy._id) ?? null;
+          if (!entitlementDrift(copy, record)) continue;
+          if (await repair(copy, record, log)) result.repaired += 1;
+        } catch (error) {
+          result.failed += 1;
+          if (result.failedIds.length < keptIdsMax) result.failedIds.push(copy._id);
+          log.error({ err: error, userId: copy._id }, 'entitlement reconciliation could not check a copy');
+        }
       }
     }
-    if (result.repaired > 0)
-      log.warn({ ...result }, 'entitlement reconciliation repaired copies from billing’s record');
+    const { checked, repaired, failed } = result;
+    if (failed > 0) {
+      log.warn(
+        { checked, repaired, failed, failedIds: result.failedIds.slice(0, loggedIdsMax) },
+        'entitlement reconciliation skipped copies it could not check',
+      );
+    } else if (repaired > 0) {
+      log.warn({ checked, repaired, failed }, 'entitlement reconciliation repaired copies from billing’s record');
+    }
     return result;
   };
 

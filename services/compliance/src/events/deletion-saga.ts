@@ -54,10 +54,23 @@ export interface DeletionSaga {
   existingAccounts(userIds: readonly string[], sessionToken: string, correlationId: string): Promise<Set<string>>;
   /** The services' answers (group `compliance-saga`). */
   consumer: ConsumerSpec;
-  /** One pass of the sweep; the number of requests sent on or asked again. */
-  sweepOnce(): Promise<number>;
+  /** One pass of the sweep: what it sent on and what it could not (it is tried again the next pass). */
+  sweepOnce(): Promise<DeletionSweepPass>;
   stop(): Promise<void>;
 }
+
+/** What one pass of the deletion sweep did. */
+export interface DeletionSweepPass {
+  /** Requests sent on (interrupted ones) or asked again (of the services that have not answered). */
+  sentOn: number;
+  /** Requests the pass could not handle (a record it cannot read, a failed write): logged by id, skipped. */
+  failed: number;
+  /** Their request ids, for an operator to look up. */
+  failedIds: string[];
+}
+
+/** How many failed request ids the pass's log line names (the count is always whole). */
+const loggedIdsMax = 50;
 
 export function deletionSaga(deps: {
   deletions: Model<AccountDeletionRecord>;
@@ -131,23 +144,36 @@ export function deletionSaga(deps: {
       context.log.info({ requestId: updated._id }, 'account deletion completed: every service erased its data');
     };
 
-  const sweepOnce = async () => {
+  const sweepOnce = async (): Promise<DeletionSweepPass> => {
     const now = new Date();
     const open = await deletions
       .find({ state: { $in: ['opening', 'pending'] } })
       .limit(500)
       .lean<AccountDeletionRecord[]>();
-    let acted = 0;
+    let sentOn = 0;
+    const failedIds: string[] = [];
     for (const record of open) {
-      const step = retryStep(record, now, settings);
-      if (!step) continue;
-      const services = step.kind === 'send' ? [] : step.services;
-      if (await send(record, services, `deletion-sweep-${record._id}`)) {
-        acted += 1;
-        deps.log.warn({ requestId: record._id, step: step.kind, services }, 'account deletion sent on by the sweep');
+      // One record that cannot be handled (left malformed by a bug or an older version) never stops the others.
+      try {
+        const step = retryStep(record, now, settings);
+        if (!step) continue;
+        const services = step.kind === 'send' ? [] : step.services;
+        if (await send(record, services, `deletion-sweep-${record._id}`)) {
+          sentOn += 1;
+          deps.log.warn({ requestId: record._id, step: step.kind, services }, 'account deletion sent on by the sweep');
+        }
+      } catch (error) {
+        failedIds.push(record._id);
+        deps.log.error({ err: error, requestId: record._id }, 'account deletion sweep could not handle a request');
       }
     }
-    return acted;
+    if (failedIds.length > 0) {
+      deps.log.warn(
+        { sentOn, failed: failedIds.length, failedIds: failedIds.slice(0, loggedIdsMax) },
+        'account deletion sweep skipped requests it could not handle',
+      );
+    }
+    return { sentOn, failed: failedIds.length, failedIds };
   };
 
   const sweeps = runPeriodically(sweepOnce, {
