@@ -3,8 +3,9 @@
  * checker in tools/containers/k8s-check (strict decoding against the k8s.io/api types pinned in its
  * go.mod, then Haven's policy: probes, resources, non-root and read-only, PDB and HPA per app in
  * production, only the gateway and the callers the catalog declares reaching the subgraphs, only Haven's apps
- * reaching MongoDB and only its services reaching Kafka, no secrets in ConfigMaps, the deployed apps = the service
- * list in services/platform/src/catalog.ts).
+ * reaching MongoDB and only its services reaching Kafka, MongoDB with authentication and each app's database URL
+ * from a Secret of its own, no secrets in ConfigMaps, the deployed apps = the service list in
+ * services/platform/src/catalog.ts).
  *
  * The overlays' Secrets are generated from git-ignored files an operator creates; the check runs on a
  * copy of k8s/ where the missing ones are placeholders.
@@ -99,6 +100,9 @@ export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
         // publish and consume events.
         '-stores',
         `${dataStores.mongodb}=${apps.join('+')}`,
+        // ... and each signs in to MongoDB with a user of its own.
+        '-mongodb',
+        dataStores.mongodb,
         '-kafka',
         `${dataStores.kafka}=${services.join('+')}`,
         '-scaled',

@@ -4,7 +4,7 @@
 //
 //	k8s-check -apps user,quote,billing,notification,compliance,gateway -gateway gateway \
 //	  -callers user=quote+billing,billing=compliance \
-//	  -stores mongodb=user+quote+gateway -kafka haven=user+quote \
+//	  -stores mongodb=user+quote+gateway -mongodb mongodb -kafka haven=user+quote \
 //	  -overlay dev=/path/to/k8s/overlays/dev -overlay production=/path/... -scaled production
 //
 // Exit 0 when every overlay passes, 1 with one line per problem otherwise.
@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -57,6 +58,8 @@ type access struct {
 	// kafka: the Strimzi Kafka resource and the apps that use it.
 	kafkaName    string
 	kafkaClients []string
+	// mongodb: the data store (in stores) that is MongoDB, whose clients sign in.
+	mongodb string
 }
 
 // lists: "name=a+b,name2=c" as a map of lists.
@@ -83,6 +86,7 @@ func main() {
 	callersFlag := flag.String("callers", "", "app=caller+caller,… : the apps besides the gateway that ask an app directly")
 	storesFlag := flag.String("stores", "", "statefulset=app+app,… : each data store and the apps that use it")
 	kafkaFlag := flag.String("kafka", "", "name=app+app : the Strimzi Kafka resource and the apps that use it")
+	mongodbFlag := flag.String("mongodb", "", "the data store in -stores that is MongoDB: it runs with --auth, its apps sign in with a URL from a Secret of their own")
 	scaled := flag.String("scaled", "", "comma-separated overlays that must have a PodDisruptionBudget and a HorizontalPodAutoscaler per app")
 	flag.Var(&overlays, "overlay", "name=dir of a kustomize overlay (repeatable)")
 	flag.Parse()
@@ -97,7 +101,7 @@ func main() {
 		}
 	}
 	decoder := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
-	who := access{gateway: *gateway, callers: lists(*callersFlag), stores: lists(*storesFlag)}
+	who := access{gateway: *gateway, callers: lists(*callersFlag), stores: lists(*storesFlag), mongodb: *mongodbFlag}
 	for name, clients := range lists(*kafkaFlag) {
 		who.kafkaName, who.kafkaClients = name, clients
 	}
@@ -201,9 +205,11 @@ func checkPolicy(r *report, overlay string, objects []object, apps []string, who
 			deployments[o.name] = d
 		}
 		if cm, ok := o.value.(*corev1.ConfigMap); ok {
-			for key := range cm.Data {
+			for key, value := range cm.Data {
 				if looksSecret(key) {
 					r.add(overlay, "ConfigMap/%s holds %s: secrets belong in a Secret", o.name, key)
+				} else if urlWithPassword.MatchString(value) {
+					r.add(overlay, "ConfigMap/%s %s holds a URL with a password: secrets belong in a Secret", o.name, key)
 				}
 			}
 		}
@@ -242,6 +248,153 @@ func checkPolicy(r *report, overlay string, objects []object, apps []string, who
 		checkScaling(r, overlay, objects, apps, deployments)
 	}
 	checkNetwork(r, overlay, objects, apps, who, deployments)
+	if who.mongodb != "" {
+		checkMongo(r, overlay, objects, who.mongodb, who.stores[who.mongodb], deployments)
+	}
+}
+
+// urlWithPassword: scheme://user:password@…
+var urlWithPassword = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
+
+// mongoURLWithCredentials: a MongoDB connection string that names a user and a password.
+var mongoURLWithCredentials = regexp.MustCompile(`^mongodb(\+srv)?://[^/:@]+:[^/@]+@`)
+
+// checkMongo: MongoDB runs with authentication and a root user whose password comes from a Secret; every app
+// that uses it signs in with MONGO_URL taken from a Secret of its own (so one app's credential is not
+// another's), which the MongoDB pod mounts to create that app's user. Where the URL's value is in the build
+// (a literal generator, not an operator's git-ignored file) it must name a user and a password.
+func checkMongo(r *report, overlay string, objects []object, name string, clients []string, deployments map[string]*appsv1.Deployment) {
+	var store *appsv1.StatefulSet
+	secrets := map[string]*corev1.Secret{}
+	configMaps := map[string]*corev1.ConfigMap{}
+	for _, o := range objects {
+		switch v := o.value.(type) {
+		case *appsv1.StatefulSet:
+			if o.name == name {
+				store = v
+			}
+		case *corev1.Secret:
+			secrets[o.name] = v
+		case *corev1.ConfigMap:
+			configMaps[o.name] = v
+		}
+	}
+	if store == nil || len(store.Spec.Template.Spec.Containers) == 0 {
+		r.add(overlay, "no StatefulSet %s (MongoDB)", name)
+		return
+	}
+	mongod := store.Spec.Template.Spec.Containers[0]
+	where := fmt.Sprintf("StatefulSet/%s container %s", name, mongod.Name)
+	arguments := append(append([]string{}, mongod.Command...), mongod.Args...)
+	if !containsString(arguments, "--auth") || containsString(arguments, "--noauth") {
+		r.add(overlay, "%s runs MongoDB without authentication: any pod that reaches it reads every database; add --auth to its args", where)
+	}
+	if ref := secretKeyRef(mongod, "MONGO_INITDB_ROOT_PASSWORD"); ref == nil {
+		r.add(overlay, "%s: MONGO_INITDB_ROOT_PASSWORD must come from a Secret (env valueFrom.secretKeyRef): without a root user no app's user is made", where)
+	}
+	mounted := map[string]bool{}
+	for _, v := range store.Spec.Template.Spec.Volumes {
+		if v.Secret != nil {
+			mounted[v.Secret.SecretName] = true
+		}
+		if v.Projected != nil {
+			for _, source := range v.Projected.Sources {
+				if source.Secret != nil {
+					mounted[source.Secret.Name] = true
+				}
+			}
+		}
+	}
+	urlOwners := map[string][]string{}
+	for _, app := range clients {
+		d, ok := deployments[app]
+		if !ok || len(d.Spec.Template.Spec.Containers) == 0 {
+			continue
+		}
+		c := d.Spec.Template.Spec.Containers[0]
+		at := fmt.Sprintf("Deployment/%s container %s", app, c.Name)
+		ref, problem := mongoURLSource(c, configMaps)
+		if ref == nil {
+			r.add(overlay, "%s: MONGO_URL %s; take it from a Secret of the app's own (env valueFrom.secretKeyRef)", at, problem)
+			continue
+		}
+		urlOwners[ref.Name] = append(urlOwners[ref.Name], app)
+		secret, ok := secrets[ref.Name]
+		if !ok {
+			r.add(overlay, "%s: MONGO_URL comes from Secret %s, which the overlay does not make", at, ref.Name)
+			continue
+		}
+		if !mounted[ref.Name] {
+			r.add(overlay, "StatefulSet/%s does not mount Secret %s, so no database user is made for %s", name, ref.Name, app)
+		}
+		value, known := secret.Data[ref.Key]
+		if text, ok := secret.StringData[ref.Key]; ok {
+			value, known = []byte(text), true
+		}
+		if known && !mongoURLWithCredentials.Match(value) {
+			r.add(overlay, "%s: MONGO_URL in Secret %s has no user name and password: it would reach MongoDB as nobody", at, ref.Name)
+		}
+	}
+	shared := make([]string, 0, len(urlOwners))
+	for secret := range urlOwners {
+		shared = append(shared, secret)
+	}
+	sort.Strings(shared)
+	for _, secret := range shared {
+		if owners := urlOwners[secret]; len(owners) > 1 {
+			sort.Strings(owners)
+			r.add(overlay, "Secret %s holds the database URL of %s: each app has its own, so one app's credential cannot read another's data", secret, strings.Join(owners, " and "))
+		}
+	}
+}
+
+// secretKeyRef: the Secret key a container's variable is taken from, nil when it is not an env secretKeyRef.
+func secretKeyRef(c corev1.Container, variable string) *corev1.SecretKeySelector {
+	var ref *corev1.SecretKeySelector
+	for _, env := range c.Env {
+		if env.Name != variable {
+			continue
+		}
+		ref = nil // the last entry of a name wins
+		if env.ValueFrom != nil && env.ValueFrom.SecretKeyRef != nil {
+			ref = env.ValueFrom.SecretKeyRef
+		}
+	}
+	return ref
+}
+
+// mongoURLSource: the Secret key an app's MONGO_URL comes from, or why it does not come from a Secret.
+func mongoURLSource(c corev1.Container, configMaps map[string]*corev1.ConfigMap) (*corev1.SecretKeySelector, string) {
+	problem := "is not set, so the app connects to its default without credentials"
+	for _, from := range c.EnvFrom {
+		if from.ConfigMapRef == nil {
+			continue
+		}
+		if cm, ok := configMaps[from.ConfigMapRef.Name]; ok {
+			if _, ok := cm.Data[strings.TrimPrefix("MONGO_URL", from.Prefix)]; ok && strings.HasPrefix("MONGO_URL", from.Prefix) {
+				problem = "comes from ConfigMap " + from.ConfigMapRef.Name
+			}
+		}
+	}
+	for _, env := range c.Env {
+		if env.Name != "MONGO_URL" {
+			continue
+		}
+		switch {
+		case env.ValueFrom != nil && env.ValueFrom.SecretKeyRef != nil:
+			problem = ""
+		case env.ValueFrom != nil && env.ValueFrom.ConfigMapKeyRef != nil:
+			problem = "comes from ConfigMap " + env.ValueFrom.ConfigMapKeyRef.Name
+		case env.ValueFrom != nil:
+			problem = "does not come from a Secret"
+		default:
+			problem = "is a literal"
+		}
+	}
+	if problem != "" {
+		return nil, problem
+	}
+	return secretKeyRef(c, "MONGO_URL"), ""
 }
 
 func appImage(d *appsv1.Deployment) string {

@@ -1,7 +1,8 @@
 /**
  * `make k8s-check` passes on the manifests as they are, and fails on each kind of mistake it exists
  * to catch: a field the Kubernetes API does not have, a missing probe, a subgraph reachable from
- * outside the gateway, a data store reachable from pods that do not use it, a secret in a ConfigMap.
+ * outside the gateway, a data store reachable from pods that do not use it, a secret in a ConfigMap,
+ * MongoDB without authentication, an app's database URL without credentials or not from its own Secret.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,16 +12,20 @@ import { buildChecker, checkKubernetes } from '../k8s-check';
 
 const copies: string[] = [];
 
-/** A copy of k8s/ with one file edited. */
-function brokenManifests(file: string, edit: (text: string) => string): string {
+type Edit = (text: string) => string;
+
+/** A copy of k8s/ with one file edited (or several: more [file, edit] pairs). */
+function brokenManifests(file: string, edit: Edit, ...more: Array<[string, Edit]>): string {
   const dir = mkdtempSync(join(tmpdir(), 'haven-k8s-broken-'));
   copies.push(dir);
   cpSync(join(repoRoot, 'k8s'), dir, { recursive: true });
-  const path = join(dir, file);
-  const before = readFileSync(path, 'utf8');
-  const after = edit(before);
-  if (after === before) throw new Error(`the edit of ${file} changed nothing: the fixture is out of date`);
-  writeFileSync(path, after);
+  for (const [name, change] of [[file, edit] as [string, Edit], ...more]) {
+    const path = join(dir, name);
+    const before = readFileSync(path, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`the edit of ${name} changed nothing: the fixture is out of date`);
+    writeFileSync(path, after);
+  }
   return dir;
 }
 
@@ -164,3 +169,83 @@ it('fails when a secret is put in a ConfigMap', () => {
   expect(result.ok).toBe(false);
   expect(result.output).toContain('ConfigMap/haven-config holds SMTP_PASS: secrets belong in a Secret');
 }, 60_000);
+
+it('fails when MongoDB runs without authentication, or without a root user from a Secret', () => {
+  const open = checkKubernetes(
+    brokenManifests('base/mongodb.yaml', (text) => text.replace("args: ['--auth', ", 'args: [')),
+  );
+  expect(open.ok).toBe(false);
+  expect(open.output).toContain(
+    'dev: StatefulSet/mongodb container mongodb runs MongoDB without authentication: any pod that reaches it reads every database',
+  );
+
+  const noRoot = checkKubernetes(
+    brokenManifests('base/mongodb.yaml', (text) =>
+      text.replace(/ {12}- name: MONGO_INITDB_ROOT_PASSWORD\n(?: {14}.*\n)+/, ''),
+    ),
+  );
+  expect(noRoot.ok).toBe(false);
+  expect(noRoot.output).toContain(
+    'production: StatefulSet/mongodb container mongodb: MONGO_INITDB_ROOT_PASSWORD must come from a Secret',
+  );
+}, 120_000);
+
+it("fails when an app's database URL is a literal, comes from a ConfigMap, or is another app's", () => {
+  const quoteUrl = / {12}- name: MONGO_URL[^\n]*\n(?: {14}.*\n)+/;
+  const literal = checkKubernetes(
+    brokenManifests('base/quote.yaml', (text) =>
+      text.replace(quoteUrl, "            - name: MONGO_URL\n              value: 'mongodb://mongodb:27017'\n"),
+    ),
+  );
+  expect(literal.ok).toBe(false);
+  expect(literal.output).toContain(
+    "dev: Deployment/quote container server: MONGO_URL is a literal; take it from a Secret of the app's own",
+  );
+
+  const configMap = checkKubernetes(
+    brokenManifests('base/quote.yaml', (text) => text.replace(quoteUrl, ''), [
+      'base/config.yaml',
+      (text) =>
+        text.replace(
+          "  LOG_LEVEL: 'info'\n",
+          "  LOG_LEVEL: 'info'\n  MONGO_URL: 'mongodb://haven_quote:hunter2@mongodb:27017/haven_quote'\n",
+        ),
+    ]),
+  );
+  expect(configMap.ok).toBe(false);
+  expect(configMap.output).toContain(
+    'dev: Deployment/quote container server: MONGO_URL comes from ConfigMap haven-config',
+  );
+  expect(configMap.output).toContain(
+    'dev: ConfigMap/haven-config MONGO_URL holds a URL with a password: secrets belong in a Secret',
+  );
+
+  const shared = checkKubernetes(
+    brokenManifests('base/billing.yaml', (text) =>
+      text.replace('name: haven-mongo-billing', 'name: haven-mongo-quote'),
+    ),
+  );
+  expect(shared.ok).toBe(false);
+  expect(shared.output).toMatch(
+    /production: Secret haven-mongo-quote-\w+ holds the database URL of billing and quote: each app has its own/,
+  );
+}, 180_000);
+
+it("fails when an app's database URL has no user name and password, and passes when it has", () => {
+  const withUrl = (url: string): string =>
+    brokenManifests('overlays/dev/kustomization.yaml', (text) =>
+      text.replace(
+        '  - name: haven-mongo-quote\n    envs:\n      - secrets/mongo-quote.env\n',
+        `  - name: haven-mongo-quote\n    literals:\n      - MONGO_URL=${url}\n`,
+      ),
+    );
+  const anonymous = checkKubernetes(withUrl('mongodb://mongodb:27017/haven_quote'));
+  expect(anonymous.ok).toBe(false);
+  expect(anonymous.output).toMatch(
+    /dev: Deployment\/quote container server: MONGO_URL in Secret haven-mongo-quote-\w+ has no user name and password/,
+  );
+
+  const signedIn = checkKubernetes(withUrl('mongodb://haven_quote:not-a-real-secret@mongodb:27017/haven_quote'));
+  expect(signedIn.output).toContain('every overlay passes');
+  expect(signedIn.ok).toBe(true);
+}, 120_000);
