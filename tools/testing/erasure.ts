@@ -1,7 +1,8 @@
 /**
  * What the erasure and export tests share: an account used in every way a person can (check-ins with notes,
- * quotes and a favourite, a trial, a safety plan, e-mail preferences, the newsletter, e-mails sent), a scan of every
- * collection of every service's database for traces of it, and a redelivery of its events from Kafka.
+ * quotes and a favourite, a trial, a safety plan, privacy settings, a cookie choice, e-mail preferences, the
+ * newsletter, e-mails sent), a scan of every collection of every service's database for traces of it, and a
+ * redelivery of its events from Kafka.
  */
 import { createConsumer, createKafka, createLogger, createProducer, processedEventsCollection } from '@haven/platform';
 import { producerServices, topicOf } from '@haven/proto';
@@ -47,6 +48,9 @@ export const needlesOf = (account: UsedAccount): string[] => [
 
 const word = () => randomBytes(5).toString('hex');
 
+/** The cookie choice the account saves (signed in, so it is kept under the account). */
+export const cookieChoice = { necessary: true, analytics: true, marketing: false, preferences: true };
+
 /** The token of the first `?token=` link in an e-mail. */
 export function tokenIn(caught: CaughtEmail): string {
   const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(caught.text ?? '');
@@ -56,9 +60,9 @@ export function tokenIn(caught: CaughtEmail): string {
 
 /**
  * Registers, verifies the address, starts a trial, checks in twice with notes, saves a favourite, writes a
- * safety plan, saves e-mail
- * preferences, subscribes to the newsletter through the public form and confirms it, and waits until the
- * e-mails of all that (verification, welcome, newsletter confirmation) are in the delivery log.
+ * safety plan, saves privacy settings and a cookie choice, saves e-mail preferences, subscribes to the newsletter
+ * through the public form and confirms it, and waits until the e-mails of all that (verification, welcome,
+ * newsletter confirmation) are in the delivery log.
  */
 export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Promise<UsedAccount> {
   const client = new ApiClient(haven.gatewayUrl);
@@ -101,6 +105,12 @@ export async function fullyUsedAccount(haven: TestHaven, label = 'erased'): Prom
     { input: { warningSigns: safetyPlanWarningSigns, peopleToAsk: 'My sister' } },
   );
   if (plan.status !== 200 || plan.body.errors) throw new Error(`saveSafetyPlan answered ${JSON.stringify(plan.body)}`);
+
+  // Saved as the defaults are, so nothing the account does changes; the records exist all the same.
+  const settings = await client.post('/api/user/privacy-settings', { allowInsights: true, keepNotes: true });
+  if (settings.status !== 200) throw new Error(`privacy-settings answered ${settings.status}`);
+  const consent = await client.post('/api/gdpr/cookie-consent', cookieChoice);
+  if (consent.status !== 200) throw new Error(`cookie-consent answered ${consent.status}`);
 
   const preferences = await client.post('/api/user/email-preferences', {
     userId,

@@ -1,9 +1,10 @@
 /**
  * The data export: one JSON file with a fixed name holding everything Haven stores about the caller, each
- * service's own part (`User.<service>Export`) joined by the gateway. The completeness test enumerates every
- * collection of every service's database after a fully used account exists, and fails for a collection that holds
- * the user's data but is neither in the export nor in the reviewed list of collections without user data (each
- * service's DataMap).
+ * service's own part (`User.<service>Export`) joined by the gateway. The completeness tests work at two levels:
+ * every collection of every service's database after a fully used account exists, which fails for a collection that
+ * holds the user's data but is neither in the export nor in the reviewed list of collections without user data (each
+ * service's DataMap); and every field of every exported collection's model, filled or not, which fails for a field
+ * that is neither at its place in the export nor listed as left out with the reason.
  */
 import {
   isSealedForPerson,
@@ -14,16 +15,40 @@ import {
   type CollectionRole,
   type DataMap,
 } from '@haven/platform';
+import mongoose, { type Connection, type Schema } from 'mongoose';
 import { billingDataMap } from '../../billing/src/events/erasure';
+import { customerModel, subscriptionModel } from '../../billing/src/model/subscription';
 import { notificationDataMap } from '../../notification/src/events/erasure';
+import { deliveryModel } from '../../notification/src/model/delivery';
+import { knownUserModel } from '../../notification/src/model/known-user';
+import { preferencesModel } from '../../notification/src/model/preferences';
+import { subscriberModel } from '../../notification/src/model/subscriber';
+import { weeklyCheckInsModel } from '../../notification/src/model/weekly-check-ins';
+import { dimensions } from '../../quote/src/domain/assessment';
 import { quoteDataMap } from '../../quote/src/events/erasure';
+import { checkInModel } from '../../quote/src/model/check-in';
+import { privacySettingsModel } from '../../quote/src/model/privacy-settings';
+import { progressModel } from '../../quote/src/model/progress';
+import { quoteModel } from '../../quote/src/model/quote';
 import { userDataMap } from '../../user/src/events/erasure';
+import { safetyPlanModel } from '../../user/src/model/safety-plan';
+import { sessionModel } from '../../user/src/model/session';
+import { userModel } from '../../user/src/model/user';
 import { complianceDataMap } from '../src/events/erasure';
-import { collectionsOf, fullyUsedAccount, needlesOf, tracesOf, type UsedAccount } from '../../../tools/testing/erasure';
+import { userConsentModel } from '../src/model/consent';
+import {
+  collectionsOf,
+  cookieChoice,
+  fullyUsedAccount,
+  needlesOf,
+  tracesOf,
+  type UsedAccount,
+} from '../../../tools/testing/erasure';
 import { serviceNames, startTestHaven, type ServiceName, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
 import { personKeyOf } from '../../../tools/testing/person-keys';
+import { testInfra } from '../../../tools/testing/test-env';
 
 let haven: TestHaven;
 let account: UsedAccount;
@@ -137,8 +162,10 @@ it('holds every item the user created', () => {
   ]);
   const kinds = (at('emails.deliveries') as Array<{ kind: string; to: string }>).map((delivery) => delivery.kind);
   expect(kinds).toEqual(expect.arrayContaining(['verify-email', 'billing-welcome', 'newsletter-confirmation']));
-  // No cookie choice was made; the e-mail choices' time is emailPreferences.consentGivenAt, said once.
-  expect(at('consents')).toEqual({ cookies: null });
+  // The cookie choice; the e-mail choices' time is emailPreferences.consentGivenAt, said once.
+  expect(at('consents')).toEqual({
+    cookies: { ...cookieChoice, consentGivenAt: expect.any(String), policyVersion: expect.any(String) },
+  });
 });
 
 it('joins each service’s own part: the sections of a service’s collections are in that service’s part', async () => {
@@ -195,20 +222,126 @@ it('leaves out no collection that holds user data (every collection of every ser
   expect({ unreviewed, missingFromExport }).toEqual({ unreviewed: [], missingFromExport: [] });
   // The account touched every service that keeps user data, so the check above saw each of them.
   expect([...withUserData].map((name) => name.split('.')[0]).sort()).toEqual(
-    expect.arrayContaining(['billing', 'notification', 'quote', 'user']),
+    expect.arrayContaining(['billing', 'compliance', 'notification', 'quote', 'user']),
   );
 });
 
-/** Every leaf of a value with its dotted path (`[]` for an array's items), as text; ids as text. */
-function leavesOf(value: unknown, path = '', into: Array<[string, string]> = []): Array<[string, string]> {
-  if (value === null || value === undefined) return into;
-  if (value instanceof Date) into.push([path, value.toISOString()]);
-  else if (Array.isArray(value)) value.forEach((item) => leavesOf(item, `${path}.[]`, into));
-  else if (typeof value === 'object' && !('_bsontype' in value)) {
-    for (const [key, item] of Object.entries(value)) leavesOf(item, path ? `${path}.${key}` : key, into);
-  } else into.push([path, String(value)]);
-  return into;
+/**
+ * Each service's models of the collections it exports, registered on a connection of the test's own (creating
+ * no collection and no index): their schemas say which fields a stored record can have, filled or not.
+ */
+const modelsOf: Record<ServiceName, Array<(connection: Connection) => unknown>> = {
+  user: [userModel, sessionModel, safetyPlanModel],
+  quote: [checkInModel, quoteModel, progressModel, privacySettingsModel],
+  billing: [subscriptionModel, customerModel],
+  notification: [preferencesModel, knownUserModel, weeklyCheckInsModel, subscriberModel, deliveryModel],
+  compliance: [userConsentModel],
+};
+
+/**
+ * Where the export writes a stored field under another name: its path in the exported record, or (starting with
+ * `/`) in the whole file. Every other field is written under its own name, `_id` as `id`.
+ */
+const writtenAs: Record<string, Record<string, string>> = {
+  'quote.check_ins': Object.fromEntries(dimensions.map((dimension) => [dimension, `ratings.${dimension}`])),
+  'billing.subscriptions': {
+    provider: '/billing.provider',
+    customerId: '/billing.customer.customerId',
+    email: '/billing.customer.billingEmail',
+    createdAt: 'startedAt',
+  },
+  'billing.customers': { provider: '/billing.provider', email: 'billingEmail' },
+  'billing.subscription_history': { occurredAt: 'at' },
+  'notification.known_users': { email: 'address' },
+  'notification.weekly_check_ins': {
+    'days.[].checkIns': '/emails.weeklySummaryTally.[].checkIns',
+    'days.[].moodSum': '/emails.weeklySummaryTally.[].moodSum',
+  },
+  'notification.newsletter_subscribers': { createdAt: 'subscribedAt' },
+};
+
+interface ExportedModel {
+  name: string;
+  service: ServiceName;
+  role: Extract<CollectionRole, { exported: string }>;
+  /** Every field a record can have: a dotted path, `[]` for an array's items. */
+  fields: string[];
 }
+
+type SchemaPath = {
+  schema?: Schema;
+  $isMongooseDocumentArray?: boolean;
+  $isSingleNested?: boolean;
+  $isMongooseArray?: boolean;
+};
+
+/** The fields of a schema, down to the leaves of its subdocuments and arrays. */
+function fieldsOf(schema: Schema, prefix = ''): string[] {
+  const fields: string[] = [];
+  schema.eachPath((path, type) => {
+    const field = prefix ? `${prefix}.${path}` : path;
+    const kind = type as unknown as SchemaPath;
+    if (kind.schema && kind.$isMongooseDocumentArray) fields.push(...fieldsOf(kind.schema, `${field}.[]`));
+    else if (kind.schema && kind.$isSingleNested) fields.push(...fieldsOf(kind.schema, field));
+    else if (kind.$isMongooseArray) fields.push(`${field}.[]`);
+    else fields.push(field);
+  });
+  return fields;
+}
+
+const under = (field: string, names: string[]) => names.some((name) => field === name || field.startsWith(`${name}.`));
+
+const leftOutOf = (model: ExportedModel) => Object.keys({ ...storageFields, ...model.role.leftOut });
+
+/** Every collection a data map says is exported, with its model's fields; a collection without a model throws. */
+async function exportedModels(): Promise<ExportedModel[]> {
+  const connection = await mongoose
+    .createConnection(testInfra().mongoUrl, { dbName: 'export-schemas', autoCreate: false, autoIndex: false })
+    .asPromise();
+  try {
+    const models: ExportedModel[] = [];
+    for (const service of serviceNames) {
+      const before = new Set(connection.modelNames());
+      for (const register of modelsOf[service]) register(connection);
+      const schemas = new Map(
+        connection
+          .modelNames()
+          .filter((name) => !before.has(name))
+          .map((name) => [connection.model(name).collection.collectionName, connection.model(name).schema] as const),
+      );
+      for (const [collection, role] of Object.entries(dataMaps[service])) {
+        if (!('exported' in role)) continue;
+        const schema = schemas.get(collection);
+        if (!schema) throw new Error(`no model of ${service}.${collection} in modelsOf`);
+        models.push({ name: `${service}.${collection}`, service, role, fields: fieldsOf(schema) });
+      }
+    }
+    return models;
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The values under a field (`[]` walks an array's items); a missing or null value gives none. */
+function valuesAt(value: unknown, path: string[]): unknown[] {
+  if (value === null || value === undefined) return [];
+  const [head, ...rest] = path;
+  if (head === undefined) return [value];
+  if (head === '[]') return Array.isArray(value) ? value.flatMap((item) => valuesAt(item, rest)) : [];
+  if (typeof value !== 'object' || value instanceof Date) return [];
+  return valuesAt((value as Record<string, unknown>)[head], rest);
+}
+
+/** Whether the export has a place for a field: each name on its path is there, down to a null or an empty list. */
+function hasPlace(value: unknown, path: string[]): boolean {
+  const [head, ...rest] = path;
+  if (head === undefined || value === null || value === undefined) return true;
+  if (head === '[]') return Array.isArray(value) && value.every((item) => hasPlace(item, rest));
+  if (typeof value !== 'object' || Array.isArray(value) || !(head in value)) return false;
+  return hasPlace((value as Record<string, unknown>)[head], rest);
+}
+
+const textOf = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
  * How the export may write a stored value: as it is, an instant also in Unix seconds (the spec's billing dates),
@@ -220,50 +353,110 @@ function writingsOf(value: string, personKey: Buffer | null): string[] {
   return Number.isNaN(instant) ? [value] : [value, String(Math.floor(instant / 1000))];
 }
 
-/** The stored fields of the account's documents that the export does not carry, read against a fresh export. */
-async function fieldsNotCarried(): Promise<{ notCarried: string[]; checked: Set<string> }> {
+/**
+ * The fields of one stored record the export does not carry where it names them: a filled field's every value
+ * must be among the values at its exported name, an empty one must still have its place.
+ */
+function missesOf(
+  model: ExportedModel,
+  document: unknown,
+  record: unknown,
+  file: unknown,
+  personKey: Buffer | null,
+): string[] {
+  const misses: string[] = [];
+  const leftOut = leftOutOf(model);
+  for (const field of model.fields.filter((each) => !under(each, leftOut))) {
+    const target = writtenAs[model.name]?.[field] ?? (field === '_id' ? 'id' : field);
+    const [base, path] = target.startsWith('/') ? [file, target.slice(1)] : [record, target];
+    const segments = path.split('.');
+    const stored = valuesAt(document, field.split('.')).map(textOf);
+    if (stored.length === 0) {
+      if (!hasPlace(base, segments)) misses.push(`${model.name}: ${field} (no ${target} in the export)`);
+      continue;
+    }
+    const written = new Set(valuesAt(base, segments).map(textOf));
+    for (const value of stored) {
+      if (!writingsOf(value, personKey).some((writing) => written.has(writing))) {
+        misses.push(`${model.name}: ${field} (${value.slice(0, 40)} not at ${target})`);
+      }
+    }
+  }
+  return misses;
+}
+
+/** The stored fields of the account's documents the export does not carry, read against a fresh export. */
+async function fieldsNotCarried(models: ExportedModel[]): Promise<{ notCarried: string[]; checked: Set<string> }> {
   const traces = await tracesOf(haven, needlesOf(account));
-  const documents = new Map(traces.map((trace) => [`${trace.service}.${trace.collection}.${String(trace.id)}`, trace]));
-  const stored: Array<{ name: string; role: Extract<CollectionRole, { exported: string }>; document: unknown }> = [];
-  for (const { service, collection, id } of documents.values()) {
-    const role = roleOf(service, collection);
-    if (!role || !('exported' in role)) continue;
-    const document = await (await haven.collection(service, collection)).findOne({ _id: id as never });
-    stored.push({ name: `${service}.${collection}`, role, document });
+  const ids = new Map<string, Set<unknown>>();
+  for (const { service, collection, id } of traces) {
+    const name = `${service}.${collection}`;
+    ids.set(name, (ids.get(name) ?? new Set()).add(id));
+  }
+  const stored: Array<{ model: ExportedModel; document: unknown }> = [];
+  for (const model of models) {
+    const [service, collection] = [model.service, model.name.slice(model.service.length + 1)];
+    for (const id of ids.get(model.name) ?? []) {
+      const document = await (await haven.collection(service, collection)).findOne({ _id: id as never });
+      if (document) stored.push({ model, document });
+    }
   }
   // Read after the documents: whatever they hold, the export has had the chance to carry.
-  const fresh = await account.client.get<Record<string, unknown>>('/api/user/data-export');
-  // A value may sit anywhere in the export: the account's id, for one, is said once, not with every record.
-  const exportedValues = new Set(leavesOf(fresh.body).map(([, value]) => value));
+  const file = (await account.client.get<Record<string, unknown>>('/api/user/data-export')).body;
   const personKey = await personKeyOf(haven, account.userId);
   const notCarried = new Set<string>();
   const checked = new Set<string>();
-  for (const { name, role, document } of stored) {
-    const leftOut = Object.keys({ ...storageFields, ...role.leftOut });
-    for (const [path, value] of leavesOf(document)) {
-      if (leftOut.some((field) => path === field || path.startsWith(`${field}.`))) continue;
-      checked.add(name);
-      if (!writingsOf(value, personKey).some((writing) => exportedValues.has(writing))) {
-        notCarried.add(`${name}: ${path} (${value.slice(0, 40)})`);
-      }
-    }
+  for (const { model, document } of stored) {
+    checked.add(model.name);
+    const section = model.role.exported
+      .split('.')
+      .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], file);
+    // A list holds one record per document: the document's own is the one that carries most of it.
+    const records = Array.isArray(section) ? section : [section];
+    const misses = records
+      .map((record) => missesOf(model, document, record, file, personKey))
+      .reduce<string[] | null>((best, each) => (best === null || each.length < best.length ? each : best), null);
+    for (const miss of misses ?? missesOf(model, document, undefined, file, personKey)) notCarried.add(miss);
   }
   return { notCarried: [...notCarried].sort(), checked };
 }
 
+it('names, for every field of every exported model, its place in the export or why it is left out', async () => {
+  const models = await exportedModels();
+  const unreasoned: string[] = [];
+  const stale: string[] = [];
+  for (const model of models) {
+    for (const [field, reason] of Object.entries(model.role.leftOut ?? {})) {
+      if (!reason.trim()) unreasoned.push(`${model.name}: ${field}`);
+      if (!model.fields.some((each) => under(each, [field]))) stale.push(`${model.name}: leftOut ${field}`);
+    }
+    for (const field of Object.keys(writtenAs[model.name] ?? {})) {
+      if (!model.fields.includes(field) || under(field, leftOutOf(model)))
+        stale.push(`${model.name}: writtenAs ${field}`);
+    }
+  }
+  for (const name of Object.keys(writtenAs)) {
+    if (!models.some((model) => model.name === name)) stale.push(`writtenAs ${name}`);
+  }
+  expect({ unreasoned, stale }).toEqual({ unreasoned: [], stale: [] });
+  // The walk reaches into subdocuments and lists.
+  const fields = (name: string) => models.find((model) => model.name === name)!.fields;
+  expect(fields('user.users')).toEqual(expect.arrayContaining(['pendingEmail.address', 'identities.[].subject']));
+  expect(fields('notification.weekly_check_ins')).toEqual(expect.arrayContaining(['days.[].moodSum', 'streak.run']));
+});
+
 it('carries every stored field of the user’s documents, or says why one is left out (field by field)', async () => {
+  const models = await exportedModels();
   // The account's last events (the weekly tally, a late e-mail) may still be landing: read again until both agree.
-  let found = await fieldsNotCarried();
+  let found = await fieldsNotCarried(models);
   await eventually(
     'the export carrying every stored field',
-    async () => (found = await fieldsNotCarried()).notCarried.length === 0,
+    async () => (found = await fieldsNotCarried(models)).notCarried.length === 0,
     { timeoutMs: 20_000, intervalMs: 500 },
   ).catch(() => undefined);
   expect(found.notCarried).toEqual([]);
-  // Every service that keeps the account's data had its documents read.
-  expect(new Set([...found.checked].map((name) => name.split('.')[0]))).toEqual(
-    new Set(['billing', 'notification', 'quote', 'user']),
-  );
+  // The account filled every exported collection, so every model's fields were compared with stored values.
+  expect([...found.checked].sort()).toEqual(models.map((model) => model.name).sort());
 });
 
 it('is open to a user who never finished setup (data rights are never premium)', async () => {

@@ -79,7 +79,7 @@ describe('a user deletes their account', () => {
     // Everything about the account is there before the deletion (the scan finds what it should).
     const before = await tracesOf(haven, needlesOf(account));
     expect(new Set(before.map((trace) => trace.service))).toEqual(
-      new Set(['user', 'quote', 'billing', 'notification']),
+      new Set(['user', 'quote', 'billing', 'notification', 'compliance']),
     );
   });
 

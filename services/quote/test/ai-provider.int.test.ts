@@ -1,8 +1,8 @@
 /**
  * The OpenAI provider through the real `openai` SDK, against a local OpenAI-compatible server this test
  * starts: it captures every request, so the test can prove what leaves Haven (no name, e-mail, phone number,
- * address, birth date, card number or id, also when the user typed them into the notes), and it can fail or stall
- * to prove the fallback.
+ * address, birth date, card number or id, also when the user typed them into the notes: every item of the scrub's
+ * labelled set goes through), and it can fail or stall to prove the fallback.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTrial } from '../../../tools/testing/subscription';
 import { library } from '../src/domain/library';
+import { harmlessNotes, personalNotes } from './scrub-set';
 
 interface Captured {
   url: string;
@@ -57,6 +58,8 @@ beforeAll(async () => {
       OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
       OPENAI_MODEL: 'test-model',
       OPENAI_TIMEOUT_MS: '1500',
+      // The labelled set goes through one account's check-ins, one after another.
+      RATE_LIMIT_COSTLY_MAX: '1000',
     },
   });
 });
@@ -127,6 +130,66 @@ it('sends only ratings, time of day and scrubbed notes: no name, e-mail, phone, 
     "I'm [name] [name] ([name] [name] on forms), write to [email] or call [number]. My name is [name].",
   );
   expect(prompt).toContain('I live at [address]. Born on [date]. Card [number].');
+});
+
+/** The words of the user message a captured request asked the provider about. */
+function promptOf(request: Captured): string {
+  const body = JSON.parse(request.body) as { messages: Array<{ role: string; content: string }> };
+  return body.messages.find((message) => message.role === 'user')?.content ?? '';
+}
+
+/** Checks in with each note in turn; each check-in's request to the provider, or null when none went out. */
+async function requestsFor(client: ApiClient, notes: string[]): Promise<Array<Captured | null>> {
+  const requests: Array<Captured | null> = [];
+  for (const note of notes) {
+    const before = captured.length;
+    const reply = await client.post('/api/quotes/generate', {
+      sleepQuality: 2,
+      timeOfDayPreference: 'evening',
+      notes: note,
+    });
+    expect(reply.status).toBe(200);
+    requests.push(captured.length === before + 1 ? captured.at(-1)! : null);
+  }
+  return requests;
+}
+
+it('sends none of the labelled set’s personal details to the provider (links, IBAN, sort code, NI and SSN numbers too)', async () => {
+  mode = 'answer';
+  captured.length = 0;
+  const { client, email } = await subscriber();
+  const requests = await requestsFor(
+    client,
+    personalNotes.map(([notes]) => notes),
+  );
+  const notSent: string[] = [];
+  const carried: string[] = [];
+  for (const [index, [notes, details]] of personalNotes.entries()) {
+    const request = requests[index];
+    if (!request) {
+      notSent.push(notes);
+      continue;
+    }
+    // Headers, the body as sent and its words as read: an escaped character hides nothing.
+    const sent = `${JSON.stringify(request.headers)}\n${request.body}\n${promptOf(request)}`.toLowerCase();
+    for (const detail of [...details, email]) {
+      if (sent.includes(detail.toLowerCase())) carried.push(`${detail} (from “${notes}”)`);
+    }
+  }
+  expect({ notSent, carried }).toEqual({ notSent: [], carried: [] });
+});
+
+it('sends the labelled set’s harmless notes to the provider as they are', async () => {
+  mode = 'answer';
+  captured.length = 0;
+  const { client } = await subscriber();
+  const requests = await requestsFor(client, harmlessNotes);
+  // Quoted whole in the prompt, so the provider reads exactly what the person wrote.
+  const changed = harmlessNotes.filter((notes, index) => {
+    const request = requests[index];
+    return !request || !promptOf(request).includes(`Their own words: "${notes}"`);
+  });
+  expect(changed).toEqual([]);
 });
 
 it.each(['fail', 'stall'] as const)(

@@ -26,7 +26,13 @@ export const complianceDataMap: DataMap = {
   account_deletions: {
     erasureRecord: 'the deletion saga: the user id only while it runs, then a keyed hash of it',
   },
-  cookie_consents: { exported: 'consents.cookies' },
+  cookie_consents: {
+    exported: 'consents.cookies',
+    leftOut: {
+      _id: 'the account’s id, said once as account.id',
+      updatedAt: 'when the choice was last written (bookkeeping); the time it was made is exported',
+    },
+  },
   visitor_cookie_consents: {
     noUserData:
       'a signed-out browser’s cookie choice under a random id from its consent cookie; no account, id or address; moved to the account at sign-in',

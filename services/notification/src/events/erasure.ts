@@ -69,17 +69,29 @@ export function notificationErasure(deps: {
 export const notificationDataMap: DataMap = {
   email_preferences: {
     exported: 'emailPreferences',
-    leftOut: { updatedAt: 'when a switch last changed (bookkeeping); the consent’s time is exported' },
+    leftOut: {
+      _id: 'the account’s id, said once as account.id',
+      updatedAt: 'when a switch last changed (bookkeeping); the consent’s time is exported',
+    },
   },
   known_users: {
-    exported: 'emailPreferences.address',
-    leftOut: { updatedAt: 'when the copy of the account last changed (bookkeeping)' },
+    exported: 'emailPreferences',
+    leftOut: {
+      _id: 'the account’s id, said once as account.id',
+      emailVerified: 'a copy of whether the address is proved, exported as account.emailVerified',
+      updatedAt: 'when the copy of the account last changed (bookkeeping)',
+    },
   },
   weekly_check_ins: {
     exported: 'emails.weeklySummaryTally',
     leftOut: {
+      _id: 'the account’s id, said once as account.id',
       'days.[].day': 'exported as each day’s date',
-      'streak.lastDay': 'the running streak’s last day, a day number; its length is exported',
+      recentQuoteIds:
+        'the latest quotes counted, so a repeated event counts once (bookkeeping); the quotes are exported',
+      streak:
+        'the running streak the weekly summary tells, worked out from the check-ins; progress exports the streaks',
+      revision: 'how many times the tally changed: two writers never both win (bookkeeping)',
       updatedAt: 'when the tally last changed (bookkeeping)',
     },
   },
@@ -87,7 +99,9 @@ export const notificationDataMap: DataMap = {
     exported: 'newsletter.subscriptions',
     leftOut: {
       _id: 'the subscription’s id, a key (its unsubscribe links are derived from it)',
+      userId: 'the account’s id (said once as account.id) when the subscription was made signed in',
       confirmTokenHash: 'a secret: the hash of the confirmation link’s token',
+      confirmExpiresAt: 'when the confirmation link’s secret lapses; the link itself is a secret',
     },
   },
   deliveries: {
@@ -97,6 +111,8 @@ export const notificationDataMap: DataMap = {
       eventId: 'the id of the event that asked for the e-mail (bookkeeping)',
       userId: 'the account’s or the newsletter subscription’s id, a key',
       messageId: 'the Message-ID the e-mail carried, derived from the delivery’s key',
+      attempts: 'how many times sending was tried (bookkeeping); the outcome is exported as status',
+      error: 'the mail server’s answer when sending failed (operations); the outcome is exported as status',
     },
   },
   newsletter_campaigns: {

@@ -36,16 +36,21 @@ export function quoteErasure(deps: {
 
 /** The quote service's collections and where each stands in the data export. */
 export const quoteDataMap: DataMap = {
-  check_ins: { exported: 'checkIns' },
+  check_ins: {
+    exported: 'checkIns',
+    leftOut: { userId: 'the account’s id, said once as account.id' },
+  },
   quotes: {
     exported: 'quotes',
     leftOut: {
+      userId: 'the account’s id, said once as account.id',
       messageId: 'which of the composer’s messages was used, so it is not repeated soon; the words are exported',
     },
   },
   progress: {
     exported: 'progress',
     leftOut: {
+      _id: 'the account’s id, said once as account.id',
       moodSum: 'exported as averageMood (the sum over the entries)',
       dayBits: 'the local days with a check-in, exported as the streaks they make and each check-in’s own time',
       days: 'the local days with a check-in as kept before the bits, exported as dayBits are',
@@ -54,5 +59,11 @@ export const quoteDataMap: DataMap = {
     },
   },
   user_time_zones: { copyOf: 'account.timeZone', reason: 'the user service’s time zone, copied from its events' },
-  privacy_settings: { exported: 'privacySettings' },
+  privacy_settings: {
+    exported: 'privacySettings',
+    leftOut: {
+      _id: 'the account’s id, said once as account.id',
+      updatedAt: 'when a setting last changed (bookkeeping)',
+    },
+  },
 };

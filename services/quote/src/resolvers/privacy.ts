@@ -88,6 +88,8 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
               text: (await opened(quote.text)) ?? '',
               createdAt: quote.createdAt.toISOString(),
               timeOfDay: quote.timeOfDay,
+              // The ratings the progress page shows beside the quote, as kept with it.
+              emotionalState: quote.emotionalState,
               isFavorite: quote.isFavorite,
               editedAt: quote.editedAt?.toISOString() ?? null,
             })),

@@ -43,14 +43,29 @@ export const userDataMap: DataMap = {
       'emailVerification.tokenHash': 'a secret: the hash of the verification link’s token',
       'passwordReset.tokenHash': 'a secret: the hash of the reset link’s token',
       'pendingEmail.tokenHash': 'a secret: the hash of the new address’s link',
-      'pendingLink.tokenHash': 'a secret: the hash of a provider sign-in’s link token',
-      'pendingLink.bindingHash': 'a secret: the hash of the browser binding of a provider sign-in',
+      'emailVerification.expiresAt': 'when the verification link’s secret lapses; the link itself is a secret',
+      'passwordReset.expiresAt': 'when the reset link’s secret lapses; the link itself is a secret',
+      pendingLink:
+        'a provider sign-in waiting up to ten minutes for the account’s password, with the secret hashes of its link and browser; once the password is given it is linked (exported as identities), else it lapses',
+      'identities.[].key': 'the provider and its id for the person joined, what sign-in looks up; both are exported',
+      passwordUnconfirmed:
+        'a sign-in safety flag (the password was chosen before the address was proved, in another browser), cleared by a reset link; nothing the person gave',
+      subscriptionStatus:
+        'a copy of billing’s subscription status for the admin’s list, exported as billing.subscription',
+      trialEndsAt: 'a copy of billing’s trial end for the admin’s list, exported as billing.subscription',
+      subscriptionRevision: 'the order of billing’s events the copy was taken from (bookkeeping)',
       emailVerifiedAt: 'exported as emailVerified: whether the address is proved',
       updatedAt: 'when the account record last changed (bookkeeping)',
     },
   },
-  sessions: { exported: 'account.sessions' },
-  safety_plans: { exported: 'safetyPlan' },
+  sessions: {
+    exported: 'account.sessions',
+    leftOut: { userId: 'the account’s id, said once as account.id' },
+  },
+  safety_plans: {
+    exported: 'safetyPlan',
+    leftOut: { _id: 'the account’s id, said once as account.id' },
+  },
   person_keys: {
     bookkeeping:
       'the person’s data key, wrapped by a master key: a secret, never exported, deleted last at erasure (it unlocks their sealed content)',

@@ -504,6 +504,18 @@ export function userResolvers(deps: UserServiceDeps): Resolvers {
             role: isAdmin ? 'ADMIN' : 'MEMBER',
             authProvider: user.authProvider,
             signInMethods: signInMethodsOf(user),
+            // The linked providers as kept: each one's own id for the person and the address it vouched for.
+            identities: (user.identities ?? []).map((identity) => ({
+              provider: identity.provider,
+              subject: identity.subject,
+              email: identity.email,
+              emailVerified: identity.emailVerified,
+              linkedAt: identity.linkedAt.toISOString(),
+            })),
+            // A new address waiting for its link: the person's data too until it is used or lapses.
+            pendingEmail: user.pendingEmail
+              ? { address: user.pendingEmail.address, expiresAt: user.pendingEmail.expiresAt.toISOString() }
+              : null,
             sessions,
           },
           safetyPlan,
