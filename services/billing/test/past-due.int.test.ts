@@ -7,9 +7,10 @@
 import Stripe from 'stripe';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, storeStripeTrial, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
 import { subscribedWithCard } from '../../../tools/testing/subscription';
 import { advanceBillingClock } from './clock';
+import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
 
 const day = 24 * 60 * 60;
 const failsAtRenewal = '4000 0000 0000 0341';
@@ -104,20 +105,9 @@ describe('a second subscription while a payment has failed, with the local test-
 describe('a second subscription while Stripe retries a failed payment (stripe-mock)', () => {
   const webhookSecret = 'whsec_test_past_due';
   const stripe = new Stripe('sk_test_haven');
-  let haven: TestHaven;
-  let stripeMock: StripeMock;
+  const world = havenOnStripeMock(webhookSecret);
 
-  beforeAll(async () => {
-    stripeMock = await startStripeMock();
-    haven = await startTestHaven({ env: stripeEnv(stripeMock, webhookSecret) });
-  });
-
-  afterAll(async () => {
-    await haven?.stop();
-    await stripeMock?.stop();
-  });
-
-  const described = (mark: number) => stripeMock.requests.slice(mark).map((r) => `${r.method} ${r.path}`);
+  const described = (mark: number) => world.stripeMock.requests.slice(mark).map((r) => `${r.method} ${r.path}`);
 
   /** Stripe's signed `setup_intent.succeeded` for a start setup, as Stripe would send it. */
   const deliverSetupSucceeded = (setupIntentId: string, userId: string, customerId: string) => {
@@ -137,7 +127,7 @@ describe('a second subscription while Stripe retries a failed payment (stripe-mo
         },
       },
     });
-    return fetch(`${haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
+    return fetch(`${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -148,7 +138,7 @@ describe('a second subscription while Stripe retries a failed payment (stripe-mo
   };
 
   it('is refused on every path, asking Stripe for nothing and creating nothing', async () => {
-    const client = new ApiClient(haven.gatewayUrl);
+    const client = new ApiClient(world.haven.gatewayUrl);
     const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
       email: uniqueEmail('stripe-past-due'),
       password: 'a long enough password',
@@ -156,15 +146,15 @@ describe('a second subscription while Stripe retries a failed payment (stripe-mo
     const userId = registered.body.user.id;
     // The start setup that began it, and the subscription Stripe now retries (past_due is payment_failed here).
     expect((await client.post('/api/create-setup-intent')).status).toBe(200);
-    const customer = await (await haven.collection('billing', 'customers')).findOne({ _id: userId as never });
+    const customer = await (await world.haven.collection('billing', 'customers')).findOne({ _id: userId as never });
     const customerId = customer!.customerId as string;
     const setupIntentId = customer!.setupIntentId as string;
-    await storeStripeTrial(haven, { userId, subscriptionId: `sub_past_due_${userId.slice(0, 8)}`, customerId });
+    await storeStripeTrial(world.haven, { userId, subscriptionId: `sub_past_due_${userId.slice(0, 8)}`, customerId });
     await (
-      await haven.collection('billing', 'subscriptions')
+      await world.haven.collection('billing', 'subscriptions')
     ).updateOne({ _id: userId as never }, { $set: { status: 'payment_failed' } });
-    const before = await billingRecords(haven, userId);
-    const mark = stripeMock.requests.length;
+    const before = await billingRecords(world.haven, userId);
+    const mark = world.stripeMock.requests.length;
 
     const rest = await client.post('/api/create-setup-intent');
     expect(rest.status).toBe(409);
@@ -181,6 +171,6 @@ describe('a second subscription while Stripe retries a failed payment (stripe-mo
     expect((await deliverSetupSucceeded(setupIntentId, userId, customerId)).status).toBe(200);
 
     expect(described(mark)).toEqual([]);
-    expect(await billingRecords(haven, userId)).toEqual(before);
+    expect(await billingRecords(world.haven, userId)).toEqual(before);
   });
 });

@@ -3,33 +3,27 @@
  * keys, and that a change-card setup's `setup_intent.succeeded` starts nothing.
  */
 import Stripe from 'stripe';
-import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, storeStripeTrial, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
+import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
 
 const webhookSecret = 'whsec_test_change_card';
-let haven: TestHaven;
-let stripeMock: StripeMock;
-
-beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  haven = await startTestHaven({ env: stripeEnv(stripeMock, webhookSecret) });
-});
-
-afterAll(async () => {
-  await haven?.stop();
-  await stripeMock?.stop();
-});
+const world = havenOnStripeMock(webhookSecret);
 
 const stripe = new Stripe('sk_test_haven');
-const subscriptions = () => haven.collection('billing', 'subscriptions');
-const customers = () => haven.collection('billing', 'customers');
+const subscriptions = () => world.haven.collection('billing', 'subscriptions');
+const customers = () => world.haven.collection('billing', 'customers');
 const stored = async (userId: string) => (await subscriptions()).findOne({ _id: userId as never });
 const eventTypes = async (userId: string) =>
   (
-    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
+    await (
+      await world.haven.collection('billing', 'subscription_history')
+    )
+      .find({ userId })
+      .sort({ revision: 1 })
+      .toArray()
   ).map((entry) => entry.event as string);
-const sentSince = (mark: number) => stripeMock.requests.slice(mark);
+const sentSince = (mark: number) => world.stripeMock.requests.slice(mark);
 const described = (mark: number) => sentSince(mark).map((request) => `${request.method} ${request.path}`);
 
 /** A member with a trialing Stripe subscription on the customer their first setup made. */
@@ -39,7 +33,7 @@ async function subscribed(): Promise<{
   subscriptionId: string;
   customerId: string;
 }> {
-  const client = new ApiClient(haven.gatewayUrl);
+  const client = new ApiClient(world.haven.gatewayUrl);
   const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
     email: uniqueEmail('stripe-card'),
     password: 'a long enough password',
@@ -48,7 +42,7 @@ async function subscribed(): Promise<{
   expect((await client.post('/api/create-setup-intent')).status).toBe(200);
   const customerId = (await (await customers()).findOne({ _id: userId as never }))!.customerId as string;
   const subscriptionId = `sub_card_${userId.slice(0, 8)}`;
-  await storeStripeTrial(haven, { userId, subscriptionId, customerId });
+  await storeStripeTrial(world.haven, { userId, subscriptionId, customerId });
   return { client, userId, subscriptionId, customerId };
 }
 
@@ -57,7 +51,7 @@ async function confirmedChangeSetup(client: ApiClient, userId: string, paymentMe
   const setup = await client.graphql('mutation { createSetupIntent(purpose: CHANGE_CARD) { clientSecret } }');
   expect(setup.body.errors).toBeUndefined();
   const setupIntentId = (await (await customers()).findOne({ _id: userId as never }))!.setupIntentId as string;
-  stripeMock.confirmSetupIntent(setupIntentId, paymentMethodId);
+  world.stripeMock.confirmSetupIntent(setupIntentId, paymentMethodId);
   return setupIntentId;
 }
 
@@ -83,7 +77,7 @@ const deliverSetupSucceeded = (setupIntentId: string, userId: string, customerId
       },
     },
   });
-  return fetch(`${haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
+  return fetch(`${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -96,7 +90,7 @@ const deliverSetupSucceeded = (setupIntentId: string, userId: string, customerId
 describe('changing the card with Stripe', () => {
   it('shows the card Stripe describes, to its owner', async () => {
     const { client } = await subscribed();
-    const mark = stripeMock.requests.length;
+    const mark = world.stripeMock.requests.length;
     const answer = await client.graphql<{ me: { paymentMethod: unknown } }>(
       '{ me { id paymentMethod { brand last4 expMonth expYear } } }',
     );
@@ -113,7 +107,7 @@ describe('changing the card with Stripe', () => {
 
   it('sets up on the subscription’s customer, starts nothing from the webhook, then makes the card the default', async () => {
     const { client, userId, subscriptionId, customerId } = await subscribed();
-    let mark = stripeMock.requests.length;
+    let mark = world.stripeMock.requests.length;
     const setupIntentId = await confirmedChangeSetup(client, userId, 'pm_card_mastercard');
     // No second customer: the new card belongs to the one the subscription charges.
     expect(described(mark)).toEqual(['POST /v1/setup_intents']);
@@ -122,12 +116,12 @@ describe('changing the card with Stripe', () => {
     expect(created.get('metadata[purpose]')).toBe('change_card');
 
     // Stripe's webhook for the change-card setup: no subscription is created, nothing changes.
-    mark = stripeMock.requests.length;
+    mark = world.stripeMock.requests.length;
     expect((await deliverSetupSucceeded(setupIntentId, userId, customerId, 'pm_card_mastercard')).status).toBe(200);
     expect(described(mark)).toEqual([]);
     expect(await stored(userId)).toMatchObject({ revision: 1, paymentMethodId: 'pm_test' });
 
-    mark = stripeMock.requests.length;
+    mark = world.stripeMock.requests.length;
     const changed = await updatePaymentMethod(client);
     expect(changed.body.errors).toBeUndefined();
     expect(changed.body.data!.updatePaymentMethodAfterSetup.subscriptionStatus.status).toBe('trialing');
@@ -156,7 +150,7 @@ describe('changing the card with Stripe', () => {
     await (await subscriptions()).updateOne({ _id: userId as never }, { $set: { status: 'payment_failed' } });
     const setupIntentId = await confirmedChangeSetup(client, userId, 'pm_card_visa');
 
-    const mark = stripeMock.requests.length;
+    const mark = world.stripeMock.requests.length;
     const changed = await updatePaymentMethod(client);
     expect(changed.body.errors).toBeUndefined();
     expect(described(mark).slice(0, 4)).toEqual([
@@ -179,13 +173,13 @@ describe('changing the card with Stripe', () => {
 
   it('refuses without a confirmed change-card setup, asking Stripe to change nothing', async () => {
     const { client, userId } = await subscribed();
-    let mark = stripeMock.requests.length;
+    let mark = world.stripeMock.requests.length;
     const refused = await updatePaymentMethod(client);
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'setupIntent' });
     expect(described(mark)).toEqual([]);
 
     await client.graphql('mutation { createSetupIntent(purpose: CHANGE_CARD) { clientSecret } }');
-    mark = stripeMock.requests.length;
+    mark = world.stripeMock.requests.length;
     // stripe-mock's intents stay unconfirmed: billing reads the setup, and writes nothing.
     const unconfirmed = await updatePaymentMethod(client);
     expect(unconfirmed.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'setupIntent' });

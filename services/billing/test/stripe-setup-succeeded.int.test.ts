@@ -1,21 +1,9 @@
 import Stripe from 'stripe';
-import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
 
 const webhookSecret = 'whsec_test_setup_succeeded';
-let haven: TestHaven;
-let stripeMock: StripeMock;
-
-beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  haven = await startTestHaven({ env: stripeEnv(stripeMock, webhookSecret) });
-});
-
-afterAll(async () => {
-  await haven?.stop();
-  await stripeMock?.stop();
-});
+const world = havenOnStripeMock(webhookSecret);
 
 const stripe = new Stripe('sk_test_haven');
 
@@ -29,7 +17,7 @@ interface StartedSetup {
 
 /** A new user who has started the card setup (the Subscribe page), and the webhook its confirmation brings. */
 async function startedSetup(): Promise<StartedSetup> {
-  const client = new ApiClient(haven.gatewayUrl);
+  const client = new ApiClient(world.haven.gatewayUrl);
   const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
     email: uniqueEmail('setup-hook'),
     password: 'a long enough password',
@@ -38,7 +26,7 @@ async function startedSetup(): Promise<StartedSetup> {
   const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');
   expect(setup.status).toBe(200);
   // stripe-mock's client secrets are all the same: the intent's id is the one billing stored.
-  const customer = await (await haven.collection('billing', 'customers')).findOne({ _id: userId as never });
+  const customer = await (await world.haven.collection('billing', 'customers')).findOne({ _id: userId as never });
   const setupIntentId = customer!.setupIntentId as string;
   const succeededEvent = JSON.stringify({
     id: `evt_setup_${setupIntentId}`,
@@ -63,37 +51,42 @@ const deliver = (
   payload: string,
   signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
 ) =>
-  fetch(`${haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
+  fetch(`${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
   });
 
 const subscriptionCreatesSince = (mark: number) =>
-  stripeMock.requests
+  world.stripeMock.requests
     .slice(mark)
     .filter((request) => request.method === 'POST' && request.path === '/v1/subscriptions');
 const stored = async (userId: string) =>
-  (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId as never });
+  (await world.haven.collection('billing', 'subscriptions')).findOne({ _id: userId as never });
 const eventTypes = async (userId: string) =>
   (
-    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
+    await (
+      await world.haven.collection('billing', 'subscription_history')
+    )
+      .find({ userId })
+      .sort({ revision: 1 })
+      .toArray()
   ).map((entry) => entry.event as string);
 const subscriptionStatus = async (client: ApiClient) =>
   (await client.get<{ needsSetup: boolean; status: string }>('/api/subscription-status')).body;
 
 describe('the subscription starts when the Stripe setup succeeds', () => {
   it('names the user on the setup intent, for the webhook to find them', async () => {
-    const mark = stripeMock.requests.length;
+    const mark = world.stripeMock.requests.length;
     const { userId } = await startedSetup();
-    const created = stripeMock.requests.slice(mark).find((request) => request.path === '/v1/setup_intents');
+    const created = world.stripeMock.requests.slice(mark).find((request) => request.path === '/v1/setup_intents');
     expect(new URLSearchParams(created!.body).get('metadata[userId]')).toBe(userId);
   });
 
   it('starts it from the signed webhook alone, once, with an idempotency key', async () => {
     const { client, userId, setupIntentId, succeededEvent } = await startedSetup();
     expect(await subscriptionStatus(client)).toMatchObject({ needsSetup: true, status: 'none' });
-    const mark = stripeMock.requests.length;
+    const mark = world.stripeMock.requests.length;
 
     expect((await deliver(succeededEvent)).status).toBe(200);
 
@@ -108,25 +101,25 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     expect(await eventTypes(userId)).toHaveLength(1);
 
     // The browser's call, late, answers the same subscription and asks Stripe for nothing.
-    const callMark = stripeMock.requests.length;
+    const callMark = world.stripeMock.requests.length;
     const late = await client.post<{ message: string }>('/api/create-subscription-after-setup');
     expect(late.status).toBe(200);
     expect(late.body.message).toEqual(expect.any(String));
-    expect(stripeMock.requests.slice(callMark)).toEqual([]);
+    expect(world.stripeMock.requests.slice(callMark)).toEqual([]);
     expect(await stored(userId)).toMatchObject({ revision: 1 });
     expect(await eventTypes(userId)).toHaveLength(1);
   });
 
   it('starts one subscription when the webhook and the browser’s call arrive at once', async () => {
     const { client, userId, setupIntentId, succeededEvent } = await startedSetup();
-    stripeMock.confirmSetupIntent(setupIntentId, 'pm_card_visa');
-    const mark = stripeMock.requests.length;
+    world.stripeMock.confirmSetupIntent(setupIntentId, 'pm_card_visa');
+    const mark = world.stripeMock.requests.length;
     // Whichever path asks Stripe for the subscription first waits until the browser's call has read the setup,
     // so both are starting the subscription at the same time.
-    const browserReadTheSetup = stripeMock.whenAnswered(
+    const browserReadTheSetup = world.stripeMock.whenAnswered(
       (request) => request.method === 'GET' && request.path === `/v1/setup_intents/${setupIntentId}`,
     );
-    stripeMock.hold(
+    world.stripeMock.hold(
       (request) => request.method === 'POST' && request.path === '/v1/subscriptions',
       browserReadTheSetup,
     );
@@ -148,29 +141,29 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
 
   it('changes nothing when the webhook comes after the browser’s call', async () => {
     const { client, userId, setupIntentId, succeededEvent } = await startedSetup();
-    stripeMock.confirmSetupIntent(setupIntentId, 'pm_card_visa');
-    const mark = stripeMock.requests.length;
+    world.stripeMock.confirmSetupIntent(setupIntentId, 'pm_card_visa');
+    const mark = world.stripeMock.requests.length;
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(200);
     expect(subscriptionCreatesSince(mark)).toHaveLength(1);
     const before = await stored(userId);
 
-    const hookMark = stripeMock.requests.length;
+    const hookMark = world.stripeMock.requests.length;
     expect((await deliver(succeededEvent)).status).toBe(200);
 
-    expect(stripeMock.requests.slice(hookMark)).toEqual([]);
+    expect(world.stripeMock.requests.slice(hookMark)).toEqual([]);
     expect(await stored(userId)).toMatchObject({ revision: 1, subscriptionId: before!.subscriptionId });
     expect(await eventTypes(userId)).toHaveLength(1);
   });
 
   it('refuses an unsigned or badly signed webhook and starts nothing', async () => {
     const { client, userId, succeededEvent } = await startedSetup();
-    const mark = stripeMock.requests.length;
+    const mark = world.stripeMock.requests.length;
     const forged = stripe.webhooks.generateTestHeaderString({ payload: succeededEvent, secret: 'whsec_someone_else' });
 
     expect((await deliver(succeededEvent, forged)).status).toBe(400);
     expect((await deliver(succeededEvent, '')).status).toBe(400);
 
-    expect(stripeMock.requests.slice(mark)).toEqual([]);
+    expect(world.stripeMock.requests.slice(mark)).toEqual([]);
     expect(await stored(userId)).toBeNull();
     expect(await subscriptionStatus(client)).toMatchObject({ needsSetup: true, status: 'none' });
   });

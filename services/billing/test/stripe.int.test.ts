@@ -1,24 +1,13 @@
 import Stripe from 'stripe';
-import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { startStripeMock, storeStripeTrial, stripeEnv, type StripeMock } from '../../../tools/testing/stripe-mock';
+import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
+import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
 
 const webhookSecret = 'whsec_test_haven';
-let haven: TestHaven;
-let stripeMock: StripeMock;
-
-beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  haven = await startTestHaven({ env: stripeEnv(stripeMock, webhookSecret) });
-});
-
-afterAll(async () => {
-  await haven?.stop();
-  await stripeMock?.stop();
-});
+const world = havenOnStripeMock(webhookSecret);
 
 async function signedUp(): Promise<{ client: ApiClient; userId: string }> {
-  const client = new ApiClient(haven.gatewayUrl);
+  const client = new ApiClient(world.haven.gatewayUrl);
   const registered = await client.post<{ user: { id: string } }>('/api/auth/register', {
     email: uniqueEmail('stripe'),
     password: 'a long enough password',
@@ -26,19 +15,19 @@ async function signedUp(): Promise<{ client: ApiClient; userId: string }> {
   return { client, userId: registered.body.user.id };
 }
 
-const subscriptions = () => haven.collection('billing', 'subscriptions');
+const subscriptions = () => world.haven.collection('billing', 'subscriptions');
 const sentSince = (mark: number) =>
-  stripeMock.requests.slice(mark).map((request) => `${request.method} ${request.path}`);
+  world.stripeMock.requests.slice(mark).map((request) => `${request.method} ${request.path}`);
 
 describe('billing with Stripe (the SDK against stripe-mock)', () => {
   it('creates the customer and the setup intent, each with an idempotency key', async () => {
     const { client } = await signedUp();
-    const mark = stripeMock.requests.length;
+    const mark = world.stripeMock.requests.length;
     const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');
     expect(setup.status).toBe(200);
     expect(setup.body.clientSecret).toMatch(/^seti_.+_secret_/);
     expect(sentSince(mark)).toEqual(['POST /v1/customers', 'POST /v1/setup_intents']);
-    expect(stripeMock.requests.slice(mark).every((request) => request.idempotencyKey)).toBe(true);
+    expect(world.stripeMock.requests.slice(mark).every((request) => request.idempotencyKey)).toBe(true);
     const config = await client.graphql<{ paymentConfig: { provider: string; publishableKey: string } }>(
       '{ paymentConfig { provider publishableKey } }',
     );
@@ -47,7 +36,7 @@ describe('billing with Stripe (the SDK against stripe-mock)', () => {
 
   it('refuses bad input before calling Stripe, and creates nothing for a setup that did not succeed', async () => {
     const { client, userId } = await signedUp();
-    let mark = stripeMock.requests.length;
+    let mark = world.stripeMock.requests.length;
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(400);
     expect((await client.post('/api/subscription/cancel')).status).toBe(404);
     expect((await client.post('/api/subscription/reactivate')).status).toBe(404);
@@ -58,7 +47,7 @@ describe('billing with Stripe (the SDK against stripe-mock)', () => {
     expect(sentSince(mark)).toEqual([]);
 
     await client.post('/api/create-setup-intent');
-    mark = stripeMock.requests.length;
+    mark = world.stripeMock.requests.length;
     // stripe-mock's setup intents never reach "succeeded": no card was confirmed, so no subscription.
     const created = await client.post('/api/create-subscription-after-setup');
     expect(created.status).toBe(400);
@@ -71,19 +60,19 @@ describe('billing with Stripe (the SDK against stripe-mock)', () => {
     const { client, userId } = await signedUp();
     expect((await client.post('/api/create-setup-intent')).status).toBe(200);
     const subscriptionId = `sub_cancel_${userId.slice(0, 8)}`;
-    await storeStripeTrial(haven, { userId, subscriptionId });
+    await storeStripeTrial(world.haven, { userId, subscriptionId });
 
-    let mark = stripeMock.requests.length;
+    let mark = world.stripeMock.requests.length;
     const cancelled = await client.post<{ message: string }>('/api/subscription/cancel');
     expect(cancelled.status).toBe(200);
-    const [cancelCall, ...others] = stripeMock.requests.slice(mark);
+    const [cancelCall, ...others] = world.stripeMock.requests.slice(mark);
     expect(others).toEqual([]);
     expect(cancelCall).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}` });
     expect(new URLSearchParams(cancelCall!.body).get('cancel_at_period_end')).toBe('true');
     expect(cancelCall!.idempotencyKey).toBeTruthy();
     expect(await (await subscriptions()).findOne({ _id: userId })).toMatchObject({ cancelAtPeriodEnd: true });
     // Cancelling again asks nothing of Stripe: there is nothing left to cancel.
-    mark = stripeMock.requests.length;
+    mark = world.stripeMock.requests.length;
     const again = await client.post('/api/subscription/cancel');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
@@ -91,9 +80,9 @@ describe('billing with Stripe (the SDK against stripe-mock)', () => {
     });
     expect(sentSince(mark)).toEqual([]);
 
-    mark = stripeMock.requests.length;
+    mark = world.stripeMock.requests.length;
     expect((await client.post('/api/subscription/reactivate')).status).toBe(200);
-    const [reactivateCall] = stripeMock.requests.slice(mark);
+    const [reactivateCall] = world.stripeMock.requests.slice(mark);
     expect(sentSince(mark)).toEqual([`POST /v1/subscriptions/${subscriptionId}`]);
     expect(new URLSearchParams(reactivateCall!.body).get('cancel_at_period_end')).toBe('false');
     expect(reactivateCall!.idempotencyKey).not.toBe(cancelCall!.idempotencyKey);
@@ -103,9 +92,10 @@ describe('billing with Stripe (the SDK against stripe-mock)', () => {
 
 describe('Stripe webhooks', () => {
   const stripe = new Stripe('sk_test_haven');
-  const hook = () => `${haven.gatewayUrl}/hooks/billing/stripe/webhook`;
+  const hook = () => `${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`;
 
-  const seedTrial = (userId: string, subscriptionId: string) => storeStripeTrial(haven, { userId, subscriptionId });
+  const seedTrial = (userId: string, subscriptionId: string) =>
+    storeStripeTrial(world.haven, { userId, subscriptionId });
 
   function event(id: string, created: number, subscriptionId: string, status: string, extra: object = {}) {
     return JSON.stringify({
@@ -140,7 +130,12 @@ describe('Stripe webhooks', () => {
   const stored = async (userId: string) => (await subscriptions()).findOne({ _id: userId });
   const eventsOf = async (userId: string) =>
     (
-      await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
+      await (
+        await world.haven.collection('billing', 'subscription_history')
+      )
+        .find({ userId })
+        .sort({ revision: 1 })
+        .toArray()
     ).map((entry) => entry.event as string);
 
   it('rejects a forged signature and changes nothing', async () => {
