@@ -73,9 +73,21 @@ describe('recordDefect (what the scheduler sets aside)', () => {
 });
 
 describe('accessAfter (what the events carry)', () => {
-  it('grants a trial with no end of its own while it will convert, and until its end once cancelled', () => {
-    expect(accessAfter(trial(), now)).toEqual({ status: 'trialing', granted: true, reason: '', validUntil: null });
+  it('grants a trial until a day past its end while it will convert, and until its end once cancelled', () => {
+    expect(accessAfter(trial(), now)).toEqual({
+      status: 'trialing',
+      granted: true,
+      reason: '',
+      // A day past the trial's end: the charge's event is on its way.
+      validUntil: at((72 + 24) * hour),
+    });
     expect(accessAfter(trial({ cancelAtPeriodEnd: true }), now).validUntil).toEqual(at(72 * hour));
+  });
+
+  it('grants a renewing plan until a day past its period, and a cancelled one until its period ends', () => {
+    const active = trial({ status: 'active', trialEnd: null, currentPeriodEnd: at(30 * 24 * hour) });
+    expect(accessAfter(active, now).validUntil).toEqual(at(31 * 24 * hour));
+    expect(accessAfter({ ...active, cancelAtPeriodEnd: true }, now).validUntil).toEqual(at(30 * 24 * hour));
   });
 
   it('names the reason when access is closed', () => {

@@ -14,7 +14,8 @@ import { askSubgraph } from './subgraph-client';
  * primary key instead of a call to billing. docs/decisions.md, "Subscription and access".
  *
  * - Newest wins: a copy keeps the highest `revision`; a late or repeated event changes nothing.
- * - A grant is trusted until `validUntil` (the end of a cancelled trial or period), then closes by itself.
+ * - A grant is trusted until `validUntil` (the end of a cancelled trial or period; a day past a renewing one's,
+ *   by when its renewal's event has come), then closes by itself, and a closed copy asks billing before it denies.
  * - A denial is confirmed with billing before it is answered (one synchronous call, only on that path): a
  *   user who just started a trial is never turned away because the event is still on its way, and a
  *   refusal, which signs the user out, always rests on billing's own record.

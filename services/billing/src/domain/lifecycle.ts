@@ -109,9 +109,19 @@ export interface AccessAfterChange {
   status: string;
   granted: boolean;
   reason: string;
-  /** When access ends by itself: the end of a cancelled trial or period. Null while a renewal is expected. */
+  /**
+   * When the grant ends by itself: a cancelled trial's or period's end; a renewing one's end and `renewalGraceMs`
+   * (the renewal's event replaces it). Null while access is denied.
+   */
   validUntil: Date | null;
 }
+
+/**
+ * How long a renewing grant outlives its trial's or period's end while the charge and its event are on their way
+ * (billing's next pass; Stripe charges up to an hour into the new period): a copy that has heard nothing by then
+ * closes, and a closed copy asks billing before it denies.
+ */
+export const renewalGraceMs = 24 * 60 * 60 * 1000;
 
 export function accessAfter(subscription: StoredSubscription, now: Date): AccessAfterChange {
   const view = subscriptionStatusOf(subscription, now);
@@ -121,7 +131,12 @@ export function accessAfter(subscription: StoredSubscription, now: Date): Access
     status: view.status,
     granted: entitlement.granted,
     reason: entitlement.granted ? '' : entitlement.reason,
-    validUntil: entitlement.granted && subscription.cancelAtPeriodEnd ? end : null,
+    validUntil:
+      !entitlement.granted || !end
+        ? null
+        : subscription.cancelAtPeriodEnd
+          ? end
+          : new Date(end.getTime() + renewalGraceMs),
   };
 }
 

@@ -53,7 +53,7 @@ export type EntitlementRecord = {
   /** Epoch seconds; null without a trial. */
   trialEnd?: Maybe<Scalars['Float']['output']>;
   userId: Scalars['ID']['output'];
-  /** Epoch seconds: when a cancelled trial or period ends access by itself; null while a renewal is expected. */
+  /** Epoch seconds: when the grant ends by itself: a cancelled trial's or period's end, a renewing one's a day later (its renewal's event comes first); null while access is closed. */
   validUntil?: Maybe<Scalars['Float']['output']>;
 };
 

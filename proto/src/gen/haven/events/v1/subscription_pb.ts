@@ -43,8 +43,8 @@ export type SubscriptionAccess = Message<"haven.events.v1.SubscriptionAccess"> &
   reason: string;
 
   /**
-   * When access ends unless a later event says otherwise (a cancelled trial or period); unset when a
-   * renewal is expected.
+   * When access ends unless a later event says otherwise: a cancelled trial's or period's end, a renewing
+   * one's a day later (its renewal's event comes first); unset when access is closed.
    *
    * @generated from field: google.protobuf.Timestamp valid_until = 4;
    */
