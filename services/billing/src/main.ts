@@ -131,6 +131,8 @@ const startBilling = defineService({
       retained,
       provider,
       guard: erasureRuntime.guard,
+      clock,
+      publishSoon,
     });
     return {
       // Its events carry the person's address and first name for their e-mails: sealed under the person's key.

@@ -6,6 +6,7 @@
 import { eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { startTrial } from '../../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 
@@ -14,8 +15,10 @@ const password = 'an admin test password';
 let haven: TestHaven;
 let admin: ApiClient;
 let adminId: string;
+let billingEvents: PublishedEvents;
 
 beforeAll(async () => {
+  billingEvents = await watchPublishedEvents(['billing']);
   haven = await startTestHaven({ env: { ADMIN_EMAIL: adminEmail } });
   await Promise.all(Object.values(haven.services).map((service) => service.eventsReady));
   ({ client: admin, userId: adminId } = await member(adminEmail));
@@ -24,6 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await haven?.stop();
+  await billingEvents?.stop();
 });
 
 async function member(email = uniqueEmail('member')): Promise<{ client: ApiClient; userId: string; email: string }> {
@@ -118,6 +122,8 @@ describe('the admin deletes', () => {
     );
     expect(await (await haven.collection('quote', 'entitlements')).findOne({ _id: target.userId })).toBeNull();
     expect(await (await haven.collection('billing', 'subscriptions')).findOne({ _id: target.userId })).toBeNull();
+    // The cancellation is an entitlement change like any other: its event went out (and e-mails no one).
+    await billingEvents.waitFor(target.userId, 'billing.ended');
   });
 
   it('one account without a subscription: no payment cleanup, said so', async () => {

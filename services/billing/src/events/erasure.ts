@@ -5,15 +5,18 @@
  * - when `account.deletion_requested` arrives (`erase`): the same if it has not happened yet, then the
  *   subscription (with the events it still holds, addresses included) and the customer go, and a retained
  *   record of the subscription's dates stays under a keyed hash of the user id.
- * No event is published for the cancellation: nothing should e-mail an account that is being deleted.
+ * The cancellation is an entitlement change like any other, so it publishes `billing.ended` (the services' copies
+ * close at once); no e-mail follows that event, so nothing is sent to an account that is being deleted.
  */
 import { eraseOutboxed, type DataMap, type ErasureGuard, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { openAtProvider } from '../domain/lifecycle';
 import type { PaymentProvider } from '../domain/provider';
+import type { Clock } from '../model/clock';
 import type { RetainedBillingRecord } from '../model/retained-record';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import { subscriptionHistory } from '../model/subscription-history';
+import { changeSubscription } from './changes';
 import type { TrialClaims } from '../model/trial-claim';
 
 export interface PaymentClosure {
@@ -34,6 +37,9 @@ export function billingErasure(deps: {
   provider: PaymentProvider;
   guard: ErasureGuard;
   trials: TrialClaims;
+  clock: Clock;
+  /** Its event goes out before the deletion's own, which erases the events billing has not yet published. */
+  publishSoon: () => void;
 }): BillingErasure {
   const { subscriptions, customers, provider } = deps;
 
@@ -45,15 +51,23 @@ export function billingErasure(deps: {
     const cancelled = openAtProvider(subscription);
     if (subscription && cancelled) {
       await provider.cancelNow({ subscriptionId: subscription.subscriptionId });
-      // Not a lifecycle change (no event, no e-mail): only what stops billing's own scheduler charging it.
-      await subscriptions.updateOne(
-        { _id: userId },
-        { $set: { status: 'canceled', cancelAtPeriodEnd: false, updatedAt: new Date() } },
-      );
+      await endNow(subscription);
     }
     const customerIds = new Set([customer?.customerId, subscription?.customerId].filter(Boolean) as string[]);
     for (const customerId of customerIds) await provider.deleteCustomer({ customerId });
     return { cancelled, provider: subscription?.provider ?? customer?.provider ?? null };
+  };
+
+  /** Ends the subscription with its event; a change that lands in between is read again, and ended after it. */
+  const endNow = async (read: SubscriptionRecord): Promise<void> => {
+    for (let current: SubscriptionRecord | null = read; current && openAtProvider(current);) {
+      const ended = { status: 'canceled', cancelAtPeriodEnd: false } as const;
+      if (await changeSubscription(subscriptions, current, ended, 'billing.ended', await deps.clock.now(), 'erasure')) {
+        deps.publishSoon();
+        return;
+      }
+      current = await subscriptions.findById(read._id).lean<SubscriptionRecord>();
+    }
   };
 
   return {
