@@ -5,12 +5,13 @@
  * A visitor with a session gets the app's shell instead (web.ts decides), so a signed-in person never sees the
  * landing page flash before their dashboard. The help page is prerendered once per country: the person's pick
  * (the country cookie) or their browser's language puts theirs first. A path the app does not know is the
- * not-found page, with status 404.
+ * not-found page, with status 404. A browser with neither a session nor a consent cookie gets each page marked so
+ * (`withNoCookieChoiceMark`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { countryOfRequest, normalisePath, type PageTable } from '@haven/platform';
+import { NO_COOKIE_CHOICE_ATTRIBUTE, countryOfRequest, normalisePath, type PageTable } from '@haven/platform';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -35,6 +36,11 @@ export class PageDocument {
   }
 }
 
+/** The document with the no-cookie-choice mark on its `<html>` element. */
+export function withNoCookieChoiceMark(html: string): string {
+  return html.replace(/<html\b/i, `<html ${NO_COOKIE_CHOICE_ATTRIBUTE}`);
+}
+
 /** A request's answer: the document, its status, and the request headers it depends on. */
 export interface PageAnswer {
   document: PageDocument;
@@ -44,6 +50,8 @@ export interface PageAnswer {
 
 export class PrerenderedPages {
   private readonly documents = new Map<string, PageDocument>();
+  /** The same documents with the no-cookie-choice mark, each made the first time it is asked for. */
+  private readonly markedDocuments = new Map<string, PageDocument>();
   private readonly appPaths: Set<string>;
 
   private constructor(
@@ -81,6 +89,17 @@ export class PrerenderedPages {
     return this.documents.get(this.table.sitemap)!;
   }
 
+  private document(file: string, noCookieChoice: boolean): PageDocument {
+    const document = this.documents.get(file)!;
+    if (!noCookieChoice) return document;
+    let marked = this.markedDocuments.get(file);
+    if (!marked) {
+      marked = new PageDocument(Buffer.from(withNoCookieChoiceMark(document.plain.toString('utf8'))));
+      this.markedDocuments.set(file, marked);
+    }
+    return marked;
+  }
+
   /** Whether the web app answers this path at all (else it is not found). */
   knows(path: string): boolean {
     return this.appPaths.has(normalisePath(path));
@@ -88,22 +107,24 @@ export class PrerenderedPages {
 
   /**
    * The prerendered document for a visitor without a session, or null where the app's shell answers (a page that
-   * is not prerendered, such as sign-in). `country` is the country cookie's value; `acceptLanguage` the header's.
+   * is not prerendered, such as sign-in). `countryCookie` is the country cookie's value; `acceptLanguage` the
+   * header's; `noCookieChoice` whether the browser sent no consent cookie (the document is then marked so).
    */
   answer(
     path: string,
-    request: { countryCookie: string | null; acceptLanguage: string | undefined },
+    request: { countryCookie: string | null; acceptLanguage: string | undefined; noCookieChoice: boolean },
   ): PageAnswer | null {
     const normal = normalisePath(path);
+    const { noCookieChoice } = request;
     if (normal === this.table.help.path) {
       const country = countryOfRequest(request.countryCookie, request.acceptLanguage);
       const file = (country && this.table.help.byCountry[country]) || this.table.help.noCountry;
-      return { document: this.documents.get(file)!, status: 200, vary: ['Cookie', 'Accept-Language'] };
+      return { document: this.document(file, noCookieChoice), status: 200, vary: ['Cookie', 'Accept-Language'] };
     }
     const file = this.table.pages[normal];
-    if (file) return { document: this.documents.get(file)!, status: 200, vary: ['Cookie'] };
+    if (file) return { document: this.document(file, noCookieChoice), status: 200, vary: ['Cookie'] };
     if (!this.appPaths.has(normal))
-      return { document: this.documents.get(this.table.notFound)!, status: 404, vary: ['Cookie'] };
+      return { document: this.document(this.table.notFound, noCookieChoice), status: 404, vary: ['Cookie'] };
     return null;
   }
 }

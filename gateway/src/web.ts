@@ -3,8 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { COUNTRY_COOKIE, type Logger } from '@haven/platform';
-import { acceptedEncoding, acceptsEncoding, type PageAnswer, type PrerenderedPages } from './pages';
-import { readCookie } from './session';
+import {
+  acceptedEncoding,
+  acceptsEncoding,
+  withNoCookieChoiceMark,
+  type PageAnswer,
+  type PrerenderedPages,
+} from './pages';
+import { readCookie, visitorIdOf } from './session';
 
 /** Hashes of the inline scripts in index.html (the theme bootstrap), so the CSP can allow exactly those. */
 export function inlineScriptHashes(indexHtml: string): string[] {
@@ -59,6 +65,21 @@ function sendPage(req: Request, res: Response, answer: PageAnswer): void {
   res.type('html').send(answer.document.bytes(encoding));
 }
 
+/**
+ * Says a page carries the no-cookie-choice mark (pages.ts), which holds for this browser at this moment only: the
+ * service worker never keeps such a page as its offline shell (web/public/sw.js).
+ */
+export const NO_COOKIE_CHOICE_HEADER = 'x-haven-no-cookie-choice';
+
+/**
+ * Whether the request carries a consent cookie (a visitor id) under either of its names, secure or bare: the
+ * cookie mode is not known here, and a cookie under the other mode's name only costs the page the one request it
+ * would have made without the mark.
+ */
+function hasConsentCookie(req: Request): boolean {
+  return visitorIdOf(req, true) !== null || visitorIdOf(req, false) !== null;
+}
+
 export interface WebPages {
   /** The app's shell, index.html: every page the build did not prerender, and every page for a signed-in visitor. */
   indexHtml: string | null;
@@ -71,7 +92,8 @@ export interface WebPages {
 /**
  * Serves the built web app. A visitor without a session gets the prerendered page where there is one (the public
  * pages, the help page with their country first, the not-found page with status 404); otherwise index.html, and
- * the client router decides. HTML is revalidated on every visit; the hashed bundles are cached for a year.
+ * the client router decides. A browser with neither a session nor a consent cookie gets either marked (pages.ts,
+ * `withNoCookieChoiceMark`). HTML is revalidated on every visit; the hashed bundles are cached for a year.
  */
 export function serveWeb(app: Express, distDir: string, pages: WebPages, log: Logger): void {
   const { indexHtml, prerendered, hasSession } = pages;
@@ -79,6 +101,7 @@ export function serveWeb(app: Express, distDir: string, pages: WebPages, log: Lo
     log.warn({ distDir }, 'web app not built (run `npm run -w web build`); only /api and /graphql are served');
     return;
   }
+  const markedIndexHtml = withNoCookieChoiceMark(indexHtml);
   app.use(precompressedBundles(distDir));
   app.use(
     express.static(distDir, {
@@ -99,18 +122,23 @@ export function serveWeb(app: Express, distDir: string, pages: WebPages, log: Lo
   }
   app.get(/^(?!\/(api|graphql|hooks)(\/|$)).*/, (req, res) => {
     res.setHeader('cache-control', 'no-cache');
+    const signedIn = hasSession(req);
+    // Neither a session nor a consent cookie: the server has no cookie choice for this browser, and the page says so.
+    const noCookieChoice = !signedIn && !hasConsentCookie(req);
+    if (noCookieChoice) res.setHeader(NO_COOKIE_CHOICE_HEADER, 'true');
     if (prerendered) {
-      const answer = hasSession(req)
+      const answer = signedIn
         ? null
         : prerendered.answer(req.path, {
             countryCookie: readCookie(req.headers.cookie, COUNTRY_COOKIE),
             acceptLanguage: req.header('accept-language'),
+            noCookieChoice,
           });
       if (answer) return sendPage(req, res, answer);
-      res.setHeader('vary', 'Cookie');
       // A signed-in visitor's unknown address: the shell draws the not-found page, and the status says so.
       if (!prerendered.knows(req.path)) res.status(404);
     }
-    res.type('html').send(indexHtml);
+    res.setHeader('vary', 'Cookie');
+    res.type('html').send(noCookieChoice ? markedIndexHtml : indexHtml);
   });
 }

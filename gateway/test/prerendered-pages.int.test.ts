@@ -2,7 +2,8 @@
  * The public pages as a visitor's browser first receives them from the gateway serving the real web build: the
  * HTML alone, no script run. Each page's heading and main text are in it; the help page puts the visitor's country
  * first (their pick in the country cookie, else their browser's language) and lists every other; a signed-in
- * visitor gets the app's shell instead; an unknown address is the not-found page with status 404.
+ * visitor gets the app's shell instead; an unknown address is the not-found page with status 404. A browser with
+ * neither a session nor a consent cookie gets its page marked so, and the page then asks for no cookie choice.
  */
 import { signSessionToken } from '@haven/platform';
 import { existsSync } from 'node:fs';
@@ -156,6 +157,32 @@ it('answers an unknown address with the not-found page and status 404, signed in
   expect(signedIn.html).toContain('<div class="boot-loader"');
 });
 
+it('marks the page of a browser with neither a session nor a consent cookie, and only that browser’s', async () => {
+  const marked = /^<!doctype html>\s*<html data-no-cookie-choice lang="en">/;
+  const unmarked = /^<!doctype html>\s*<html lang="en">/;
+  // A first visit: the prerendered pages and the app's shell alike, and in every encoding.
+  for (const path of ['/', '/help', '/no-such-page', '/auth']) {
+    const { response, html } = await page(path);
+    expect(html).toMatch(marked);
+    expect(response.headers.get('x-haven-no-cookie-choice')).toBe('true');
+  }
+  expect(h1Of((await page('/')).html)).toBe('Track. Reflect. Thrive.');
+  expect(brotliDecompressSync((await rawGet('/faq', 'br')).body).toString('utf8')).toMatch(marked);
+  // A consent cookie (either name) or a session: the server may hold a choice, and the page asks for it.
+  const visitorId = randomUUID();
+  const token = signSessionToken({ userId: randomUUID(), sessionId: randomUUID() }, testKeys().privateKey, 600);
+  for (const cookie of [`haven_consent=${visitorId}`, `__Host-haven_consent=${visitorId}`, `haven_session=${token}`]) {
+    for (const path of ['/', '/help', '/auth']) {
+      const { response, html } = await page(path, { cookie });
+      expect(html).toMatch(unmarked);
+      expect(response.headers.get('x-haven-no-cookie-choice')).toBeNull();
+    }
+  }
+  expect(h1Of((await page('/', { cookie: `haven_consent=${visitorId}` })).html)).toBe('Track. Reflect. Thrive.');
+  // A consent cookie that holds no visitor id is no cookie, as for the consent routes.
+  expect((await page('/', { cookie: 'haven_consent=../../etc' })).html).toMatch(marked);
+});
+
 /** The response's bytes as sent, undecoded (fetch would decode them), and its encoding. */
 function rawGet(path: string, acceptEncoding: string): Promise<{ encoding?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -187,5 +214,13 @@ it('serves a sitemap of the public pages at the site’s origin', async () => {
   const xml = await response.text();
   for (const path of ['/', '/about', '/terms', '/privacy', '/faq', '/help']) {
     expect(xml).toContain(`<loc>https://haven.example${path}</loc>`);
+  }
+});
+
+it('serves none of the build’s own records (its manifest, its script budget report)', async () => {
+  for (const path of ['/.vite/manifest.json', '/.vite/script-budget.json']) {
+    const { response, html } = await page(path);
+    expect(response.status).toBe(404);
+    expect(h1Of(html)).toBe('404 Page Not Found');
   }
 });

@@ -1,8 +1,13 @@
 /** The web bench's figures (web.ts) as text, and the medians; pure. */
 
-/** The landing route's JavaScript budget: 170 kB gzipped, kB as Vite counts them. */
-export const LANDING_JS_BUDGET_BYTES = 170_000;
-export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100 } as const;
+/** Lighthouse's scores each public page is to reach (a miss is printed, never failed on). */
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 } as const;
+const targetNames: Record<keyof typeof LIGHTHOUSE_TARGETS, string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  bestPractices: 'best practices',
+  seo: 'SEO',
+};
 
 /** Lighthouse's four category scores, 0–100; NaN when a run has no score. */
 export interface LighthouseScores {
@@ -29,7 +34,11 @@ export type LighthouseRun = LighthouseScores & LighthouseMetrics;
 
 export interface WebBenchResult {
   landingJs: {
-    files: Array<{ path: string; bytes: number; gzipBytes: number }>;
+    /** Each script, gzipped at the build's level; `beforeUsable` when the build's budget counts it. */
+    files: Array<{ path: string; bytes: number; gzipBytes: number; beforeUsable: boolean }>;
+    /** The scripts the budget counts: the page's HTML's and their static imports. */
+    beforeUsableGzipBytes: number;
+    /** Every script, those the page loaded afterwards too. */
     totalGzipBytes: number;
     budgetBytes: number;
   };
@@ -112,26 +121,30 @@ export function formatLighthouseTable(pages: WebBenchResult['lighthouse']): stri
 
 function targetMisses(page: WebBenchResult['lighthouse'][number]): string[] {
   const m = page.median;
-  const misses: string[] = [];
-  if (m.performance < LIGHTHOUSE_TARGETS.performance) {
-    misses.push(`performance ${m.performance} < ${LIGHTHOUSE_TARGETS.performance}`);
-  }
-  if (m.accessibility < LIGHTHOUSE_TARGETS.accessibility) {
-    misses.push(`accessibility ${m.accessibility} < ${LIGHTHOUSE_TARGETS.accessibility}`);
-  }
-  return misses;
+  return (Object.keys(LIGHTHOUSE_TARGETS) as Array<keyof typeof LIGHTHOUSE_TARGETS>)
+    .filter((key) => m[key] < LIGHTHOUSE_TARGETS[key])
+    .map((key) => `${targetNames[key]} ${m[key]} < ${LIGHTHOUSE_TARGETS[key]}`);
 }
 
 export function formatWebResult(result: WebBenchResult): string {
   const { landingJs, lighthouse, lighthouseStage: stage } = result;
-  const within = landingJs.totalGzipBytes <= landingJs.budgetBytes;
+  const within = landingJs.beforeUsableGzipBytes <= landingJs.budgetBytes;
+  const beforeUsable = landingJs.files.filter((file) => file.beforeUsable);
+  const later = landingJs.files.filter((file) => !file.beforeUsable);
+  const fileLine = (file: WebBenchResult['landingJs']['files'][number]) =>
+    `  ${file.path.padEnd(40)} ${kB(file.gzipBytes).padStart(9)} (${kB(file.bytes)} raw)`;
   const runs = lighthouse.reduce((sum, page) => sum + page.runs.length, 0);
   const lines = [
-    `Landing page JavaScript: ${kB(landingJs.totalGzipBytes)} gzipped in ${landingJs.files.length} files ` +
-      `(budget ${kB(landingJs.budgetBytes)}: ${within ? 'within' : 'OVER'})`,
-    ...landingJs.files.map(
-      (file) => `  ${file.path.padEnd(40)} ${kB(file.gzipBytes).padStart(9)} (${kB(file.bytes)} raw)`,
-    ),
+    `Landing page JavaScript before it is usable: ${kB(landingJs.beforeUsableGzipBytes)} gzipped in ` +
+      `${beforeUsable.length} files (the build's budget ${kB(landingJs.budgetBytes)}: ${within ? 'within' : 'OVER'})`,
+    ...beforeUsable.map(fileLine),
+    ...(later.length
+      ? [
+          `Loaded by the page afterwards, until the network was idle: ${kB(landingJs.totalGzipBytes - landingJs.beforeUsableGzipBytes)} ` +
+            `in ${later.length} files (${kB(landingJs.totalGzipBytes)} in all)`,
+          ...later.map(fileLine),
+        ]
+      : []),
     '',
     `Lighthouse, phone profile, the median of each column over the runs ` +
       `(${runs} runs in ${Math.round(stage.seconds)} s, load average ${stage.loadBefore.toFixed(1)} → ${stage.loadAfter.toFixed(1)}; ` +

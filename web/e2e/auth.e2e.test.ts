@@ -7,6 +7,7 @@ import { type Browser, type Page } from 'playwright-core';
 import type { TestHaven } from '../../tools/testing/haven';
 import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
+import { signedUpPerson, startTrial } from '../../tools/testing/subscription';
 import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
 
 let haven: TestHaven;
@@ -96,6 +97,49 @@ it('signs in with the right password and refuses the wrong one with the spec’s
   // Signed in, /auth sends the user on (to /, which for a user who needs setup is /subscription).
   await page.goto(`${haven.gatewayUrl}/auth`);
   await page.waitForURL('**/subscription');
+});
+
+it('signs in from the prerendered landing page into the dashboard, the landing page never showing after the sign-in', async () => {
+  const email = uniqueEmail('from-landing');
+  const { client } = await signedUpPerson(haven.gatewayUrl, 'from-landing', email);
+  await startTrial(client);
+  const page = await newPage();
+  // Watched in every document from before its first byte: whether the landing page's heading is there once the
+  // sign-in has been sent (said in sessionStorage, which a reload of the tab keeps).
+  await page.addInitScript(() => {
+    const look = () => {
+      if (sessionStorage.getItem('sign-in-sent') !== 'true') return;
+      const headings = Array.from(document.querySelectorAll('h1'), (heading) => heading.textContent ?? '');
+      if (headings.some((text) => text.includes('Track. Reflect. Thrive.'))) {
+        sessionStorage.setItem('landing-after-sign-in', 'true');
+      }
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+    look();
+  });
+  await page.goto(`${haven.gatewayUrl}/`);
+  await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
+  // The build's HTML, served to a visitor without a session.
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  await page.getByTestId('landing-loader').waitFor({ state: 'detached' });
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Sign In' }).click();
+  await page.waitForURL('**/auth');
+  // The sign-in form itself: the address changes before the landing page (with its newsletter's Email) is gone.
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  let documentsLoaded = 0;
+  page.on('domcontentloaded', () => (documentsLoaded += 1));
+  await page.evaluate(() => sessionStorage.setItem('sign-in-sent', 'true'));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await page.getByRole('heading', { name: 'How are you feeling today?', level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await page.evaluate(() => sessionStorage.getItem('landing-after-sign-in'))).toBeNull();
+  // Into the app without loading the page again.
+  expect(documentsLoaded).toBe(0);
+  await page.context().close();
 });
 
 it('shows the client-side validation before anything is sent', async () => {

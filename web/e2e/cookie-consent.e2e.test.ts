@@ -2,9 +2,10 @@
  * The cookie banner in a real browser (Debian's Chromium, Playwright) against the whole of Haven,
  * with the banner on: its three paths (Accept All, Essential Only and the close icon, Customize),
  * the choice surviving a reload and a sign-in (the banner stays hidden), nothing but the consent cookie set
- * before a choice, and the Settings card reopening the detailed view.
+ * before a choice, the Settings card reopening the detailed view, and a first visit that asks the server nothing
+ * (the gateway's page says there is no choice yet) and so logs no error.
  */
-import { type Browser, type Page, type Response } from 'playwright-core';
+import { type Browser, type Page, type Request } from 'playwright-core';
 import type { TestHaven } from '../../tools/testing/haven';
 import { uniqueEmail } from '../../tools/testing/http';
 import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
@@ -29,24 +30,33 @@ async function newPage(): Promise<Page> {
 }
 
 const banner = (page: Page) => page.getByTestId('cookie-banner');
-const isConsentCheck = (response: Response) =>
-  response.url().endsWith('/api/gdpr/cookie-consent') && response.request().method() === 'GET';
+const isConsentCheck = (request: Request) =>
+  request.url().endsWith('/api/gdpr/cookie-consent') && request.method() === 'GET';
 
-/** Opens `path` and waits until the banner's check has been answered, so "hidden" means decided. */
-async function openChecked(page: Page, path: string): Promise<number> {
-  const check = page.waitForResponse(isConsentCheck);
-  await page.goto(`${haven.gatewayUrl}${path}`);
-  return (await check).status();
+/**
+ * Opens a page (`open`) and waits until the app has decided whether the banner shows, so "hidden" means decided.
+ * The status of the app's check, or null when it asked nothing: a browser with neither a session nor a consent
+ * cookie gets a page that says the server has no choice for it.
+ */
+async function checked(page: Page, open: () => Promise<unknown>): Promise<number | null> {
+  const checks: Request[] = [];
+  const onRequest = (request: Request) => {
+    if (isConsentCheck(request)) checks.push(request);
+  };
+  page.on('request', onRequest);
+  try {
+    await open();
+    await page.locator('html[data-consent-checked]').waitFor({ state: 'attached' });
+  } finally {
+    page.off('request', onRequest);
+  }
+  expect(checks.length).toBeLessThanOrEqual(1);
+  const [check] = checks;
+  return check ? (await check.response())!.status() : null;
 }
 
-/** Reloads and waits until the app has read the check's answer and decided, so "hidden" means decided. */
-async function reloadChecked(page: Page): Promise<number> {
-  const check = page.waitForResponse(isConsentCheck);
-  await page.reload();
-  const status = (await check).status();
-  await page.locator('html[data-consent-checked]').waitFor({ state: 'attached' });
-  return status;
-}
+const openChecked = (page: Page, path: string) => checked(page, () => page.goto(`${haven.gatewayUrl}${path}`));
+const reloadChecked = (page: Page) => checked(page, () => page.reload());
 
 /** What the server has for this browser (or its account): the same request the banner makes. */
 async function serverChoice(page: Page) {
@@ -58,9 +68,27 @@ async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name).sort();
 }
 
+it('logs no error on a first visit to the landing page, and shows the banner without asking the server', async () => {
+  const page = await newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  expect(await openChecked(page, '/')).toBeNull();
+  await banner(page).getByRole('heading', { name: 'We value your privacy' }).waitFor();
+  await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
+  await page.getByTestId('landing-loader').waitFor({ state: 'detached' });
+  expect(errors).toEqual([]);
+  // The server still answers the spec's 404 to anyone who asks.
+  expect(await serverChoice(page)).toEqual({ status: 404, body: null });
+  await page.context().close();
+});
+
 it('accepts all, stays hidden after a reload and after signing up, and the account keeps the choice', async () => {
   const page = await newPage();
-  expect(await openChecked(page, '/')).toBe(404);
+  // A first visit: the page says there is no choice yet, so the app asks nothing and the banner shows.
+  expect(await openChecked(page, '/')).toBeNull();
   await banner(page).getByRole('heading', { name: 'We value your privacy' }).waitFor();
   // Nothing is stored in the browser before a choice: no cookies, nothing in storage but what the app had.
   expect(await cookieNames(page)).toEqual([]);
@@ -97,7 +125,7 @@ it('accepts all, stays hidden after a reload and after signing up, and the accou
 it('saves essential only, from the button and from the close icon', async () => {
   for (const control of ['Essential Only', 'Close (essential cookies only)']) {
     const page = await newPage();
-    expect(await openChecked(page, '/about')).toBe(404);
+    expect(await openChecked(page, '/about')).toBeNull();
     await banner(page).getByRole('button', { name: control }).click();
     await banner(page).waitFor({ state: 'detached' });
     expect(await serverChoice(page)).toMatchObject({
@@ -112,10 +140,10 @@ it('saves essential only, from the button and from the close icon', async () => 
 
 it('customises: essential locked on, the chosen switches saved, Back returns to the summary', async () => {
   const page = await newPage();
-  expect(await openChecked(page, '/faq')).toBe(404);
+  expect(await openChecked(page, '/faq')).toBeNull();
   // In the dark theme (the light one is checked on the landing page above).
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-  expect(await reloadChecked(page)).toBe(404);
+  expect(await reloadChecked(page)).toBeNull();
   await banner(page).getByRole('button', { name: 'Customize' }).click();
   const essential = banner(page).getByRole('switch', { name: 'Essential cookies' });
   expect(await essential.getAttribute('aria-checked')).toBe('true');
@@ -145,7 +173,7 @@ it('customises: essential locked on, the chosen switches saved, Back returns to 
 
 it('shows the choice in Settings and changes it through the banner’s detailed view', async () => {
   const page = await newPage();
-  expect(await openChecked(page, '/auth')).toBe(404);
+  expect(await openChecked(page, '/auth')).toBeNull();
   await banner(page).getByRole('button', { name: 'Essential Only' }).click();
   await banner(page).waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: 'Create Account' }).click();

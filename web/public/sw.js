@@ -61,7 +61,8 @@ self.addEventListener('fetch', (event) => {
   if (isBypassed(url)) return;
 
   // Page loads: network first (fresh deploys win), the cached shell when offline. A prerendered page (the gateway
-  // marks it) is one page's HTML, not the shell, so it is never kept as the shell.
+  // marks it) is one page's HTML, not the shell, so it is never kept as the shell; nor is a shell marked for a
+  // browser with no cookie choice yet (gateway/src/web.ts), which would still say so after the person chose.
   if (request.mode === 'navigate') {
     event.respondWith(
       (async () => {
@@ -70,7 +71,8 @@ self.addEventListener('fetch', (event) => {
           const isShell =
             response.ok &&
             (response.headers.get('content-type') || '').includes('text/html') &&
-            !response.headers.has('x-haven-prerendered');
+            !response.headers.has('x-haven-prerendered') &&
+            !response.headers.has('x-haven-no-cookie-choice');
           if (isShell) {
             const cache = await caches.open(CACHE);
             await cache.put(SHELL_URL, response.clone());

@@ -9,6 +9,13 @@
  */
 export const APP_ORIGIN_PLACEHOLDER = '%HAVEN_APP_ORIGIN%';
 
+/**
+ * The mark the gateway writes on a page's `<html>` for a browser with neither a session nor a consent cookie: the
+ * server holds no cookie choice for it, so the web app does not ask for one (the answer would be the 404 that means
+ * no choice yet, which the browser logs as an error in its console).
+ */
+export const NO_COOKIE_CHOICE_ATTRIBUTE = 'data-no-cookie-choice';
+
 export interface PageTable {
   /** Written where the site's origin goes, for the gateway to replace. */
   originPlaceholder: string;

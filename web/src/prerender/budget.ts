@@ -51,6 +51,18 @@ export interface PageScripts {
   scripts: Array<{ file: string; gzipBytes: number }>;
 }
 
+/**
+ * Where the build leaves the budget and what it counted on each page (under dist/), for the bench's report
+ * (tools/bench/web.ts), which holds the same scripts to the same budget in a real browser. In Vite's own folder,
+ * beside the manifest it is made from: the gateway serves no dotfile.
+ */
+export const SCRIPT_BUDGET_REPORT = '.vite/script-budget.json';
+
+export interface ScriptBudgetReport {
+  budgetBytes: number;
+  pages: PageScripts[];
+}
+
 export interface PageBudget {
   page: string;
   totalBytes: number;

@@ -30,7 +30,16 @@ import {
 import { SUPPORT_PATH } from '../areas/public/publicLinks';
 import { BRAND } from '../brand';
 import { headTagsFor } from '../lib/pageMeta';
-import { budgetLine, checkBudget, documentScripts, type PageScripts, withStaticImports } from './budget';
+import {
+  budgetLine,
+  checkBudget,
+  documentScripts,
+  FIRST_PAGE_SCRIPT_BUDGET_BYTES,
+  SCRIPT_BUDGET_REPORT,
+  type PageScripts,
+  type ScriptBudgetReport,
+  withStaticImports,
+} from './budget';
 import {
   inlineStylesheets,
   linkedStylesheets,
@@ -151,6 +160,8 @@ console.log(`prerendered ${PAGES.length + countryHelp.length + 2} pages into dis
 
 // Every page is checked; the help pages differ only in their text, so one stands for them all in the report.
 const budget = checkBudget(pagesScripts);
+const report: ScriptBudgetReport = { budgetBytes: FIRST_PAGE_SCRIPT_BUDGET_BYTES, pages: pagesScripts };
+writeFileSync(join(distDir, SCRIPT_BUDGET_REPORT), `${JSON.stringify(report)}\n`);
 for (const result of budget) {
   if (result.over || !/^help\/(?!none)/.test(result.page)) {
     const scripts = pagesScripts.find(({ page }) => page === result.page)?.scripts;

@@ -2,9 +2,14 @@
  * The browser's cookie choice as the server knows it, shared by the banner (every page) and the Settings
  * card. Plain `fetch` against the REST routes, no Apollo: the banner is on the public pages, which keep
  * Apollo Client off their path (app/AppRoutes.tsx). Failures are logged only, as the spec asks.
+ *
+ * A page the gateway served to a browser with neither a session nor a consent cookie carries a mark saying the
+ * server has no choice for it (gateway/src/pages.ts, `withNoCookieChoiceMark`): the page's first check then takes
+ * that as the server's 404 without asking, since the browser logs every 404 as an error in its console.
  */
 import { useSyncExternalStore } from 'react';
 import type { CookieChoice, StoredConsent } from './consentRules';
+import { NO_COOKIE_CHOICE_ATTRIBUTE } from '@haven/platform/src/prerendered-pages';
 
 export interface GdprConfig {
   gdprEnabled: boolean;
@@ -36,11 +41,17 @@ async function requestFailure(response: Response): Promise<Error> {
   return new Error(`${response.status}: ${text || response.statusText}`);
 }
 
-async function request(): Promise<ConsentState> {
+/** Whether this page load began with the gateway's word that the server holds no choice for this browser. */
+function pageSaysNoChoice(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.hasAttribute(NO_COOKIE_CHOICE_ATTRIBUTE);
+}
+
+async function request(askForChoice: boolean): Promise<ConsentState> {
   try {
     const configResponse = await fetch(CONFIG_URL, { credentials: 'include', headers: { accept: 'application/json' } });
     if (!configResponse.ok) throw await requestFailure(configResponse);
     const config = (await configResponse.json()) as GdprConfig;
+    if (!askForChoice) return publish({ status: 'ready', config, consent: null });
     const consentResponse = await fetch(CONSENT_URL, {
       credentials: 'include',
       headers: { accept: 'application/json' },
@@ -54,9 +65,12 @@ async function request(): Promise<ConsentState> {
   }
 }
 
-/** Asks the server once per page load; `fresh` asks again (Settings, after a sign-in moved the choice). */
+/**
+ * Asks the server once per page load, unless the page says it has no choice for this browser; `fresh` asks again
+ * whatever the page said (Settings, after a sign-in moved the choice).
+ */
 export function loadConsent({ fresh = false }: { fresh?: boolean } = {}): Promise<ConsentState> {
-  if (!loading || fresh) loading = request();
+  if (!loading || fresh) loading = request(fresh || !pageSaysNoChoice());
   return loading;
 }
 
