@@ -54,6 +54,10 @@ async function addCard(page: Page, cardNumber: string) {
 it('starts the trial with the good test card, welcomes the user on / and sends the welcome e-mail', async () => {
   const { page, email } = await signUp('trial');
   await page.getByText('Recommended').waitFor();
+  // Before the card: the day of the first payment, from billing's answer, and VAT said once.
+  const firstCharge = (await page.getByTestId('first-charge').textContent()) ?? '';
+  expect(firstCharge).toMatch(/^Your first payment of £4\.99 is on \d{1,2} [A-Z][a-z]+\.$/);
+  expect(await page.getByText('Prices include VAT.', { exact: true }).count()).toBe(1);
   await addCard(page, '4242 4242 4242 4242');
 
   await page.getByText('Your 3-day free trial has started.', { exact: true }).waitFor();
@@ -337,6 +341,7 @@ it('keeps a returning subscriber whose first payment fails on the payment step, 
   await advanceBillingClock(haven, 3 * day + 60);
 
   await page.goto(`${haven.gatewayUrl}/subscription`);
+  await page.getByText('Your first payment of £4.99 is today, when you add your card.', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Subscribe for £4.99 a month' }).click();
   await page.getByLabel('Test card number').fill(failsAtRenewal);
   await page.getByRole('button', { name: 'Subscribe and pay £4.99' }).click();

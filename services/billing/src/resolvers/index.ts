@@ -1,9 +1,18 @@
-import { badInput, conflict, mayReadUser, notFound, requestLoader, requireSession } from '@haven/platform';
+import {
+  badInput,
+  conflict,
+  mayReadUser,
+  notFound,
+  requestLoader,
+  requireSession,
+  type RequestContext,
+} from '@haven/platform';
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
 import { accessAfter, addMonth, openAtProvider, startRefusal, type StartRefusal } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
+import { subscriptionOfferAt } from '../domain/offer';
 import { clientSecretProblem, type PaymentProvider, type SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
 import { changeSubscription, type SubscriptionEventType, type SubscriptionFields } from '../events/changes';
@@ -82,6 +91,20 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
    */
   const trialAvailable = async (existing: SubscriptionRecord | null, email: string | null) =>
     !existing?.trialUsed && !(email && (await deps.trials.claimed(email)));
+
+  /** The same rule for a user by id: the address billing knows from the payment setup, else the user service's. */
+  const trialAvailableFor = async (id: string, context: RequestContext) => {
+    const existing = await subscriptions.findById(id).lean<SubscriptionRecord>();
+    if (existing?.trialUsed) return false;
+    const known = (await customers.findById(id, { email: 1 }).lean())?.email;
+    // Only the caller's own session may ask the user service for the address.
+    const email =
+      known ||
+      (context.session?.userId === id && context.sessionToken
+        ? (await deps.profileOf(context.sessionToken)).email
+        : null);
+    return trialAvailable(existing, email);
+  };
 
   /** What the person is told about the subscription their setup started. */
   const answerStarted = async (started: SubscriptionRecord) => {
@@ -375,17 +398,10 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         const invoices = await provider.listInvoices({ customerId, limit: invoiceLimit });
         return invoices.map((invoice) => ({ ...invoice, date: invoice.date.toISOString() }));
       },
-      trialAvailable: async ({ id }, _args, context) => {
-        const existing = await subscriptions.findById(id).lean<SubscriptionRecord>();
-        if (existing?.trialUsed) return false;
-        // The address billing knows from the payment setup, else the user service's (the caller's own account).
-        const known = (await customers.findById(id, { email: 1 }).lean())?.email;
-        const email =
-          known ||
-          (context.session?.userId === id && context.sessionToken
-            ? (await deps.profileOf(context.sessionToken)).email
-            : null);
-        return trialAvailable(existing, email);
+      trialAvailable: ({ id }, _args, context) => trialAvailableFor(id, context),
+      subscriptionOffer: async ({ id }, _args, context) => {
+        const offer = subscriptionOfferAt(await trialAvailableFor(id, context), await clock.now());
+        return { ...offer, firstChargeAt: offer.firstChargeAt.getTime() / 1000 };
       },
     },
   };

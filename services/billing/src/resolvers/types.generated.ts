@@ -200,6 +200,23 @@ export type SubscriptionChangeResult = {
   subscriptionStatus: SubscriptionStatus;
 };
 
+/** What subscribing would do now, by billing's clock and its one plan. Amounts include VAT. */
+export type SubscriptionOffer = {
+  __typename?: 'SubscriptionOffer';
+  /** Charged on subscribing, in minor units: 0 with the trial, the first month without it. */
+  amountDueToday: Scalars['Int']['output'];
+  /** e.g. gbp */
+  currency: Scalars['String']['output'];
+  /** Epoch seconds: the first charge, at the trial's end if the subscription started now, else now. */
+  firstChargeAt: Scalars['Float']['output'];
+  /** The monthly price in minor units, e.g. 499 for £4.99. */
+  monthlyAmount: Scalars['Int']['output'];
+  /** True when the subscription starts with the free trial (once per account and once per address). */
+  trial: Scalars['Boolean']['output'];
+  /** The trial's length; 0 without one. */
+  trialDays: Scalars['Int']['output'];
+};
+
 /** Where a user stands with the Premium plan; decides access to the app. */
 export type SubscriptionStatus = {
   __typename?: 'SubscriptionStatus';
@@ -238,6 +255,8 @@ export type User = {
    * The owner's alone to see (an admin gets null); never premium, so a person whose payment failed sees which card.
    */
   paymentMethod?: Maybe<PaymentMethodSummary>;
+  /** What subscribing now would do for this user: the free trial first, or the first month charged at once. */
+  subscriptionOffer: SubscriptionOffer;
   subscriptionStatus: SubscriptionStatus;
   /**
    * Whether a subscription started now begins with the free trial: once per account and once per address, so an
@@ -358,6 +377,7 @@ export type ResolversTypes = {
   SetupIntent: ResolverTypeWrapper<SetupIntent>;
   SetupPurpose: SetupPurpose;
   SubscriptionChangeResult: ResolverTypeWrapper<Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversTypes['SubscriptionStatus'] }>;
+  SubscriptionOffer: ResolverTypeWrapper<SubscriptionOffer>;
   SubscriptionStatus: ResolverTypeWrapper<SubscriptionStatusView>;
   User: ResolverTypeWrapper<UserReference>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -382,6 +402,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   SetupIntent: SetupIntent;
   SubscriptionChangeResult: Omit<SubscriptionChangeResult, 'subscriptionStatus'> & { subscriptionStatus: ResolversParentTypes['SubscriptionStatus'] };
+  SubscriptionOffer: SubscriptionOffer;
   SubscriptionStatus: SubscriptionStatusView;
   User: UserReference;
   String: Scalars['String']['output'];
@@ -471,6 +492,15 @@ export type SubscriptionChangeResultResolvers<ContextType = RequestContext, Pare
   subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
 };
 
+export type SubscriptionOfferResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionOffer'] = ResolversParentTypes['SubscriptionOffer']> = {
+  amountDueToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstChargeAt?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  monthlyAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  trialDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type SubscriptionStatusResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionStatus'] = ResolversParentTypes['SubscriptionStatus']> = {
   cancelAtPeriodEnd?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   currentPeriodEnd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -488,6 +518,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   invoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType>;
   paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethodSummary']>, ParentType, ContextType>;
+  subscriptionOffer?: Resolver<ResolversTypes['SubscriptionOffer'], ParentType, ContextType>;
   subscriptionStatus?: Resolver<ResolversTypes['SubscriptionStatus'], ParentType, ContextType>;
   trialAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -504,6 +535,7 @@ export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   SetupIntent?: SetupIntentResolvers<ContextType>;
   SubscriptionChangeResult?: SubscriptionChangeResultResolvers<ContextType>;
+  SubscriptionOffer?: SubscriptionOfferResolvers<ContextType>;
   SubscriptionStatus?: SubscriptionStatusResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };

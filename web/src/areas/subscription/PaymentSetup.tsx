@@ -22,13 +22,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../constants';
+import { PREMIUM_PRICE_LABEL } from '../../constants';
 import {
   AFTER_SETUP_REDIRECT_MS,
   changeCardNotices,
   changeCardTexts,
   noticeForSetupResult,
-  offerTexts,
+  planOfferTexts,
+  type PlanOffer,
   setupNotices,
   WELCOME_PATH,
 } from './paymentSetup';
@@ -40,8 +41,8 @@ const StripeCardForm = lazy(loadOrReload(() => import('./StripeCardForm')));
 type PaymentSetupProps = { onBack: () => void; afterSuccess: () => Promise<void> } & (
   | {
       mode?: 'start';
-      /** Whether this subscription starts with the free trial (else the first month is charged at once). */
-      trial: boolean;
+      /** What subscribing does now (the server's answer): the free trial first, or the first month at once. */
+      offer: PlanOffer;
     }
   /**
    * A new card for the running subscription: nothing starts, and the page stays where it is. With a failed
@@ -166,7 +167,7 @@ export function PaymentSetup(props: PaymentSetupProps) {
   const provider = config.data?.paymentConfig.provider;
   const changeTexts =
     props.mode === 'change' && props.retriesPayment ? paymentFailedTexts(PREMIUM_PRICE_LABEL).form : changeCardTexts;
-  const texts = changing ? changeTexts : offerTexts(props.trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
+  const texts = changing ? changeTexts : planOfferTexts(props.offer);
 
   return (
     <Card aria-labelledby="payment-title">

@@ -1,7 +1,8 @@
 /**
  * /subscription: the current status, the Premium plan, and "Start 3-Day Free Trial", which opens the
  * payment form (the local test-mode form; Stripe Elements when Stripe is configured). The trial is once per
- * account and once per address: without it the page says the first month is charged when the card is added.
+ * account and once per address: the plan card, button and texts follow billing's answer to what subscribing does
+ * now (the trial and the day of the first payment, or the first month charged when the card is added).
  * After a failed payment the page shows the "Payment Failed" state and offers a new card for the subscription (the
  * payment is tried again with it at once), never a second subscription.
  */
@@ -27,7 +28,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { FullPageSpinner } from '../../ui/Spinner';
 import { PaymentSetup, useFinishStart } from './PaymentSetup';
-import { offerTexts, setupNotices } from './paymentSetup';
+import { planOfferFrom, planOfferTexts, setupNotices, vatNote, type PlanOffer } from './paymentSetup';
 import { paymentFailedTexts, subscriptionPageOffer } from './paymentRecovery';
 import { parseSetupReturn } from './setupReturn';
 import { cardOnFileLine } from './subscriptionCard';
@@ -61,8 +62,8 @@ export function SubscriptionPage() {
   if (session.status === 'signedOut') return <Navigate to="/auth" replace />;
 
   const status = session.subscription;
-  const trialAvailable = offer.data?.me?.trialAvailable;
-  if (!status || (maySubscribe && trialAvailable === undefined)) {
+  const serverOffer = offer.data?.me?.subscriptionOffer;
+  if (!status || (maySubscribe && !serverOffer)) {
     if (session.subscriptionCheck === 'loading' || (maySubscribe && offer.loading)) return <FullPageSpinner />;
     return (
       <div className="page stack">
@@ -84,7 +85,17 @@ export function SubscriptionPage() {
     );
   }
   const premium = isActivePremium(status);
-  const texts = offerTexts(trialAvailable ?? true, PREMIUM_PRICE_LABEL, TRIAL_DAYS);
+  // Without a subscription to start (already Premium), the plan as the trial offers it, with no date to name.
+  const planOffer: PlanOffer = serverOffer
+    ? planOfferFrom(serverOffer)
+    : {
+        trial: true,
+        trialDays: TRIAL_DAYS,
+        price: PREMIUM_PRICE_LABEL,
+        dueToday: PREMIUM_PRICE_LABEL,
+        firstChargeOn: null,
+      };
+  const texts = planOfferTexts(planOffer);
 
   if (paying && maySubscribe) {
     return (
@@ -92,13 +103,10 @@ export function SubscriptionPage() {
         <header className="page__header">
           <h1 className="page__title">Add a payment method</h1>
           <p className="text-muted">{texts.paymentIntro}</p>
+          {texts.firstCharge && <p data-testid="first-charge">{texts.firstCharge}</p>}
         </header>
-        <PaymentSetup
-          onBack={() => setPaying(false)}
-          afterSuccess={session.refetchSubscription}
-          trial={trialAvailable ?? true}
-        />
-        <OfferInfoCard title={texts.infoTitle} paragraphs={texts.info} />
+        <PaymentSetup onBack={() => setPaying(false)} afterSuccess={session.refetchSubscription} offer={planOffer} />
+        <OfferInfoCard title={texts.infoTitle} paragraphs={texts.info} footnote={vatNote} />
       </div>
     );
   }
@@ -132,10 +140,11 @@ export function SubscriptionPage() {
             <Badge variant="info">Recommended</Badge>
           </div>
           <p className="plan-card__price">
-            <span className="plan-card__amount">{PREMIUM_PRICE_LABEL}</span>{' '}
-            <span className="text-muted">per month</span>
+            <span className="plan-card__amount">{planOffer.price}</span> <span className="text-muted">per month</span>
           </p>
           <CardDescription>{texts.planNote}</CardDescription>
+          {maySubscribe && texts.firstCharge && <p data-testid="first-charge">{texts.firstCharge}</p>}
+          <p className="text-muted">{vatNote}</p>
         </CardHeader>
         <CardContent>
           <ul className="feature-list">
@@ -256,8 +265,16 @@ function PaymentFailedView({
   );
 }
 
-/** The info card: exactly what happens, in order, and what it costs. */
-function OfferInfoCard({ title, paragraphs }: { title: string; paragraphs: readonly string[] }) {
+/** The info card: exactly what happens, in order, and what it costs (with the VAT note where no plan card shows). */
+function OfferInfoCard({
+  title,
+  paragraphs,
+  footnote,
+}: {
+  title: string;
+  paragraphs: readonly string[];
+  footnote?: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -267,6 +284,7 @@ function OfferInfoCard({ title, paragraphs }: { title: string; paragraphs: reado
         {paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
+        {footnote && <p className="text-muted">{footnote}</p>}
       </CardContent>
     </Card>
   );

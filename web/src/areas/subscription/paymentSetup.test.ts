@@ -1,4 +1,12 @@
-import { noticeForSetupResult, offerTexts, setupNotices } from './paymentSetup';
+import {
+  noticeForSetupResult,
+  offerDate,
+  offerTexts,
+  planOfferFrom,
+  planOfferTexts,
+  setupNotices,
+  vatNote,
+} from './paymentSetup';
 
 describe('noticeForSetupResult', () => {
   it('goes on when the setup succeeded', () => {
@@ -42,5 +50,59 @@ describe('offerTexts', () => {
     );
     expect(JSON.stringify(texts)).not.toMatch(/free trial (included|starts)|Nothing is charged/);
     expect(texts.info.join(' ')).toContain('charged to it straight away for your first month');
+  });
+});
+
+describe('planOfferTexts (from the server’s offer)', () => {
+  const firstChargeAt = Date.UTC(2026, 11, 3, 12) / 1000;
+  const trialOffer = planOfferFrom(
+    { trial: true, trialDays: 3, amountDueToday: 0, monthlyAmount: 499, currency: 'gbp', firstChargeAt },
+    () => '3 December',
+  );
+  const paidOffer = planOfferFrom(
+    { trial: false, trialDays: 0, amountDueToday: 499, monthlyAmount: 499, currency: 'gbp', firstChargeAt },
+    () => '30 November',
+  );
+
+  it('reads the server’s amounts and date as the page shows them', () => {
+    expect(trialOffer).toEqual({
+      trial: true,
+      trialDays: 3,
+      price: '£4.99',
+      dueToday: '£0.00',
+      firstChargeOn: '3 December',
+    });
+    expect(paidOffer).toMatchObject({ trial: false, price: '£4.99', dueToday: '£4.99' });
+  });
+
+  it('keeps the spec’s trial texts and names the day of the first payment', () => {
+    const texts = planOfferTexts(trialOffer);
+    expect(texts.planNote).toBe('3-day free trial included');
+    expect(texts.startButton).toBe('Start 3-Day Free Trial');
+    expect(texts.cardButton).toBe('Start Free Trial');
+    expect(texts.firstCharge).toBe('Your first payment of £4.99 is on 3 December.');
+    expect(texts.info[0]).toContain('Nothing is charged during the trial.');
+  });
+
+  it('leaves the date out when it is not known', () => {
+    expect(planOfferTexts({ ...trialOffer, firstChargeOn: null }).firstCharge).toBeNull();
+  });
+
+  it('says the first payment is today, with no trial promised, when the trial was had', () => {
+    const texts = planOfferTexts(paidOffer);
+    expect(texts.firstCharge).toBe('Your first payment of £4.99 is today, when you add your card.');
+    expect(texts.startButton).toBe('Subscribe for £4.99 a month');
+    expect(texts.cardButton).toBe('Subscribe and pay £4.99');
+    expect(JSON.stringify(texts)).not.toMatch(/free trial (included|starts)|Nothing is charged/);
+  });
+
+  it('says VAT once, plainly, and never inside the offer texts', () => {
+    expect(vatNote).toBe('Prices include VAT.');
+    expect(JSON.stringify(planOfferTexts(trialOffer))).not.toContain('VAT');
+    expect(JSON.stringify(planOfferTexts(paidOffer))).not.toContain('VAT');
+  });
+
+  it('names a day by its number and month', () => {
+    expect(offerDate(firstChargeAt)).toMatch(/^[1-4] December$/);
   });
 });

@@ -1,6 +1,7 @@
 /** What the payment setup tells the user at each outcome (the spec's toast catalogue). Pure. */
 import { BRAND } from '../../brand';
 import { TRIAL_DAYS } from '../../constants';
+import { invoiceAmount } from './subscriptionCard';
 
 export interface Notice {
   title: string;
@@ -83,15 +84,64 @@ export const changeCardTexts = {
 export const WELCOME_PATH = '/?welcome=true';
 export const AFTER_SETUP_REDIRECT_MS = 1000;
 
+/** Said once on the page that shows a price: the price people see is the price they pay. */
+export const vatNote = 'Prices include VAT.';
+
+/** The server's answer to "what would subscribing do now", in the words and dates the page shows. */
+export interface PlanOffer {
+  trial: boolean;
+  /** 0 without the trial. */
+  trialDays: number;
+  /** The monthly price, e.g. "£4.99". */
+  price: string;
+  /** What adding the card charges today, e.g. "£0.00" with the trial. */
+  dueToday: string;
+  /** The day of the first charge, e.g. "3 December"; null when not known (the sentence is left out). */
+  firstChargeOn: string | null;
+}
+
+/** "3 December": a day as the page names it, in the person's own time zone. */
+export function offerDate(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' });
+}
+
+/** The server's offer (amounts in minor units, the first charge in epoch seconds) as the page shows it. Pure. */
+export function planOfferFrom(
+  offer: {
+    trial: boolean;
+    trialDays: number;
+    amountDueToday: number;
+    monthlyAmount: number;
+    currency: string;
+    firstChargeAt: number;
+  },
+  formatDate: (epochSeconds: number) => string = offerDate,
+): PlanOffer {
+  return {
+    trial: offer.trial,
+    trialDays: offer.trialDays,
+    price: invoiceAmount(offer.monthlyAmount, offer.currency),
+    dueToday: invoiceAmount(offer.amountDueToday, offer.currency),
+    firstChargeOn: formatDate(offer.firstChargeAt),
+  };
+}
+
 /**
  * What starting Premium costs, said before the card is asked for: with the free trial, nothing until it ends;
  * without it (the trial is once per email address), the first month today. Pure.
  */
 export function offerTexts(trialAvailable: boolean, price: string, trialDays: number) {
-  return trialAvailable
+  return planOfferTexts({ trial: trialAvailable, trialDays, price, dueToday: price, firstChargeOn: null });
+}
+
+/** As offerTexts, from the server's offer: with the trial, the spec's words and the day of the first payment. */
+export function planOfferTexts(offer: PlanOffer) {
+  const { trialDays, price, dueToday } = offer;
+  return offer.trial
     ? {
         registered: `Please complete your subscription setup to start your ${trialDays}-day free trial.`,
         planNote: `${trialDays}-day free trial included`,
+        firstCharge: offer.firstChargeOn ? `Your first payment of ${price} is on ${offer.firstChargeOn}.` : null,
         startButton: `Start ${trialDays}-Day Free Trial`,
         paymentIntro: `Your ${trialDays}-day free trial starts as soon as your card is added.`,
         cardButton: 'Start Free Trial',
@@ -105,14 +155,15 @@ export function offerTexts(trialAvailable: boolean, price: string, trialDays: nu
     : {
         registered: `Please complete your subscription setup. The free trial is once per e-mail address and this one has had it, so the next page shows what will be charged.`,
         planNote: `No free trial: it is once per e-mail address, and this address has had it`,
+        firstCharge: `Your first payment of ${dueToday} is today, when you add your card.`,
         startButton: `Subscribe for ${price} a month`,
-        paymentIntro: `${price} is charged to your card as soon as it is added, then every month until you cancel.`,
-        cardButton: `Subscribe and pay ${price}`,
+        paymentIntro: `${dueToday} is charged to your card as soon as it is added, then every month until you cancel.`,
+        cardButton: `Subscribe and pay ${dueToday}`,
         cardBusy: 'Subscribing...',
         infoTitle: 'How your subscription works',
         info: [
           `The free trial is offered once per e-mail address, and this address has already had it, so your subscription starts without one.`,
-          `When you add a card, ${price} is charged to it straight away for your first month. Premium then renews every month for ${price}, charged to that card, until you cancel. If you cancel, you keep Premium until the end of the month you paid for and are not charged again.`,
+          `When you add a card, ${dueToday} is charged to it straight away for your first month. Premium then renews every month for ${price}, charged to that card, until you cancel. If you cancel, you keep Premium until the end of the month you paid for and are not charged again.`,
         ],
       };
 }
