@@ -12,6 +12,9 @@ import {
   requestLogger,
   type Logger,
   createHttpServer,
+  createMetricsRegistry,
+  httpMetrics,
+  metricsEndpoint,
 } from '@haven/platform';
 import express from 'express';
 import helmet from 'helmet';
@@ -34,6 +37,8 @@ import { inlineScriptHashes, readIndexHtml, serveWeb } from './web';
 
 export interface RunningGateway {
   port: number;
+  /** The internal port of /metrics (METRICS_PORT), or null when it is not served. */
+  metricsPort: number | null;
   url: string;
   stop(): Promise<void>;
 }
@@ -50,6 +55,8 @@ export async function startGateway(
   app.disable('x-powered-by');
   // Only the listed proxies may name the client in X-Forwarded-For; by default nobody can.
   app.set('trust proxy', config.TRUSTED_PROXIES);
+  const metrics = createMetricsRegistry('gateway');
+  app.use(httpMetrics(metrics));
   app.use(dropClientHavenHeaders);
   const httpServer: Server = createHttpServer(app);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
@@ -163,12 +170,28 @@ export async function startGateway(
   await new Promise<void>((done) => httpServer.listen(config.PORT, config.HOST ?? defaultHost(config.NODE_ENV), done));
   const port = (httpServer.address() as AddressInfo).port;
   log.info({ port }, 'gateway listening');
+  // The public port is the internet's: /metrics is served on a port of its own, which no ingress or
+  // Service forwards, rather than behind a token a scraper would have to keep.
+  let metricsServer: Server | null = null;
+  if (config.METRICS_PORT !== undefined) {
+    const metricsApp = express();
+    metricsApp.disable('x-powered-by');
+    metricsApp.get('/metrics', metricsEndpoint(metrics));
+    metricsServer = createHttpServer(metricsApp);
+    const listening = metricsServer;
+    await new Promise<void>((done) =>
+      listening.listen(config.METRICS_PORT, config.HOST ?? defaultHost(config.NODE_ENV), done),
+    );
+  }
+  const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : null;
   return {
     port,
+    metricsPort,
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
       await server.stop();
       await new Promise((done) => httpServer.close(done));
+      if (metricsServer) await new Promise((done) => metricsServer!.close(done));
       await platformSweep.stop();
       await connection.close();
     },

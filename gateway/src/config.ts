@@ -51,6 +51,11 @@ export const gatewayConfigShape = {
   SUBGRAPH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HOST: z.string().min(1).optional(),
   /**
+   * Where the gateway serves its own /metrics: a port of its own, never the public one (PORT faces the
+   * internet through the ingress). Unset: no metrics server. 0 picks a free port (tests).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
    * How long the gateway trusts the user service's answer that a session is live (or revoked): a session
    * ended through another gateway replica is refused everywhere within this bound.
    */

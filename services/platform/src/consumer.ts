@@ -137,6 +137,15 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** What a consumer counts, per source topic: events handled, dead-lettered, and handler attempts that failed. */
+export interface ConsumerMetrics {
+  handled: Map<string, number>;
+  deadLettered: Map<string, number>;
+  failures: Map<string, number>;
+}
+
+const countOn = (counts: Map<string, number>, topic: string) => counts.set(topic, (counts.get(topic) ?? 0) + 1);
+
 /**
  * Reads events with idempotency (a processed-event id per group, stored in the
  * service's own database), retries a failing handler with back-off, and then
@@ -222,6 +231,12 @@ export class EventConsumer {
   private stalled = false;
   private requestRejoin: () => void = () => undefined;
   private watch: PeriodicWork<void> | null = null;
+  /** The consumer group, which names the consumer in /metrics. */
+  get groupId(): string {
+    return this.options.spec.groupId;
+  }
+  /** Counts since the start, per source topic, for /metrics (metrics.ts). */
+  readonly metrics: ConsumerMetrics = { handled: new Map(), deadLettered: new Map(), failures: new Map() };
   /** Messages finished (handled, skipped or dead-lettered) since the start; the watch compares it. */
   private finished = 0;
   private finishedAtLastWatch = 0;
@@ -536,6 +551,7 @@ export class EventConsumer {
         // dead letters (a dependency stopping beside this service is no fault of the event), and the stop
         // does not wait out the back-offs.
         if (this.stopping) throw error;
+        countOn(this.metrics.failures, topic);
         if (attempt === 1) await settleFinished();
         if (attempt >= maxAttempts) {
           context.log.error({ err: error, attempt }, 'event handler failed every attempt; dead-lettering');
@@ -554,6 +570,7 @@ export class EventConsumer {
         await whileHeartbeating(heartbeat, sleep(backoff));
         continue;
       }
+      countOn(this.metrics.handled, topic);
       // The subject of an erasure the stretch just handled is asked about afresh from here on.
       if (erasureEventTypes.has(event.type) && event.envelope.subjectId) known.askAgain.add(event.envelope.subjectId);
       return subjectId
@@ -648,6 +665,7 @@ export class EventConsumer {
             },
           ],
         });
+        countOn(this.metrics.deadLettered, topic);
         return;
       } catch (sendError) {
         if (this.stopping) throw sendError;

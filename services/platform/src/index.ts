@@ -23,6 +23,7 @@ export * from './prerendered-pages';
 export * from './support-resources';
 export * from './crisis-resources';
 export * from './http-server';
+export * from './metrics';
 export * from './check-in-rules';
 export * from './crisis-ratings';
 export * from './safety-plan';

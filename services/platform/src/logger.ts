@@ -23,7 +23,7 @@ export function requestLogger(log: Logger, correlationHeader: string) {
     req.headers[correlationHeader] = correlationId;
     res.setHeader(correlationHeader, correlationId);
     const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
-    if (path !== '/healthz' && path !== '/readyz') {
+    if (path !== '/healthz' && path !== '/readyz' && path !== '/metrics') {
       res.once('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         log.info(

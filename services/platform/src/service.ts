@@ -72,6 +72,7 @@ import {
 import { createKafka } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
+import { consumerMetrics, createMetricsRegistry, httpMetrics, metricsEndpoint, outboxMetrics } from './metrics';
 import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
 import type { PersonKeyring } from './person-keys';
 import { startPlatformSweep } from './platform-sweep';
@@ -286,9 +287,13 @@ export async function startService<Config extends BaseConfig, Context extends Re
       }),
   );
   consumers.forEach((consumer) => consumer.supervise());
+  const metrics = createMetricsRegistry(name);
+  await outboxMetrics(metrics, relay, connection, log);
+  consumerMetrics(metrics, consumers);
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(httpMetrics(metrics));
   app.use(helmet());
   app.use(requestLogger(log, correlationHeader));
   const httpServer = createHttpServer(app);
@@ -339,6 +344,9 @@ export async function startService<Config extends BaseConfig, Context extends Re
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not ready', mongo, kafka: kafkaUp, events: eventsJoined() });
   });
+  // Beside the probes, on the service's own port, which only the cluster reaches: the gateway forwards
+  // /graphql and the catalog's plain HTTP routes, never this.
+  app.get('/metrics', metricsEndpoint(metrics));
   app.use('/graphql', onlyFromHaven(config, log));
   if (httpRoutes) app.use(httpRoutesPath, onlyFromGateway(config.SUBGRAPH_SECRET, log), httpRoutes.router);
   app.use(

@@ -233,7 +233,7 @@ it('keeps the bookkeeping of events waiting together to a few database calls, no
 it('retries a failing handler with back-off, then parks the message on the dead-letter topic', async () => {
   const userId = `u-${randomBytes(4).toString('hex')}`;
   let attempts = 0;
-  const { groupId } = await startConsumer(
+  const { groupId, consumer } = await startConsumer(
     {
       'user.registered': async (event) => {
         if (event.userId !== userId) return;
@@ -259,6 +259,9 @@ it('retries a failing handler with back-off, then parks the message on the dead-
     await eventually('the failing event on the dead-letter topic', () => parked.some((entry) => entry.key === userId));
     expect(attempts).toBe(3);
     expect(parked.find((entry) => entry.key === userId)?.error).toBe('mail server on fire');
+    // What /metrics reports for the group: every failed attempt, and the one dead letter.
+    await eventually('the dead letter counted', () => consumer.metrics.deadLettered.get(topic) === 1);
+    expect(consumer.metrics.failures.get(topic)).toBe(3);
   } finally {
     await reader.disconnect();
   }

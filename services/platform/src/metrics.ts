@@ -1,0 +1,169 @@
+import type express from 'express';
+import type { Connection } from 'mongoose';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ConsumerMetrics } from './consumer';
+import type { Logger } from './logger';
+import { outboxCollections, type OutboxRelayMetrics } from './outbox';
+
+/**
+ * Prometheus metrics of one process part (a service or the gateway). Each gets its own registry, labelled with
+ * its name: the tests run several services in one process, and a shared registry would mix their counts.
+ * Labels never carry personal data: routes are templates (never a raw path with an id or a token), topics and
+ * consumer groups are Haven's own names.
+ */
+export function createMetricsRegistry(service: string): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry, prefix: 'haven_' });
+  return registry;
+}
+
+/** Serves the registry in Prometheus's text format. Only mount it where the internet cannot reach. */
+export function metricsEndpoint(registry: Registry): express.RequestHandler {
+  return async (_req, res) => {
+    const text = await registry.metrics();
+    res.setHeader('content-type', registry.contentType);
+    res.setHeader('cache-control', 'no-store');
+    res.end(text);
+  };
+}
+
+/** The route a request matched, as written in the code ('/http/unsubscribe/:token'), or 'unmatched'. */
+export function routeTemplateOf(req: express.Request): string {
+  const route = (req as { route?: { path?: unknown } }).route;
+  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}` || '/';
+  // A middleware that answered (Apollo at /graphql, static files under a mount) leaves only its mount path.
+  return req.baseUrl || 'unmatched';
+}
+
+/** Counts every request by method, route template and status, with its duration. Mount it first. */
+export function httpMetrics(registry: Registry): express.RequestHandler {
+  const duration = new Histogram({
+    name: 'haven_http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status, and how long each took.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      duration.observe({ method: req.method, route: routeTemplateOf(req), status: String(res.statusCode) }, seconds);
+    });
+    next();
+  };
+}
+
+/** Entities counted at most per scrape: past this, the backlog reads as this many (the alert fired long before). */
+export const backlogCountLimit = 10_000;
+
+/**
+ * The outbox relay's counters (OutboxRelayMetrics) and the backlog read from the pending marks: how many
+ * entities have events waiting, and how long ago the oldest was last marked. A bounded count and one read
+ * through an index on `at`, so a scrape costs the same with ten users or a million.
+ */
+export async function outboxMetrics(
+  registry: Registry,
+  relay: { readonly metrics: OutboxRelayMetrics },
+  connection: Connection,
+  log: Logger,
+): Promise<void> {
+  const pending = connection.collection(outboxCollections.pending);
+  await pending.createIndex({ at: 1 });
+  const counters: [keyof OutboxRelayMetrics, string, string][] = [
+    ['published', 'haven_outbox_published_total', 'Events the outbox relay published to Kafka.'],
+    ['parked', 'haven_outbox_parked_total', 'Entities parked after failing to publish too many times.'],
+    ['documentFailures', 'haven_outbox_document_failures_total', 'Entities whose events the broker refused.'],
+    [
+      'failedPasses',
+      'haven_outbox_failed_passes_total',
+      'Relay passes that could not publish (Kafka or database away).',
+    ],
+    ['sweeps', 'haven_outbox_sweeps_total', 'Backstop sweeps run by the relay.'],
+  ];
+  for (const [field, name, help] of counters) {
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        // The relay keeps the running total; the counter reports it as is.
+        this.reset();
+        this.inc(Number(relay.metrics[field]));
+      },
+    });
+  }
+  new Gauge({
+    name: 'haven_outbox_relay_leader',
+    help: 'Whether this replica is the active outbox relay (1) or stands by (0).',
+    registers: [registry],
+    collect() {
+      this.set(relay.metrics.isLeader ? 1 : 0);
+    },
+  });
+  const backlog = new Gauge({
+    name: 'haven_outbox_backlog_entities',
+    help: `Entities with events waiting to be published (counted up to ${backlogCountLimit}).`,
+    registers: [registry],
+  });
+  const oldest = new Gauge({
+    name: 'haven_outbox_oldest_pending_age_seconds',
+    help: 'Seconds since the longest-waiting entity with unpublished events was last written (0 when none wait).',
+    registers: [registry],
+  });
+  // One read of the pending marks per scrape, shared by both gauges.
+  new Gauge({
+    name: 'haven_outbox_backlog_read_ok',
+    help: 'Whether the last scrape could read the outbox backlog from the database (1) or not (0).',
+    registers: [registry],
+    async collect() {
+      try {
+        const [count, first] = await Promise.all([
+          pending.countDocuments({}, { limit: backlogCountLimit }),
+          pending.find({}, { sort: { at: 1 }, limit: 1, projection: { at: 1 } }).toArray(),
+        ]);
+        const at = first[0]?.at;
+        backlog.set(count);
+        oldest.set(at instanceof Date ? Math.max(0, (Date.now() - at.getTime()) / 1000) : 0);
+        this.set(1);
+      } catch (error) {
+        // Stale figures would hide the outage: the backlog series go until the database answers again.
+        backlog.reset();
+        oldest.reset();
+        this.set(0);
+        log.warn({ err: error }, 'cannot read the outbox backlog for /metrics');
+      }
+    },
+  });
+}
+
+/** The event consumers' counts by consumer group and source topic. */
+export function consumerMetrics(
+  registry: Registry,
+  consumers: readonly { readonly groupId: string; readonly metrics: ConsumerMetrics }[],
+): void {
+  const counters: [keyof ConsumerMetrics, string, string][] = [
+    ['handled', 'haven_consumer_events_handled_total', 'Events a consumer group handled.'],
+    ['deadLettered', 'haven_consumer_events_dead_lettered_total', 'Events a consumer group sent to its dead letters.'],
+    [
+      'failures',
+      'haven_consumer_handler_failures_total',
+      'Handler attempts that failed (each retried or dead-lettered).',
+    ],
+  ];
+  for (const [field, name, help] of counters) {
+    new Counter({
+      name,
+      help,
+      labelNames: ['group', 'topic'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const consumer of consumers) {
+          for (const [topic, count] of consumer.metrics[field]) this.inc({ group: consumer.groupId, topic }, count);
+        }
+      },
+    });
+  }
+}
