@@ -44,7 +44,7 @@ import { apps, startApps, type AppPorts, type AppsOptions, type RunningApps } fr
 import { benchAccess, formatAccessResult } from './access';
 import { benchAdminEmail, benchAdminList, formatAdminListResult, type AdminListBenchResult } from './adminUsers';
 import { benchLimits, formatLimitsResult } from './limits';
-import { checkTarget, load, stopLoadInProgress, type Target } from './load';
+import { checkTarget, load, stopLoadInProgress, type LoadRun, type Target } from './load';
 import { startExtraApp, stopChild } from './extraApps';
 import { ensureDevKeys } from '../dev/keys';
 import { localGraphqlUrl, serviceCatalog } from '../../services/platform/src/catalog';
@@ -252,35 +252,80 @@ async function measure(target: Target, settings: Settings, isUser: (body: string
   checkAborted();
   const run = await load(target, settings.connections, settings.durationS, isUser);
   checkAborted();
-  const { result } = run;
+  return measurementOf(target, settings, [run]);
+}
+
+/** A target and what a right answer of it looks like. */
+interface CheckedTarget {
+  target: Target;
+  check: (body: string) => boolean;
+}
+
+/**
+ * Two targets measured to be compared with each other (one path at two lengths of history): each is warmed up, then
+ * they are measured in turn A, B, B, A, half the measured time each, so a drift in the machine's speed during the
+ * run weighs on both alike rather than on whichever came second.
+ */
+async function measurePair(pair: [CheckedTarget, CheckedTarget], settings: Settings): Promise<Measurement[]> {
+  const halfS = Math.max(1, Math.round(settings.durationS / 2));
+  for (const { target, check } of pair) {
+    log(`${target.label}: warming up ${settings.warmupS} s`);
+    await load(target, settings.connections, settings.warmupS, check);
+    checkAborted();
+  }
+  log(`${pair[0].target.label} and ${pair[1].target.label}: measuring ${halfS} s each in turn, A B B A`);
+  const runs: LoadRun[][] = [[], []];
+  for (const index of [0, 1, 1, 0]) {
+    const { target, check } = pair[index]!;
+    runs[index]!.push(await load(target, settings.connections, halfS, check));
+    checkAborted();
+  }
+  return pair.map(({ target }, index) => measurementOf(target, settings, runs[index]!));
+}
+
+/** One target's figures from its measured stretches of load, taken together. */
+function measurementOf(target: Target, settings: Settings, runs: LoadRun[]): Measurement {
+  const results = runs.map((run) => run.result);
+  const sum = (of: (result: (typeof results)[number]) => number) => results.reduce((total, r) => total + of(r), 0);
+  const durationS = sum((result) => result.duration);
+  const totalRequests = sum((result) => result.requests.total ?? result['2xx'] + result.non2xx);
+  const statusCodes: Record<string, number> = {};
+  for (const result of results) {
+    for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+    }
+  }
   const measurement: Measurement = {
     key: target.key,
     label: target.label,
     method: target.method,
     url: target.url,
-    durationS: result.duration,
+    durationS,
     connections: settings.connections,
     requestsPerSec: {
-      mean: result.requests.mean,
-      stddev: result.requests.stddev,
-      min: result.requests.min,
-      max: result.requests.max,
+      mean: results.length === 1 ? results[0]!.requests.mean : totalRequests / durationS,
+      // Of the one-second samples within each stretch (the spread between stretches is the drift it cancels).
+      stddev: Math.sqrt(sum((result) => result.requests.stddev ** 2 * result.duration) / durationS),
+      min: Math.min(...results.map((result) => result.requests.min)),
+      max: Math.max(...results.map((result) => result.requests.max)),
     },
-    totalRequests: result.requests.total ?? result['2xx'] + result.non2xx,
-    latencyMs: summarizeLatencies(run.latenciesMs),
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    wrongBodies: run.wrongBodies,
+    totalRequests,
+    latencyMs: summarizeLatencies(runs.flatMap((run) => run.latenciesMs)),
+    statusCodes,
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+    wrongBodies: runs.reduce((total, run) => total + run.wrongBodies, 0),
   };
   if (problemsOf(measurement) > 0) {
     log(
       `${target.label}: ${measurement.non2xx} non-2xx (status codes ${JSON.stringify(measurement.statusCodes)}), ` +
         `${measurement.errors} connection errors (${measurement.timeouts} timeouts), ${measurement.wrongBodies} 2xx with a wrong body`,
     );
-    if (run.errorSample) log(`  first error: ${run.errorSample}`);
-    if (run.wrongBodySample) log(`  first wrong body: ${run.wrongBodySample}`);
+    const errorSample = runs.find((run) => run.errorSample)?.errorSample;
+    const wrongBodySample = runs.find((run) => run.wrongBodySample)?.wrongBodySample;
+    if (errorSample) log(`  first error: ${errorSample}`);
+    if (wrongBodySample) log(`  first wrong body: ${wrongBodySample}`);
   }
   return measurement;
 }
@@ -570,7 +615,7 @@ async function main(): Promise<number> {
     ];
     // The check-ins last: each leaves work behind it (the relay publishing its event, the other services consuming
     // it) that would still be running during the next target's load.
-    const quoteTargets: Array<{ target: Target; check: (body: string) => boolean }> = [
+    const quoteTargets: CheckedTarget[] = [
       ...historyTargets(historian, 1_000),
       ...historyTargets(longHistorian, 10_000),
       {
@@ -605,20 +650,30 @@ async function main(): Promise<number> {
     const userTargets = journalOnly
       ? targets.filter((target) => target.key === 'baseline' || target.key === 'gatewayRest')
       : targets;
-    const all = [...userTargets.map((target) => ({ target, check: isUser })), ...quoteTargets];
-    for (const { target, check } of all) {
+    const byKey = (key: TargetKey) => quoteTargets.find(({ target }) => target.key === key)!;
+    // Each history's two lengths are measured in turn with each other (measurePair); the check-in last.
+    const steps: Array<CheckedTarget | [CheckedTarget, CheckedTarget]> = [
+      ...userTargets.map((target) => ({ target, check: isUser })),
+      [byKey('quoteAnalytics'), byKey('quoteAnalytics10k')],
+      [byKey('quoteRecent'), byKey('quoteRecent10k')],
+      byKey('quoteGenerate'),
+    ];
+    for (const step of steps) {
+      const first = Array.isArray(step) ? step[0] : step;
       // The journal's figures compare p99s across services: each of their targets, the reference included, is
       // measured warm (two seconds left the quote service's paths half-compiled while the gateway's were not).
-      const warm = isJournalTarget(target.key)
+      const warm = isJournalTarget(first.target.key)
         ? { ...settings, warmupS: Math.max(settings.warmupS, journalWarmupS) }
         : settings;
-      const measurement = await measure(target, warm, check);
-      measurements.push(measurement);
-      if (problemsOf(measurement) === 0) continue;
+      const measured = Array.isArray(step)
+        ? await measurePair(step, warm)
+        : [await measure(step.target, warm, step.check)];
+      measurements.push(...measured);
+      if (measured.every((measurement) => problemsOf(measurement) === 0)) continue;
       const down = await appsNotReady(ports.apps);
       if (down.length > 0) {
         throw new Error(
-          `${down.join(', ')} stopped answering during "${target.label}" (see ${join(stateDir, 'logs')}; ` +
+          `${down.join(', ')} stopped answering during "${first.target.label}" (see ${join(stateDir, 'logs')}; ` +
             `"<app>: SIGTERM, shutting down" there means a process outside the bench stopped it)`,
         );
       }
