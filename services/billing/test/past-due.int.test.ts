@@ -4,13 +4,12 @@
  * setup, the browser's start call, Stripe's webhook — before it stores anything or asks the provider, and sends
  * the person to change the card of the one they have.
  */
-import Stripe from 'stripe';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
 import { subscribedWithCard } from '../../../tools/testing/subscription';
 import { advanceBillingClock } from './clock';
-import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
+import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
 
 const day = 24 * 60 * 60;
 const failsAtRenewal = '4000 0000 0000 0341';
@@ -104,38 +103,9 @@ describe('a second subscription while a payment has failed, with the local test-
 
 describe('a second subscription while Stripe retries a failed payment (stripe-mock)', () => {
   const webhookSecret = 'whsec_test_past_due';
-  const stripe = new Stripe('sk_test_haven');
   const world = havenOnStripeMock(webhookSecret);
 
   const described = (mark: number) => world.stripeMock.requests.slice(mark).map((r) => `${r.method} ${r.path}`);
-
-  /** Stripe's signed `setup_intent.succeeded` for a start setup, as Stripe would send it. */
-  const deliverSetupSucceeded = (setupIntentId: string, userId: string, customerId: string) => {
-    const payload = JSON.stringify({
-      id: `evt_past_due_${setupIntentId}`,
-      object: 'event',
-      type: 'setup_intent.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: setupIntentId,
-          object: 'setup_intent',
-          status: 'succeeded',
-          customer: customerId,
-          payment_method: 'pm_card_visa',
-          metadata: { userId, purpose: 'start' },
-        },
-      },
-    });
-    return fetch(`${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-      },
-      body: payload,
-    });
-  };
 
   it('is refused on every path, asking Stripe for nothing and creating nothing', async () => {
     const client = new ApiClient(world.haven.gatewayUrl);
@@ -168,7 +138,9 @@ describe('a second subscription while Stripe retries a failed payment (stripe-mo
     expect(start.body).toEqual({ message: updateCardInstead });
 
     // Stripe's webhook for that setup is taken (no redelivery), and starts nothing.
-    expect((await deliverSetupSucceeded(setupIntentId, userId, customerId)).status).toBe(200);
+    expect(
+      (await world.deliver(setupSucceededEvent({ setupIntentId, userId, customerId, purpose: 'start' }))).status,
+    ).toBe(200);
 
     expect(described(mark)).toEqual([]);
     expect(await billingRecords(world.haven, userId)).toEqual(before);

@@ -2,15 +2,13 @@
  * Changing the card with Stripe (the SDK against stripe-mock): what billing asks Stripe, with which idempotency
  * keys, and that a change-card setup's `setup_intent.succeeded` starts nothing.
  */
-import Stripe from 'stripe';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
-import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
+import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
 
 const webhookSecret = 'whsec_test_change_card';
 const world = havenOnStripeMock(webhookSecret);
 
-const stripe = new Stripe('sk_test_haven');
 const subscriptions = () => world.haven.collection('billing', 'subscriptions');
 const customers = () => world.haven.collection('billing', 'customers');
 const stored = async (userId: string) => (await subscriptions()).findOne({ _id: userId as never });
@@ -60,33 +58,6 @@ const updatePaymentMethod = (client: ApiClient) =>
     'mutation { updatePaymentMethodAfterSetup { message subscriptionStatus { status } } }',
   );
 
-const deliverSetupSucceeded = (setupIntentId: string, userId: string, customerId: string, paymentMethodId: string) => {
-  const payload = JSON.stringify({
-    id: `evt_change_${setupIntentId}`,
-    object: 'event',
-    type: 'setup_intent.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: setupIntentId,
-        object: 'setup_intent',
-        status: 'succeeded',
-        customer: customerId,
-        payment_method: paymentMethodId,
-        metadata: { userId, purpose: 'change_card' },
-      },
-    },
-  });
-  return fetch(`${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-    },
-    body: payload,
-  });
-};
-
 describe('changing the card with Stripe', () => {
   it('shows the card Stripe describes, to its owner', async () => {
     const { client } = await subscribed();
@@ -117,7 +88,19 @@ describe('changing the card with Stripe', () => {
 
     // Stripe's webhook for the change-card setup: no subscription is created, nothing changes.
     mark = world.stripeMock.requests.length;
-    expect((await deliverSetupSucceeded(setupIntentId, userId, customerId, 'pm_card_mastercard')).status).toBe(200);
+    expect(
+      (
+        await world.deliver(
+          setupSucceededEvent({
+            setupIntentId,
+            userId,
+            customerId,
+            paymentMethodId: 'pm_card_mastercard',
+            purpose: 'change_card',
+          }),
+        )
+      ).status,
+    ).toBe(200);
     expect(described(mark)).toEqual([]);
     expect(await stored(userId)).toMatchObject({ revision: 1, paymentMethodId: 'pm_test' });
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
-import { havenOnStripeMock } from '../../../tools/testing/stripe-haven';
+import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
 
 const webhookSecret = 'whsec_test_setup_succeeded';
 const world = havenOnStripeMock(webhookSecret);
@@ -28,34 +28,11 @@ async function startedSetup(): Promise<StartedSetup> {
   // stripe-mock's client secrets are all the same: the intent's id is the one billing stored.
   const customer = await (await world.haven.collection('billing', 'customers')).findOne({ _id: userId as never });
   const setupIntentId = customer!.setupIntentId as string;
-  const succeededEvent = JSON.stringify({
-    id: `evt_setup_${setupIntentId}`,
-    object: 'event',
-    type: 'setup_intent.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: setupIntentId,
-        object: 'setup_intent',
-        status: 'succeeded',
-        customer: customer!.customerId,
-        payment_method: 'pm_card_visa',
-        metadata: { userId },
-      },
-    },
-  });
+  const succeededEvent = setupSucceededEvent({ setupIntentId, customerId: customer!.customerId as string, userId });
   return { client, userId, setupIntentId, succeededEvent };
 }
 
-const deliver = (
-  payload: string,
-  signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-) =>
-  fetch(`${world.haven.gatewayUrl}/hooks/billing/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
+const deliver = (payload: string, signature?: string) => world.deliver(payload, signature);
 
 const subscriptionCreatesSince = (mark: number) =>
   world.stripeMock.requests
