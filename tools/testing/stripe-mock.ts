@@ -51,14 +51,31 @@ export function stripeEnv(stripeMock: StripeMock, webhookSecret: string): Record
   };
 }
 
+/** How many times stripe-mock is started before its start counts as failed. */
+const stripeMockStarts = 5;
+
 /**
- * Starts stripe-mock on a free port. A port found free can be taken before stripe-mock binds it (another worker
- * starts one too); stripe-mock then exits at once, and it is started again on another port, up to three times.
+ * Starts stripe-mock on a free port. A port found free can be taken before stripe-mock binds it (another program
+ * binds it first); stripe-mock then exits at once, and it is started again on another port, up to
+ * `stripeMockStarts` times; the failure quotes what it said.
  */
 async function spawnStripeMock(): Promise<{ child: ChildProcess; mockPort: number }> {
   for (let attempt = 1; ; attempt += 1) {
     const mockPort = (await freePorts(1))[0]!;
-    const child: ChildProcess = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${mockPort}`], { stdio: 'ignore' });
+    // Its HTTPS listener, which it opens too, on a port the system chooses: by default it is 12112 for every
+    // stripe-mock, and a second one running at the same time (another test file) would exit at start.
+    const child: ChildProcess = spawn(
+      stripeMockBinary,
+      ['-http-addr', `127.0.0.1:${mockPort}`, '-https-addr', '127.0.0.1:'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    // What it said before exiting (the reason it could not start), kept short; read always, so its pipe never fills.
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString()).slice(-400);
+    });
     const exited = new Promise<'exited'>((resolve) => child.once('exit', () => resolve('exited')));
     const answering = eventually(`stripe-mock answering on port ${mockPort}`, async () => {
       const response = await fetch(`http://127.0.0.1:${mockPort}/v1/customers`, {
@@ -68,7 +85,9 @@ async function spawnStripeMock(): Promise<{ child: ChildProcess; mockPort: numbe
     });
     answering.catch(() => undefined);
     if ((await Promise.race([answering, exited])) !== 'exited') return { child, mockPort };
-    if (attempt >= 3) throw new Error(`stripe-mock exited at start three times (ports taken?), last on ${mockPort}`);
+    if (attempt >= stripeMockStarts) {
+      throw new Error(`stripe-mock exited at start ${stripeMockStarts} times, last on ${mockPort}: ${said.trim()}`);
+    }
   }
 }
 
