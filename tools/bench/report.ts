@@ -8,6 +8,10 @@ export type TargetKey =
   | 'subgraph'
   | 'gatewayGraphql'
   | 'gatewayRest'
+  // GET /api/user again, measured in turn with the journal's targets it is their reference for
+  | 'gatewayRestBesideAnalytics'
+  | 'gatewayRestBesideRecent'
+  | 'gatewayRestBesideCheckIn'
   // the quote service through the REST facade
   | 'quoteGenerate'
   | 'quoteAnalytics'
@@ -162,12 +166,23 @@ export interface JournalFigure {
 /**
  * The journal's bounds, each a p99 against a p99 of the same run: a check-in against the plain authenticated read
  * (`GET /api/user`), the history reads at 1,000 check-ins against it too, and at 10,000 against their own figure
- * at 1,000 (a long history costs no more than a shorter one).
+ * at 1,000 (a long history costs no more than a shorter one). Each reference is the read measured in turn with its
+ * targets, so a change in the machine's speed during the run weighs on both sides of the ratio.
  */
 const journalBounds: ReadonlyArray<{ figure: string; key: TargetKey; against: TargetKey; bound: number }> = [
-  { figure: 'check-in p99 ÷ GET /api/user p99', key: 'quoteGenerate', against: 'gatewayRest', bound: 3 },
-  { figure: 'analytics (1,000) p99 ÷ GET /api/user p99', key: 'quoteAnalytics', against: 'gatewayRest', bound: 1.5 },
-  { figure: 'recent quotes (1,000) p99 ÷ GET /api/user p99', key: 'quoteRecent', against: 'gatewayRest', bound: 1.5 },
+  { figure: 'check-in p99 ÷ GET /api/user p99', key: 'quoteGenerate', against: 'gatewayRestBesideCheckIn', bound: 3 },
+  {
+    figure: 'analytics (1,000) p99 ÷ GET /api/user p99',
+    key: 'quoteAnalytics',
+    against: 'gatewayRestBesideAnalytics',
+    bound: 1.5,
+  },
+  {
+    figure: 'recent quotes (1,000) p99 ÷ GET /api/user p99',
+    key: 'quoteRecent',
+    against: 'gatewayRestBesideRecent',
+    bound: 1.5,
+  },
   { figure: 'analytics p99, 10,000 ÷ 1,000', key: 'quoteAnalytics10k', against: 'quoteAnalytics', bound: 1.2 },
   { figure: 'recent quotes p99, 10,000 ÷ 1,000', key: 'quoteRecent10k', against: 'quoteRecent', bound: 1.2 },
 ];

@@ -183,7 +183,7 @@ async function readUserJson(gatewayUrl: string, cookie: string): Promise<{ json:
 const journalWarmupS = 30;
 
 function isJournalTarget(key: TargetKey): boolean {
-  return key === 'gatewayRest' || key.startsWith('quote');
+  return key.startsWith('gatewayRestBeside') || key.startsWith('quote');
 }
 
 /** A new user on a trial, with `count` check-ins over three years written into the quote service's database. */
@@ -246,15 +246,6 @@ async function appsNotReady(appPorts: AppPorts): Promise<string[]> {
   return answers.filter((answer): answer is string => answer !== null);
 }
 
-async function measure(target: Target, settings: Settings, isUser: (body: string) => boolean): Promise<Measurement> {
-  log(`${target.label}: warming up ${settings.warmupS} s, then measuring ${settings.durationS} s`);
-  await load(target, settings.connections, settings.warmupS, isUser);
-  checkAborted();
-  const run = await load(target, settings.connections, settings.durationS, isUser);
-  checkAborted();
-  return measurementOf(target, settings, [run]);
-}
-
 /** A target and what a right answer of it looks like. */
 interface CheckedTarget {
   target: Target;
@@ -262,25 +253,26 @@ interface CheckedTarget {
 }
 
 /**
- * Two targets measured to be compared with each other (one path at two lengths of history): each is warmed up, then
- * they are measured in turn A, B, B, A, half the measured time each, so a drift in the machine's speed during the
- * run weighs on both alike rather than on whichever came second.
+ * Targets measured to be compared with each other: each is warmed up, then they are measured in turn in `order` (their
+ * indexes; each target's stretches add up to the measured time), so a change in the machine's speed during the run
+ * weighs on all of them alike rather than on whichever came later. A, B, B, A cancels a steady drift.
  */
-async function measurePair(pair: [CheckedTarget, CheckedTarget], settings: Settings): Promise<Measurement[]> {
-  const halfS = Math.max(1, Math.round(settings.durationS / 2));
-  for (const { target, check } of pair) {
+async function measureInTurn(group: CheckedTarget[], order: number[], settings: Settings): Promise<Measurement[]> {
+  const stretchS = Math.max(1, Math.round((settings.durationS * group.length) / order.length));
+  for (const { target, check } of group) {
     log(`${target.label}: warming up ${settings.warmupS} s`);
     await load(target, settings.connections, settings.warmupS, check);
     checkAborted();
   }
-  log(`${pair[0].target.label} and ${pair[1].target.label}: measuring ${halfS} s each in turn, A B B A`);
-  const runs: LoadRun[][] = [[], []];
-  for (const index of [0, 1, 1, 0]) {
-    const { target, check } = pair[index]!;
-    runs[index]!.push(await load(target, settings.connections, halfS, check));
+  const letters = order.map((index) => String.fromCharCode(65 + index)).join(' ');
+  log(`${group.map(({ target }) => target.label).join(', ')}: measuring ${stretchS} s each in turn, ${letters}`);
+  const runs: LoadRun[][] = group.map(() => []);
+  for (const index of order) {
+    const { target, check } = group[index]!;
+    runs[index]!.push(await load(target, settings.connections, stretchS, check));
     checkAborted();
   }
-  return pair.map(({ target }, index) => measurementOf(target, settings, runs[index]!));
+  return group.map(({ target }, index) => measurementOf(target, settings, runs[index]!));
 }
 
 /** One target's figures from its measured stretches of load, taken together. */
@@ -645,29 +637,46 @@ async function main(): Promise<number> {
     }
 
     const measurements: Measurement[] = [];
-    // The journal's figures alone need only the plain authenticated read beside them (and the baseline, for the table).
+    // The journal's figures alone need only the baseline beside them (for the table): each brings its own reference.
     const journalOnly = process.env.BENCH_ONLY === 'journal';
-    const userTargets = journalOnly
-      ? targets.filter((target) => target.key === 'baseline' || target.key === 'gatewayRest')
-      : targets;
+    const userTargets = journalOnly ? targets.filter((target) => target.key === 'baseline') : targets;
     const byKey = (key: TargetKey) => quoteTargets.find(({ target }) => target.key === key)!;
-    // Each history's two lengths are measured in turn with each other (measurePair); the check-in last.
-    const steps: Array<CheckedTarget | [CheckedTarget, CheckedTarget]> = [
-      ...userTargets.map((target) => ({ target, check: isUser })),
-      [byKey('quoteAnalytics'), byKey('quoteAnalytics10k')],
-      [byKey('quoteRecent'), byKey('quoteRecent10k')],
-      byKey('quoteGenerate'),
+    const plainRead = targets.find((target) => target.key === 'gatewayRest')!;
+    const referenceBeside = (key: TargetKey, what: string): CheckedTarget => ({
+      target: { ...plainRead, key, label: `${plainRead.label} (beside ${what})` },
+      check: isUser,
+    });
+    // Each journal figure's targets are measured in turn with the reference they are divided by (and each history's
+    // two lengths with each other): R A B B A R. The check-in last, and only after its reference: each check-in leaves
+    // work behind it (the relay publishing its event, the other services consuming it) that would slow a read after it.
+    const steps: Array<{ group: CheckedTarget[]; order: number[] }> = [
+      ...userTargets.map((target) => ({ group: [{ target, check: isUser }], order: [0] })),
+      {
+        group: [
+          referenceBeside('gatewayRestBesideAnalytics', 'analytics'),
+          byKey('quoteAnalytics'),
+          byKey('quoteAnalytics10k'),
+        ],
+        order: [0, 1, 2, 2, 1, 0],
+      },
+      {
+        group: [
+          referenceBeside('gatewayRestBesideRecent', 'recent quotes'),
+          byKey('quoteRecent'),
+          byKey('quoteRecent10k'),
+        ],
+        order: [0, 1, 2, 2, 1, 0],
+      },
+      { group: [referenceBeside('gatewayRestBesideCheckIn', 'the check-in'), byKey('quoteGenerate')], order: [0, 1] },
     ];
-    for (const step of steps) {
-      const first = Array.isArray(step) ? step[0] : step;
+    for (const { group, order } of steps) {
+      const first = group[0]!;
       // The journal's figures compare p99s across services: each of their targets, the reference included, is
       // measured warm (two seconds left the quote service's paths half-compiled while the gateway's were not).
       const warm = isJournalTarget(first.target.key)
         ? { ...settings, warmupS: Math.max(settings.warmupS, journalWarmupS) }
         : settings;
-      const measured = Array.isArray(step)
-        ? await measurePair(step, warm)
-        : [await measure(step.target, warm, step.check)];
+      const measured = await measureInTurn(group, order, warm);
       measurements.push(...measured);
       if (measured.every((measurement) => problemsOf(measurement) === 0)) continue;
       const down = await appsNotReady(ports.apps);

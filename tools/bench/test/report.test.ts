@@ -98,8 +98,13 @@ describe('problems', () => {
 
 describe("the journal's figures", () => {
   // p99 is twice the p50 given here.
+  // Each reference differs, and the read measured apart from the journal's targets is far quicker than any of them:
+  // a figure divides by the reference measured beside its own target.
   const measured = [
-    measurement('gatewayRest', 100, 50),
+    measurement('gatewayRest', 100, 10),
+    measurement('gatewayRestBesideCheckIn', 100, 50),
+    measurement('gatewayRestBesideAnalytics', 100, 50),
+    measurement('gatewayRestBesideRecent', 100, 60),
     measurement('quoteGenerate', 50, 140),
     measurement('quoteAnalytics', 80, 80),
     measurement('quoteRecent', 90, 60),
@@ -107,11 +112,11 @@ describe("the journal's figures", () => {
     measurement('quoteRecent10k', 90, 66),
   ];
 
-  it('divides each p99 by its reference p99 of the same run and compares it with its bound', () => {
+  it('divides each p99 by the p99 of the reference measured beside it and compares it with its bound', () => {
     expect(journalFigures(measured).map(({ figure, ratio, holds }) => [figure, ratio, holds])).toEqual([
       ['check-in p99 ÷ GET /api/user p99', 2.8, true],
       ['analytics (1,000) p99 ÷ GET /api/user p99', 1.6, false],
-      ['recent quotes (1,000) p99 ÷ GET /api/user p99', 1.2, true],
+      ['recent quotes (1,000) p99 ÷ GET /api/user p99', 1, true],
       ['analytics p99, 10,000 ÷ 1,000', 1.25, false],
       ['recent quotes p99, 10,000 ÷ 1,000', expect.closeTo(1.1, 10), true],
     ]);
