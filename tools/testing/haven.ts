@@ -38,6 +38,10 @@ export interface TestHaven {
   services: Record<ServiceName, RunningService>;
   /** The database a service uses in this run. */
   dbName(service: ServiceName): string;
+  /** Every database of this Haven, the gateway's too. */
+  databaseNames: readonly string[];
+  /** Names this Haven's databases: a Haven started with it (`databasesOf`) works on them. */
+  runId: string;
   /** Reads a service's own database directly (to prove what was, or was not, stored). */
   collection(service: ServiceName, name: string): Promise<mongoose.mongo.Collection<StoredDocument>>;
   /** A service's whole database (to list its collections). */
@@ -93,13 +97,16 @@ export async function startTestHaven(
      * it the gateway takes a free port and the origin stays http://localhost:4000.
      */
     gatewayPort?: number;
+    /** An earlier Haven, stopped: this one starts on its databases (as after a restore). */
+    databasesOf?: TestHaven;
   } = {},
 ): Promise<TestHaven> {
   // The jest run's servers, unless given (the bench brings its own).
   const infra = options.infra ?? testInfra();
-  const runId = randomBytes(4).toString('hex');
+  const runId = options.databasesOf?.runId ?? randomBytes(4).toString('hex');
   const keys = testKeys();
   const dbName = (service: ServiceName) => `t${runId}_${service}`;
+  const gatewayDbName = `t${runId}_gateway`;
   const appUrl = options.gatewayPort ? `http://localhost:${options.gatewayPort}` : 'http://localhost:4000';
   const common = {
     APP_URL: appUrl,
@@ -165,7 +172,7 @@ export async function startTestHaven(
     ...Object.fromEntries(serviceNames.map((name) => [serviceUrlVariable(name), services[name].url])),
     WEB_DIST_DIR: join(repoRoot, 'web', 'dist'),
     ...(options.gatewayPort ? { PORT: String(options.gatewayPort) } : {}),
-    MONGO_DB: `t${runId}_gateway`,
+    MONGO_DB: gatewayDbName,
   };
   const gateway = await startGateway(loadGatewayConfig(gatewayEnv));
   const gatewayUrl = options.gatewayPort ? appUrl : gateway.url;
@@ -193,6 +200,8 @@ export async function startTestHaven(
     gatewayEnv,
     services,
     dbName,
+    databaseNames: [...serviceNames.map(dbName), gatewayDbName],
+    runId,
     collection: async (service, name) => reader.useDb(dbName(service)).db!.collection<StoredDocument>(name),
     database: (service) => reader.useDb(dbName(service)).db!,
     restart: async (name) => {

@@ -176,11 +176,13 @@ export function PrivacyPage() {
           secure hashes, the links we e-mail you are kept only as hashes and travel between our services encrypted,
           sessions can be ended from Settings, and traffic is encrypted. If you cancel your subscription, your data
           stays until you delete your account, so you can come back to it. When you delete it, every part of {name}
-          erases what it holds about you, and your key is destroyed: a copy of what you wrote left anywhere, even in a
-          backup, can never be read again. Our internal message logs never hold what you write, hold your e-mail address
-          and name only under that same key, and their copies are deleted within 8 days. The only thing kept is what the
-          law requires for invoices (subscription dates and the payment provider’s reference, without your name, e-mail
-          address or account id) for seven years after your account is deleted; then that goes too.
+          erases what it holds about you, and your key is destroyed: a copy of what you wrote left anywhere can never be
+          read again. Our backups are the one place your data stays a little longer: what you wrote can no longer be
+          read in them 7 days after you delete your account, when the last backup of your key is deleted, and the rest
+          of your data is gone from them within 35 days. Our internal message logs never hold what you write, hold your
+          e-mail address and name only under that same key, and their copies are deleted within 8 days. The only thing
+          kept is what the law requires for invoices (subscription dates and the payment provider’s reference, without
+          your name, e-mail address or account id) for seven years after your account is deleted; then that goes too.
         </p>
         <p>
           One more thing stays, on purpose, for three years. The free trial is once per e-mail address, so when you
