@@ -250,13 +250,13 @@ async function installRuntimeDependencies(log: Log, dir: string): Promise<void> 
 }
 
 /**
- * One JavaScript file per app, `<app>/src/main.js` next to where main.ts was (so `__dirname`
+ * One JavaScript file per program, e.g. `<app>/src/main.js` next to where main.ts was (so `__dirname`
  * finds schema.graphql as before): Haven's own workspaces bundled in, every npm package left
  * to node_modules. esbuild is the compiler tsx already uses in development.
  */
-async function bundleApp(appDir: string, outFile: string): Promise<void> {
+async function bundle(entryPoint: string, outFile: string): Promise<void> {
   await build({
-    entryPoints: [join(repoRoot, appDir, 'src', 'main.ts')],
+    entryPoints: [join(repoRoot, entryPoint)],
     outfile: outFile,
     bundle: true,
     platform: 'node',
@@ -276,6 +276,9 @@ async function bundleApp(appDir: string, outFile: string): Promise<void> {
     ],
   });
 }
+
+/** The database backup tool, bundled into the user service's image as /app/tools/backup.js. */
+const backupTool = join('services', 'platform', 'src', 'backup-cli.ts');
 
 async function appImages(log: Log): Promise<void> {
   // The image is labelled with its lockfile's hash, so a new clone whose image is current installs nothing.
@@ -297,7 +300,9 @@ async function appImages(log: Log): Promise<void> {
     linkTree(join(repoRoot, 'tools', 'docker', 'Dockerfile'), join(context, 'Dockerfile'));
     const appRoot = join(context, 'app');
     linkTree(join(repoRoot, 'tools', 'docker', 'healthcheck.cjs'), join(appRoot, 'tools', 'docker', 'healthcheck.cjs'));
-    await bundleApp(app.dir, join(appRoot, app.dir, 'src', 'main.js'));
+    await bundle(join(app.dir, 'src', 'main.ts'), join(appRoot, app.dir, 'src', 'main.js'));
+    // The backup jobs run the backup tool from the user service's image (k8s/base/backups.yaml).
+    if (app.name === 'user') await bundle(backupTool, join(appRoot, 'tools', 'backup.js'));
     for (const file of readdirSync(join(repoRoot, app.dir, 'src')).filter((name) => name.endsWith('.graphql')))
       linkTree(join(repoRoot, app.dir, 'src', file), join(appRoot, app.dir, 'src', file));
     if (app.name === 'gateway') {

@@ -21,6 +21,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -95,7 +96,7 @@ func main() {
 		os.Exit(2)
 	}
 	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, policyv1.AddToScheme, autoscalingv2.AddToScheme, networkingv1.AddToScheme} {
+	for _, add := range []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, batchv1.AddToScheme, policyv1.AddToScheme, autoscalingv2.AddToScheme, networkingv1.AddToScheme} {
 		if err := add(scheme); err != nil {
 			panic(err)
 		}
@@ -178,6 +179,8 @@ func podTemplates(objects []object) map[string]*corev1.PodTemplateSpec {
 			pods[o.kind+"/"+o.name] = &w.Spec.Template
 		case *appsv1.StatefulSet:
 			pods[o.kind+"/"+o.name] = &w.Spec.Template
+		case *batchv1.CronJob:
+			pods[o.kind+"/"+o.name] = &w.Spec.JobTemplate.Spec.Template
 		}
 	}
 	return pods
@@ -212,6 +215,11 @@ func checkPolicy(r *report, overlay string, objects []object, apps []string, who
 					r.add(overlay, "ConfigMap/%s %s holds a URL with a password: secrets belong in a Secret", o.name, key)
 				}
 			}
+		}
+	}
+	for _, o := range objects {
+		if job, ok := o.value.(*batchv1.CronJob); ok {
+			checkHardened(r, overlay, "CronJob/"+o.name, job.Spec.JobTemplate.Spec.Template.Spec)
 		}
 	}
 	for name, pod := range podTemplates(objects) {
@@ -412,9 +420,7 @@ func probePath(p *corev1.Probe) string {
 }
 
 func checkApp(r *report, overlay, app string, d *appsv1.Deployment) {
-	pod := d.Spec.Template.Spec
-	podNonRoot := pod.SecurityContext != nil && pod.SecurityContext.RunAsNonRoot != nil && *pod.SecurityContext.RunAsNonRoot
-	for _, c := range pod.Containers {
+	for _, c := range d.Spec.Template.Spec.Containers {
 		where := fmt.Sprintf("Deployment/%s container %s", app, c.Name)
 		if probePath(c.LivenessProbe) != "/healthz" {
 			r.add(overlay, "%s: liveness probe must GET /healthz", where)
@@ -422,6 +428,16 @@ func checkApp(r *report, overlay, app string, d *appsv1.Deployment) {
 		if probePath(c.ReadinessProbe) != "/readyz" {
 			r.add(overlay, "%s: readiness probe must GET /readyz", where)
 		}
+	}
+	checkHardened(r, overlay, "Deployment/"+app, d.Spec.Template.Spec)
+}
+
+// checkHardened: every container of a Haven workload (an app, a scheduled job) runs as non-root, on a read-only
+// root file system, without privilege escalation.
+func checkHardened(r *report, overlay, workload string, pod corev1.PodSpec) {
+	podNonRoot := pod.SecurityContext != nil && pod.SecurityContext.RunAsNonRoot != nil && *pod.SecurityContext.RunAsNonRoot
+	for _, c := range pod.Containers {
+		where := fmt.Sprintf("%s container %s", workload, c.Name)
 		sc := c.SecurityContext
 		nonRoot := podNonRoot || (sc != nil && sc.RunAsNonRoot != nil && *sc.RunAsNonRoot)
 		if !nonRoot {

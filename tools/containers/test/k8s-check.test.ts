@@ -2,7 +2,8 @@
  * `make k8s-check` passes on the manifests as they are, and fails on each kind of mistake it exists
  * to catch: a field the Kubernetes API does not have, a missing probe, a subgraph reachable from
  * outside the gateway, a data store reachable from pods that do not use it, a secret in a ConfigMap,
- * MongoDB without authentication, an app's database URL without credentials or not from its own Secret.
+ * MongoDB without authentication, an app's database URL without credentials or not from its own Secret, a backup
+ * job that runs as root.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -249,3 +250,24 @@ it("fails when an app's database URL has no user name and password, and passes w
   expect(signedIn.output).toContain('every overlay passes');
   expect(signedIn.ok).toBe(true);
 }, 120_000);
+
+it('fails when a backup job runs as root, on a writable root file system, or without resources', () => {
+  const result = checkKubernetes(
+    brokenManifests('base/backups.yaml', (text) =>
+      text
+        .replace('            runAsNonRoot: true\n', '            runAsNonRoot: false\n')
+        .replace('                readOnlyRootFilesystem: true\n', '                readOnlyRootFilesystem: false\n')
+        .replace(
+          / {14}resources:\n {16}requests:\n {18}cpu: 100m\n {18}memory: 128Mi\n/,
+          '              resources:\n                requests:\n',
+        ),
+    ),
+  );
+  expect(result.ok).toBe(false);
+  expect(result.output).toContain('CronJob/backup-data container backup: must run as non-root (runAsNonRoot: true)');
+  expect(result.output).toContain('CronJob/backup-data container backup: the root file system must be read-only');
+  expect(result.output).toContain(
+    'CronJob/backup-keys container backup: cpu and memory requests and limits are required',
+  );
+  expect(result.output).not.toContain('CronJob/backup-keys container backup: must run as non-root');
+}, 60_000);
