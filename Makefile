@@ -10,7 +10,7 @@ BUF_VERSION := v1.75.0
 HAVEN_BIN := $(HOME)/.cache/haven/bin
 BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 
-.PHONY: test-servers test-servers-down test-area stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down
+.PHONY: test-servers test-servers-down test-area stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down monitoring-check
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -97,6 +97,21 @@ $(STRIPE_MOCK):
 	GOBIN=$(HAVEN_BIN)/.stripe-mock-build go install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 	mv $(HAVEN_BIN)/.stripe-mock-build/stripe-mock $@
 
+# promtool, Prometheus's rule checker, built from its Go module into the shared cache: `make monitoring-check`.
+# v0.316.0 is Prometheus 3.16 (its go.mod asks for Go 1.26.7). remove_all_sd leaves out the service-discovery
+# plugins and their cloud SDKs (AWS, Azure, GCE, ...), which rule checks and rule tests never use: a shorter build.
+PROMTOOL_VERSION := v0.316.0
+PROMTOOL := $(HAVEN_BIN)/promtool-$(PROMTOOL_VERSION)
+
+$(PROMTOOL):
+	@mkdir -p $(HAVEN_BIN)/.promtool-build
+	GOBIN=$(HAVEN_BIN)/.promtool-build go install -tags remove_all_sd github.com/prometheus/prometheus/cmd/promtool@$(PROMTOOL_VERSION)
+	mv $(HAVEN_BIN)/.promtool-build/promtool $@
+
+monitoring-check: $(PROMTOOL) ## promtool check rules and promtool test rules over deploy/monitoring's alert rules
+	$(PROMTOOL) check rules deploy/monitoring/haven-alerts.yaml
+	$(PROMTOOL) test rules deploy/monitoring/haven-alerts.test.yaml
+
 proto: $(NPM_STAMP) $(BUF) ## Regenerate proto/src/gen from proto/events
 	cd proto && PATH="$(CURDIR)/node_modules/.bin:$$PATH" $(BUF) generate
 
@@ -106,7 +121,7 @@ proto-check: $(BUF) ## buf lint, and buf breaking against main
 	cd proto && $(BUF) lint
 	cd proto && $(BUF) breaking --against "$$(git rev-parse --path-format=absolute --git-common-dir)#branch=main,subdir=proto"
 
-check: lint typecheck supergraph-check codegen-check proto-check ## Lint, typecheck, the supergraph and generated-types checks, buf lint and breaking
+check: lint typecheck supergraph-check codegen-check proto-check monitoring-check ## Lint, typecheck, the supergraph and generated-types checks, buf lint and breaking, the alert rules
 
 # The whole suite, stage by stage: set-up, checks, the web build, then two stages side by side (both mostly wait on
 # servers, so together they use the two cores better than one after the other): one jest run (unit, integration

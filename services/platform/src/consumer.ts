@@ -12,6 +12,7 @@ import {
 } from '@haven/proto';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
+import { consumerLag } from './consumer-lag';
 import type { ErasureGuard } from './erasure';
 import { createConsumer, createProducer, ensureTopics, type TopicPolicy } from './kafka';
 import type { Logger } from './logger';
@@ -396,14 +397,7 @@ export class EventConsumer {
           admin.fetchTopicOffsets(topic),
           admin.fetchOffsets({ groupId: this.options.spec.groupId, topics: [topic] }),
         ]);
-        for (const partition of partitions) {
-          const end = ends.find((entry) => entry.partition === partition);
-          const done = committed?.partitions.find((entry) => entry.partition === partition)?.offset ?? '-1';
-          if (!end) continue;
-          // No commit yet: the group reads from the beginning of what the topic still holds.
-          const from = done === '-1' ? Number(end.low) : Number(done);
-          waiting += Math.max(0, Number(end.high) - from);
-        }
+        waiting += consumerLag(ends, committed?.partitions ?? [], partitions);
       }
       return waiting;
     } finally {

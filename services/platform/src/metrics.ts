@@ -1,7 +1,9 @@
 import type express from 'express';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ConsumerMetrics } from './consumer';
+import { consumerLag } from './consumer-lag';
 import type { Logger } from './logger';
 import { outboxCollections, type OutboxRelayMetrics } from './outbox';
 
@@ -102,40 +104,65 @@ export async function outboxMetrics(
       this.set(relay.metrics.isLeader ? 1 : 0);
     },
   });
-  const backlog = new Gauge({
+  // One read of the pending marks per scrape, shared by the three gauges: prom-client collects every metric of a
+  // scrape at once, so each gauge awaits the read in flight (a gauge set by another's collect would show the
+  // previous scrape's figure).
+  const readOrNone = sharedRead(async () => {
+    try {
+      const [count, first] = await Promise.all([
+        pending.countDocuments({}, { limit: backlogCountLimit }),
+        pending.find({}, { sort: { at: 1 }, limit: 1, projection: { at: 1 } }).toArray(),
+      ]);
+      const at = first[0]?.at;
+      return { count, oldestSeconds: at instanceof Date ? Math.max(0, (Date.now() - at.getTime()) / 1000) : 0 };
+    } catch (error) {
+      log.warn({ err: error }, 'cannot read the outbox backlog for /metrics');
+      return null;
+    }
+  });
+  new Gauge({
     name: 'haven_outbox_backlog_entities',
     help: `Entities with events waiting to be published (counted up to ${backlogCountLimit}).`,
     registers: [registry],
+    async collect() {
+      const figures = await readOrNone();
+      // Stale figures would hide the outage: the backlog series go until the database answers again.
+      if (figures) this.set(figures.count);
+      else this.reset();
+    },
   });
-  const oldest = new Gauge({
+  new Gauge({
     name: 'haven_outbox_oldest_pending_age_seconds',
     help: 'Seconds since the longest-waiting entity with unpublished events was last written (0 when none wait).',
     registers: [registry],
+    async collect() {
+      const figures = await readOrNone();
+      if (figures) this.set(figures.oldestSeconds);
+      else this.reset();
+    },
   });
-  // One read of the pending marks per scrape, shared by both gauges.
   new Gauge({
     name: 'haven_outbox_backlog_read_ok',
     help: 'Whether the last scrape could read the outbox backlog from the database (1) or not (0).',
     registers: [registry],
     async collect() {
-      try {
-        const [count, first] = await Promise.all([
-          pending.countDocuments({}, { limit: backlogCountLimit }),
-          pending.find({}, { sort: { at: 1 }, limit: 1, projection: { at: 1 } }).toArray(),
-        ]);
-        const at = first[0]?.at;
-        backlog.set(count);
-        oldest.set(at instanceof Date ? Math.max(0, (Date.now() - at.getTime()) / 1000) : 0);
-        this.set(1);
-      } catch (error) {
-        // Stale figures would hide the outage: the backlog series go until the database answers again.
-        backlog.reset();
-        oldest.reset();
-        this.set(0);
-        log.warn({ err: error }, 'cannot read the outbox backlog for /metrics');
-      }
+      this.set((await readOrNone()) ? 1 : 0);
     },
   });
+}
+
+/**
+ * One read shared by whoever asks while it runs: the gauges of one scrape, and scrapes that overlap (a slow
+ * dependency never has more than one read of it waiting).
+ */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  return () => {
+    inFlight ??= read().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
 }
 
 /** The event consumers' counts by consumer group and source topic. */
@@ -166,4 +193,106 @@ export function consumerMetrics(
       },
     });
   }
+}
+
+/** A consumer group and the topics it reads, whose lag /metrics reports. */
+export interface LagSource {
+  readonly groupId: string;
+  readonly topics: readonly string[];
+}
+
+/** How long a scrape waits for Kafka's offsets before it answers without the lag. */
+export const consumerLagTimeoutMs = 2_000;
+
+/**
+ * Consumer lag per group and topic: the messages past the group's committed offsets, summed over the topic's
+ * partitions, read from Kafka when /metrics is scraped and at no other time. One admin client, connected at the
+ * first scrape and kept; `close` disconnects it. Counted for the group wherever its members are, also while this
+ * process's consumer is stopped or rejoining.
+ */
+export function consumerLagMetrics(
+  registry: Registry,
+  kafka: Kafka,
+  sources: readonly LagSource[],
+  log: Logger,
+  timeoutMs: number = consumerLagTimeoutMs,
+): { close(): Promise<void> } {
+  let admin: Admin | null = null;
+  let connected: Promise<void> | null = null;
+  let closed = false;
+  const topics = [...new Set(sources.flatMap((source) => source.topics))];
+  const read = sharedRead(async () => {
+    if (sources.length === 0) return [];
+    if (closed) throw new Error('the service is stopping');
+    admin ??= kafka.admin();
+    const client = admin;
+    connected ??= client.connect();
+    try {
+      await connected;
+      const [bounds, committed] = await Promise.all([
+        Promise.all(topics.map((topic) => client.fetchTopicOffsets(topic))),
+        Promise.all(
+          sources.map((source) => client.fetchOffsets({ groupId: source.groupId, topics: [...source.topics] })),
+        ),
+      ]);
+      const boundsOf = new Map(topics.map((topic, index) => [topic, bounds[index]!]));
+      return sources.flatMap((source, index) =>
+        source.topics.map((topic) => ({
+          group: source.groupId,
+          topic,
+          lag: consumerLag(
+            boundsOf.get(topic)!,
+            committed[index]!.find((entry) => entry.topic === topic)?.partitions ?? [],
+          ),
+        })),
+      );
+    } catch (error) {
+      connected = null; // the next scrape connects afresh
+      throw error;
+    }
+  });
+  // Both gauges of a scrape share one bounded read.
+  const figuresOrNone = sharedRead(async () => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        read(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer from Kafka within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      log.warn({ err: error }, 'cannot read the consumer lag for /metrics');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+  new Gauge({
+    name: 'haven_consumer_lag_messages',
+    help: 'Messages on a topic past the consumer group’s committed offsets, summed over the partitions.',
+    labelNames: ['group', 'topic'] as const,
+    registers: [registry],
+    async collect() {
+      const figures = await figuresOrNone();
+      // Unset, not the last known value, while Kafka does not answer: a stale figure would look like a group
+      // keeping up, and the gap with haven_consumer_lag_read_ok at 0 says plainly that nobody knows.
+      this.reset();
+      for (const { group, topic, lag } of figures ?? []) this.set({ group, topic }, lag);
+    },
+  });
+  new Gauge({
+    name: 'haven_consumer_lag_read_ok',
+    help: 'Whether the last scrape could read the consumer lag from Kafka (1) or not (0).',
+    registers: [registry],
+    async collect() {
+      this.set((await figuresOrNone()) ? 1 : 0);
+    },
+  });
+  return {
+    close: async () => {
+      closed = true;
+      await admin?.disconnect().catch(() => undefined);
+    },
+  };
 }

@@ -72,7 +72,14 @@ import {
 import { createKafka } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
-import { consumerMetrics, createMetricsRegistry, httpMetrics, metricsEndpoint, outboxMetrics } from './metrics';
+import {
+  consumerLagMetrics,
+  consumerMetrics,
+  createMetricsRegistry,
+  httpMetrics,
+  metricsEndpoint,
+  outboxMetrics,
+} from './metrics';
 import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
 import type { PersonKeyring } from './person-keys';
 import { startPlatformSweep } from './platform-sweep';
@@ -290,6 +297,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   const metrics = createMetricsRegistry(name);
   await outboxMetrics(metrics, relay, connection, log);
   consumerMetrics(metrics, consumers);
+  const lagMetrics = consumerLagMetrics(metrics, kafka, specs, log);
 
   const app = express();
   app.disable('x-powered-by');
@@ -405,6 +413,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
     stopped ??= (async () => {
       await apollo.stop();
       await closeServer(httpServer);
+      await lagMetrics.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await relay?.stop();
       await platformSweep.stop();

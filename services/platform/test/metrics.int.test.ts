@@ -4,6 +4,7 @@ import { loadGatewayConfig, startGateway } from '../../../gateway/src/main';
 import { eventually } from '../../../tools/testing/eventually';
 import { serviceNames, startTestHaven, type ServiceName, type TestHaven } from '../../../tools/testing/haven';
 import { uniqueEmail } from '../../../tools/testing/http';
+import { metricValue, scrapeMetrics } from '../../../tools/testing/metrics';
 import { signedUpPerson } from '../../../tools/testing/subscription';
 
 let haven: TestHaven;
@@ -22,47 +23,32 @@ afterAll(async () => {
 
 const metricsUrlOf = (service: ServiceName) => new URL('/metrics', haven.services[service].url).toString();
 
-async function scrape(url: string): Promise<string> {
-  const reply = await fetch(url);
-  expect(reply.status).toBe(200);
-  expect(reply.headers.get('content-type')).toContain('text/plain');
-  return reply.text();
-}
-
-/** The sum of a metric's samples whose labels include every given one. */
-function valueOf(text: string, name: string, labels: Record<string, string> = {}): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_:]+)(\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) sum += Number(match[4]);
-  }
-  return sum;
-}
-
 describe('metrics', () => {
   it('counts a sign-up’s event as published by the user service’s relay, handled by a consumer, and the backlog empties', async () => {
     const userMetrics = metricsUrlOf('user');
     const notificationMetrics = metricsUrlOf('notification');
-    const published = valueOf(await scrape(userMetrics), 'haven_outbox_published_total');
+    const published = metricValue(await scrapeMetrics(userMetrics), 'haven_outbox_published_total');
     const userTopic = { topic: topicOf('user') };
-    const handled = valueOf(await scrape(notificationMetrics), 'haven_consumer_events_handled_total', userTopic);
+    const handled = metricValue(
+      await scrapeMetrics(notificationMetrics),
+      'haven_consumer_events_handled_total',
+      userTopic,
+    );
 
     await signedUpPerson(haven.gatewayUrl, 'metrics');
 
     await eventually('the user service’s relay counting the sign-up’s event, with nothing left waiting', async () => {
-      const text = await scrape(userMetrics);
+      const text = await scrapeMetrics(userMetrics);
       return (
-        valueOf(text, 'haven_outbox_published_total') > published &&
-        valueOf(text, 'haven_outbox_backlog_read_ok') === 1 &&
+        metricValue(text, 'haven_outbox_published_total') > published &&
+        metricValue(text, 'haven_outbox_backlog_read_ok') === 1 &&
         text.includes('haven_outbox_backlog_entities{service="user"} 0') &&
         text.includes('haven_outbox_oldest_pending_age_seconds{service="user"} 0')
       );
     });
     await eventually('the notification service counting the sign-up’s event as handled', async () => {
-      const text = await scrape(notificationMetrics);
-      return valueOf(text, 'haven_consumer_events_handled_total', userTopic) > handled;
+      const text = await scrapeMetrics(notificationMetrics);
+      return metricValue(text, 'haven_consumer_events_handled_total', userTopic) > handled;
     });
   });
 
@@ -76,19 +62,19 @@ describe('metrics', () => {
     const refused = await fetch(`${gateway.url}/api/admin/users/${userId}`, { method: 'DELETE', headers });
     expect(refused.status).toBe(403);
 
-    const gatewayText = await scrape(`http://127.0.0.1:${gateway.metricsPort}/metrics`);
+    const gatewayText = await scrapeMetrics(`http://127.0.0.1:${gateway.metricsPort}/metrics`);
     expect(
-      valueOf(gatewayText, 'haven_http_request_duration_seconds_count', { route: '/api/user', status: '200' }),
+      metricValue(gatewayText, 'haven_http_request_duration_seconds_count', { route: '/api/user', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(gatewayText, 'haven_http_request_duration_seconds_count', {
+      metricValue(gatewayText, 'haven_http_request_duration_seconds_count', {
         route: '/api/admin/users/:id',
         status: '403',
       }),
     ).toBeGreaterThanOrEqual(1);
     expect(gatewayText).toContain('haven_process_cpu_user_seconds_total');
 
-    const texts = [gatewayText, ...(await Promise.all(serviceNames.map((name) => scrape(metricsUrlOf(name)))))];
+    const texts = [gatewayText, ...(await Promise.all(serviceNames.map((name) => scrapeMetrics(metricsUrlOf(name)))))];
     for (const text of texts) {
       expect(text).toContain('haven_http_request_duration_seconds');
       expect(text).not.toContain(userId);
