@@ -12,7 +12,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { subscriptionStatusOf } from './domain/access';
-import { startScheduler } from './events/scheduler';
+import { schedulerCounts, startScheduler } from './events/scheduler';
 import { billingClock } from './model/clock';
 import { customerModel, subscriptionModel, type SubscriptionRecord } from './model/subscription';
 import { profileFromUserService } from './profile';
@@ -85,7 +85,7 @@ const startBilling = defineService({
   name: 'billing',
   configShape: billingConfigShape,
   dir: __dirname,
-  build: ({ connection, config, log, publishSoon, erasure: erasureRuntime }) => {
+  build: ({ connection, config, log, publishSoon, erasure: erasureRuntime, metrics }) => {
     const subscriptions = subscriptionModel(connection);
     const customers = customerModel(connection);
     const clock = billingClock(connection, config.BILLING_TEST_CLOCK);
@@ -107,6 +107,7 @@ const startBilling = defineService({
       publishSoon,
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
       historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      counts: schedulerCounts(metrics),
     });
     const retained = retainedBillingRecordModel(connection);
     const retainedRecordsSweep = startRetainedRecordsSweep({ retained, trialClaims: trialClaimModel(connection) }, log);

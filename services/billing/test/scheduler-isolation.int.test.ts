@@ -7,13 +7,15 @@
  * pass's answer and log lines can be read.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createMetricsRegistry } from '@haven/platform';
 import mongoose from 'mongoose';
 import { capturedLog } from '../../../tools/testing/captured-log';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { signedUpPerson, startTrial } from '../../../tools/testing/subscription';
+import { metricValue } from '../../../tools/testing/metrics';
 import { testInfra } from '../../../tools/testing/test-env';
-import { setAsideMs, startScheduler, type Scheduler } from '../src/events/scheduler';
+import { schedulerCounts, setAsideMs, startScheduler, type Scheduler } from '../src/events/scheduler';
 import { billingClock, type Clock } from '../src/model/clock';
 import { subscriptionModel } from '../src/model/subscription';
 import { localProvider } from '../src/providers/local';
@@ -25,6 +27,8 @@ let connection: mongoose.Connection;
 let clock: Clock;
 let scheduler: Scheduler;
 const captured = capturedLog();
+// The registry billing's /metrics serves, as billing's main makes it.
+const metrics = createMetricsRegistry('billing');
 
 beforeAll(async () => {
   haven = await startTestHaven({ env: { BILLING_SCHEDULER_INTERVAL_MS: String(hour) } });
@@ -39,6 +43,7 @@ beforeAll(async () => {
     publishSoon: () => undefined,
     intervalMs: hour,
     historyRetentionMs: 365 * day,
+    counts: schedulerCounts(metrics),
   });
 }, 180_000);
 
@@ -198,4 +203,13 @@ it('sets aside a subscription with no card, an unknown status or a failing charg
       passEnded.getTime() + setAsideMs,
     );
   }
+
+  // What /metrics says after the three passes: each bad record set aside three times, under its reason.
+  const scraped = await metrics.metrics();
+  const setAside = (reason: string) =>
+    metricValue(scraped, 'haven_billing_subscriptions_set_aside_total', { reason, service: 'billing' });
+  expect(setAside('no_payment_method')).toBe(3);
+  expect(setAside('unknown_status')).toBe(3);
+  expect(setAside('error')).toBe(3);
+  expect(metricValue(scraped, 'haven_billing_subscriptions_moved_on_total', { service: 'billing' })).toBe(4 + 12 + 8);
 }, 180_000);

@@ -20,6 +20,19 @@ export function createMetricsRegistry(service: string): Registry {
   return registry;
 }
 
+/**
+ * A service's own counter on the registry its /metrics serves (`haven_` is added to the name). Label values come
+ * from a fixed set the service names, never from a request or a person.
+ */
+export function serviceCounter<Label extends string = never>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: readonly Label[] = [],
+): Counter<Label> {
+  return new Counter({ name: `haven_${name}`, help, labelNames, registers: [registry] });
+}
+
 /** Serves the registry in Prometheus's text format. Only mount it where the internet cannot reach. */
 export function metricsEndpoint(registry: Registry): express.RequestHandler {
   return async (_req, res) => {

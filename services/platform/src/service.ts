@@ -72,6 +72,7 @@ import {
 import { createKafka } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
+import type { Registry } from 'prom-client';
 import {
   consumerLagMetrics,
   consumerMetrics,
@@ -124,6 +125,8 @@ export interface ServiceRuntime<Config extends BaseConfig> {
   publishSoon(): void;
   /** The erasure records' guard and standalone events (erasure.ts), for the service's erasure and its saga. */
   erasure: ErasureRuntime;
+  /** The registry /metrics serves: a service's own counts (a scheduler's outcomes) go here beside the platform's. */
+  metrics: Registry;
 }
 
 export interface ServiceParts<Context extends RequestContext> {
@@ -239,7 +242,8 @@ export async function startService<Config extends BaseConfig, Context extends Re
       publishSoon();
     },
   };
-  const runtime: ServiceRuntime<Config> = { name, config, log, connection, kafka, publishSoon, erasure };
+  const metrics = createMetricsRegistry(name);
+  const runtime: ServiceRuntime<Config> = { name, config, log, connection, kafka, publishSoon, erasure, metrics };
   const parts = await build(runtime);
   const httpRoutes = parts.httpRoutes;
   if (httpRoutes && httpRoutes.service !== name) {
@@ -294,7 +298,6 @@ export async function startService<Config extends BaseConfig, Context extends Re
       }),
   );
   consumers.forEach((consumer) => consumer.supervise());
-  const metrics = createMetricsRegistry(name);
   await outboxMetrics(metrics, relay, connection, log);
   consumerMetrics(metrics, consumers);
   const lagMetrics = consumerLagMetrics(metrics, kafka, specs, log);

@@ -1,4 +1,4 @@
-import { runPeriodically, type Logger, type PeriodicWork } from '@haven/platform';
+import { runPeriodically, serviceCounter, type Logger, type PeriodicWork } from '@haven/platform';
 import type { Model } from 'mongoose';
 import {
   addMonth,
@@ -26,6 +26,31 @@ export interface SchedulerPass {
   /** Their ids (the user ids), for an operator to look up. */
   setAsideIds: string[];
 }
+
+/** Why a subscription was set aside: its record's defect, or an error while moving it on (a provider's, the database's). */
+export type SetAsideReason = RecordDefect | 'error';
+
+/**
+ * The sweeps' outcomes on billing's /metrics, so an operator sees set-aside records without reading the logs
+ * (the alert HavenBillingSubscriptionsSetAside): subscriptions moved on, and set aside by reason.
+ */
+export function schedulerCounts(registry: Parameters<typeof serviceCounter>[0]) {
+  return {
+    movedOn: serviceCounter(
+      registry,
+      'billing_subscriptions_moved_on_total',
+      'Subscriptions the billing scheduler moved on: a reminder, an expiry, an end, a charge, a renewal, a failed payment.',
+    ),
+    setAside: serviceCounter(
+      registry,
+      'billing_subscriptions_set_aside_total',
+      'Subscriptions the billing scheduler could not move on and set aside, by reason: the record’s defect, or an error.',
+      ['reason'],
+    ),
+  };
+}
+
+export type SchedulerCounts = ReturnType<typeof schedulerCounts>;
 
 /** Its `runOnce` is one sweep: every due step of every subscription. */
 export type Scheduler = PeriodicWork<SchedulerPass>;
@@ -59,6 +84,7 @@ export function startScheduler(deps: {
   intervalMs: number;
   /** How long the export's history of changes is kept (BILLING_HISTORY_RETENTION_DAYS). */
   historyRetentionMs: number;
+  counts: SchedulerCounts;
 }): Scheduler {
   const { subscriptions, provider, clock, log } = deps;
   const correlationId = 'billing-scheduler';
@@ -134,12 +160,15 @@ export function startScheduler(deps: {
         const until = new Date(now.getTime() + setAsideMs);
         // The id and the defect (or the error), never the record: it holds the person's address and name.
         const why = error instanceof DefectiveRecord ? { defect: error.defect } : { err: error };
+        const reason: SetAsideReason = error instanceof DefectiveRecord ? error.defect : 'error';
+        deps.counts.setAside.inc({ reason });
         log.error({ ...why, subscriptionId: found._id, until }, 'billing scheduler set a subscription aside');
         await subscriptions.updateOne({ _id: found._id }, { $set: { setAsideUntil: until } });
       }
       if (steps > 0) movedOn++;
     }
     const pass: SchedulerPass = { movedOn, setAside: setAsideIds.length, setAsideIds };
+    deps.counts.movedOn.inc(movedOn);
     if (pass.setAside > 0) {
       log.warn(
         { movedOn, setAside: pass.setAside, setAsideIds: setAsideIds.slice(0, loggedIdsMax) },
