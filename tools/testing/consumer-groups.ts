@@ -1,6 +1,8 @@
 import type { Admin, Kafka } from 'kafkajs';
 import { createConsumer, createKafka, createLogger, serviceNames } from '@haven/platform';
 import { producerServices, topicOf } from '@haven/proto';
+import { eventually } from './eventually';
+import type { TestHaven } from './haven';
 
 /** The consumer groups of Haven's services and the topics each reads. */
 export const havenConsumerGroups: Record<string, string[]> = {
@@ -73,3 +75,24 @@ export async function skipEarlierFilesEvents(
     await admin.disconnect().catch(() => undefined);
   }
 }
+
+/** Whether every event consumer of a Haven is in its group now (each service's /readyz says so). */
+async function everyConsumerJoined(running: TestHaven): Promise<boolean> {
+  const answers = await Promise.all(
+    Object.values(running.services).map(async (service) => {
+      const response = await fetch(service.url.replace('/graphql', '/readyz'));
+      return ((await response.json()) as { events?: boolean }).events === true;
+    }),
+  );
+  return answers.every(Boolean);
+}
+
+/**
+ * Waits until every consumer of a Haven is back in its group after a Kafka outage: stopping a Haven while its
+ * consumers still rejoin would leave kafkajs retrying after the suite.
+ */
+export const untilEveryConsumerJoined = (running: TestHaven) =>
+  eventually('every consumer back in its group', () => everyConsumerJoined(running), {
+    timeoutMs: 120_000,
+    intervalMs: 500,
+  });

@@ -12,8 +12,8 @@ import {
   metricsEndpoint,
   type EventHandlers,
 } from '../src';
-import { skipEarlierFilesEvents } from '../../../tools/testing/consumer-groups';
-import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
+import { skipEarlierFilesEvents, untilEveryConsumerJoined } from '../../../tools/testing/consumer-groups';
+import { eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, type ServiceName, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestKafka, stopTestKafka, testInfra } from '../../../tools/testing/infra-control';
@@ -26,27 +26,12 @@ beforeAll(async () => {
   haven = await startTestHaven();
 });
 
-/** Whether every event consumer of the file's Haven is in its group now (each service's /readyz says so). */
-async function everyConsumerJoined(running: TestHaven): Promise<boolean> {
-  const answers = await Promise.all(
-    Object.values(running.services).map(async (service) => {
-      const response = await fetch(service.url.replace('/graphql', '/readyz'));
-      return ((await response.json()) as { events?: boolean }).events === true;
-    }),
-  );
-  return answers.every(Boolean);
-}
-
 afterAll(async () => {
   await startTestKafka(); // the broker runs for the next file, even after a failure
   if (!haven) return;
   const running = haven;
   try {
-    // Stopping while consumers still rejoin after the outage would leave kafkajs retrying after the suite.
-    await eventually('every consumer back in its group', () => everyConsumerJoined(running), {
-      timeoutMs: 120_000,
-      intervalMs: 500,
-    });
+    await untilEveryConsumerJoined(running);
   } finally {
     await running.stop();
   }

@@ -1,5 +1,6 @@
 import { processedEventsCollection } from '@haven/platform';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
+import { untilEveryConsumerJoined } from '../../../tools/testing/consumer-groups';
 import { mailbox, startTestKafka, stopTestKafka } from '../../../tools/testing/infra-control';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
@@ -10,24 +11,6 @@ let haven: TestHaven | undefined;
 beforeAll(async () => {
   haven = await startTestHaven();
 });
-
-/** Whether every event consumer of `running` is in its group now (each service's /readyz says so). */
-async function everyConsumerJoined(running: TestHaven): Promise<boolean> {
-  const answers = await Promise.all(
-    Object.values(running.services).map(async (service) => {
-      const response = await fetch(service.url.replace('/graphql', '/readyz'));
-      return ((await response.json()) as { events?: boolean }).events === true;
-    }),
-  );
-  return answers.every(Boolean);
-}
-
-// Stopping a Haven while its consumers still rejoin after an outage would leave kafkajs retrying after the suite.
-const untilEveryConsumerJoined = (running: TestHaven) =>
-  eventually('every consumer back in its group', () => everyConsumerJoined(running), {
-    timeoutMs: 120_000,
-    intervalMs: 500,
-  });
 
 const outageHaven = (): TestHaven => {
   if (!haven) throw new Error('the file’s Haven is not running');
