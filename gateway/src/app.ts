@@ -15,6 +15,7 @@ import {
   createMetricsRegistry,
   httpMetrics,
   metricsEndpoint,
+  tracedRequests,
 } from '@haven/platform';
 import express from 'express';
 import helmet from 'helmet';
@@ -57,6 +58,7 @@ export async function startGateway(
   app.set('trust proxy', config.TRUSTED_PROXIES);
   const metrics = createMetricsRegistry('gateway');
   app.use(httpMetrics(metrics));
+  app.use(tracedRequests('gateway'));
   app.use(dropClientHavenHeaders);
   const httpServer: Server = createHttpServer(app);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);

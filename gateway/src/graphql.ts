@@ -2,6 +2,7 @@ import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOp
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Fetcher } from '@apollo/utils.fetcher';
 import {
+  withTraceHeaders,
   clientAddressHeader,
   correlationHeader,
   LimitedApolloServer,
@@ -71,6 +72,8 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
 
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (this.secret) request.http?.headers.set(subgraphSecretHeader, this.secret);
+    // The subgraph's span joins the request's trace.
+    for (const [name, value] of Object.entries(withTraceHeaders({}))) request.http?.headers.set(name, value);
     if (!('sessionToken' in context)) return; // gateway-internal requests carry no user context
     if (context.sessionToken) request.http?.headers.set('authorization', `Bearer ${context.sessionToken}`);
     request.http?.headers.set(correlationHeader, context.correlationId);

@@ -193,4 +193,4 @@ export async function startBillingService(env: Record<string, string | undefined
   return startBilling(env);
 }
 
-if (require.main === module) runMain(startBillingService);
+if (require.main === module) runMain('billing', startBillingService);

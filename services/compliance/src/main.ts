@@ -80,4 +80,4 @@ export const startComplianceService = defineService({
   },
 });
 
-if (require.main === module) runMain(startComplianceService);
+if (require.main === module) runMain('compliance', startComplianceService);

@@ -187,4 +187,4 @@ export const startNotificationService = defineService({
   },
 });
 
-if (require.main === module) runMain(startNotificationService);
+if (require.main === module) runMain('notification', startNotificationService);

@@ -13,6 +13,7 @@ import {
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
 import { consumerLag } from './consumer-lag';
+import { contextOfTraceparent, inSpan, SpanKind } from './tracing';
 import type { ErasureGuard } from './erasure';
 import { createConsumer, createProducer, ensureTopics, type TopicPolicy } from './kafka';
 import type { Logger } from './logger';
@@ -537,7 +538,23 @@ export class EventConsumer {
           context.log.info('event about a person whose key is gone (erased); skipped');
           return { eventId, type: event.type, subjectId: null };
         }
-        const work = handler(opened.payload, context);
+        // Each attempt a span of the trace the event came with (the publishing span in its headers).
+        const work = inSpan(
+          `consume ${event.type}`,
+          {
+            kind: SpanKind.CONSUMER,
+            parent: contextOfTraceparent(message.headers?.traceparent?.toString()),
+            attributes: {
+              'messaging.system': 'kafka',
+              'messaging.destination.name': topic,
+              'messaging.consumer.group.name': this.options.spec.groupId,
+              'messaging.message.id': eventId,
+              'haven.event.type': event.type,
+              'haven.attempt': attempt,
+            },
+          },
+          () => handler(opened.payload, context),
+        );
         this.keepUntilSettled(work);
         await whileHeartbeating(heartbeat, withTimeout(work, attemptTimeout, 'handling the event'));
       } catch (error) {

@@ -34,3 +34,4 @@ export * from './person-keys';
 export * from './sealing';
 export * from './subgraph-client';
 export * from './ids';
+export * from './tracing';

@@ -10,6 +10,7 @@ import { createProducer, ensureTopics, partitionOfKey, topicPartitions, type Top
 import type { Logger } from './logger';
 import { createLease, type Lease } from './lease';
 import { groupByPartition, logProgress } from './outbox-progress';
+import { currentTraceparent, publishSpan, SpanStatusCode } from './tracing';
 
 /**
  * Outbox without transactions (see docs/events.md). An entity carries its unpublished events, `outbox`,
@@ -32,6 +33,8 @@ export interface OutboxEntry {
   topic: string;
   key: string;
   value: Buffer;
+  /** The trace of the request that caused the event (W3C traceparent), so its publishing and handling join it. */
+  traceparent?: string;
 }
 
 /** Haven's entities use string ids (UUIDs), which travel unchanged in events. */
@@ -60,6 +63,7 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
     topic: { type: String, required: true },
     key: { type: String, required: true },
     value: { type: Buffer, required: true },
+    traceparent: { type: String },
   },
   { _id: false },
 );
@@ -135,12 +139,14 @@ export function outboxPlugin(schema: Schema): void {
 
 function toEntry<T extends EventType>(event: NewEvent<T>): OutboxEntry {
   const encoded = encodeEvent(event);
+  const traceparent = currentTraceparent();
   return {
     eventId: encoded.eventId,
     type: encoded.type,
     topic: encoded.topic,
     key: encoded.key,
     value: Buffer.from(encoded.value),
+    ...(traceparent ? { traceparent } : {}),
   };
 }
 
@@ -738,11 +744,22 @@ export class OutboxRelay {
     const outcome: SendOutcome = { published: new Set(), refused: new Map(), brokerError: null };
     const values = await this.valuesToPublish(items);
     const deliver = async (topic: string, partition: number, entries: OutboxEntry[]) => {
-      await producer.send({
-        topic,
-        acks: -1,
-        messages: entries.map((entry) => toMessage(entry, partition, values.get(entry.eventId))),
-      });
+      // Each event's publishing is a span of the trace that caused it; its message carries that span on.
+      const spans = entries.map((entry) => publishSpan(entry));
+      try {
+        await producer.send({
+          topic,
+          acks: -1,
+          messages: entries.map((entry, index) =>
+            toMessage(entry, partition, values.get(entry.eventId), spans[index]!.traceparent),
+          ),
+        });
+      } catch (error) {
+        for (const { span } of spans) span.setStatus({ code: SpanStatusCode.ERROR, message: 'refused by the broker' });
+        throw error;
+      } finally {
+        for (const { span } of spans) span.end();
+      }
       for (const entry of entries) outcome.published.add(entry.eventId);
     };
     await Promise.all(
@@ -951,12 +968,12 @@ export class OutboxRelay {
   }
 }
 
-function toMessage(entry: OutboxEntry, partition: number, value = asBuffer(entry.value)): Message {
+function toMessage(entry: OutboxEntry, partition: number, value = asBuffer(entry.value), traceparent = ''): Message {
   return {
     key: entry.key,
     value,
     partition,
-    headers: { 'event-type': entry.type, 'event-id': entry.eventId },
+    headers: { 'event-type': entry.type, 'event-id': entry.eventId, ...(traceparent ? { traceparent } : {}) },
   };
 }
 

@@ -84,6 +84,7 @@ import {
 import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
 import type { PersonKeyring } from './person-keys';
 import { startPlatformSweep } from './platform-sweep';
+import { startTracingFromEnv, tracedRequests } from './tracing';
 
 /** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
 type SubgraphResolvers = NonNullable<
@@ -305,6 +306,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   const app = express();
   app.disable('x-powered-by');
   app.use(httpMetrics(metrics));
+  app.use(tracedRequests(name));
   app.use(helmet());
   app.use(requestLogger(log, correlationHeader));
   const httpServer = createHttpServer(app);
@@ -484,15 +486,20 @@ export function defineService<Shape extends z.ZodRawShape, Context extends Reque
 }
 
 /** Runs a service as a process: starts it and stops it gracefully on SIGTERM or SIGINT. */
-export function runMain(start: () => Promise<RunningService>): void {
+export function runMain(name: ProducerService, start: () => Promise<RunningService>): void {
+  // First, so every span of the process is recorded (only with OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = startTracingFromEnv(process.env.OTEL_SERVICE_NAME ?? name);
   start().then(
     (service) => {
       const shutdown = (signal: string) => {
         process.stderr.write(`${service.name}: ${signal}, shutting down\n`);
-        service.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
+        service
+          .stop()
+          .then(() => tracing.stop())
+          .then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
       };
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));

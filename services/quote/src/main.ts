@@ -103,4 +103,4 @@ export const startQuoteService = defineService({
   },
 });
 
-if (require.main === module) runMain(startQuoteService);
+if (require.main === module) runMain('quote', startQuoteService);

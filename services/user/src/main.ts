@@ -141,4 +141,4 @@ export const startUserService = defineService({
   },
 });
 
-if (require.main === module) runMain(startUserService);
+if (require.main === module) runMain('user', startUserService);

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailKind } from '../domain/email-kinds';
-import { collectionOf, isDuplicateKeyError, type Logger } from '@haven/platform';
+import { collectionOf, inSpan, isDuplicateKeyError, SpanKind, type Logger } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -240,15 +240,21 @@ export function createMailer(
   /** One send, its outcome as the delivery log records it (never throws). */
   const send = async (request: DeliveryRequest, id: string): Promise<Sent> => {
     try {
-      const info = await transport.sendMail({
-        from,
-        messageId: messageIdOf(id, from),
-        to: request.to,
-        subject: request.email.subject,
-        text: request.email.text,
-        html: request.email.html,
-        headers: request.email.headers,
-      });
+      // The span names the kind of e-mail, never its recipient (a delivery's id holds the address).
+      const info = await inSpan(
+        'smtp send',
+        { kind: SpanKind.CLIENT, attributes: { 'haven.mail.kind': request.kind } },
+        () =>
+          transport.sendMail({
+            from,
+            messageId: messageIdOf(id, from),
+            to: request.to,
+            subject: request.email.subject,
+            text: request.email.text,
+            html: request.email.html,
+            headers: request.email.headers,
+          }),
+      );
       return { status: 'sent', messageId: info.messageId ?? null };
     } catch (error) {
       const status = classifySendError(error as SmtpError);
