@@ -9,15 +9,14 @@
  */
 import { type Browser, type Page } from 'playwright-core';
 import { type TestHaven } from '../../tools/testing/haven';
-import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
 import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { addTrialCard, signUpToSubscription, subscriberPassword, userIdOf } from './subscriptionBrowser';
 
 let haven: TestHaven;
 let browser: Browser;
-const password = 'a calm long password';
 
 beforeAll(async () => {
   ({ haven, browser } = await startBrowserHaven());
@@ -25,31 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserHaven({ haven, browser }));
 
-async function signUp(name: string): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
-  const page = await context.newPage();
-  const email = uniqueEmail(name);
-  await page.goto(`${haven.gatewayUrl}/auth`);
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/subscription');
-  return { page, email };
-}
-
-/** The signed-in user's id, as the page's own session answers it. */
-async function userIdOf(page: Page): Promise<string> {
-  return page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
-}
-
-async function addCard(page: Page, cardNumber: string) {
-  await page.getByRole('button', { name: 'Start 3-Day Free Trial' }).click();
-  await page.getByText('Test mode.').waitFor();
-  await page.getByLabel('Test card number').fill(cardNumber);
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-}
+const signUp = (name: string) => signUpToSubscription(browser, haven.gatewayUrl, name);
 
 it('starts the trial with the good test card, welcomes the user on / and sends the welcome e-mail', async () => {
   const { page, email } = await signUp('trial');
@@ -58,7 +33,7 @@ it('starts the trial with the good test card, welcomes the user on / and sends t
   const firstCharge = (await page.getByTestId('first-charge').textContent()) ?? '';
   expect(firstCharge).toMatch(/^Your first payment of £4\.99 is on \d{1,2} [A-Z][a-z]+\.$/);
   expect(await page.getByText('Prices include VAT.', { exact: true }).count()).toBe(1);
-  await addCard(page, '4242 4242 4242 4242');
+  await addTrialCard(page, '4242 4242 4242 4242');
 
   await page.getByText('Your 3-day free trial has started.', { exact: true }).waitFor();
   await page.waitForURL((url) => url.pathname === '/');
@@ -88,7 +63,7 @@ it('starts the trial with the good test card, welcomes the user on / and sends t
 
 it('keeps a user whose card is declined on /subscription, told why, without access', async () => {
   const { page } = await signUp('declined');
-  await addCard(page, '4000 0000 0000 0002');
+  await addTrialCard(page, '4000 0000 0000 0002');
 
   await page.getByText('Payment Failed', { exact: true }).waitFor();
   await page.getByText('Your card was declined.', { exact: true }).waitFor();
@@ -101,7 +76,7 @@ it('keeps a user whose card is declined on /subscription, told why, without acce
 
 it('starts the trial with a card whose bank asks to confirm it: the check passes, Haven welcomes the user once', async () => {
   const { page } = await signUp('3ds');
-  await addCard(page, '4000 0027 6000 3184');
+  await addTrialCard(page, '4000 0027 6000 3184');
 
   await page.waitForURL((url) => url.pathname === '/local-payments/authenticate');
   await page.getByText('Test mode', { exact: true }).waitFor();
@@ -126,7 +101,7 @@ it('starts the trial with a card whose bank asks to confirm it: the check passes
 
 it('keeps a user whose bank check fails on the payment step, told why, without access', async () => {
   const { page } = await signUp('3ds-failed');
-  await addCard(page, '4000 0027 6000 3184');
+  await addTrialCard(page, '4000 0027 6000 3184');
 
   await page.getByRole('button', { name: 'Fail authentication' }).click();
   await page.getByText('Payment Failed', { exact: true }).waitFor();
@@ -151,7 +126,7 @@ it('keeps a user whose bank check fails on the payment step, told why, without a
 
 it('closes the app when a cancelled trial runs out: the next paid call is refused, "Trial Expired", then /auth', async () => {
   const { page, email } = await signUp('expiry');
-  await addCard(page, '4242 4242 4242 4242');
+  await addTrialCard(page, '4242 4242 4242 4242');
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
@@ -174,7 +149,7 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
   await reachHelpInOneTap(page);
   await page.goto(`${haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(subscriberPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/subscription');
   await reachHelpInOneTap(page);
@@ -182,7 +157,7 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
 
 it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it, confirming cancels and e-mails', async () => {
   const { page, email } = await signUp('cancel');
-  await addCard(page, '4242 4242 4242 4242');
+  await addTrialCard(page, '4242 4242 4242 4242');
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
@@ -222,7 +197,7 @@ it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it,
 
 it('shows the card on file in Settings and changes it with the same card form: a toast, then the new card', async () => {
   const { page } = await signUp('change-card');
-  await addCard(page, '4242 4242 4242 4242');
+  await addTrialCard(page, '4242 4242 4242 4242');
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
@@ -285,7 +260,7 @@ async function paidPageWorks(page: Page) {
 
 it('shows a failed renewal as "Payment Failed", e-mails it, and a new card brings Premium back', async () => {
   const { page, email } = await signUp('renewal-fails');
-  await addCard(page, failsAtRenewal);
+  await addTrialCard(page, failsAtRenewal);
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
@@ -331,7 +306,7 @@ it('shows a failed renewal as "Payment Failed", e-mails it, and a new card bring
 
 it('keeps a returning subscriber whose first payment fails on the payment step, told why, with no welcome', async () => {
   const { page } = await signUp('first-charge-fails');
-  await addCard(page, '4242 4242 4242 4242');
+  await addTrialCard(page, '4242 4242 4242 4242');
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });

@@ -12,6 +12,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { subscriptionStatusOf } from './domain/access';
+import { localSetupSettler } from './events/local-setups';
 import { schedulerCounts, startScheduler } from './events/scheduler';
 import { billingClock } from './model/clock';
 import { customerModel, subscriptionModel, type SubscriptionRecord } from './model/subscription';
@@ -99,22 +100,6 @@ const startBilling = defineService({
         }
       : null;
     const provider = stripeSettings ? stripeProvider(stripeSettings) : local!;
-    const scheduler = startScheduler({
-      subscriptions,
-      provider,
-      clock,
-      log,
-      publishSoon,
-      intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
-      historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      counts: schedulerCounts(metrics),
-    });
-    const retained = retainedBillingRecordModel(connection);
-    const retainedRecordsSweep = startRetainedRecordsSweep({ retained, trialClaims: trialClaimModel(connection) }, log);
-    const webhookRecordsSweep = startWebhookRecordsSweep(
-      { connection, customers },
-      { intervalMs: config.BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS, log },
-    );
     const trials = trialClaims(connection, config);
     const starter = subscriptionStarter({
       subscriptions,
@@ -125,6 +110,23 @@ const startBilling = defineService({
       clock,
       publishSoon,
     });
+    const scheduler = startScheduler({
+      subscriptions,
+      provider,
+      clock,
+      log,
+      publishSoon,
+      intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
+      historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      counts: schedulerCounts(metrics),
+      settleSetups: local ? localSetupSettler({ local, customers, starter, log }) : undefined,
+    });
+    const retained = retainedBillingRecordModel(connection);
+    const retainedRecordsSweep = startRetainedRecordsSweep({ retained, trialClaims: trialClaimModel(connection) }, log);
+    const webhookRecordsSweep = startWebhookRecordsSweep(
+      { connection, customers },
+      { intervalMs: config.BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS, log },
+    );
     const erasure = billingErasure({
       subscriptions,
       customers,

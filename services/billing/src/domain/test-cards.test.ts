@@ -14,3 +14,12 @@ describe('the authentication-required test card', () => {
     expect(unknownTestCardMessage).toContain('4000 0027 6000 3184');
   });
 });
+
+describe('the processing test card', () => {
+  it('leaves the setup waiting for the provider, with nothing to tell the person yet', () => {
+    expect(outcomeOfTestCard(normaliseCardNumber('4000 0000 0000 0077')!)).toEqual({
+      outcome: 'processing',
+      message: null,
+    });
+  });
+});

@@ -13,12 +13,20 @@ export const testCards = {
   processingError: '4000000000000119',
   /** Stripe's authentication-required setup card: the bank asks the person to confirm it (3-D Secure). */
   requiresAuthentication: '4000002760003184',
+  /**
+   * A setup the provider takes a moment to confirm (Stripe's `processing`, as with a bank debit): it succeeds
+   * at the scheduler's first pass `processingSetupMs` after it was confirmed. With Stripe it is an ordinary card.
+   */
+  processing: '4000000000000077',
 } as const;
+
+/** How long (billing's clock) the local provider takes to confirm a processing setup. */
+export const processingSetupMs = 5_000;
 
 export type CardOutcome = 'ok' | 'charge_fails' | 'processing_error' | 'declined';
 
-/** What confirming a setup with a test card does: a card outcome, or a challenge from the bank first. */
-export type SetupOutcome = CardOutcome | 'requires_action';
+/** What confirming a setup with a test card does: a card outcome, a challenge from the bank first, or a wait. */
+export type SetupOutcome = CardOutcome | 'requires_action' | 'processing';
 
 export const declinedMessage = 'Your card was declined.';
 /** A failed bank check, said as Haven says it: nothing is wrong with the person, another card or a retry helps. */
@@ -35,6 +43,7 @@ export function normaliseCardNumber(input: string): string | null {
 
 export function outcomeOfTestCard(digits: string): { outcome: SetupOutcome; message: string | null } {
   if (digits === testCards.requiresAuthentication) return { outcome: 'requires_action', message: null };
+  if (digits === testCards.processing) return { outcome: 'processing', message: null };
   if (digits === testCards.succeeds || digits === testCards.succeedsMastercard) return { outcome: 'ok', message: null };
   if (digits === testCards.chargeFails) return { outcome: 'charge_fails', message: null };
   if (digits === testCards.processingError) return { outcome: 'processing_error', message: null };

@@ -85,6 +85,11 @@ export function startScheduler(deps: {
   /** How long the export's history of changes is kept (BILLING_HISTORY_RETENTION_DAYS). */
   historyRetentionMs: number;
   counts: SchedulerCounts;
+  /**
+   * The local provider's processing card setups that have settled, each starting its subscription (Stripe
+   * reports them by webhook instead); answers how many started.
+   */
+  settleSetups?: (now: Date) => Promise<number>;
 }): Scheduler {
   const { subscriptions, provider, clock, log } = deps;
   const correlationId = 'billing-scheduler';
@@ -127,6 +132,13 @@ export function startScheduler(deps: {
 
   const runOnce = async (): Promise<SchedulerPass> => {
     const now = await clock.now();
+    // Before the sweep, and apart from it: a setup that cannot be settled now is tried again at the next pass.
+    try {
+      const started = (await deps.settleSetups?.(now)) ?? 0;
+      if (started > 0) log.info({ started }, 'billing scheduler started the subscriptions of settled card setups');
+    } catch (error) {
+      log.error({ err: error }, 'billing scheduler could not settle the card setups');
+    }
     const due = await subscriptions
       .find({
         $and: [

@@ -7,6 +7,7 @@ import {
   authenticationFailedMessage,
   brandOfCardNumber,
   outcomeOfTestCard,
+  processingSetupMs,
   type CardOutcome,
 } from '../domain/test-cards';
 
@@ -14,12 +15,14 @@ interface LocalSetupIntent {
   _id: string;
   customerId: string;
   clientSecret: string;
-  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded';
   paymentMethodId: string | null;
   /** What a real provider answers about the confirmed card (never its number); null until confirmed. */
   card: PaymentMethodSummary | null;
-  /** The card waiting for the bank's check while the status is requires_action; null otherwise. */
+  /** The card waiting for the bank's check (requires_action) or the provider (processing); null otherwise. */
   pendingCard: PaymentMethodSummary | null;
+  /** When a processing setup succeeds (billing's clock); null otherwise. */
+  settlesAt?: Date | null;
 }
 
 const cardSchema = new Schema<PaymentMethodSummary>(
@@ -41,9 +44,11 @@ const setupIntentSchema = new Schema<LocalSetupIntent>(
     paymentMethodId: { type: String, default: null, index: true },
     card: { type: cardSchema, default: null },
     pendingCard: { type: cardSchema, default: null },
+    settlesAt: { type: Date, default: null },
   },
   { collection: 'local_setup_intents', versionKey: false },
 );
+setupIntentSchema.index({ status: 1, settlesAt: 1 });
 
 /**
  * The local provider's own record of a subscription (what Stripe's dashboard would show): whether it is
@@ -115,7 +120,7 @@ function charged(paymentMethodId: string | null | undefined): boolean {
 export interface LocalSetupAnswer {
   customerId: string;
   setupIntentId: string;
-  status: 'succeeded' | 'requires_payment_method' | 'requires_action';
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action' | 'processing';
   /** The card the setup confirmed (null when it was declined or waits for the bank). */
   paymentMethodId: string | null;
   message: string | null;
@@ -124,8 +129,18 @@ export interface LocalSetupAnswer {
 }
 
 export interface LocalProvider extends PaymentProvider {
-  /** What Stripe.js does in the browser with Stripe: confirms the setup with a card. */
-  confirmSetup(clientSecret: string, customerId: string, cardDigits: string): Promise<LocalSetupAnswer | null>;
+  /** What Stripe.js does in the browser with Stripe: confirms the setup with a card (`now`: billing's clock). */
+  confirmSetup(
+    clientSecret: string,
+    customerId: string,
+    cardDigits: string,
+    now: Date,
+  ): Promise<LocalSetupAnswer | null>;
+  /**
+   * The processing setups whose time has come, now succeeded (what Stripe's later `setup_intent.succeeded`
+   * reports): each is answered once, by the call that moved it on.
+   */
+  settleProcessingSetups(now: Date): Promise<LocalSetupAnswer[]>;
   /**
    * The bank's check of a card that needs it (what Stripe's hosted challenge page does): approved, the card is
    * saved as a confirmed one is; failed, the setup asks for a card again. Null when the setup is not the
@@ -206,7 +221,7 @@ export function localProvider(connection: Connection): LocalProvider {
       );
       return { setupIntentId, clientSecret: created.clientSecret };
     },
-    confirmSetup: async (clientSecret, customerId, cardDigits) => {
+    confirmSetup: async (clientSecret, customerId, cardDigits, now) => {
       // Someone else's setup is no different from none.
       const intent = await intents.findOne({ clientSecret, customerId }).lean();
       if (!intent) return null;
@@ -216,6 +231,21 @@ export function localProvider(connection: Connection): LocalProvider {
         return { ...setup, status: 'requires_payment_method', paymentMethodId: null, message };
       // Only what a real provider would answer about the card is kept: brand, last four digits, expiry.
       const card = testCardSummary(cardDigits, new Date());
+      if (outcome === 'processing') {
+        await intents.updateOne(
+          { _id: intent._id },
+          {
+            $set: {
+              status: 'processing',
+              paymentMethodId: null,
+              card: null,
+              pendingCard: card,
+              settlesAt: new Date(now.getTime() + processingSetupMs),
+            },
+          },
+        );
+        return { ...setup, status: 'processing', paymentMethodId: null, message: null };
+      }
       if (outcome === 'requires_action') {
         await intents.updateOne(
           { _id: intent._id },
@@ -253,6 +283,40 @@ export function localProvider(connection: Connection): LocalProvider {
       return approve
         ? { ...setup, status: 'succeeded', paymentMethodId, message: null }
         : { ...setup, status: 'requires_payment_method', paymentMethodId: null, message: authenticationFailedMessage };
+    },
+    settleProcessingSetups: async (now) => {
+      const due = await intents
+        .find({ status: 'processing', settlesAt: { $lte: now } })
+        .limit(100)
+        .lean();
+      const settled: LocalSetupAnswer[] = [];
+      for (const intent of due) {
+        const paymentMethodId = `pm_local_ok_${randomBytes(8).toString('hex')}`;
+        // Only the intent still processing moves on: two passes at once settle it once.
+        const moved = await intents.findOneAndUpdate(
+          { _id: intent._id, status: 'processing' },
+          {
+            $set: {
+              status: 'succeeded',
+              paymentMethodId,
+              card: intent.pendingCard,
+              pendingCard: null,
+              settlesAt: null,
+            },
+          },
+        );
+        if (moved) {
+          settled.push({
+            customerId: intent.customerId,
+            setupIntentId: intent._id,
+            status: 'succeeded',
+            paymentMethodId,
+            message: null,
+            challengeUrl: null,
+          });
+        }
+      }
+      return settled;
     },
     confirmedPaymentMethod: async (setupIntentId) => {
       const intent = await intents.findById(setupIntentId).lean();

@@ -203,7 +203,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         if (secretProblem) throw badInput('clientSecret', secretProblem);
         const customer = await customers.findById(session.userId).lean();
         const result = customer
-          ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits)
+          ? await deps.localProvider.confirmSetup(clientSecret, customer.customerId, digits, await clock.now())
           : null;
         if (!result) throw notFound(billingMessages.noSuchSetup);
         await startAfterLocalSetup(session.userId, customer, result, context.correlationId);

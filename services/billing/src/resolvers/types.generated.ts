@@ -80,7 +80,7 @@ export type LocalSetupResult = {
   challengeUrl?: Maybe<Scalars['String']['output']>;
   /** The provider's message when the card was declined. */
   message?: Maybe<Scalars['String']['output']>;
-  /** succeeded; requires_action when the card's bank asks the person to confirm it; requires_payment_method when the card was declined */
+  /** succeeded; requires_action when the card's bank asks the person to confirm it; processing when the provider takes a moment to confirm the card (the subscription starts when it succeeds); requires_payment_method when the card was declined */
   status: Scalars['String']['output'];
 };
 

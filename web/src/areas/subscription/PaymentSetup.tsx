@@ -3,15 +3,17 @@
  * form that never charges anyone; the provider decides by the test card's number. Flow: setup intent →
  * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s; a first payment that
  * fails keeps the person here, told why. In change mode (Settings → Subscription, and /subscription after a failed
- * payment) the setup only saves a new card: confirm it → make it the subscription's → toast.
+ * payment) the setup only saves a new card: confirm it → make it the subscription's → toast. A card the provider
+ * is still confirming (processing) shows that, neither welcome nor failure, until the subscription has started.
  */
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ConfirmTestCardDocument,
   CreateSubscriptionDocument,
   PaymentConfigDocument,
+  SetupSettledDocument,
   StartPaymentSetupDocument,
   UpdatePaymentMethodDocument,
 } from '../../graphql/operations.generated';
@@ -30,7 +32,11 @@ import {
   noticeForSetupResult,
   planOfferTexts,
   type PlanOffer,
+  processingTexts,
+  SETUP_SETTLED_POLL_MS,
+  SETUP_SETTLED_POLLS,
   setupNotices,
+  setupSettled,
   WELCOME_PATH,
 } from './paymentSetup';
 import { paymentFailedTexts } from './paymentRecovery';
@@ -97,6 +103,9 @@ export function PaymentSetup(props: PaymentSetupProps) {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [cardNumber, setCardNumber] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The provider is confirming the card: 'waiting', then 'slow' after the usual time. */
+  const [processing, setProcessing] = useState<'waiting' | 'slow' | null>(null);
+  const apollo = useApolloClient();
   const started = useRef(false);
 
   useEffect(() => {
@@ -115,6 +124,34 @@ export function PaymentSetup(props: PaymentSetupProps) {
         if (refusal) void afterSuccess();
       });
   }, [startSetup, changing, afterSuccess]);
+
+  // The provider confirms the card on its own time (and billing starts the subscription then, page open or not):
+  // asked again, bounded, and the person is welcomed as after any other start.
+  useEffect(() => {
+    if (processing !== 'waiting') return;
+    let stopped = false;
+    const wait = async () => {
+      for (let poll = 0; poll < SETUP_SETTLED_POLLS && !stopped; poll++) {
+        await new Promise((resolve) => window.setTimeout(resolve, SETUP_SETTLED_POLL_MS));
+        if (stopped) return;
+        const answer = await apollo.query({ query: SetupSettledDocument, fetchPolicy: 'no-cache' }).catch(() => null);
+        if (stopped) return;
+        if (setupSettled(answer?.data?.me?.subscriptionStatus?.status)) {
+          if (!(await finishStart())) {
+            setProcessing(null);
+            setBusy(false);
+          }
+          return;
+        }
+      }
+      if (!stopped) setProcessing('slow');
+    };
+    void wait();
+    return () => {
+      stopped = true;
+    };
+    // Once per processing setup: finishStart is made anew on each render, and does the same each time.
+  }, [processing, apollo]);
 
   const finishChange = async () => {
     try {
@@ -151,6 +188,10 @@ export function PaymentSetup(props: PaymentSetupProps) {
         navigate(result.challengeUrl);
         return;
       }
+      if (!changing && result.status === 'processing') {
+        setProcessing('waiting');
+        return;
+      }
       const notice = noticeForSetupResult(result);
       if (notice) {
         toast(notice);
@@ -182,7 +223,15 @@ export function PaymentSetup(props: PaymentSetupProps) {
         )}
       </CardHeader>
       <CardContent className="stack">
-        {!clientSecret || !provider ? (
+        {processing ? (
+          <div role="status" className="stack" data-testid="payment-processing">
+            <p>
+              <strong>{processingTexts.title}</strong>
+            </p>
+            <p>{processing === 'slow' ? processingTexts.tooLong : processingTexts.body}</p>
+            {processing === 'waiting' && <Spinner decorative />}
+          </div>
+        ) : !clientSecret || !provider ? (
           <Spinner />
         ) : provider === 'local' ? (
           <form className="stack" onSubmit={(event) => void onSubmit(event)} aria-label="Test-mode card form">
@@ -206,6 +255,7 @@ export function PaymentSetup(props: PaymentSetupProps) {
               publishableKey={config.data.paymentConfig.publishableKey}
               clientSecret={clientSecret}
               onSucceeded={finish}
+              onProcessing={changing ? undefined : () => setProcessing('waiting')}
               submitLabel={texts.cardButton}
               busyLabel={texts.cardBusy}
             />

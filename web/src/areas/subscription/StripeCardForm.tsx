@@ -17,6 +17,8 @@ export default function StripeCardForm(props: {
   publishableKey: string;
   clientSecret: string;
   onSucceeded: () => Promise<void>;
+  /** Stripe is still confirming the card (`processing`): the payment step waits for it. Absent: "Setup Incomplete". */
+  onProcessing?: () => void;
   submitLabel: string;
   busyLabel: string;
 }) {
@@ -30,17 +32,24 @@ export default function StripeCardForm(props: {
   }, [props.publishableKey]);
   return (
     <Elements stripe={stripe} options={{ clientSecret: props.clientSecret }}>
-      <CardForm onSucceeded={props.onSucceeded} submitLabel={props.submitLabel} busyLabel={props.busyLabel} />
+      <CardForm
+        onSucceeded={props.onSucceeded}
+        onProcessing={props.onProcessing}
+        submitLabel={props.submitLabel}
+        busyLabel={props.busyLabel}
+      />
     </Elements>
   );
 }
 
 function CardForm({
   onSucceeded,
+  onProcessing,
   submitLabel,
   busyLabel,
 }: {
   onSucceeded: () => Promise<void>;
+  onProcessing?: () => void;
   submitLabel: string;
   busyLabel: string;
 }) {
@@ -60,6 +69,10 @@ function CardForm({
     if (error) {
       toast(setupNotices.paymentFailed(error.message ?? 'Please try again.'));
       setBusy(false);
+      return;
+    }
+    if (setupIntent?.status === 'processing' && onProcessing) {
+      onProcessing();
       return;
     }
     const notice = noticeForSetupResult({ status: setupIntent?.status ?? 'unknown' });

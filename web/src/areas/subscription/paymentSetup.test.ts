@@ -5,6 +5,7 @@ import {
   planOfferFrom,
   planOfferTexts,
   setupNotices,
+  setupSettled,
   vatNote,
 } from './paymentSetup';
 
@@ -104,5 +105,19 @@ describe('planOfferTexts (from the server’s offer)', () => {
 
   it('names a day by its number and month', () => {
     expect(offerDate(firstChargeAt)).toMatch(/^[1-4] December$/);
+  });
+});
+
+describe('setupSettled', () => {
+  it('ends the wait once the subscription has started or its first payment was tried', () => {
+    expect(setupSettled('trialing')).toBe(true);
+    expect(setupSettled('active')).toBe(true);
+    expect(setupSettled('payment_failed')).toBe(true);
+  });
+
+  it('keeps waiting while there is no subscription yet', () => {
+    expect(setupSettled('none')).toBe(false);
+    expect(setupSettled('trial_expired')).toBe(false);
+    expect(setupSettled(null)).toBe(false);
   });
 });

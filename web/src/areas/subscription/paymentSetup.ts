@@ -53,6 +53,26 @@ export function noticeForSetupResult(result: { status: string; message?: string 
   return result.message ? setupNotices.paymentFailed(result.message) : setupNotices.incomplete;
 }
 
+/**
+ * A card the provider is still confirming (its `processing` status): neither a welcome nor a failure. The page
+ * says so, asks again every `SETUP_SETTLED_POLL_MS`, and goes on when the subscription has started; after
+ * `SETUP_SETTLED_POLLS` tries it says the wait is longer than usual, and keeps nothing from the person.
+ */
+export const processingTexts = {
+  title: "We're confirming your payment",
+  body: "Your card provider is confirming your card. This usually takes a few seconds, and there's nothing more you need to do: stay on this page and we'll carry on as soon as it's done.",
+  tooLong:
+    "This is taking longer than usual. You don't need to add your card again: Premium opens as soon as your card provider confirms it, and we'll e-mail you when it does.",
+} as const;
+
+export const SETUP_SETTLED_POLL_MS = 2000;
+export const SETUP_SETTLED_POLLS = 60;
+
+/** Whether the setup's subscription has started (or its first payment has been tried): the wait is over. Pure. */
+export function setupSettled(status: string | null | undefined): boolean {
+  return status === 'trialing' || status === 'active' || status === 'payment_failed';
+}
+
 /** What changing the card says (Settings → Subscription). */
 export const changeCardNotices = {
   updated: (serverMessage?: string): Notice => ({
