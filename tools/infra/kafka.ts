@@ -89,17 +89,40 @@ function kafkaFiles(stateDir: string): KafkaFiles {
   };
 }
 
+/**
+ * A broker where every client signs in (SASL SCRAM-SHA-512) and may do only what ACLs allow it, as in Kubernetes
+ * (Strimzi's `scram-sha-512` listener and `simple` authorization): `admin` may do everything; the other users are
+ * created with the storage, their ACLs given by a test through the admin client.
+ */
+export interface SecuredKafka {
+  adminPassword: string;
+  /** SCRAM users besides admin: name → password. */
+  users: Record<string, string>;
+}
+
 /** Single node, KRaft, combined broker + controller, loopback only. */
-function serverProperties(files: KafkaFiles, ports: KafkaPorts): string {
+function serverProperties(files: KafkaFiles, ports: KafkaPorts, secured?: SecuredKafka): string {
+  const clientListener = secured ? 'SASL_PLAINTEXT' : 'PLAINTEXT';
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${ports.controller}`,
-    `listeners=PLAINTEXT://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller}`,
-    `advertised.listeners=PLAINTEXT://127.0.0.1:${ports.broker}`,
-    'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    `listeners=${clientListener}://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller}`,
+    `advertised.listeners=${clientListener}://127.0.0.1:${ports.broker}`,
+    `listener.security.protocol.map=${clientListener}:${clientListener},CONTROLLER:PLAINTEXT`,
     'controller.listener.names=CONTROLLER',
-    'inter.broker.listener.name=PLAINTEXT',
+    `inter.broker.listener.name=${clientListener}`,
+    ...(secured
+      ? [
+          'sasl.enabled.mechanisms=SCRAM-SHA-512',
+          'sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512',
+          `listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="${secured.adminPassword}";`,
+          'authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer',
+          // The controller's own listener is loopback-only and plaintext: its principal is ANONYMOUS.
+          'super.users=User:admin;User:ANONYMOUS',
+          'allow.everyone.if.no.acl.found=false',
+        ]
+      : []),
     `log.dirs=${files.dataDir}`,
     'auto.create.topics.enable=true',
     'num.partitions=3',
@@ -146,8 +169,8 @@ function newClusterId(): string {
   }
 }
 
-/** Formats the storage once; later starts reuse the same data and cluster id. */
-async function formatStorageOnce(files: KafkaFiles): Promise<void> {
+/** Formats the storage once; later starts reuse the same data and cluster id (and a secured broker's users). */
+async function formatStorageOnce(files: KafkaFiles, secured?: SecuredKafka): Promise<void> {
   if (existsSync(join(files.dataDir, 'meta.properties'))) return;
   ensureDir(files.dataDir);
   if (!existsSync(files.clusterIdFile)) writeFileSync(files.clusterIdFile, `${newClusterId()}\n`);
@@ -166,16 +189,29 @@ async function formatStorageOnce(files: KafkaFiles): Promise<void> {
       '--config',
       files.serverProperties,
       '--ignore-formatted',
+      ...(secured
+        ? Object.entries({ admin: secured.adminPassword, ...secured.users }).flatMap(([name, password]) => [
+            '--add-scram',
+            `SCRAM-SHA-512=[name=${name},password=${password}]`,
+          ])
+        : []),
     ],
     { timeoutMs: 120_000 },
   );
 }
 
 /** Healthy means a kafkajs admin can describe the cluster and sees the broker. */
-export async function describeKafkaCluster(brokers: string[], timeoutMs = 3_000): Promise<void> {
+export async function describeKafkaCluster(
+  brokers: string[],
+  timeoutMs = 3_000,
+  secured?: SecuredKafka,
+): Promise<void> {
   const admin = new Kafka({
     clientId: 'haven-infra-health',
     brokers,
+    ...(secured
+      ? { sasl: { mechanism: 'scram-sha-512' as const, username: 'admin', password: secured.adminPassword } }
+      : {}),
     connectionTimeout: Math.min(timeoutMs, 1_000),
     requestTimeout: timeoutMs,
     retry: { retries: 0 },
@@ -197,7 +233,7 @@ export function kafkaBrokers(port: number): string[] {
 export async function startKafkaBroker(
   stateDir: string,
   ports: KafkaPorts,
-  { jit = 'quick-start' }: { jit?: JitTier } = {},
+  { jit = 'quick-start', secured }: { jit?: JitTier; secured?: SecuredKafka } = {},
 ): Promise<void> {
   const brokers = kafkaBrokers(ports.broker);
   const runningPid = findRunningPart(stateDir, 'kafka');
@@ -207,7 +243,7 @@ export async function startKafkaBroker(
       stateDir,
       pid: runningPid,
       timeoutMs: 60_000,
-      check: () => describeKafkaCluster(brokers),
+      check: () => describeKafkaCluster(brokers, 3_000, secured),
     });
     return;
   }
@@ -218,9 +254,9 @@ export async function startKafkaBroker(
   const files = kafkaFiles(stateDir);
   ensureDir(files.home);
   // Regenerated on every start: the ports may differ from the last run, the data stays.
-  writeFileSync(files.serverProperties, serverProperties(files, ports));
+  writeFileSync(files.serverProperties, serverProperties(files, ports, secured));
   writeFileSync(files.log4jProperties, log4jProperties);
-  await formatStorageOnce(files);
+  await formatStorageOnce(files, secured);
   const started = await spawnDetached({
     stateDir,
     part: 'kafka',
@@ -241,7 +277,7 @@ export async function startKafkaBroker(
     pid: started.pid,
     logOffset: started.logOffset,
     timeoutMs: 120_000,
-    check: () => describeKafkaCluster(brokers, 2_000),
+    check: () => describeKafkaCluster(brokers, 2_000, secured),
   });
 }
 

@@ -1,21 +1,10 @@
 import type { Admin, Kafka } from 'kafkajs';
-import { createConsumer, createKafka, createLogger, serviceNames } from '@haven/platform';
-import { producerServices, topicOf } from '@haven/proto';
+import { createConsumer, createKafka, createLogger, everyConsumerGroup } from '@haven/platform';
 import { eventually } from './eventually';
 import type { TestHaven } from './haven';
 
-/** The consumer groups of Haven's services and the topics each reads. */
-export const havenConsumerGroups: Record<string, string[]> = {
-  notification: [topicOf('user'), topicOf('notification')],
-  'notification-newsletter': [topicOf('notification')],
-  'notification-billing': [topicOf('billing')],
-  'notification-security': [topicOf('user')],
-  'notification-weekly-summary': [topicOf('quote')],
-  'quote-time-zones': [topicOf('user')],
-  'quote-entitlements': [topicOf('billing')],
-  'compliance-saga': producerServices.map((service) => topicOf(service)),
-  ...Object.fromEntries(serviceNames.map((service) => [`${service}-erasure`, [topicOf('compliance')]])),
-};
+/** The consumer groups of Haven's services and the topics each reads (the services' own list). */
+export const havenConsumerGroups: Record<string, string[]> = everyConsumerGroup();
 
 /**
  * Commits the end of each of `topics` as `groupId`'s position, the way KafkaJS's `admin.setOffsets` does (a

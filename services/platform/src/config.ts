@@ -78,6 +78,12 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
     MONGO_DB: z.string().min(1).default(`haven_${service}`),
     KAFKA_BROKERS: brokerList.default(['127.0.0.1:9092']),
     KAFKA_CLIENT_ID: z.string().min(1).default(`haven-${service}`),
+    /**
+     * The service's Kafka user (SASL SCRAM-SHA-512), as in Kubernetes, where the broker allows it only its own
+     * topic and groups (kafka-access.ts). Unset: no sign-in (development, tests).
+     */
+    KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+    KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
     JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }),
     /** Loopback unless set: in development nothing but this machine reaches a subgraph. */
     HOST: z.string().min(1).optional(),
@@ -193,6 +199,7 @@ const fileSecretNames = [
   'OIDC_CLIENT_SECRET',
   'ERASURE_HMAC_SECRET',
   'PERSON_MASTER_KEYS',
+  'KAFKA_SASL_PASSWORD',
 ];
 
 /**

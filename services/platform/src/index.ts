@@ -35,3 +35,4 @@ export * from './sealing';
 export * from './subgraph-client';
 export * from './ids';
 export * from './tracing';
+export * from './kafka-access';

@@ -12,12 +12,35 @@ import {
   type Consumer,
   type ConsumerConfig,
 } from 'kafkajs';
+import { ConfigError } from './config';
 import type { Logger } from './logger';
 
-export function createKafka(clientId: string, brokers: string[], log: Logger): Kafka {
+/** A Kafka user's name and password (SASL SCRAM-SHA-512). */
+export interface KafkaCredentials {
+  username: string;
+  password: string;
+}
+
+/** The service's Kafka credentials from its configuration: both or neither (without them the client signs in as no one). */
+export function kafkaCredentialsOf(config: {
+  KAFKA_SASL_USERNAME?: string;
+  KAFKA_SASL_PASSWORD?: string;
+}): KafkaCredentials | undefined {
+  const { KAFKA_SASL_USERNAME: username, KAFKA_SASL_PASSWORD: password } = config;
+  if (!username && !password) return undefined;
+  if (!username || !password) {
+    throw new ConfigError(
+      'Invalid configuration:\n  KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD: set both, or neither',
+    );
+  }
+  return { username, password };
+}
+
+export function createKafka(clientId: string, brokers: string[], log: Logger, credentials?: KafkaCredentials): Kafka {
   return new Kafka({
     clientId,
     brokers,
+    ...(credentials ? { sasl: { mechanism: 'scram-sha-512' as const, ...credentials } } : {}),
     connectionTimeout: 3_000,
     // The outbox relay and consumers own the retry loops; kafkajs retries briefly underneath.
     retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2_000 },

@@ -69,7 +69,7 @@ import {
   type ErasureRuntime,
   type ServiceErasure,
 } from './erasure';
-import { createKafka } from './kafka';
+import { createKafka, kafkaCredentialsOf } from './kafka';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { connectMongo, ensureIndexes, pingMongo } from './mongo';
 import type { Registry } from 'prom-client';
@@ -85,6 +85,7 @@ import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
 import type { PersonKeyring } from './person-keys';
 import { startPlatformSweep } from './platform-sweep';
 import { startTracingFromEnv, tracedRequests } from './tracing';
+import { undeclaredConsumer } from './kafka-access';
 
 /** Apollo's resolver-map type, taken from buildSubgraphSchema's signature rather than a private module path. */
 type SubgraphResolvers = NonNullable<
@@ -232,7 +233,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
   const log = createLogger(name, config.LOG_LEVEL);
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   limitOutboxBacklog(connection, config.OUTBOX_MAX_PENDING);
-  const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log);
+  const kafka = createKafka(config.KAFKA_CLIENT_ID, config.KAFKA_BROKERS, log, kafkaCredentialsOf(config));
   let relay: OutboxRelay | null = null;
   const publishSoon = () => relay?.nudge();
   const standaloneEvents = standaloneEventModel(connection);
@@ -275,6 +276,10 @@ export async function startService<Config extends BaseConfig, Context extends Re
       ? [erasureConsumer({ service: name, connection, runtime: erasure, erasure: serviceErasure })]
       : []),
   ];
+  // Only what the service's Kafka principal may read (kafka-access.ts): a consumer not listed fails here, not in
+  // production where the broker would refuse it.
+  const undeclared = specs.map((spec) => undeclaredConsumer(name, spec)).filter((problem) => problem !== null);
+  if (undeclared.length > 0) throw new Error(undeclared.join('\n'));
   const consumers = specs.map(
     (spec) =>
       new EventConsumer({
