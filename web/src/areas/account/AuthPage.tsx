@@ -25,6 +25,7 @@ import {
 } from '../../graphql/operations.generated';
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
+import { useInteractive } from '../../lib/prerendered';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
 import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -74,14 +75,17 @@ export function AuthPage() {
   const navigate = useNavigate();
   const apollo = useApolloClient();
   const [params] = useSearchParams();
+  // The build's HTML is the plain sign-in, whatever the address asks: React adopts it as that, then draws the rest.
+  const interactive = useInteractive();
   // Sent here to sign in again before a deletion: a signed-in person stays, and goes back afterwards.
-  const reauth = params.get('reauth') === '1';
+  const reauth = interactive && params.get('reauth') === '1';
   const [tab, setTab] = useState<AuthTab>('signin');
   // Set once sign-in or registration succeeded: from then on this page navigates itself
   // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
   const [completing, setCompleting] = useState(false);
   const [link, setLink] = useProviderReturn();
-  usePageTitle(link ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
+  const linking = interactive ? link : null;
+  usePageTitle(linking ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
 
   if (!completing) {
     if (session.status === 'loading') return <FullPageSpinner />;
@@ -103,7 +107,7 @@ export function AuthPage() {
     window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 
-  if (link) {
+  if (linking) {
     return (
       <main className="auth">
         <div className="auth__inner">
@@ -111,9 +115,9 @@ export function AuthPage() {
             <Logo size={40} />
           </Link>
           <LinkAccountCard
-            link={link}
+            link={linking}
             disabled={completing}
-            onLinked={() => onLinked(link.providerName)}
+            onLinked={() => onLinked(linking.providerName)}
             onCancel={() => setLink(null)}
           />
         </div>
