@@ -172,7 +172,7 @@ it.each([
   },
 );
 
-it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/auth', '/no-such-page'])(
+it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/no-such-page'])(
   'shows %s from its HTML before any script, then the app adopts that HTML without drawing it again',
   async (path) => {
     const page = await newPage({ reducedMotion: 'reduce', locale: 'en-GB', timezoneId: 'Europe/London' });

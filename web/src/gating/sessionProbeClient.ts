@@ -7,10 +7,9 @@ import { askWithinBounds, meFromResponse, withTypenames, type ProbeResult } from
 
 /**
  * A prerendered page was served because the request carried no session: it starts as signed out (as it was
- * rendered), and the probe's answer still decides. Elsewhere nothing is known until the probe answers. As an
- * answer of nobody, so the first page that needs Apollo (sign-in) starts signed out from it too, as it was rendered.
+ * rendered), and the probe's answer still decides. Elsewhere nothing is known until the probe answers.
  */
-const SIGNED_OUT: ProbeResult = { status: 'done', data: { me: null } };
+const SIGNED_OUT: ProbeResult = { status: 'done', data: null };
 let result: ProbeResult = rendersAsPrerendered() ? SIGNED_OUT : { status: 'loading' };
 let started = false;
 const listeners = new Set<() => void>();

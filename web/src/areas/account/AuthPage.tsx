@@ -25,7 +25,6 @@ import {
 } from '../../graphql/operations.generated';
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
-import { useInteractive } from '../../lib/prerendered';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
 import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -75,17 +74,14 @@ export function AuthPage() {
   const navigate = useNavigate();
   const apollo = useApolloClient();
   const [params] = useSearchParams();
-  // The build's HTML is the plain sign-in, whatever the address asks: React adopts it as that, then draws the rest.
-  const interactive = useInteractive();
   // Sent here to sign in again before a deletion: a signed-in person stays, and goes back afterwards.
-  const reauth = interactive && params.get('reauth') === '1';
+  const reauth = params.get('reauth') === '1';
   const [tab, setTab] = useState<AuthTab>('signin');
   // Set once sign-in or registration succeeded: from then on this page navigates itself
   // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
   const [completing, setCompleting] = useState(false);
   const [link, setLink] = useProviderReturn();
-  const linking = interactive ? link : null;
-  usePageTitle(linking ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
+  usePageTitle(link ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
 
   if (!completing) {
     if (session.status === 'loading') return <FullPageSpinner />;
@@ -107,7 +103,7 @@ export function AuthPage() {
     window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 
-  if (linking) {
+  if (link) {
     return (
       <main className="auth">
         <div className="auth__inner">
@@ -115,9 +111,9 @@ export function AuthPage() {
             <Logo size={40} />
           </Link>
           <LinkAccountCard
-            link={linking}
+            link={link}
             disabled={completing}
-            onLinked={() => onLinked(linking.providerName)}
+            onLinked={() => onLinked(link.providerName)}
             onCancel={() => setLink(null)}
           />
         </div>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { serverMessage } from '../../graphql/errors';
 import { UnsubscribeFromNewsletterByTokenDocument } from '../../graphql/operations.generated';
-import { useInteractive } from '../../lib/prerendered';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -42,9 +41,7 @@ export function UnsubscribeNewsletterPage() {
       });
   });
 
-  // The build's HTML, and the page while React adopts it, cannot know the link's token: they show the check under way.
-  const interactive = useInteractive();
-  if (state.kind === 'loading' || !interactive) {
+  if (state.kind === 'loading') {
     return (
       <LinkResultCard title="Unsubscribing">
         <Spinner />
