@@ -122,6 +122,19 @@ export function daysOfRecord(record: ProgressRecord | null): number[] {
   return record?.days?.length ? ascendingDays([...days, ...record.days]) : days;
 }
 
+/**
+ * The check-ins folded into a kept record: the count the pages show. It is the stored check-ins' count but while a
+ * check-in's fold is still to come (its request failed after storing it; its repeat folds it in).
+ */
+export function entriesOf(record: Pick<ProgressRecord, 'entries'> | null): number {
+  return record?.entries ?? 0;
+}
+
+/** The average mood of a kept record's check-ins (0 when none). */
+export function averageMoodOf(record: Pick<ProgressRecord, 'entries' | 'moodSum'> | null): number {
+  return record && record.entries > 0 ? record.moodSum / record.entries : 0;
+}
+
 /** The current and longest streak of a kept record (none kept: no streak). */
 export function streaksOfRecord(record: ProgressRecord | null, today: number): Streaks {
   // Only a record kept in an earlier shape needs its days listed; bits alone are read in one pass.

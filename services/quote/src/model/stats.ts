@@ -20,10 +20,15 @@ export async function countStatsByUserIds(
     userIds.map(async (userId): Promise<[string, UserStats]> => {
       const [entries, favorites] = await Promise.all([
         checkIns.collection.countDocuments({ userId }),
-        quotes.collection.countDocuments({ userId, isFavorite: true }),
+        countFavorites(quotes, userId),
       ]);
       return [userId, { totalQuotes: entries, totalEntries: entries, favoriteQuotes: favorites }];
     }),
   );
   return new Map(counted);
+}
+
+/** The user's favourites, counted on the index alone (as in `countStatsByUserIds`). */
+export function countFavorites(quotes: Model<QuoteRecord>, userId: string): Promise<number> {
+  return quotes.collection.countDocuments({ userId, isFavorite: true });
 }

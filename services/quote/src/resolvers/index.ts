@@ -55,6 +55,8 @@ import { scrubNotes } from '../domain/scrub';
 import { entryDeletedEvent, entryEditedEvent, quoteGeneratedEvent } from '../events/publish';
 import { analyticsCheckInsOf, insertCheckIn, ratingsOf, type CheckInRecord } from '../model/check-in';
 import {
+  averageMoodOf,
+  entriesOf,
   forgetProgress,
   recordMissingProgress,
   recordProgress,
@@ -63,7 +65,7 @@ import {
   type ProgressRecord,
 } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
-import { countStatsByUserIds } from '../model/stats';
+import { countFavorites, countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
 import type { TimeZoneRecord } from '../model/time-zone';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
@@ -351,11 +353,11 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       },
 
       progress: async ({ id }, _args, context) => {
-        await premiumRead(context, id);
         const now = new Date();
-        const timeZone = await timeZoneOf(deps.timeZones, id);
-        const [stats, kept, thisWeek] = await Promise.all([
-          statsOf(context, id),
+        // Every read at once: the access check's and the page's (nothing is answered before the check passes).
+        const [, timeZone, kept, thisWeek] = await Promise.all([
+          premiumRead(context, id),
+          timeZoneOf(deps.timeZones, id),
           recordById(progress, id, progressFields),
           // Sunday is at most 6 days back; a day's margin either side for time zones.
           quotes
@@ -368,31 +370,33 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             now,
             timeZone,
           ),
-          totalEntries: stats!.totalEntries,
-          averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
+          totalEntries: entriesOf(kept),
+          averageMood: averageMoodOf(kept),
           dayStreak: streaksOfRecord(kept, dayNumber(now, timeZone)).current,
         };
       },
 
       analytics: async ({ id }, _args, context) => {
-        await premiumRead(context, id);
         const now = new Date();
-        const timeZone = await timeZoneOf(deps.timeZones, id);
-        const [stats, kept, { latest, samples }, settings] = await Promise.all([
-          statsOf(context, id),
+        // Every read at once: the access check's and the page's (nothing is answered before the check passes).
+        const [, timeZone, favoriteQuotes, kept, { latest, samples }, settings] = await Promise.all([
+          premiumRead(context, id),
+          timeZoneOf(deps.timeZones, id),
+          countFavorites(quotes, id),
           recordById(progress, id, progressFields),
           // A check-in carries the ratings its quote's mood is worked out from: one read for both lists.
           analyticsCheckInsOf(checkIns, id, now, moodHistoryLength),
           privacySettingsOf(deps.privacySettings, id),
         ]);
-        const averageMood = kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0;
+        const averageMood = averageMoodOf(kept);
+        const totalEntries = entriesOf(kept);
         const moodHistory = latest.map((sample) => Math.round(moodOf(sample.ratings) * 100) / 100);
         const today = dayNumber(now, timeZone);
         const streaks = streaksOfRecord(kept, today);
         return {
-          totalQuotes: stats!.totalQuotes,
-          favoriteQuotes: stats!.favoriteQuotes,
-          totalEntries: stats!.totalEntries,
+          totalQuotes: totalEntries,
+          favoriteQuotes,
+          totalEntries,
           moodTrends: {
             averageMood,
             colour: moodColour(averageMood),
@@ -403,7 +407,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           streaks: {
             currentStreak: streaks.current,
             longestStreak: streaks.longest,
-            totalQuotesGenerated: stats!.totalQuotes,
+            totalQuotesGenerated: totalEntries,
           },
           // Opted out of analysis: none worked out (none are ever stored).
           recentInsights: settings.allowInsights

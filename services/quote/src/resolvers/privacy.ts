@@ -19,7 +19,7 @@ import { dayNumber } from '../domain/progress';
 import { timeZoneOf } from '../events/time-zones';
 import { insightSamplesOf, type CheckInRecord } from '../model/check-in';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
-import { streaksOfRecord, type ProgressRecord } from '../model/progress';
+import { averageMoodOf, entriesOf, streaksOfRecord, type ProgressRecord } from '../model/progress';
 import type { QuoteRecord } from '../model/quote';
 import type { TimeZoneRecord } from '../model/time-zone';
 import type { Resolvers } from './types.generated';
@@ -97,8 +97,8 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
           favorites: quotes.filter((quote) => quote.isFavorite).map((quote) => quote._id),
           insights,
           progress: {
-            entries: kept?.entries ?? 0,
-            averageMood: kept && kept.entries > 0 ? kept.moodSum / kept.entries : 0,
+            entries: entriesOf(kept),
+            averageMood: averageMoodOf(kept),
             currentStreak: streaks.current,
             longestStreak: streaks.longest,
           },
