@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
@@ -23,9 +24,17 @@ export interface DeliveryRecord {
   at: Date;
 }
 
-/** "Deliver once" is per event, kind of e-mail and recipient: one event may address many people. */
+/**
+ * "Deliver once" is per event, kind of e-mail and recipient: one event may address many people. The recipient is
+ * in it as a digest, so the id, which logs and traces name, never carries the address.
+ */
 export function deliveryKey(eventId: string, kind: string, to: string): string {
-  return `${eventId}:${kind}:${to.toLowerCase()}`;
+  return `${eventId}:${kind}:${recipientDigest(to)}`;
+}
+
+/** The recipient's part of a delivery's id: a digest of the address, the same whatever its case. */
+export function recipientDigest(to: string): string {
+  return createHash('sha256').update(to.toLowerCase()).digest('base64url');
 }
 
 const deliverySchema = new Schema<DeliveryRecord>(
