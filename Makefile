@@ -108,9 +108,10 @@ $(PROMTOOL):
 	GOBIN=$(HAVEN_BIN)/.promtool-build go install -tags remove_all_sd github.com/prometheus/prometheus/cmd/promtool@$(PROMTOOL_VERSION)
 	mv $(HAVEN_BIN)/.promtool-build/promtool $@
 
-monitoring-check: $(PROMTOOL) ## promtool check rules and promtool test rules over deploy/monitoring's alert rules
+monitoring-check: $(PROMTOOL) ## promtool check rules and promtool test rules over deploy/monitoring's alert rules; the scrape configuration
 	$(PROMTOOL) check rules deploy/monitoring/haven-alerts.yaml
 	$(PROMTOOL) test rules deploy/monitoring/haven-alerts.test.yaml
+	$(PROMTOOL) check config --syntax-only deploy/monitoring/prometheus.yml
 
 proto: $(NPM_STAMP) $(BUF) ## Regenerate proto/src/gen from proto/events
 	cd proto && PATH="$(CURDIR)/node_modules/.bin:$$PATH" $(BUF) generate

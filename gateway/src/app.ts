@@ -15,6 +15,7 @@ import {
   createMetricsRegistry,
   httpMetrics,
   metricsEndpoint,
+  rateLimitRefusalCounter,
   tracedRequests,
 } from '@haven/platform';
 import express from 'express';
@@ -65,7 +66,14 @@ export async function startGateway(
   const rateLimitStore = new MongoRateLimitStore(connection);
   // Its logs past their window go hourly, also on the embedded server, which ignores their TTL index.
   const platformSweep = startPlatformSweep(connection, log);
-  const server = createGatewayServer(config, log, rateLimitStore, [ApolloServerPluginDrainHttpServer({ httpServer })]);
+  const rateLimitRefusals = rateLimitRefusalCounter(metrics);
+  const server = createGatewayServer(
+    config,
+    log,
+    rateLimitStore,
+    [ApolloServerPluginDrainHttpServer({ httpServer })],
+    rateLimitRefusals,
+  );
   await server.start();
 
   const distDir = resolve(config.WEB_DIST_DIR);
@@ -137,6 +145,7 @@ export async function startGateway(
     { max: config.RATE_LIMIT_EXPORT_MAX, windowMs: config.RATE_LIMIT_EXPORT_WINDOW_MS },
     config.JWT_PUBLIC_KEY,
     config.SUBGRAPH_SECRET,
+    rateLimitRefusals,
   );
   // The spec's data export is a file download: the quote service's /http/export, forwarded like a hook.
   app.get('/api/user/export', exports, hooks.forward('quote', 'GET /export'));

@@ -6,6 +6,7 @@ import {
   retryAfterSeconds,
   verifySessionToken,
   type RateLimit,
+  type RateLimitRefusals,
   type RateLimitStore,
 } from '@haven/platform';
 import type { Request, RequestHandler } from 'express';
@@ -17,6 +18,9 @@ export function userIdOf(req: Request, publicKey: string): string | null {
   return token ? (verifySessionToken(token, publicKey)?.userId ?? null) : null;
 }
 
+/** The export's budget as the refusal counter names it (a route, not a GraphQL field, with a class of its own). */
+export const exportRefusalField = 'dataExport';
+
 /**
  * One budget per account for the data export, whichever of its routes is asked: each export reads everything
  * the account holds in every service. Signed out, the route itself answers 401. Over the budget, a 429 with
@@ -27,6 +31,7 @@ export function exportLimit(
   limit: RateLimit,
   publicKey: string,
   secret?: string,
+  refusals?: RateLimitRefusals,
 ): RequestHandler {
   return async (req, res, next) => {
     const userId = userIdOf(req, publicKey);
@@ -41,6 +46,7 @@ export function exportLimit(
         return;
       }
       const seconds = retryAfterSeconds(decision);
+      refusals?.inc({ field: exportRefusalField, class: 'EXPORT' });
       res
         .status(429)
         .set('retry-after', String(seconds))

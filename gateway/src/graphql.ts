@@ -21,6 +21,7 @@ import {
   visitorHeader,
   type Logger,
   unexpectedErrorLog,
+  type RateLimitOptions,
   type RateLimitStore,
 } from '@haven/platform';
 import { GraphQLError, parse } from 'graphql';
@@ -183,6 +184,7 @@ export function createGatewayServer(
   log: Logger,
   rateLimitStore: RateLimitStore,
   plugins: ApolloServerPlugin<GatewayContext>[] = [],
+  rateLimitRefusals?: RateLimitOptions['refusals'],
 ) {
   const supergraphSdl = readSupergraph();
   const urls = serviceUrlsOf(config);
@@ -214,6 +216,7 @@ export function createGatewayServer(
           limits: rateLimitsOf(config),
           store: rateLimitStore,
           scope: 'client',
+          ...(rateLimitRefusals ? { refusals: rateLimitRefusals } : {}),
         },
         (context) => ({ client: context.clientIp, account: null }),
       ),

@@ -18,7 +18,7 @@ import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
 import { oneClickHttpRoutes } from './events/http-routes';
 import { securityEmailConsumers } from './events/security-emails';
-import { createMailer, createTransport, defaultClaimLeaseMs } from './events/mailer';
+import { createMailer, createTransport, defaultClaimLeaseMs, mailMetrics } from './events/mailer';
 import {
   defaultStalledAfterMs,
   ensureFanOutPartitions,
@@ -68,7 +68,7 @@ export const startNotificationService = defineService({
     RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(retentionSweepIntervalMs),
   },
   dir: __dirname,
-  build: async ({ connection, config, log, kafka, publishSoon }) => {
+  build: async ({ connection, config, log, kafka, publishSoon, metrics }) => {
     await ensureFanOutPartitions(kafka, log);
     const transport = createTransport({
       host: config.SMTP_HOST,
@@ -82,6 +82,7 @@ export const startNotificationService = defineService({
     const deliveries = deliveryModel(connection);
     const mailer = createMailer(transport, config.MAIL_FROM, deliveries, log, {
       claimLeaseMs: config.NEWSLETTER_CLAIM_LEASE_MS,
+      metrics: mailMetrics(metrics),
     });
     const subscribers = subscriberModel(connection);
     const campaigns = campaignModel(connection);

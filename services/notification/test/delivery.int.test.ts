@@ -4,7 +4,7 @@
  * timing, and a refused address never holds up the e-mails behind it.
  */
 import { encodeEvent, timestampFromDate, topicOf } from '@haven/proto';
-import { createKafka, createLogger, createProducer, ensureTopics } from '@haven/platform';
+import { createKafka, createLogger, createProducer, ensureTopics, type Logger } from '@haven/platform';
 import type { Kafka, Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,6 +14,7 @@ import { replicaMailTokens, startNotificationReplica } from './replica';
 import { deliveryModel, recipientDigest, type DeliveryRecord } from '../src/model/delivery';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
+import { capturedLog } from '../../../tools/testing/captured-log';
 import { skipEarlierFilesEvents } from '../../../tools/testing/consumer-groups';
 import { startTestHaven } from '../../../tools/testing/haven';
 import { testInfra } from '../../../tools/testing/test-env';
@@ -67,7 +68,8 @@ async function startSmtp(
     onRcptTo(address, _session, callback) {
       smtp.recipientsTried.push(address.address);
       if (options.refuse?.(address.address)) {
-        callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+        // As real servers do, the refusal quotes the address.
+        callback(Object.assign(new Error(`<${address.address}>: No such mailbox here`), { responseCode: 550 }));
         return;
       }
       void wait(address.address).then(() => callback());
@@ -109,13 +111,18 @@ function registered(email: string) {
 }
 
 /** One notification consumer replica, wired as the service wires it, with its own group and SMTP server. */
-async function startReplica(groupId: string, smtpPort: number, deliveries = deliveryModel(connection)) {
+async function startReplica(
+  groupId: string,
+  smtpPort: number,
+  deliveries = deliveryModel(connection),
+  replicaLog: Logger = log,
+) {
   // A new group reads from the topic's end, not through every earlier file's user events.
   await skipEarlierFilesEvents(testInfra().kafkaBrokers, { [groupId]: [topic] });
   const replica = await startNotificationReplica({
     kafka,
     connection,
-    log,
+    log: replicaLog,
     serviceGroup: 'notification',
     groupId,
     smtpPort,
@@ -212,4 +219,25 @@ it('delivers the next verification e-mail while ten refused addresses have not u
   expect(refused.map((email) => smtp.recipientsTried.filter((to) => to === email).length)).toEqual(
     refused.map(() => 1),
   );
+});
+
+it('keeps the words of a refusing mail server, which quote the address, out of the logs and the delivery log', async () => {
+  const email = uniqueEmail('refused-quoted');
+  const smtp = await startSmtp({ refuse: (address) => address === email });
+  const captured = capturedLog('debug');
+  const groupId = `refused-${randomBytes(4).toString('hex')}`;
+  await startReplica(groupId, smtp.port, deliveryModel(connection), captured.log);
+  const { partition, offset } = await send(registered(email).message);
+  const record = await eventually('the refusal recorded', () =>
+    deliveryModel(connection).findOne({ to: email, status: 'failed' }).lean(),
+  );
+  await committedPast(groupId, partition, offset);
+  expect(record.error).toMatch(/^SMTP 550\b/);
+  const refusal = captured.withMessage('the mail server refused the e-mail for good; not retried');
+  expect(refusal).toHaveLength(1);
+  expect(refusal[0]).toMatchObject({ smtp: expect.stringMatching(/^SMTP 550\b/), kind: 'verify-email' });
+  const [localPart] = email.split('@');
+  for (const written of [captured.text(), JSON.stringify(record.error), String(record._id)]) {
+    expect(written).not.toContain(localPart);
+  }
 });

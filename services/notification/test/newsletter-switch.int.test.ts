@@ -60,7 +60,8 @@ beforeAll(async () => {
     }),
   });
   const handler = account!.handlers['user.registered']!;
-  registered = (payload) => handler(payload as never, { eventId: randomUUID(), correlationId: randomUUID(), log });
+  registered = (payload) =>
+    handler(payload as never, { eventId: randomUUID(), correlationId: randomUUID(), occurredAt: new Date(), log });
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import {
   erasureEventTypes,
   producerOf,
   topicOf,
+  timestampDate,
   UnknownEventError,
   withPersonalFieldsOpened,
   type DecodedEvent,
@@ -23,6 +24,8 @@ import { runPeriodically, type PeriodicWork } from './periodic';
 export interface HandlerContext {
   eventId: string;
   correlationId: string;
+  /** When the producer recorded the event (its envelope's time): what an e-mail's delivery latency counts from. */
+  occurredAt: Date;
   log: Logger;
 }
 
@@ -523,6 +526,7 @@ export class EventConsumer {
     const context: HandlerContext = {
       eventId,
       correlationId: event.envelope.correlationId,
+      occurredAt: event.envelope.occurredAt ? timestampDate(event.envelope.occurredAt) : new Date(),
       log: log.child({ eventId, eventType: event.type, correlationId: event.envelope.correlationId }),
     };
     const maxAttempts = this.options.maxAttempts ?? 5;

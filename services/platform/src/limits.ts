@@ -601,6 +601,13 @@ export interface RateLimitOptions {
   scope: 'client' | 'all';
   /** Keys the hashes of accounts and recipients, so the logs keep no id or address. */
   recipientSecret?: string;
+  /** Counts each refused field by its name and class (`rateLimitRefusalCounter`, metrics.ts). */
+  refusals?: RateLimitRefusals;
+}
+
+/** Where refusals are counted: a field (or a REST budget's name) and its class, never who was refused. */
+export interface RateLimitRefusals {
+  inc(labels: { field: string; class: string }): void;
 }
 
 /** Who an attempt comes from: the client's address, and the signed-in account if any. */
@@ -712,6 +719,7 @@ export async function checkRateLimit(
     retryAfter = Math.max(retryAfter, retryAfterSeconds(decision));
     refused.add(field);
   }
+  for (const field of refused) options.refusals?.inc({ field, class: options.fields.get(field)!.class });
   return refused.size > 0 ? { retryAfter, fields: [...refused] } : null;
 }
 

@@ -33,6 +33,31 @@ export function serviceCounter<Label extends string = never>(
   return new Counter({ name: `haven_${name}`, help, labelNames, registers: [registry] });
 }
 
+/** A service's own histogram on the registry its /metrics serves (`haven_` is added to the name), as serviceCounter. */
+export function serviceHistogram<Label extends string = never>(
+  registry: Registry,
+  name: string,
+  help: string,
+  buckets: readonly number[],
+  labelNames: readonly Label[] = [],
+): Histogram<Label> {
+  return new Histogram({ name: `haven_${name}`, help, labelNames, buckets: [...buckets], registers: [registry] });
+}
+
+/**
+ * Operations the rate limiter refused, by root field and its `@rateLimit` class: both come from the schema, never
+ * from the caller (no account, address or client in a label). Each process counts its own refusals: the gateway
+ * the per-client logs, a subgraph the per-account and per-recipient ones.
+ */
+export function rateLimitRefusalCounter(registry: Registry): Counter<'field' | 'class'> {
+  return serviceCounter(
+    registry,
+    'rate_limit_refusals_total',
+    'Operations the rate limiter refused (429), by root field and rate-limit class.',
+    ['field', 'class'],
+  );
+}
+
 /** Serves the registry in Prometheus's text format. Only mount it where the internet cannot reach. */
 export function metricsEndpoint(registry: Registry): express.RequestHandler {
   return async (_req, res) => {
@@ -86,6 +111,16 @@ export async function outboxMetrics(
 ): Promise<void> {
   const pending = connection.collection(outboxCollections.pending);
   await pending.createIndex({ at: 1 });
+  registerOutboxMetrics(registry, relay, pending, log);
+}
+
+/** The metrics `outboxMetrics` registers, once the index they read through is there; nothing is read until a scrape. */
+export function registerOutboxMetrics(
+  registry: Registry,
+  relay: { readonly metrics: OutboxRelayMetrics },
+  pending: ReturnType<Connection['collection']>,
+  log: Logger,
+): void {
   const counters: [keyof OutboxRelayMetrics, string, string][] = [
     ['published', 'haven_outbox_published_total', 'Events the outbox relay published to Kafka.'],
     ['parked', 'haven_outbox_parked_total', 'Entities parked after failing to publish too many times.'],

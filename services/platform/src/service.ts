@@ -79,6 +79,7 @@ import {
   createMetricsRegistry,
   httpMetrics,
   metricsEndpoint,
+  rateLimitRefusalCounter,
   outboxMetrics,
 } from './metrics';
 import { limitOutboxBacklog, OutboxRelay, type OutboxModel } from './outbox';
@@ -331,6 +332,7 @@ export async function startService<Config extends BaseConfig, Context extends Re
           store: new MongoRateLimitStore(connection),
           scope: 'all',
           recipientSecret: config.SUBGRAPH_SECRET,
+          refusals: rateLimitRefusalCounter(metrics),
         },
         // Haven's own services calling (an erasure's steps, one per user of a bulk deletion) are not abuse.
         (context) =>

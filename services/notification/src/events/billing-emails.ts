@@ -185,12 +185,12 @@ export function billingEmailInputOf(
 export function billingEmailConsumer(deps: { mailer: Mailer; appUrl: string; productName: string }): ConsumerSpec {
   const send =
     (kind: BillingEmailKind) =>
-    async (event: SubscriptionChange, { eventId }: { eventId: string }) => {
+    async (event: SubscriptionChange, { eventId, occurredAt }: { eventId: string; occurredAt: Date }) => {
       if (!event.email) return; // billing did not know the address: nothing to send to
       // A charge event from before receipts carried no amount: no receipt rather than one without it.
       if (kind === 'billing-receipt' && !event.charge) return;
       const email = renderBillingEmail(kind, billingEmailInputOf(event, deps));
-      await deps.mailer.deliverOnce({ eventId, kind, userId: event.userId, to: event.email, email });
+      await deps.mailer.deliverOnce({ eventId, occurredAt, kind, userId: event.userId, to: event.email, email });
     };
   return {
     groupId: 'notification-billing',

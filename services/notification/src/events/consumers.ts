@@ -42,7 +42,7 @@ export function notificationConsumers(deps: NotificationHandlersDeps): ConsumerS
  */
 function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
   const sendVerification = async (
-    eventId: string,
+    { eventId, occurredAt }: { eventId: string; occurredAt: Date },
     user: { userId: string; email: string; firstName: string; token: string },
   ) => {
     const email = renderVerificationEmail({
@@ -51,7 +51,14 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
       token: user.token,
       firstName: user.firstName,
     });
-    await deps.mailer.deliverOnce({ eventId, kind: 'verify-email', userId: user.userId, to: user.email, email });
+    await deps.mailer.deliverOnce({
+      eventId,
+      occurredAt,
+      kind: 'verify-email',
+      userId: user.userId,
+      to: user.email,
+      email,
+    });
   };
   /** Records the account's address and state; returns the address as this service keeps it. */
   const remember = async (userId: string, rawEmail: string, verified: boolean, timeZone?: string) => {
@@ -94,17 +101,17 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
     groupId: 'notification',
     topics: [topicOf('user'), topicOf('notification')],
     handlers: {
-      'user.registered': async (event, { eventId, correlationId, log }) => {
+      'user.registered': async (event, { eventId, occurredAt, correlationId, log }) => {
         // Sign-ups through Google or the hosted platform arrive verified and carry no link.
         const verified = !event.verification;
         const email = await remember(event.userId, event.email, verified, event.timeZone);
         const token = linkTokenOf(event.verification, deps.store.mailTokens, log);
-        if (token) await sendVerification(eventId, { ...event, token });
+        if (token) await sendVerification({ eventId, occurredAt }, { ...event, token });
         await followNewsletterSwitch({ userId: event.userId, email, verified }, correlationId);
       },
-      'user.email_verification_requested': async (event, { eventId, log }) => {
+      'user.email_verification_requested': async (event, { eventId, occurredAt, log }) => {
         const token = linkTokenOf(event.verification, deps.store.mailTokens, log);
-        if (token) await sendVerification(eventId, { ...event, token });
+        if (token) await sendVerification({ eventId, occurredAt }, { ...event, token });
       },
       'user.email_verified': async (event) => {
         await remember(event.userId, event.email, true);
@@ -118,7 +125,7 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
       'user.email_changed': async (event) => {
         await remember(event.userId, event.newEmail, true);
       },
-      'notification.newsletter_confirmation_requested': async (event, { eventId, log }) => {
+      'notification.newsletter_confirmation_requested': async (event, { eventId, occurredAt, log }) => {
         const token = linkTokenOf(event, deps.store.mailTokens, log);
         if (!token) return;
         // The subscriber's own record holds the address (events from before carried it); gone: nobody to mail.
@@ -128,6 +135,7 @@ function accountConsumer(deps: NotificationHandlersDeps): ConsumerSpec {
         const email = renderConfirmationEmail({ productName: deps.productName, appUrl: deps.appUrl, token });
         await deps.mailer.deliverOnce({
           eventId,
+          occurredAt,
           kind: 'newsletter-confirmation',
           userId: event.subscriberId,
           to,

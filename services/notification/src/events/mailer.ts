@@ -1,6 +1,14 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { EmailKind } from '../domain/email-kinds';
-import { collectionOf, inSpan, isDuplicateKeyError, SpanKind, type Logger } from '@haven/platform';
+import { emailKinds, type EmailKind } from '../domain/email-kinds';
+import {
+  collectionOf,
+  inSpan,
+  isDuplicateKeyError,
+  serviceCounter,
+  serviceHistogram,
+  SpanKind,
+  type Logger,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -99,6 +107,48 @@ export interface DeliveryRequest {
   email: RenderedEmail;
   /** The claim's key when "once" is not per (event, kind, recipient): the weekly summary's (user, week). */
   onceKey?: string;
+  /** When the event this e-mail answers happened: the delivery latency runs from it to the mail server's accept. */
+  occurredAt?: Date;
+}
+
+/** Why a send failed, as the failure counter labels it: the delivery log's status in an operator's words. */
+export type SendFailure = 'refused' | 'retryable' | 'unknown';
+
+/** The mailer's counts on the service's /metrics, labelled by the kind of e-mail only, never by its recipient. */
+export interface MailMetrics {
+  sent: ReturnType<typeof serviceCounter<'kind'>>;
+  failed: ReturnType<typeof serviceCounter<'kind' | 'reason'>>;
+  latency: ReturnType<typeof serviceHistogram<'kind'>>;
+}
+
+/** Seconds from an event to the mail server's accept: a sign-up's link in seconds, a backlog in minutes or hours. */
+export const deliveryLatencyBuckets = [0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600] as const;
+
+export function mailMetrics(registry: Parameters<typeof serviceCounter>[0]): MailMetrics {
+  const metrics: MailMetrics = {
+    sent: serviceCounter(registry, 'emails_sent_total', 'E-mails the mail server accepted, by kind.', ['kind']),
+    failed: serviceCounter(
+      registry,
+      'emails_failed_total',
+      'E-mails not accepted, by kind and reason: refused for good (5xx), retryable (no connection, 4xx), unknown (the connection broke after the hand-over).',
+      ['kind', 'reason'],
+    ),
+    latency: serviceHistogram(
+      registry,
+      'email_delivery_latency_seconds',
+      'Seconds from the event an e-mail answers to the mail server accepting it, by kind.',
+      deliveryLatencyBuckets,
+      ['kind'],
+    ),
+  };
+  // Every kind's series from the start, at 0: a failure ratio needs both counts, also before the first send.
+  for (const kind of Object.keys(emailKinds)) {
+    metrics.sent.inc({ kind }, 0);
+    for (const reason of ['refused', 'retryable', 'unknown'] satisfies SendFailure[]) {
+      metrics.failed.inc({ kind, reason }, 0);
+    }
+  }
+  return metrics;
 }
 
 export interface Mailer {
@@ -122,6 +172,16 @@ export interface Mailer {
 interface SmtpError extends Error {
   code?: string;
   responseCode?: number;
+  command?: string;
+}
+
+/**
+ * A failed send as the delivery log, the logs and the retry's error name it: the codes and the SMTP command, never
+ * the server's words, which may quote the recipient ("550 <ana@example.org>: Recipient address rejected").
+ */
+export function smtpFailureOf(error: SmtpError): string {
+  const parts = [error.responseCode, error.code, error.command].filter((part) => part !== undefined && part !== '');
+  return parts.length > 0 ? `SMTP ${parts.join(' ')}` : 'SMTP failure without a code';
 }
 
 /**
@@ -145,7 +205,7 @@ export function createMailer(
   from: string,
   deliveries: Model<DeliveryRecord>,
   log?: Logger,
-  { claimLeaseMs = defaultClaimLeaseMs }: { claimLeaseMs?: number } = {},
+  { claimLeaseMs = defaultClaimLeaseMs, metrics }: { claimLeaseMs?: number; metrics?: MailMetrics } = {},
 ): Mailer {
   /** A write of the delivery log retried on its own: the e-mail is never sent again because a write failed. */
   const retried = async (what: string, write: () => Promise<unknown>) => {
@@ -240,7 +300,7 @@ export function createMailer(
   /** One send, its outcome as the delivery log records it (never throws). */
   const send = async (request: DeliveryRequest, id: string): Promise<Sent> => {
     try {
-      // The span names the kind of e-mail, never its recipient (a delivery's id holds the address).
+      // The span names the kind of e-mail, never its recipient.
       const info = await inSpan(
         'smtp send',
         { kind: SpanKind.CLIENT, attributes: { 'haven.mail.kind': request.kind } },
@@ -255,18 +315,26 @@ export function createMailer(
             headers: request.email.headers,
           }),
       );
+      metrics?.sent.inc({ kind: request.kind });
+      if (request.occurredAt) {
+        metrics?.latency.observe(
+          { kind: request.kind },
+          Math.max(0, (Date.now() - request.occurredAt.getTime()) / 1000),
+        );
+      }
       return { status: 'sent', messageId: info.messageId ?? null };
     } catch (error) {
       const status = classifySendError(error as SmtpError);
+      metrics?.failed.inc({ kind: request.kind, reason: status === 'failed' ? 'refused' : status });
       if (status !== 'retryable') {
         log?.[status === 'failed' ? 'warn' : 'error'](
-          { err: error, deliveryId: id, kind: request.kind, userId: request.userId },
+          { smtp: smtpFailureOf(error as SmtpError), deliveryId: id, kind: request.kind, userId: request.userId },
           status === 'failed'
             ? 'the mail server refused the e-mail for good; not retried'
             : 'the connection broke after the e-mail was handed over; not resent, so it is not sent twice',
         );
       }
-      return { status, error: (error as Error).message };
+      return { status, error: smtpFailureOf(error as SmtpError) };
     }
   };
 

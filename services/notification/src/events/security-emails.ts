@@ -38,12 +38,13 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
       groupId: 'notification-security',
       topics: [topicOf('user')],
       handlers: {
-        'user.password_reset_requested': async (event, { eventId, log }) => {
+        'user.password_reset_requested': async (event, { eventId, occurredAt, log }) => {
           const token = linkTokenOf(event.reset, deps.mailTokens, log);
           if (!token) return;
           const email = renderPasswordResetEmail({ ...common, firstName: event.firstName, token });
           await deps.mailer.deliverOnce({
             eventId,
+            occurredAt,
             kind: 'password-reset',
             userId: event.userId,
             to: event.email,
@@ -51,7 +52,7 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
         },
         // The link that confirms a new address goes to that address (always: the person asked for it).
-        'user.email_change_requested': async (event, { eventId, log }) => {
+        'user.email_change_requested': async (event, { eventId, occurredAt, log }) => {
           const token = linkTokenOf(event.verification, deps.mailTokens, log);
           if (!token) return;
           const email = renderVerificationEmail({
@@ -62,24 +63,26 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
           await deps.mailer.deliverOnce({
             eventId,
+            occurredAt,
             kind: 'verify-new-email',
             userId: event.userId,
             to: event.newEmail,
             email,
           });
         },
-        'user.email_changed': async (event, { eventId }) => {
+        'user.email_changed': async (event, { eventId, occurredAt }) => {
           if (!(await wants('email-changed', event.userId))) return;
           const email = renderEmailChangedEmail({ ...common, firstName: event.firstName, newEmail: event.newEmail });
           await deps.mailer.deliverOnce({
             eventId,
+            occurredAt,
             kind: 'email-changed',
             userId: event.userId,
             to: event.oldEmail,
             email,
           });
         },
-        'user.password_changed': async (event, { eventId, log }) => {
+        'user.password_changed': async (event, { eventId, occurredAt, log }) => {
           if (!(await wants('password-changed', event.userId))) {
             log.info({ userId: event.userId }, 'security e-mails turned off: no password-changed notice');
             return;
@@ -87,13 +90,14 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           const email = renderPasswordChangedEmail({ ...common, firstName: event.firstName });
           await deps.mailer.deliverOnce({
             eventId,
+            occurredAt,
             kind: 'password-changed',
             userId: event.userId,
             to: event.email,
             email,
           });
         },
-        'user.sign_in_method_linked': async (event, { eventId, log }) => {
+        'user.sign_in_method_linked': async (event, { eventId, occurredAt, log }) => {
           if (!(await wants('sign-in-method-linked', event.userId))) {
             log.info({ userId: event.userId }, 'security e-mails turned off: no sign-in-method notice');
             return;
@@ -105,6 +109,7 @@ export function securityEmailConsumers(deps: SecurityEmailDeps): ConsumerSpec[] 
           });
           await deps.mailer.deliverOnce({
             eventId,
+            occurredAt,
             kind: 'sign-in-method-linked',
             userId: event.userId,
             to: event.email,
