@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 /** The three real servers the dev stack and integration tests run on loopback. */
 export type PartName = 'mongo' | 'kafka' | 'maildev';
 export const PART_NAMES: readonly PartName[] = ['mongo', 'kafka', 'maildev'];
+/** A detached process of the dev stack: the three servers, and `make dev`'s trace viewer (no test needs it). */
+export type ProcessPart = PartName | 'zipkin';
 
 /** Root of the clone (this file lives in tools/infra/). */
 export const repoRoot: string = resolve(__dirname, '..', '..');
@@ -33,7 +35,7 @@ export interface PartPaths {
   logFile: string;
 }
 
-export function partPaths(stateDir: string, part: PartName): PartPaths {
+export function partPaths(stateDir: string, part: ProcessPart): PartPaths {
   const state = resolve(stateDir);
   return {
     home: join(state, part),

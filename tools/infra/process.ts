@@ -16,7 +16,7 @@ import {
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { partPaths, type PartName } from './paths';
+import { partPaths, type ProcessPart } from './paths';
 
 export { sleep };
 
@@ -76,7 +76,7 @@ function readRecordedPid(pidFile: string): number | undefined {
  * pid now belongs to an unrelated process (pids are reused), is stale: it is removed.
  * Every part's command line names its home folder, which is how we recognise our own process.
  */
-export function findRunningPart(stateDir: string, part: PartName): number | undefined {
+export function findRunningPart(stateDir: string, part: ProcessPart): number | undefined {
   const { pidFile, home } = partPaths(stateDir, part);
   const pid = readRecordedPid(pidFile);
   if (pid === undefined) {
@@ -97,7 +97,7 @@ export function findRunningPart(stateDir: string, part: PartName): number | unde
 
 export interface DetachedSpawn {
   stateDir: string;
-  part: PartName;
+  part: ProcessPart;
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
@@ -175,7 +175,7 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
  * Stops the part's recorded process: SIGTERM, then SIGKILL after `graceMs`.
  * Returns false when nothing was running. The pid file is removed either way.
  */
-export async function stopPart(stateDir: string, part: PartName, graceMs: number): Promise<boolean> {
+export async function stopPart(stateDir: string, part: ProcessPart, graceMs: number): Promise<boolean> {
   const { pidFile } = partPaths(stateDir, part);
   const pid = findRunningPart(stateDir, part);
   if (pid === undefined) return false;
@@ -210,7 +210,7 @@ export function logTail(logFile: string, fromOffset = 0, lineCount = 40): string
 }
 
 export interface HealthWait {
-  part: PartName;
+  part: ProcessPart;
   stateDir: string;
   /** Pid being waited on; the wait fails at once when it exits. */
   pid: number;

@@ -1,12 +1,30 @@
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Logger = pino.Logger;
 
-/** Structured JSON logs; every line names its service, requests add requestId and correlationId. */
-export function createLogger(service: string, level: string): Logger {
-  return pino({ level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * The trace and span a line is written in, so an operator can go from a log line to its trace and back; nothing
+ * when no span is active (tracing off: the context is always the root one).
+ */
+function traceOfLine(): { trace_id?: string; span_id?: string } {
+  // A new object each time: pino writes the line's own fields into it.
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const spanContext = span.spanContext();
+  if (!isSpanContextValid(spanContext)) return {};
+  return { trace_id: spanContext.traceId, span_id: spanContext.spanId };
+}
+
+/**
+ * Structured JSON logs; every line names its service, requests add requestId and correlationId, and a line written
+ * inside a span its trace_id and span_id. `destination` is stdout unless given.
+ */
+export function createLogger(service: string, level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime, mixin: traceOfLine };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**
@@ -24,13 +42,17 @@ export function requestLogger(log: Logger, correlationHeader: string) {
     res.setHeader(correlationHeader, correlationId);
     const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
     if (path !== '/healthz' && path !== '/readyz' && path !== '/metrics') {
-      res.once('finish', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info(
-          { correlationId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-          'request',
-        );
-      });
+      // Bound to the request's trace, so the line names it even when the response is ended from outside it.
+      res.once(
+        'finish',
+        context.bind(context.active(), () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          log.info(
+            { correlationId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+            'request',
+          );
+        }),
+      );
     }
     next();
   };

@@ -1,4 +1,5 @@
 import mongoose, { type Model } from 'mongoose';
+import { mongoCommandTracing } from './mongo-tracing';
 
 // Mongoose keeps each query's call stack, only for the message of a query run twice ("Query was already
 // executed"); formatting it through the source maps on every query costs a few per cent of a service's CPU.
@@ -48,6 +49,7 @@ export async function connectMongo(url: string, dbName: string): Promise<mongoos
 }
 
 async function openConnection(url: string, dbName: string): Promise<mongoose.Connection> {
+  const tracing = mongoCommandTracing();
   const connection = mongoose.createConnection(url, {
     dbName,
     // An outage must fail a request promptly (then 503): no waiting in mongoose's 10 s buffer, and the
@@ -60,6 +62,7 @@ async function openConnection(url: string, dbName: string): Promise<mongoose.Con
     bufferCommands: false,
     // Index builds are explicit (see ensureIndexes) so start-up fails loudly when one cannot be made.
     autoIndex: false,
+    monitorCommands: tracing.monitorCommands,
   });
   try {
     await connection.asPromise();
@@ -67,6 +70,7 @@ async function openConnection(url: string, dbName: string): Promise<mongoose.Con
     await connection.close().catch(() => undefined);
     throw error;
   }
+  tracing.traceClient(connection.getClient());
   return connection;
 }
 

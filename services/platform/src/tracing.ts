@@ -4,7 +4,8 @@
  * context travels in W3C `traceparent` headers between processes and inside each event's envelope through Kafka.
  *
  * Spans carry names, ids, event types and outcomes, never a person's address, name or words (docs/security.md).
- * Exported over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT names a collector; without it nothing is recorded.
+ * Exported over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT names a collector, or in Zipkin's format when
+ * OTEL_TRACES_EXPORTER is `zipkin` (development's trace viewer: see tools/infra/zipkin.ts); else nothing is recorded.
  */
 import {
   context,
@@ -22,6 +23,7 @@ import { routeTemplateOf } from './metrics';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
 import { Resource } from '@opentelemetry/resources';
 import {
   BasicTracerProvider,
@@ -32,9 +34,17 @@ import {
 
 const tracerName = 'haven';
 
+let recording = false;
+
+/** True once this process records spans: what costs something only for a trace (MongoDB's command events) asks. */
+export function tracingIsOn(): boolean {
+  return recording;
+}
+
 /**
- * Records spans in this process: with `exporter`, each span as it ends (tests); else over OTLP to
- * OTEL_EXPORTER_OTLP_ENDPOINT in batches. The first call wins: every service of one process shares it.
+ * Records spans in this process: with `processor`, as it decides (tests: each span as it ends); else in batches to
+ * `exporter`, by default over OTLP to OTEL_EXPORTER_OTLP_ENDPOINT. The first call wins: every service of one process
+ * shares it.
  */
 export function startTracing(options: { serviceName: string; exporter?: SpanExporter; processor?: SpanProcessor }): {
   stop(): Promise<void>;
@@ -45,17 +55,28 @@ export function startTracing(options: { serviceName: string; exporter?: SpanExpo
   provider.addSpanProcessor(options.processor ?? new BatchSpanProcessor(options.exporter ?? new OTLPTraceExporter()));
   const registered = trace.setGlobalTracerProvider(provider);
   if (registered) {
+    recording = true;
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   }
   return { stop: () => provider.shutdown() };
 }
 
-/** Tracing from the environment: on when OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter reads it itself). */
+/**
+ * Tracing from the environment, named as OpenTelemetry names it: on when OTEL_EXPORTER_OTLP_ENDPOINT is set (the
+ * exporter reads it itself), or when OTEL_TRACES_EXPORTER is `zipkin` (to OTEL_EXPORTER_ZIPKIN_ENDPOINT, else
+ * Zipkin's default address on this machine).
+ */
 export function startTracingFromEnv(
   serviceName: string,
   env: NodeJS.ProcessEnv = process.env,
 ): { stop(): Promise<void> } {
+  if (env.OTEL_TRACES_EXPORTER === 'zipkin') {
+    return startTracing({
+      serviceName,
+      exporter: new ZipkinExporter({ url: env.OTEL_EXPORTER_ZIPKIN_ENDPOINT || undefined, serviceName }),
+    });
+  }
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return { stop: async () => undefined };
   return startTracing({ serviceName });
 }
