@@ -37,7 +37,7 @@ provision: $(NPM_STAMP) ## Fetch the embedded database and Kafka into the cache 
 dev: $(NPM_STAMP) ## Start everything on loopback and print the URLs (Ctrl-C stops Haven)
 	$(TSX) tools/dev/cli.ts up
 
-down: $(NPM_STAMP) ## Stop the dev infrastructure (database, Kafka, mail catcher)
+down: $(NPM_STAMP) ## Stop the dev infrastructure (database, Kafka, mail catcher, trace viewer)
 	$(TSX) tools/dev/cli.ts down
 
 status: $(NPM_STAMP) ## Health of the dev infrastructure
