@@ -12,6 +12,7 @@ import {
 } from '@haven/platform';
 import { z } from 'zod';
 import { subscriptionStatusOf } from './domain/access';
+import { cardChanger } from './events/card-change';
 import { localSetupSettler } from './events/local-setups';
 import { schedulerCounts, startScheduler } from './events/scheduler';
 import { billingClock } from './model/clock';
@@ -110,6 +111,7 @@ const startBilling = defineService({
       clock,
       publishSoon,
     });
+    const changer = cardChanger({ subscriptions, customers, provider, clock, publishSoon, log });
     const scheduler = startScheduler({
       subscriptions,
       provider,
@@ -119,7 +121,7 @@ const startBilling = defineService({
       intervalMs: config.BILLING_SCHEDULER_INTERVAL_MS,
       historyRetentionMs: config.BILLING_HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
       counts: schedulerCounts(metrics),
-      settleSetups: local ? localSetupSettler({ local, customers, starter, log }) : undefined,
+      settleSetups: local ? localSetupSettler({ local, customers, starter, cardChanger: changer, log }) : undefined,
     });
     const retained = retainedBillingRecordModel(connection);
     const retainedRecordsSweep = startRetainedRecordsSweep({ retained, trialClaims: trialClaimModel(connection) }, log);
@@ -149,6 +151,7 @@ const startBilling = defineService({
         localProvider: local,
         trials,
         starter,
+        cardChanger: changer,
         clock,
         scheduler,
         publishSoon,
@@ -166,6 +169,7 @@ const startBilling = defineService({
               subscriptions,
               customers,
               starter,
+              cardChanger: changer,
               publishSoon,
               log,
             }

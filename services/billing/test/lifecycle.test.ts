@@ -1,6 +1,9 @@
 import {
   accessAfter,
   addMonth,
+  afterFailedRetry,
+  paymentRetryDelaysMs,
+  retriesAfterFailure,
   chargeRecordedBy,
   dueStep,
   mayStartSubscription,
@@ -44,6 +47,31 @@ describe('dueStep (the scheduler)', () => {
     expect(dueStep({ ...active, cancelAtPeriodEnd: true }, now, true)).toBe('ended');
     expect(dueStep({ ...active, currentPeriodEnd: at(hour) }, now, true)).toBeNull();
     expect(dueStep({ ...active, status: 'payment_failed' }, now, true)).toBeNull();
+  });
+});
+
+describe('retries of a failed payment (the local provider, on Stripe’s schedule)', () => {
+  const failed = trial({ status: 'payment_failed', trialEnd: null, currentPeriodEnd: at(-hour) });
+
+  it('retries when the retry is due, only where billing runs the lifecycle', () => {
+    expect(dueStep({ ...failed, paymentRetryAt: at(hour) }, now, true)).toBeNull();
+    expect(dueStep({ ...failed, paymentRetryAt: at(-1) }, now, true)).toBe('retry_payment');
+    expect(dueStep({ ...failed, paymentRetryAt: at(-1) }, now, false)).toBeNull();
+    expect(dueStep({ ...failed, paymentRetryAt: null }, now, true)).toBeNull();
+    expect(recordDefect({ status: 'payment_failed', customerId: 'cus', paymentMethodId: '' }, 'retry_payment')).toBe(
+      'no_payment_method',
+    );
+  });
+
+  it('retries 3, 7 and 14 days after the failure, then ends the subscription', () => {
+    const first = retriesAfterFailure(now);
+    expect(first).toEqual({ paymentRetries: 0, paymentRetryAt: at(3 * 24 * hour) });
+    const second = afterFailedRetry(0, first.paymentRetryAt);
+    expect(second).toEqual({ ends: false, paymentRetries: 1, paymentRetryAt: at(7 * 24 * hour) });
+    const third = afterFailedRetry(1, at(7 * 24 * hour));
+    expect(third).toEqual({ ends: false, paymentRetries: 2, paymentRetryAt: at(14 * 24 * hour) });
+    expect(afterFailedRetry(2, at(14 * 24 * hour))).toEqual({ ends: true });
+    expect(afterFailedRetry(paymentRetryDelaysMs.length, now)).toEqual({ ends: true });
   });
 });
 

@@ -49,13 +49,40 @@ export function addMonth(date: Date): Date {
 
 export interface ScheduledSubscription extends StoredSubscription {
   trialReminderSent: boolean;
+  /** When the failed payment is tried again (the local provider's retries); null without one due. */
+  paymentRetryAt?: Date | null;
+  /** How many retries of the failed payment were made (none on older records). */
+  paymentRetries?: number;
+}
+
+/**
+ * The local provider's retries of a failed payment, as Stripe's retry schedule runs them: each delay after the
+ * attempt before it (3, 7 and 14 days after the failed payment). When the last retry fails too, the subscription
+ * ends, as Stripe cancels it once its retries are exhausted.
+ */
+export const paymentRetryDelaysMs: readonly number[] = [3 * day, 4 * day, 7 * day];
+
+/** What a failed payment's retry leaves: the next retry, or the end of the subscription. Pure. */
+export function afterFailedRetry(
+  retriesBefore: number,
+  now: Date,
+): { ends: true } | { ends: false; paymentRetries: number; paymentRetryAt: Date } {
+  const made = retriesBefore + 1;
+  if (made >= paymentRetryDelaysMs.length) return { ends: true };
+  return { ends: false, paymentRetries: made, paymentRetryAt: new Date(now.getTime() + paymentRetryDelaysMs[made]!) };
+}
+
+/** The retry fields of a payment that has just failed (its first retry's time). */
+export function retriesAfterFailure(now: Date): { paymentRetries: number; paymentRetryAt: Date } {
+  return { paymentRetries: 0, paymentRetryAt: new Date(now.getTime() + paymentRetryDelaysMs[0]!) };
 }
 
 /**
  * What the scheduler must do for a subscription now (the local provider's trial and period ends, and the
  * trial reminder for every provider), or null. One step per call; the scheduler calls again after it.
  */
-export type DueStep = 'trial_will_end' | 'trial_expired' | 'charge_after_trial' | 'renew' | 'ended' | null;
+export type DueStep =
+  'trial_will_end' | 'trial_expired' | 'charge_after_trial' | 'renew' | 'ended' | 'retry_payment' | null;
 
 export function dueStep(subscription: ScheduledSubscription, now: Date, providerRunsLifecycle: boolean): DueStep {
   const { status, trialEnd, currentPeriodEnd, cancelAtPeriodEnd } = subscription;
@@ -74,6 +101,10 @@ export function dueStep(subscription: ScheduledSubscription, now: Date, provider
   }
   if (status === 'active' && currentPeriodEnd && currentPeriodEnd <= now && providerRunsLifecycle) {
     return cancelAtPeriodEnd ? 'ended' : 'renew';
+  }
+  const { paymentRetryAt } = subscription;
+  if (status === 'payment_failed' && paymentRetryAt && paymentRetryAt <= now && providerRunsLifecycle) {
+    return 'retry_payment';
   }
   return null;
 }
@@ -100,8 +131,8 @@ export function recordDefect(
   due: DueStep,
 ): RecordDefect | null {
   if (!(subscriptionStates as readonly string[]).includes(record.status)) return 'unknown_status';
-  if ((due === 'charge_after_trial' || due === 'renew') && !(record.customerId && record.paymentMethodId))
-    return 'no_payment_method';
+  const charges = due === 'charge_after_trial' || due === 'renew' || due === 'retry_payment';
+  if (charges && !(record.customerId && record.paymentMethodId)) return 'no_payment_method';
   return null;
 }
 

@@ -84,6 +84,11 @@ export interface PaymentProvider {
     now: Date;
     idempotencyKey: string;
   }): Promise<{ paid: boolean; currentPeriodEnd: Date | null }>;
+  /**
+   * Where a setup intent stands at the provider (requires_payment_method, requires_action, processing, succeeded,
+   * canceled), or null when the provider knows no such setup.
+   */
+  setupStatus(setupIntentId: string): Promise<string | null>;
   /** The payment method a setup intent confirmed, or null when it did not succeed. */
   confirmedPaymentMethod(setupIntentId: string): Promise<string | null>;
   createSubscription(input: {

@@ -9,6 +9,10 @@ describe('the authentication-required test card', () => {
     });
   });
 
+  it.each(['4000 0025 0000 3155', '4000 0000 0000 3220'])('asks for the check with Stripe’s other card %s', (card) => {
+    expect(outcomeOfTestCard(normaliseCardNumber(card)!)).toEqual({ outcome: 'requires_action', message: null });
+  });
+
   it('is listed in the hint for a number test mode does not know', () => {
     expect(outcomeOfTestCard('4111111111111111')).toEqual({ outcome: 'declined', message: unknownTestCardMessage });
     expect(unknownTestCardMessage).toContain('4000 0027 6000 3184');

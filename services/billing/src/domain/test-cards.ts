@@ -13,6 +13,9 @@ export const testCards = {
   processingError: '4000000000000119',
   /** Stripe's authentication-required setup card: the bank asks the person to confirm it (3-D Secure). */
   requiresAuthentication: '4000002760003184',
+  /** Stripe's other cards whose bank asks on setup: 3-D Secure required (3155), and 3-D Secure 2 (3220). */
+  requiresAuthenticationOnSetup: '4000002500003155',
+  requiresAuthentication3ds2: '4000000000003220',
   /**
    * A setup the provider takes a moment to confirm (Stripe's `processing`, as with a bank debit): it succeeds
    * at the scheduler's first pass `processingSetupMs` after it was confirmed. With Stripe it is an ordinary card.
@@ -42,7 +45,12 @@ export function normaliseCardNumber(input: string): string | null {
 }
 
 export function outcomeOfTestCard(digits: string): { outcome: SetupOutcome; message: string | null } {
-  if (digits === testCards.requiresAuthentication) return { outcome: 'requires_action', message: null };
+  if (
+    digits === testCards.requiresAuthentication ||
+    digits === testCards.requiresAuthenticationOnSetup ||
+    digits === testCards.requiresAuthentication3ds2
+  )
+    return { outcome: 'requires_action', message: null };
   if (digits === testCards.processing) return { outcome: 'processing', message: null };
   if (digits === testCards.succeeds || digits === testCards.succeedsMastercard) return { outcome: 'ok', message: null };
   if (digits === testCards.chargeFails) return { outcome: 'charge_fails', message: null };

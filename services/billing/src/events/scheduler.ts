@@ -2,8 +2,10 @@ import { runPeriodically, serviceCounter, type Logger, type PeriodicWork } from 
 import type { Model } from 'mongoose';
 import {
   addMonth,
+  afterFailedRetry,
   dueStep,
   recordDefect,
+  retriesAfterFailure,
   subscriptionStates,
   trialReminderLeadMs,
   type RecordDefect,
@@ -125,7 +127,41 @@ export function startScheduler(deps: {
               { status: 'active', currentPeriodEnd: addMonth(from) },
               due === 'renew' ? 'billing.renewed' : 'billing.activated',
             )
-          : change({ status: 'payment_failed' }, 'billing.payment_failed');
+          : change({ status: 'payment_failed', ...retriesAfterFailure(now) }, 'billing.payment_failed');
+      }
+      case 'retry_payment': {
+        const retries = subscription.paymentRetries ?? 0;
+        // The failed payment's open charge, as Stripe retries the same invoice; the key names this retry.
+        const retry = await provider.retryOpenCharge({
+          subscriptionId: subscription.subscriptionId,
+          customerId: subscription.customerId,
+          paymentMethodId: subscription.paymentMethodId,
+          now,
+          idempotencyKey: `retry-${subscription._id}-${subscription.revision}-${retries}`,
+        });
+        if (retry.paid) {
+          return change(
+            {
+              status: 'active',
+              currentPeriodEnd: retry.currentPeriodEnd ?? addMonth(now),
+              paymentRetryAt: null,
+              paymentRetries: 0,
+            },
+            'billing.activated',
+          );
+        }
+        const next = afterFailedRetry(retries, now);
+        // Retries exhausted: the subscription ends, as Stripe cancels it (the same event as its deletion webhook).
+        if (next.ends) {
+          await provider.cancelNow({ subscriptionId: subscription.subscriptionId });
+          return change({ status: 'canceled', paymentRetryAt: null }, 'billing.ended');
+        }
+        // Another failed attempt changes no one's access: the next retry is noted, with no event.
+        const noted = await subscriptions.updateOne(
+          { _id: subscription._id, revision: subscription.revision, paymentRetryAt: subscription.paymentRetryAt },
+          { $set: { paymentRetries: next.paymentRetries, paymentRetryAt: next.paymentRetryAt } },
+        );
+        return noted.modifiedCount === 1;
       }
     }
   };
@@ -146,6 +182,7 @@ export function startScheduler(deps: {
             $or: [
               { status: 'trialing', trialEnd: { $lte: new Date(now.getTime() + trialReminderLeadMs) } },
               { status: 'active', currentPeriodEnd: { $lte: now } },
+              { status: 'payment_failed', paymentRetryAt: { $lte: now } },
               // A status billing never writes: nothing would ever move it on, so it is counted until mended.
               { status: { $nin: [...subscriptionStates] } },
             ],

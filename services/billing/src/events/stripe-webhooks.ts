@@ -7,6 +7,7 @@ import { changeFromStripe } from '../domain/stripe-events';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import { periodEndOf, statusOfStripe } from '../providers/stripe';
 import { changeSubscription } from './changes';
+import type { CardChanger } from './card-change';
 import type { SubscriptionStarter } from './subscription-start';
 
 /** The ids of the Stripe events already applied, each with its type and when (events/webhook-records-sweep.ts). */
@@ -21,7 +22,8 @@ export interface ProcessedWebhook {
 /**
  * Stripe's webhooks at /http/stripe/webhook (the gateway's /hooks/billing/stripe/webhook). The signature covers
  * the raw body, so the route reads bytes, never parsed JSON. `setup_intent.succeeded` starts the subscription
- * (once, with the browser's call: events/subscription-start.ts). Each event id is processed once (a
+ * (once, with the browser's call: events/subscription-start.ts), or for a card change makes its card the
+ * subscription's (once, with the browser's call: events/card-change.ts). Each event id is processed once (a
  * `processed_webhooks` record); an event older than the newest applied to the subscription changes nothing
  * (out of order); a change is a compare-and-set like every other, and one that lost a race answers 503 so
  * Stripe delivers it again. Without Stripe configured (null) the route answers 404.
@@ -34,6 +36,7 @@ export function stripeWebhookRoutes(
     subscriptions: Model<SubscriptionRecord>;
     customers: Model<CustomerRecord>;
     starter: SubscriptionStarter;
+    cardChanger: CardChanger;
     publishSoon: () => void;
     log: Logger;
   } | null,
@@ -120,9 +123,18 @@ export function stripeWebhookRoutes(
     // The user's newest setup with their own customer, as the browser's call would start.
     const customer = await deps.customers.findById(userId).lean<CustomerRecord>();
     if (customer?.customerId !== customerId || customer.setupIntentId !== intent.id) return true;
-    // A change-card setup starts nothing: the browser's updatePaymentMethodAfterSetup applies the card.
-    if (customer.setupPurpose === 'change_card' || intent.metadata?.purpose === 'change_card') return true;
     try {
+      // A change-card setup starts nothing: its card becomes the subscription's, once with the browser's call.
+      if (customer.setupPurpose === 'change_card' || intent.metadata?.purpose === 'change_card') {
+        if (customer.setupPurpose !== 'change_card') return true; // the newest setup is a start after all
+        await deps.cardChanger.applyAfterSetup({
+          userId,
+          setupIntentId: intent.id,
+          paymentMethodId,
+          correlationId: `stripe-${eventId}`,
+        });
+        return true;
+      }
       await deps.starter.startAfterSetup({
         userId,
         setupIntentId: intent.id,

@@ -1,7 +1,7 @@
 import { conflict } from '@haven/platform';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Model } from 'mongoose';
-import { mayStartSubscription, plan } from '../domain/lifecycle';
+import { mayStartSubscription, plan, retriesAfterFailure } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
 import type { PaymentProvider } from '../domain/provider';
 import type { Clock } from '../model/clock';
@@ -79,6 +79,8 @@ export function subscriptionStarter(deps: SubscriptionStarterDeps): Subscription
       trialUsed: true,
       providerEventAt: null,
       setAsideUntil: null,
+      // A first payment that failed is retried on the provider's schedule, as a renewal's is.
+      ...(created.status === 'payment_failed' ? retriesAfterFailure(now) : { paymentRetries: 0, paymentRetryAt: null }),
     };
     const type: SubscriptionEventType =
       created.status === 'trialing'

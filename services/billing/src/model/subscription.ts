@@ -37,6 +37,8 @@ const subscriptionSchema = new Schema<SubscriptionRecord>(
     currentPeriodEnd: { type: Date, default: null },
     cancelAtPeriodEnd: { type: Boolean, default: false },
     trialReminderSent: { type: Boolean, default: false },
+    paymentRetryAt: { type: Date, default: null },
+    paymentRetries: { type: Number, default: 0 },
     provider: { type: String, required: true, enum: ['local', 'stripe'] },
     customerId: { type: String, required: true },
     subscriptionId: { type: String, required: true, index: true },
@@ -54,6 +56,7 @@ subscriptionSchema.plugin(outboxPlugin);
 // The scheduler's sweep: trials and periods by their end.
 subscriptionSchema.index({ status: 1, trialEnd: 1 });
 subscriptionSchema.index({ status: 1, currentPeriodEnd: 1 });
+subscriptionSchema.index({ status: 1, paymentRetryAt: 1 });
 
 export function subscriptionModel(connection: Connection): Model<SubscriptionRecord> {
   subscriptionHistory(connection); // its indexes are built with the subscriptions'

@@ -318,6 +318,7 @@ export function localProvider(connection: Connection): LocalProvider {
       }
       return settled;
     },
+    setupStatus: async (setupIntentId) => (await intents.findById(setupIntentId, { status: 1 }).lean())?.status ?? null,
     confirmedPaymentMethod: async (setupIntentId) => {
       const intent = await intents.findById(setupIntentId).lean();
       return intent?.status === 'succeeded' ? intent.paymentMethodId : null;

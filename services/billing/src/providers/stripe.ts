@@ -88,6 +88,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (!intent.client_secret) throw new Error('Stripe returned a setup intent without a client secret');
       return { setupIntentId: intent.id, clientSecret: intent.client_secret };
     },
+    setupStatus: async (setupIntentId) => {
+      try {
+        return (await stripe.setupIntents.retrieve(setupIntentId)).status;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
     confirmedPaymentMethod: async (setupIntentId) => {
       const intent = await stripe.setupIntents.retrieve(setupIntentId);
       if (intent.status !== 'succeeded' || !intent.payment_method) return null;

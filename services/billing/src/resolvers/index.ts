@@ -10,12 +10,12 @@ import {
 import { GraphQLError } from 'graphql';
 import type { Model } from 'mongoose';
 import { subscriptionStatusOf } from '../domain/access';
-import { accessAfter, addMonth, openAtProvider, startRefusal, type StartRefusal } from '../domain/lifecycle';
+import { accessAfter, openAtProvider, startRefusal, type StartRefusal } from '../domain/lifecycle';
 import { billingMessages } from '../domain/messages';
 import { subscriptionOfferAt } from '../domain/offer';
 import { clientSecretProblem, type PaymentProvider, type SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
-import { changeSubscription, type SubscriptionEventType, type SubscriptionFields } from '../events/changes';
+import { changeSubscription } from '../events/changes';
 import type { Scheduler } from '../events/scheduler';
 import type { SubscriptionStarter } from '../events/subscription-start';
 import type { Clock } from '../model/clock';
@@ -23,6 +23,7 @@ import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecor
 import type { LocalProvider, LocalSetupAnswer } from '../providers/local';
 import type { TrialClaims } from '../model/trial-claim';
 import type { BillingErasure } from '../events/erasure';
+import type { CardChanger } from '../events/card-change';
 import { erasureResolvers } from './erasure';
 import type { Resolvers } from './types.generated';
 
@@ -45,6 +46,8 @@ export interface BillingResolverDeps {
   starter: SubscriptionStarter;
   /** Account deletion (events/erasure.ts). */
   erasure: BillingErasure;
+  /** Makes a confirmed new card the subscription's, once (events/card-change.ts). */
+  cardChanger: CardChanger;
 }
 
 /** How many past invoices Settings lists: two years of monthly ones. */
@@ -62,20 +65,28 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
 
   /**
    * As Stripe's webhook does: the subscription starts when the card is confirmed, tab open or not. A change-card
-   * setup starts nothing: updatePaymentMethodAfterSetup applies it.
+   * setup starts nothing; confirmed after the bank's check (the page is away on the bank's), its card becomes the
+   * subscription's here, and updatePaymentMethodAfterSetup answers that same change.
    */
   const startAfterLocalSetup = async (
     userId: string,
     customer: CustomerRecord | null,
     result: LocalSetupAnswer,
     correlationId: string,
+    afterBankCheck = false,
   ) => {
-    if (
-      result.status === 'succeeded' &&
-      result.paymentMethodId &&
-      customer?.setupIntentId === result.setupIntentId &&
-      customer.setupPurpose !== 'change_card'
-    ) {
+    if (!(result.status === 'succeeded' && result.paymentMethodId && customer?.setupIntentId === result.setupIntentId))
+      return;
+    if (customer.setupPurpose === 'change_card') {
+      if (afterBankCheck) {
+        await deps.cardChanger.applyAfterSetup({
+          userId,
+          setupIntentId: result.setupIntentId,
+          paymentMethodId: result.paymentMethodId,
+          correlationId,
+        });
+      }
+    } else {
       await deps.starter.startAfterSetup({
         userId,
         setupIntentId: result.setupIntentId,
@@ -221,7 +232,7 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           : null;
         if (!result) throw notFound(billingMessages.noSuchSetup);
         if (result === 'not_pending') throw conflict(billingMessages.noCheckPending);
-        await startAfterLocalSetup(session.userId, customer, result, context.correlationId);
+        await startAfterLocalSetup(session.userId, customer, result, context.correlationId, true);
         return { status: result.status, message: result.message, challengeUrl: null };
       },
 
@@ -252,7 +263,6 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
       updatePaymentMethodAfterSetup: async (_parent, _args, context) => {
         const session = requireSession(context);
         const userId = session.userId;
-        const now = await clock.now();
         const current = await subscriptions.findById(userId).lean<SubscriptionRecord>();
         if (!current || !openAtProvider(current)) throw notFound(billingMessages.noCardToChange);
         const customer = await customers.findById(userId).lean();
@@ -260,47 +270,20 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
           throw badInput('setupIntent', billingMessages.changeCardFirst);
         const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
         if (!paymentMethodId) throw badInput('setupIntent', billingMessages.changeCardFirst);
-        const newCard = paymentMethodId !== current.paymentMethodId;
-        if (newCard) {
-          await provider.setDefaultPaymentMethod({
-            customerId: current.customerId,
-            subscriptionId: current.subscriptionId,
-            paymentMethodId,
-            idempotencyKey: `payment-method-${customer.setupIntentId}`,
-          });
-        }
-        let changes: Partial<SubscriptionFields> = { paymentMethodId };
-        let type: SubscriptionEventType = 'billing.payment_method_updated';
-        let message = billingMessages.cardUpdated;
-        if (current.status === 'payment_failed') {
-          // The payment that failed is tried again with the new card now, not at the provider's next retry.
-          let retry: { paid: boolean; currentPeriodEnd: Date | null } = { paid: false, currentPeriodEnd: null };
-          try {
-            retry = await provider.retryOpenCharge({
-              subscriptionId: current.subscriptionId,
-              customerId: current.customerId,
-              paymentMethodId,
-              now,
-              idempotencyKey: `retry-${userId}-${current.revision}`,
-            });
-          } catch (error) {
-            // The card is saved all the same; the provider's own retries (or the next attempt here) charge it.
-            context.log.warn({ err: error }, 'retrying the open charge with the new card failed');
-          }
-          if (retry.paid) {
-            const currentPeriodEnd = retry.currentPeriodEnd ?? addMonth(now);
-            changes = { paymentMethodId, status: 'active', currentPeriodEnd };
-            type = 'billing.activated';
-            message = billingMessages.cardUpdatedAndPaid(currentPeriodEnd);
-          } else {
-            message = billingMessages.cardUpdatedStillUnpaid;
-          }
-        }
-        // The same card again with nothing paid (a retried request): nothing more to record.
-        if (newCard || type !== 'billing.payment_method_updated') {
-          ensureApplied(await changeSubscription(subscriptions, current, changes, type, now, context.correlationId));
-          deps.publishSoon();
-        }
+        const changed = await deps.cardChanger.applyAfterSetup({
+          userId,
+          setupIntentId: customer.setupIntentId,
+          paymentMethodId,
+          correlationId: context.correlationId,
+        });
+        // Ended or replaced between the reads and the change: as if asked a moment later.
+        if (!changed) throw notFound(billingMessages.noCardToChange);
+        const message =
+          changed.outcome === 'paid'
+            ? billingMessages.cardUpdatedAndPaid(changed.currentPeriodEnd)
+            : changed.outcome === 'still_unpaid'
+              ? billingMessages.cardUpdatedStillUnpaid
+              : billingMessages.cardUpdated;
         return { message, subscriptionStatus: await statusNow(userId) };
       },
 
@@ -389,6 +372,14 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         if (!context.session || context.session.userId !== id) return null;
         const current = await subscriptions.findById(id, { paymentMethodId: 1 }).lean<SubscriptionRecord>();
         return current?.paymentMethodId ? provider.describePaymentMethod(current.paymentMethodId) : null;
+      },
+      // The owner's alone, as the card is. Only the newest setup counts, and only while it is a card change.
+      cardChangeStatus: async ({ id }, _args, context) => {
+        if (!context.session || context.session.userId !== id) return null;
+        const customer = await customers.findById(id, { setupIntentId: 1, setupPurpose: 1 }).lean();
+        if (!customer?.setupIntentId || customer.setupPurpose !== 'change_card') return null;
+        const status = await provider.setupStatus(customer.setupIntentId);
+        return status === 'processing' || status === 'requires_action' ? status : null;
       },
       // The owner's alone, as the card is: anyone else (an admin too) gets an empty list.
       invoices: async ({ id }, _args, context) => {

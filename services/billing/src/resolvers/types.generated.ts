@@ -244,6 +244,12 @@ export type User = {
    * see; never premium.
    */
   billingExport: DataExportPart;
+  /**
+   * While the card of a running subscription is being changed, where the newest new card stands: processing while the
+   * card provider confirms it (it becomes the card on file once confirmed, page open or not), requires_action while
+   * the bank's check waits; null otherwise. The owner's alone (anyone else gets null).
+   */
+  cardChangeStatus?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   /**
    * The subscription's past invoices as the provider keeps them, newest first, at most 24. The owner's alone to see
@@ -515,6 +521,7 @@ export type SubscriptionStatusResolvers<ContextType = RequestContext, ParentType
 export type UserResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
   billingExport?: Resolver<ResolversTypes['DataExportPart'], ParentType, ContextType>;
+  cardChangeStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   invoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType>;
   paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethodSummary']>, ParentType, ContextType>;

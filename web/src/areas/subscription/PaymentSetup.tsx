@@ -4,12 +4,16 @@
  * confirm the card → create the subscription → welcome toast → /?welcome=true after 1 s; a first payment that
  * fails keeps the person here, told why. In change mode (Settings → Subscription, and /subscription after a failed
  * payment) the setup only saves a new card: confirm it → make it the subscription's → toast. A card the provider
- * is still confirming (processing) shows that, neither welcome nor failure, until the subscription has started.
+ * is still confirming (processing) shows that, neither welcome nor failure, until the subscription has started (or,
+ * in change mode, until the new card is the one on file: billing makes it so when the provider confirms it, page
+ * open or not). A card whose bank asks the person to confirm it goes to the bank's page, which returns to the page
+ * the setup started on (setupReturn.ts); a changed card becomes the card on file only once the bank has confirmed it.
  */
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  CardChangeSettledDocument,
   ConfirmTestCardDocument,
   CreateSubscriptionDocument,
   PaymentConfigDocument,
@@ -27,7 +31,9 @@ import { toast } from '../../ui/Toast';
 import { PREMIUM_PRICE_LABEL } from '../../constants';
 import {
   AFTER_SETUP_REDIRECT_MS,
+  cardChangeSettled,
   changeCardNotices,
+  changeProcessingTexts,
   changeCardTexts,
   noticeForSetupResult,
   planOfferTexts,
@@ -36,10 +42,18 @@ import {
   SETUP_SETTLED_POLL_MS,
   SETUP_SETTLED_POLLS,
   setupNotices,
+  type Notice,
   setupSettled,
   WELCOME_PATH,
 } from './paymentSetup';
 import { paymentFailedTexts } from './paymentRecovery';
+import {
+  cardChangeChallengeUrl,
+  cardChangePlaceOf,
+  parseSetupReturn,
+  stripeReturnUrl,
+  type CardChangePlace,
+} from './setupReturn';
 
 // Stripe.js loads only when Stripe is configured.
 const StripeCardForm = lazy(loadOrReload(() => import('./StripeCardForm')));
@@ -91,10 +105,52 @@ export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise
   };
 }
 
+/** What a card change's answer tells the person: saved, or saved with the failed payment still open. */
+function changeNotice(
+  result: { message: string; subscriptionStatus: { hasActiveSubscription: boolean } } | undefined,
+): Notice {
+  return result && !result.subscriptionStatus.hasActiveSubscription
+    ? changeCardNotices.savedStillUnpaid(result.message)
+    : changeCardNotices.updated(result?.message);
+}
+
+/**
+ * The return from a new card's bank check to the page the change started on (`place`). Confirmed, billing has made
+ * it the card on file already; the call answers that change (and says whether a failed payment went through).
+ * Not confirmed, the current card stays on file, and the person is told so. The parameters leave the address at
+ * once, so a reload does not repeat it; `afterChange` refreshes what the page shows.
+ */
+export function useCardChangeReturn(place: CardChangePlace, afterChange: (() => Promise<void>) | null): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [updatePaymentMethod] = useMutation(UpdatePaymentMethodDocument);
+  const handled = useRef(false);
+  useEffect(() => {
+    const back = parseSetupReturn(location.search);
+    if (!back || back.cardChange !== place || !afterChange || handled.current) return;
+    handled.current = true;
+    navigate(location.pathname, { replace: true });
+    if (!back.succeeded) {
+      toast(changeCardNotices.authenticationFailed());
+      void afterChange();
+      return;
+    }
+    updatePaymentMethod()
+      .then(({ data }) => toast(changeNotice(data?.updatePaymentMethodAfterSetup)))
+      .catch((error: unknown) =>
+        toast(changeCardNotices.failed(error instanceof Error ? error.message : 'Please try again.')),
+      )
+      .finally(() => void afterChange());
+  }, [location.search, location.pathname, navigate, place, afterChange, updatePaymentMethod]);
+}
+
 export function PaymentSetup(props: PaymentSetupProps) {
   const { onBack, afterSuccess } = props;
   const changing = props.mode === 'change';
   const navigate = useNavigate();
+  const location = useLocation();
+  // A card change returns from the bank's page to where it started (Settings, or /subscription).
+  const changePlace = changing ? (cardChangePlaceOf(location.pathname) ?? 'settings') : null;
   const config = useQuery(PaymentConfigDocument);
   const [startSetup] = useMutation(StartPaymentSetupDocument);
   const [confirmCard] = useMutation(ConfirmTestCardDocument);
@@ -130,13 +186,29 @@ export function PaymentSetup(props: PaymentSetupProps) {
   useEffect(() => {
     if (processing !== 'waiting') return;
     let stopped = false;
+    const settled = async () => {
+      if (changing) {
+        const answer = await apollo
+          .query({ query: CardChangeSettledDocument, fetchPolicy: 'no-cache' })
+          .catch(() => null);
+        return answer?.data?.me ? cardChangeSettled(answer.data.me.cardChangeStatus) : false;
+      }
+      const answer = await apollo.query({ query: SetupSettledDocument, fetchPolicy: 'no-cache' }).catch(() => null);
+      return setupSettled(answer?.data?.me?.subscriptionStatus?.status);
+    };
     const wait = async () => {
       for (let poll = 0; poll < SETUP_SETTLED_POLLS && !stopped; poll++) {
         await new Promise((resolve) => window.setTimeout(resolve, SETUP_SETTLED_POLL_MS));
         if (stopped) return;
-        const answer = await apollo.query({ query: SetupSettledDocument, fetchPolicy: 'no-cache' }).catch(() => null);
+        const done = await settled();
         if (stopped) return;
-        if (setupSettled(answer?.data?.me?.subscriptionStatus?.status)) {
+        if (done && changing) {
+          // Billing has made the new card the one on file: its answer says so, and the form closes.
+          await finishChange();
+          setProcessing(null);
+          return;
+        }
+        if (done) {
           if (!(await finishStart())) {
             setProcessing(null);
             setBusy(false);
@@ -150,18 +222,13 @@ export function PaymentSetup(props: PaymentSetupProps) {
     return () => {
       stopped = true;
     };
-    // Once per processing setup: finishStart is made anew on each render, and does the same each time.
-  }, [processing, apollo]);
+    // Once per processing setup: finishStart and finishChange are made anew on each render, and do the same each time.
+  }, [processing, apollo, changing]);
 
   const finishChange = async () => {
     try {
       const { data } = await updatePaymentMethod();
-      const result = data?.updatePaymentMethodAfterSetup;
-      toast(
-        result && !result.subscriptionStatus.hasActiveSubscription
-          ? changeCardNotices.savedStillUnpaid(result.message)
-          : changeCardNotices.updated(result?.message),
-      );
+      toast(changeNotice(data?.updatePaymentMethodAfterSetup));
       await afterSuccess();
     } catch (error) {
       toast(changeCardNotices.failed(error instanceof Error ? error.message : 'Please try again.'));
@@ -182,13 +249,13 @@ export function PaymentSetup(props: PaymentSetupProps) {
     try {
       const { data } = await confirmCard({ variables: { input: { clientSecret, cardNumber } } });
       const result = data?.confirmLocalSetup ?? { status: 'unknown' };
-      // The card's bank asks the person to confirm it: its page (the test-mode stand-in) returns to /subscription.
-      // (Start only: a changed card's return is not handled yet, so it says the setup is incomplete.)
-      if (!changing && result.status === 'requires_action' && 'challengeUrl' in result && result.challengeUrl) {
-        navigate(result.challengeUrl);
+      // The card's bank asks the person to confirm it: its page (the test-mode stand-in) returns to /subscription,
+      // or a card change to the page it started on.
+      if (result.status === 'requires_action' && 'challengeUrl' in result && result.challengeUrl) {
+        navigate(changePlace ? cardChangeChallengeUrl(result.challengeUrl, changePlace) : result.challengeUrl);
         return;
       }
-      if (!changing && result.status === 'processing') {
+      if (result.status === 'processing') {
         setProcessing('waiting');
         return;
       }
@@ -209,6 +276,7 @@ export function PaymentSetup(props: PaymentSetupProps) {
   const changeTexts =
     props.mode === 'change' && props.retriesPayment ? paymentFailedTexts(PREMIUM_PRICE_LABEL).form : changeCardTexts;
   const texts = changing ? changeTexts : planOfferTexts(props.offer);
+  const waitTexts = changing ? changeProcessingTexts : processingTexts;
 
   return (
     <Card aria-labelledby="payment-title">
@@ -226,9 +294,9 @@ export function PaymentSetup(props: PaymentSetupProps) {
         {processing ? (
           <div role="status" className="stack" data-testid="payment-processing">
             <p>
-              <strong>{processingTexts.title}</strong>
+              <strong>{waitTexts.title}</strong>
             </p>
-            <p>{processing === 'slow' ? processingTexts.tooLong : processingTexts.body}</p>
+            <p>{processing === 'slow' ? waitTexts.tooLong : waitTexts.body}</p>
             {processing === 'waiting' && <Spinner decorative />}
           </div>
         ) : !clientSecret || !provider ? (
@@ -255,7 +323,8 @@ export function PaymentSetup(props: PaymentSetupProps) {
               publishableKey={config.data.paymentConfig.publishableKey}
               clientSecret={clientSecret}
               onSucceeded={finish}
-              onProcessing={changing ? undefined : () => setProcessing('waiting')}
+              onProcessing={() => setProcessing('waiting')}
+              returnUrl={stripeReturnUrl(window.location.origin, changePlace)}
               submitLabel={texts.cardButton}
               busyLabel={texts.cardBusy}
             />

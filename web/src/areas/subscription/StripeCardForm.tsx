@@ -19,6 +19,8 @@ export default function StripeCardForm(props: {
   onSucceeded: () => Promise<void>;
   /** Stripe is still confirming the card (`processing`): the payment step waits for it. Absent: "Setup Incomplete". */
   onProcessing?: () => void;
+  /** Where Stripe sends the browser back after the bank's page (setupReturn.ts). */
+  returnUrl: string;
   submitLabel: string;
   busyLabel: string;
 }) {
@@ -35,6 +37,7 @@ export default function StripeCardForm(props: {
       <CardForm
         onSucceeded={props.onSucceeded}
         onProcessing={props.onProcessing}
+        returnUrl={props.returnUrl}
         submitLabel={props.submitLabel}
         busyLabel={props.busyLabel}
       />
@@ -45,11 +48,13 @@ export default function StripeCardForm(props: {
 function CardForm({
   onSucceeded,
   onProcessing,
+  returnUrl,
   submitLabel,
   busyLabel,
 }: {
   onSucceeded: () => Promise<void>;
   onProcessing?: () => void;
+  returnUrl: string;
   submitLabel: string;
   busyLabel: string;
 }) {
@@ -64,7 +69,7 @@ function CardForm({
     const { error, setupIntent } = await stripe.confirmSetup({
       elements,
       redirect: 'if_required',
-      confirmParams: { return_url: `${window.location.origin}/subscription` },
+      confirmParams: { return_url: returnUrl },
     });
     if (error) {
       toast(setupNotices.paymentFailed(error.message ?? 'Please try again.'));

@@ -18,7 +18,8 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
-import { PaymentSetup } from './PaymentSetup';
+import { PaymentSetup, useCardChangeReturn } from './PaymentSetup';
+import { changeProcessingTexts } from './paymentSetup';
 import {
   cancellationConfirmation,
   cancellationMailto,
@@ -42,6 +43,15 @@ export function SubscriptionCard() {
   const signedIn = session.status === 'signedIn';
   const cardQuery = useQuery(PaymentMethodOnFileDocument, { skip: !signedIn, fetchPolicy: 'cache-and-network' });
   const invoicesQuery = useQuery(MyInvoicesDocument, { skip: !signedIn, fetchPolicy: 'cache-and-network' });
+  const refetchSubscription = signedIn ? session.refetchSubscription : null;
+  // A new card's bank check started here returns here: the card line, invoices and status are read again.
+  useCardChangeReturn(
+    'settings',
+    refetchSubscription &&
+      (async () => {
+        await Promise.all([cardQuery.refetch(), invoicesQuery.refetch(), refetchSubscription()]);
+      }),
+  );
   if (!signedIn) return null;
   const status = session.subscription;
   const card = cardQuery.data?.me?.paymentMethod ?? null;
@@ -108,6 +118,11 @@ export function SubscriptionCard() {
         {status && card && (
           <p className="text-muted" data-testid="card-on-file">
             {cardOnFileLine(card, status)}
+          </p>
+        )}
+        {status && card && cardQuery.data?.me?.cardChangeStatus === 'processing' && !changingCard && (
+          <p role="status" data-testid="card-change-pending">
+            {changeProcessingTexts.pending}
           </p>
         )}
         {status &&

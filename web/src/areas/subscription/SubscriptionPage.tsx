@@ -27,7 +27,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CheckIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { FullPageSpinner } from '../../ui/Spinner';
-import { PaymentSetup, useFinishStart } from './PaymentSetup';
+import { PaymentSetup, useCardChangeReturn, useFinishStart } from './PaymentSetup';
 import { planOfferFrom, planOfferTexts, setupNotices, vatNote, type PlanOffer } from './paymentSetup';
 import { paymentFailedTexts, subscriptionPageOffer } from './paymentRecovery';
 import { parseSetupReturn } from './setupReturn';
@@ -57,6 +57,8 @@ export function SubscriptionPage() {
   const finishing = useSetupReturn(session.status === 'signedIn' ? session.refetchSubscription : null, () =>
     setPaying(true),
   );
+  // A new card's bank check started here (after a failed payment) returns here.
+  useCardChangeReturn('subscription', session.status === 'signedIn' ? session.refetchSubscription : null);
 
   if (session.status === 'loading' || (finishing && session.status === 'signedIn')) return <FullPageSpinner />;
   if (session.status === 'signedOut') return <Navigate to="/auth" replace />;
@@ -178,10 +180,14 @@ function useSetupReturn(afterSuccess: (() => Promise<void>) | null, backToPaymen
   const navigate = useNavigate();
   const finishStart = useFinishStart(afterSuccess ?? (() => Promise.resolve()));
   const handled = useRef(false);
-  const [finishing, setFinishing] = useState(() => parseSetupReturn(location.search)?.succeeded === true);
+  const [finishing, setFinishing] = useState(() => {
+    const back = parseSetupReturn(location.search);
+    return back?.succeeded === true && !back.cardChange;
+  });
   useEffect(() => {
     const back = parseSetupReturn(location.search);
-    if (!back || !afterSuccess || handled.current) return;
+    // A card change's return is the change's to finish (useCardChangeReturn), never a start.
+    if (!back || back.cardChange || !afterSuccess || handled.current) return;
     handled.current = true;
     navigate(location.pathname, { replace: true });
     if (back.succeeded) {

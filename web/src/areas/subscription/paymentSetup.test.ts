@@ -1,4 +1,6 @@
 import {
+  cardChangeSettled,
+  changeProcessingTexts,
   noticeForSetupResult,
   offerDate,
   offerTexts,
@@ -119,5 +121,18 @@ describe('setupSettled', () => {
     expect(setupSettled('none')).toBe(false);
     expect(setupSettled('trial_expired')).toBe(false);
     expect(setupSettled(null)).toBe(false);
+  });
+});
+
+describe('a card change the provider is still confirming', () => {
+  it('waits only while the new card is processing', () => {
+    expect(cardChangeSettled('processing')).toBe(false);
+    expect(cardChangeSettled(null)).toBe(true);
+    expect(cardChangeSettled('requires_action')).toBe(true);
+  });
+
+  it('says the current card stays on file until the new one is confirmed', () => {
+    expect(changeProcessingTexts.body).toContain('Your current card stays on file until then');
+    expect(changeProcessingTexts.pending).toContain('Your current card stays on file until then');
   });
 });

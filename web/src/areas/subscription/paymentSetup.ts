@@ -90,7 +90,32 @@ export const changeCardNotices = {
     description: `${message} Your current card stays on file.`,
     variant: 'destructive',
   }),
+  /** The new card's bank did not confirm it (or the check was not finished): the card on file is unchanged. */
+  authenticationFailed: (): Notice => ({
+    title: "We couldn't change your card",
+    description:
+      "Your bank didn't confirm your new card, so your current card stays on file. Nothing was charged: you can try again or use another card.",
+    variant: 'destructive',
+  }),
 } satisfies Record<string, (message: string) => Notice>;
+
+/**
+ * A new card the provider is still confirming (processing): it becomes the card on file once confirmed, whether
+ * or not the page is still open, and the current card stays until then.
+ */
+export const changeProcessingTexts = {
+  title: "We're confirming your new card",
+  body: "Your card provider is confirming your new card. This usually takes a few seconds. Your current card stays on file until then, and there's nothing more you need to do: the new card takes over as soon as it's confirmed, even if you leave this page.",
+  tooLong:
+    "This is taking longer than usual. You don't need to add the card again: it becomes your card on file as soon as your card provider confirms it.",
+  /** In Settings, while a new card waits for its provider (the page was left and opened again). */
+  pending: 'Your new card is being confirmed. Your current card stays on file until then.',
+} as const;
+
+/** Whether a card change's wait is over: the provider has confirmed (or refused) the new card. Pure. */
+export function cardChangeSettled(cardChangeStatus: string | null | undefined): boolean {
+  return cardChangeStatus !== 'processing';
+}
 
 /** The change-card form's words. */
 export const changeCardTexts = {
