@@ -79,6 +79,8 @@ it('retries a failed payment on the schedule, then ends the subscription when th
   await eventuallyExpect('the copy closed by the end', async () =>
     expect(await entitlementCopy(userId)).toMatchObject({ granted: false, status: 'canceled' }),
   );
+  // The person is told, by Haven, that it has ended.
+  await billingEmailTo(failed!.email as string, 'Your Haven Premium subscription has ended');
 
   // Later passes change nothing more, and the person may subscribe again (a new card, charged at once).
   await advanceBillingClock(haven, 30 * day);

@@ -136,7 +136,7 @@ it('tells the person their card was changed, once, with where the next payment g
   expect(await mailbox().listEmails({ to: email, subject: cardChangedSubject })).toHaveLength(1);
 });
 
-it('sends no cancellation e-mail to an account that is being deleted', async () => {
+it('sends no cancellation or ending e-mail to an account that is being deleted', async () => {
   const { client, email } = await subscriberWithEveryEmailSwitchOff();
   await billingEmailTo(email, 'Welcome to Haven Premium'); // billing's e-mails reach this address
   const deleted = await client.request<{ requestId: string }>('DELETE', '/api/user/delete-account');
@@ -152,4 +152,5 @@ it('sends no cancellation e-mail to an account that is being deleted', async () 
   await consumersCaughtUp({ 'notification-billing': [topicOf('billing')] });
   const toThem = await mailbox().listEmails({ to: email });
   expect(toThem.map((caught) => caught.subject)).not.toContain(cancelledSubject);
+  expect(toThem.map((caught) => caught.subject)).not.toContain('Your Haven Premium subscription has ended');
 });

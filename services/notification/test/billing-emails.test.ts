@@ -85,6 +85,15 @@ describe('billing e-mails about a cancellation, a reactivation and a charge', ()
     expect(paid.text).toContain('If you did not make this change, please change your password');
   });
 
+  it('says a subscription has ended, that nothing more is charged, that the journal stays, and how to come back', () => {
+    const email = renderBillingEmail('billing-ended', person);
+    expect(email.subject).toBe('Your Haven Premium subscription has ended');
+    expect(email.text).toContain('nothing more will be charged');
+    expect(email.text).toContain('Your check-ins, notes and saved quotes stay in your account');
+    expect(email.text).toContain('/subscription');
+    expect(email.html).toContain('View my subscription');
+  });
+
   it('formats amounts from the minor unit', () => {
     expect(formatAmount(499, 'gbp')).toBe('£4.99');
     expect(formatAmount(1000, 'GBP')).toBe('£10.00');
@@ -96,6 +105,7 @@ describe('billing e-mails about a cancellation, a reactivation and a charge', ()
       'billing-reactivated',
       'billing-receipt',
       'billing-card-updated',
+      'billing-ended',
     ] as const) {
       expect(mayReceive(kind, allOff)).toBe(true);
     }

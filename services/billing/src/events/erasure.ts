@@ -61,7 +61,8 @@ export function billingErasure(deps: {
   /** Ends the subscription with its event; a change that lands in between is read again, and ended after it. */
   const endNow = async (read: SubscriptionRecord): Promise<void> => {
     for (let current: SubscriptionRecord | null = read; current && openAtProvider(current);) {
-      const ended = { status: 'canceled', cancelAtPeriodEnd: false } as const;
+      // Its event carries no address or name: no e-mail goes to an account being deleted.
+      const ended = { status: 'canceled', cancelAtPeriodEnd: false, email: '', firstName: '' } as const;
       if (await changeSubscription(subscriptions, current, ended, 'billing.ended', await deps.clock.now(), 'erasure')) {
         deps.publishSoon();
         return;

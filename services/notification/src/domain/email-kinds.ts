@@ -24,6 +24,7 @@ export const emailKinds = {
   'billing-reactivated': 'always',
   'billing-receipt': 'always',
   'billing-card-updated': 'always',
+  'billing-ended': 'always',
   newsletter: 'newsletter',
   /** The admin's own test copy of a draft, sent only when they ask for it. */
   'newsletter-test': 'always',
@@ -56,6 +57,7 @@ export const whySent: Record<EmailKind, string> = {
   'billing-reactivated': aboutSubscription,
   'billing-receipt': aboutSubscription,
   'billing-card-updated': aboutSubscription,
+  'billing-ended': aboutSubscription,
   newsletter: 'You get this email because you subscribed to the newsletter.',
   'newsletter-test': 'You get this email because you asked for a test copy of a newsletter.',
   'product-update': 'You get this email because product updates are on in your email preferences.',

@@ -1,7 +1,8 @@
 /**
  * Billing's e-mails: welcome when a trial starts, a reminder about a day before it ends (billing schedules
  * it), a notice when a payment fails, a confirmation when a subscription is cancelled or reactivated or its card
- * is changed, and a receipt for every successful charge. They are account e-mails about money, so they always go, whatever the
+ * is changed, a receipt for every successful charge, and a note when a subscription has ended (its cancelled
+ * period over, or its payment retries run out). They are account e-mails about money, so they always go, whatever the
  * marketing preferences say. The texts are pure (renderBillingEmail); the consumer sends each once.
  */
 import { timestampDate, topicOf, type SubscriptionChange } from '@haven/proto';
@@ -120,6 +121,16 @@ export function renderBillingEmail(kind: BillingEmailKind, input: BillingEmailIn
       link: subscription,
       button: 'Review my subscription',
     }),
+    'billing-ended': () => ({
+      subject: `Your ${input.productName} Premium subscription has ended`,
+      lines: [
+        'Your Premium subscription has ended, so the Premium features are closed for now, and nothing more will be charged.',
+        'Your check-ins, notes and saved quotes stay in your account, for whenever you want them.',
+        'If you would like Premium again, you can subscribe on the Subscription page at any time.',
+      ],
+      link: subscription,
+      button: 'View my subscription',
+    }),
     'billing-receipt': () => {
       const charge = input.charge;
       const amount = charge ? formatAmount(charge.amountMinor, charge.currency) : '';
@@ -204,6 +215,7 @@ export function billingEmailConsumer(deps: { mailer: Mailer; appUrl: string; pro
       'billing.activated': send('billing-receipt'),
       'billing.renewed': send('billing-receipt'),
       'billing.payment_method_updated': send('billing-card-updated'),
+      'billing.ended': send('billing-ended'),
     },
   };
 }
