@@ -8,10 +8,21 @@
  * services/platform/src/catalog.ts).
  *
  * The overlays' Secrets are generated from git-ignored files an operator creates; the check runs on a
- * copy of k8s/ where the missing ones are placeholders.
+ * copy of k8s/ where the missing ones are placeholders. renderKubernetes gives what kustomize builds for each
+ * overlay, from the same copy, for tests that read the deployed objects.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
@@ -31,14 +42,20 @@ export function buildChecker(): string {
   const binary = join(cacheDir(), 'containers', 'bin', `k8s-check-${inputs}`);
   if (existsSync(binary)) return binary;
   mkdirSync(dirname(binary), { recursive: true });
-  const built = spawnSync('go', ['build', '-o', `${binary}.tmp`, '.'], {
+  // Two test files may build at once (jest workers): each writes its own file and moves it into place whole.
+  const partial = `${binary}.${process.pid}.tmp`;
+  const built = spawnSync('go', ['build', '-o', partial, '.'], {
     cwd: checkerSource,
     encoding: 'utf8',
     env: { ...process.env, CGO_ENABLED: '0' },
   });
+  if (built.error && (built.error as NodeJS.ErrnoException).code === 'ENOENT') {
+    throw new Error(
+      'the k8s checker (tools/containers/k8s-check) is a Go program and `go` is not on PATH: install Go 1.22 or later and run again',
+    );
+  }
   if (built.status !== 0) throw new Error(`go build of the k8s checker failed:\n${built.stderr}`);
-  cpSync(`${binary}.tmp`, binary);
-  rmSync(`${binary}.tmp`, { force: true });
+  renameSync(partial, binary);
   return binary;
 }
 
@@ -76,15 +93,42 @@ export interface CheckResult {
   output: string;
 }
 
+/** The overlays of a staged k8s/ folder, as the checker's -overlay arguments. */
+function overlayFlags(staged: string): string[] {
+  const overlaysDir = join(staged, 'overlays');
+  return readdirSync(overlaysDir)
+    .filter((name) => existsSync(join(overlaysDir, name, 'kustomization.yaml')))
+    .flatMap((name) => ['-overlay', `${name}=${join(overlaysDir, name)}`]);
+}
+
+/**
+ * What kustomize builds for each overlay of a k8s/ folder (the repository's by default), by overlay name: YAML
+ * as `kustomize build` prints it, generated Secrets from placeholder sources where the real ones are git-ignored.
+ */
+export function renderKubernetes(k8sDir = join(repoRoot, 'k8s')): Record<string, string> {
+  const binary = buildChecker();
+  const staged = stageManifests(k8sDir);
+  const out = mkdtempSync(join(tmpdir(), 'haven-k8s-render-'));
+  try {
+    const flags = overlayFlags(staged);
+    const result = spawnSync(binary, ['-render', out, ...flags], { encoding: 'utf8' });
+    if (result.status !== 0) {
+      throw new Error(`kustomize could not build the overlays:\n${result.stderr.replaceAll(`${staged}/`, 'k8s/')}`);
+    }
+    return Object.fromEntries(
+      readdirSync(out).map((file) => [file.replace(/\.yaml$/, ''), readFileSync(join(out, file), 'utf8')]),
+    );
+  } finally {
+    rmSync(staged, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 /** Runs the checker on every overlay of a k8s/ folder (the repository's by default). */
 export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
   const binary = buildChecker();
   const staged = stageManifests(k8sDir);
   try {
-    const overlaysDir = join(staged, 'overlays');
-    const overlays = readdirSync(overlaysDir).filter((name) =>
-      existsSync(join(overlaysDir, name, 'kustomization.yaml')),
-    );
     const services = serviceCatalog.map((service) => service.name);
     const apps = [...services, gatewayEntry.name];
     const result = spawnSync(
@@ -107,7 +151,7 @@ export function checkKubernetes(k8sDir = join(repoRoot, 'k8s')): CheckResult {
         `${dataStores.kafka}=${services.join('+')}`,
         '-scaled',
         SCALED_OVERLAYS.join(','),
-        ...overlays.flatMap((name) => ['-overlay', `${name}=${join(overlaysDir, name)}`]),
+        ...overlayFlags(staged),
       ],
       { encoding: 'utf8' },
     );

@@ -8,6 +8,11 @@
 //	  -overlay dev=/path/to/k8s/overlays/dev -overlay production=/path/... -scaled production
 //
 // Exit 0 when every overlay passes, 1 with one line per problem otherwise.
+//
+//	k8s-check -render /out/dir -overlay dev=/path/... -overlay production=/path/...
+//
+// writes what kustomize builds for each overlay to /out/dir/<overlay>.yaml, as `kustomize build` prints it, and
+// checks nothing: tests and reviews read the deployed objects from kustomize itself.
 package main
 
 import (
@@ -90,7 +95,11 @@ func main() {
 	mongodbFlag := flag.String("mongodb", "", "the data store in -stores that is MongoDB: it runs with --auth, its apps sign in with a URL from a Secret of their own")
 	scaled := flag.String("scaled", "", "comma-separated overlays that must have a PodDisruptionBudget and a HorizontalPodAutoscaler per app")
 	flag.Var(&overlays, "overlay", "name=dir of a kustomize overlay (repeatable)")
+	renderDir := flag.String("render", "", "write each overlay's build to <dir>/<overlay>.yaml instead of checking")
 	flag.Parse()
+	if *renderDir != "" {
+		os.Exit(render(*renderDir, overlays))
+	}
 	if *apps == "" || len(overlays) == 0 {
 		fmt.Fprintln(os.Stderr, "usage: k8s-check -apps a,b,c -overlay name=dir [-overlay …] [-scaled name,…]")
 		os.Exit(2)
@@ -129,6 +138,33 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Println("every overlay passes")
+}
+
+// render: each overlay's build as YAML, one file per overlay; 1 when an overlay does not build.
+func render(dir string, overlays []string) int {
+	status := 0
+	for _, spec := range overlays {
+		name, overlayDir, ok := strings.Cut(spec, "=")
+		if !ok {
+			fmt.Fprintf(os.Stderr, "-overlay %q: want name=dir\n", spec)
+			return 2
+		}
+		resources, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(filesys.MakeFsOnDisk(), overlayDir)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: kustomize build %s: %v\n", name, overlayDir, err)
+			status = 1
+			continue
+		}
+		doc, err := resources.AsYaml()
+		if err == nil {
+			err = os.WriteFile(fmt.Sprintf("%s/%s.yaml", dir, name), doc, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+			status = 1
+		}
+	}
+	return status
 }
 
 func build(r *report, overlay, dir string, decoder runtime.Decoder) []object {
