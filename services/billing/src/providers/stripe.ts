@@ -1,3 +1,4 @@
+import { inSpan, SpanKind } from '@haven/platform';
 import Stripe from 'stripe';
 import type { PaymentProvider, ProviderSubscription } from '../domain/provider';
 
@@ -14,6 +15,7 @@ export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUr
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 1,
     timeout: 10_000,
+    httpClient: tracedHttpClient(),
     ...(api
       ? {
           host: api.hostname,
@@ -22,6 +24,31 @@ export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUr
         }
       : {}),
   });
+}
+
+/**
+ * A Stripe call as its span names it: the method and the path with every Stripe id (`cus_…`, `seti_…`) and the
+ * query left out, so a span names the kind of call and never whose.
+ */
+export function stripeCallName(method: string, path: string): string {
+  const template = path
+    .split('?')[0]!
+    .split('/')
+    // An id is a prefix and random letters and digits (`seti_1Pq…`); a resource is lower case (`setup_intents`).
+    .map((segment) => (/^[a-z]+_(?=[a-z]*[A-Z0-9])[A-Za-z0-9]+$/.test(segment) ? '{id}' : segment))
+    .join('/');
+  return `stripe ${method} ${template}`;
+}
+
+/** The SDK's own Node HTTP client, each request a span of the operation that makes it. */
+function tracedHttpClient(): Stripe.HttpClient {
+  const client = Stripe.createNodeHttpClient();
+  const request = client.makeRequest.bind(client);
+  client.makeRequest = (host, port, path, method, headers, requestData, protocol, timeout) =>
+    inSpan(stripeCallName(method, path), { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method } }, () =>
+      request(host, port, path, method, headers, requestData, protocol, timeout),
+    );
+  return client;
 }
 
 const fromEpoch = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
