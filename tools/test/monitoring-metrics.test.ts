@@ -15,11 +15,12 @@ import {
   registerOutboxMetrics,
 } from '@haven/platform';
 import mongoose from 'mongoose';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Histogram, type Registry } from 'prom-client';
 import { parse, parseAllDocuments } from 'yaml';
 import { serviceCatalog } from '../../services/platform/src/catalog';
+import { renderKubernetes } from '../containers/k8s-check';
 import { schedulerCounts } from '../../services/billing/src/events/scheduler';
 import { mailMetrics } from '../../services/notification/src/events/mailer';
 
@@ -200,15 +201,17 @@ describe('the scrape configuration', () => {
       };
     };
   };
-  const k8s = resolve(__dirname, '../../k8s/base');
-  const manifests = readdirSync(k8s)
-    .filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
-    .flatMap((file) => parseAllDocuments(readFileSync(resolve(k8s, file), 'utf8')).map((doc) => doc.toJS() as Manifest))
-    .filter(Boolean);
-  const configMap = manifests.find((doc) => doc.kind === 'ConfigMap' && doc.metadata.name === 'prometheus-scrape');
+  // Kubernetes as kustomize builds it (the dev overlay; both share the base's scrape configuration).
+  let manifests: Manifest[] = [];
+  beforeAll(() => {
+    manifests = parseAllDocuments(renderKubernetes().dev ?? '')
+      .map((doc) => doc.toJS() as Manifest)
+      .filter(Boolean);
+  }, 15 * 60_000);
   const checked = parse(readFileSync(resolve(monitoring, 'prometheus.yml'), 'utf8')) as { scrape_configs: ScrapeJob[] };
 
   it('in Kubernetes is the one promtool checks', () => {
+    const configMap = manifests.find((doc) => doc.kind === 'ConfigMap' && doc.metadata.name === 'prometheus-scrape');
     expect(parse(configMap?.data?.['prometheus.yml'] ?? '')).toEqual(checked);
   });
 
