@@ -54,6 +54,9 @@ export function erasureResolvers(deps: {
               trialUsed: subscription?.trialUsed ?? false,
               subscriptionId: subscription?.subscriptionId ?? null,
               paymentMethodId: subscription?.paymentMethodId ?? null,
+              // After a failed payment: how many retries have failed, and when the next one is due.
+              paymentRetries: subscription?.paymentRetries ?? 0,
+              paymentRetryAt: subscription?.paymentRetryAt?.toISOString() ?? null,
               history,
             },
             customer: {
