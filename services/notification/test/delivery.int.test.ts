@@ -225,11 +225,17 @@ it('keeps the words of a refusing mail server, which quote the address, out of t
   const email = uniqueEmail('refused-quoted');
   const smtp = await startSmtp({ refuse: (address) => address === email });
   const captured = capturedLog('debug');
+  // A delivery log of its own: the earlier tests' replicas, still running, would claim this e-mail in the shared one.
+  const deliveries = connection.model<DeliveryRecord>(
+    'QuotedRefusalDelivery',
+    deliveryModel(connection).schema,
+    'deliveries_quoted_refusal',
+  );
   const groupId = `refused-${randomBytes(4).toString('hex')}`;
-  await startReplica(groupId, smtp.port, deliveryModel(connection), captured.log);
+  await startReplica(groupId, smtp.port, deliveries, captured.log);
   const { partition, offset } = await send(registered(email).message);
   const record = await eventually('the refusal recorded', () =>
-    deliveryModel(connection).findOne({ to: email, status: 'failed' }).lean(),
+    deliveries.findOne({ to: email, status: 'failed' }).lean(),
   );
   await committedPast(groupId, partition, offset);
   expect(record.error).toMatch(/^SMTP 550\b/);
