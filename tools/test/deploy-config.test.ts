@@ -61,7 +61,7 @@ const SERVICE_ENV: EnvRequirement[] = [
   'NODE_ENV',
   'LOG_LEVEL',
   'PORT',
-  'MONGO_URL',
+  ['MONGO_URL', 'MONGO_URL_FILE'],
   'MONGO_DB',
   'KAFKA_BROKERS',
   'KAFKA_CLIENT_ID',
@@ -97,16 +97,6 @@ function missingEnv(app: App, has: (name: string) => boolean): string[] {
   return requiredEnv(app)
     .filter((req) => !(Array.isArray(req) ? req.some(has) : has(req)))
     .map((req) => (Array.isArray(req) ? req.join(' or ') : req));
-}
-
-/** "host:port" pairs of a MongoDB connection string. */
-function mongoHosts(url: string): { host: string; port: number }[] {
-  const m = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(url);
-  if (!m?.[1]) return [];
-  return m[1].split(',').map((hp) => {
-    const [host = '', port] = hp.split(':');
-    return { host, port: port ? Number(port) : 27017 };
-  });
 }
 
 /** "host:port" pairs of a comma-separated broker list. */
@@ -230,6 +220,11 @@ describe('docker-compose.yml', () => {
   const imageOf = (svc: ComposeService): string => String(svc.raw.image ?? '');
   const findByImage = (prefix: string): ComposeService | undefined =>
     [...services.values()].find((s) => !s.raw.build && imageOf(s).startsWith(prefix));
+
+  /** The volume of every app's database URL and the root password, which the keys service fills for the database. */
+  const mongoAppsVolume = 'mongo-apps';
+  /** The volume of one app's own database URL. */
+  const mongoUrlVolume = (app: string): string => `mongo-url-${app}`;
 
   function keysVolume(): string | undefined {
     return services.get('keys')?.volumes.find((v) => v.type === 'volume')?.source;
@@ -377,15 +372,6 @@ describe('docker-compose.yml', () => {
         problems.push(
           `${at(app.name)}: KAFKA_CLIENT_ID must be "haven-${app.name}", is ${JSON.stringify(env.KAFKA_CLIENT_ID)}`,
         );
-      const hosts = mongoHosts(str('MONGO_URL'));
-      if (!hosts.length)
-        problems.push(`${at(app.name)}: MONGO_URL ${JSON.stringify(env.MONGO_URL)} is not a mongodb:// URL`);
-      for (const h of hosts) {
-        const target = services.get(h.host);
-        if (!target || !imageOf(target).startsWith('mongo:'))
-          problems.push(`${at(app.name)}: MONGO_URL host "${h.host}" is not the compose MongoDB service`);
-        else if (h.port !== 27017) problems.push(`${at(app.name)}: MONGO_URL port ${h.port} is not MongoDB's 27017`);
-      }
       const kafka = findByImage('apache/kafka:');
       const advertised = String(kafka?.env.KAFKA_ADVERTISED_LISTENERS ?? '')
         .split(',')
@@ -398,6 +384,19 @@ describe('docker-compose.yml', () => {
             `${at(app.name)}: KAFKA_BROKERS entry "${b.host}:${b.port}" is not an advertised listener of the kafka service (${advertised.join(', ')})`,
           );
     }
+
+    // The database: the app's own user's URL, from a volume only it and the database mount; never a literal.
+    const ownCredentials = mongoUrlVolume(app.name);
+    if ('MONGO_URL' in env)
+      problems.push(`${at(app.name)}: MONGO_URL is written here; the app signs in as its own user (MONGO_URL_FILE)`);
+    const urlFile = str('MONGO_URL_FILE');
+    const urlMount = svc.volumes.find((v) => path.posix.dirname(urlFile) === v.target.replace(/\/$/, ''));
+    if (!urlFile) problems.push(`${at(app.name)}: MONGO_URL_FILE is not set`);
+    else if (urlMount?.source !== ownCredentials || !urlMount.readOnly)
+      problems.push(`${at(app.name)}: MONGO_URL_FILE=${urlFile} is not in a read-only mount of "${ownCredentials}"`);
+    for (const v of svc.volumes)
+      if (v.source === mongoAppsVolume || (v.source?.startsWith('mongo-url-') && v.source !== ownCredentials))
+        problems.push(`${at(app.name)}: mounts "${v.source}", database credentials that are not its own`);
 
     if (app.name === 'notification') {
       const mail = services.get(str('SMTP_HOST'));
@@ -532,6 +531,47 @@ describe('docker-compose.yml', () => {
           if (!['jwt-public.pem', 'jwt-private.pem'].includes(path.posix.basename(f)))
             problems.push(`${at(app.name)}: reads ${f}, but the keys service writes jwt-public.pem / jwt-private.pem`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the database signs every app in as a user of its own, made by the same script as in Kubernetes', () => {
+    const mongo = services.get('mongo');
+    const keys = services.get('keys');
+    if (!mongo || !keys) throw new Error(`${COMPOSE_FILE}: no mongo or keys service`);
+    const problems: string[] = [];
+    if (!mongo.env.MONGO_INITDB_ROOT_USERNAME) problems.push(`${at('mongo')}: MONGO_INITDB_ROOT_USERNAME is not set`);
+    if ('MONGO_INITDB_ROOT_PASSWORD' in mongo.env)
+      problems.push(`${at('mongo')}: the root password is written here; it belongs in the keys service's file`);
+    const appsMount = mongo.volumes.find((v) => v.source === mongoAppsVolume);
+    const rootPasswordFile = String(mongo.env.MONGO_INITDB_ROOT_PASSWORD_FILE ?? '');
+    if (!appsMount?.readOnly) problems.push(`${at('mongo')}: does not mount "${mongoAppsVolume}" read-only`);
+    else if (path.posix.dirname(rootPasswordFile) !== appsMount.target)
+      problems.push(`${at('mongo')}: MONGO_INITDB_ROOT_PASSWORD_FILE is not in "${mongoAppsVolume}"`);
+    // The script Kubernetes runs (k8s/base/kustomization.yaml's mongodb-init), run by the image on first start.
+    const script = 'k8s/base/mongodb-create-users.js';
+    if (!readText('k8s/base/kustomization.yaml').includes(script.replace('k8s/base/', '')))
+      problems.push(`k8s/base/kustomization.yaml: mongodb-init is not made from ${script}`);
+    const init = mongo.volumes.find((v) => v.type === 'bind' && v.source === `./${script}`);
+    if (!init?.target.startsWith('/docker-entrypoint-initdb.d/'))
+      problems.push(`${at('mongo')}: does not run ./${script} from /docker-entrypoint-initdb.d`);
+    const scriptDir = /const dir = '([^']+)'/.exec(readText(script))?.[1];
+    if (appsMount && appsMount.target !== scriptDir)
+      problems.push(`${at('mongo')}: mounts the app URLs at ${appsMount.target}; the script reads ${scriptDir}`);
+    if (mongo.dependsOn.keys !== 'service_completed_successfully')
+      problems.push(`${at('mongo')}: does not wait for the keys service to write the passwords`);
+    // The keys service writes each app's URL, with its own user and database, for the database and for the app.
+    const command = JSON.stringify(keys.raw.command ?? '');
+    for (const needle of [`'@mongo:27017/haven_' + app`, 'randomBytes', '.root-password'])
+      if (!command.includes(needle)) problems.push(`${at('keys')}: command does not contain ${needle}`);
+    const keysApps = /for \(const app of \[([^\]]+)\]\)/.exec(command)?.[1] ?? '';
+    for (const app of APPS) {
+      if (!keysApps.includes(`'${app.name}'`)) problems.push(`${at('keys')}: makes no database user for ${app.name}`);
+      const mount = keys.volumes.find((v) => v.source === mongoUrlVolume(app.name));
+      const urlFile = String(services.get(app.name)?.env.MONGO_URL_FILE ?? '');
+      if (!mount || mount.readOnly) problems.push(`${at('keys')}: does not write "${mongoUrlVolume(app.name)}"`);
+      else if (!command.includes(`'${path.posix.dirname(mount.target)}/' + app + '/${path.posix.basename(urlFile)}'`))
+        problems.push(`${at('keys')}: does not write ${app.name}'s URL where it reads it (${urlFile})`);
     }
     expect(problems).toEqual([]);
   });

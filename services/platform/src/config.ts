@@ -171,7 +171,8 @@ export const userServiceConfigShape = {
 type Env = Record<string, string | undefined>;
 
 /**
- * Reads `NAME`, or the file named by `NAME_FILE` (how Kubernetes and compose mount secrets).
+ * Reads `NAME`, or the file named by `NAME_FILE` (how Kubernetes and compose mount secrets). A URL read from a file
+ * loses the line end an editor leaves after it; other secrets are taken byte for byte.
  */
 function withFileSecrets(env: Env, names: string[]): Env {
   const resolved: Env = { ...env };
@@ -179,7 +180,8 @@ function withFileSecrets(env: Env, names: string[]): Env {
     const file = env[`${name}_FILE`];
     if (!resolved[name] && file) {
       try {
-        resolved[name] = readFileSync(file, 'utf8');
+        const content = readFileSync(file, 'utf8');
+        resolved[name] = name.endsWith('_URL') ? content.trim() : content;
       } catch (error) {
         throw new ConfigError(`${name}_FILE: cannot read ${file}: ${(error as Error).message}`);
       }
@@ -190,6 +192,8 @@ function withFileSecrets(env: Env, names: string[]): Env {
 
 /** Secrets that may come from a file instead of the environment. */
 const fileSecretNames = [
+  // A database URL carries its user's password.
+  'MONGO_URL',
   'JWT_PUBLIC_KEY',
   'JWT_PRIVATE_KEY',
   'SMTP_PASS',

@@ -243,6 +243,14 @@ describe('loadConfig with the base shape', () => {
       });
     });
 
+    it("reads MONGO_URL, which carries its user's password, from a file, without the line end after it", () => {
+      const file = join(dir, 'mongo-url');
+      writeFileSync(file, 'mongodb://quote:s3cret@mongo:27017/haven_quote\n');
+      expect(
+        loadConfig(baseConfigShape('quote', 4002), { JWT_PUBLIC_KEY: publicKey, MONGO_URL_FILE: file }).MONGO_URL,
+      ).toBe('mongodb://quote:s3cret@mongo:27017/haven_quote');
+    });
+
     it('names the variable and the file when the file cannot be read', () => {
       const missing = join(dir, 'missing.pem');
       const message = configErrorOf(() => loadConfig(baseConfigShape('user', 4001), { JWT_PUBLIC_KEY_FILE: missing }));
