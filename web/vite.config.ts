@@ -90,7 +90,18 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
     build: isSsrBuild
       ? // The prerender step (src/prerender/entry.tsx), run by Node once after the browser's build; see package.json.
-        { outDir: 'dist-prerender', emptyOutDir: true, copyPublicDir: false }
+        {
+          outDir: 'dist-prerender',
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rollupOptions: {
+            output: {
+              // The app's code apart from the step's own: a page bundle loaded while the step's top-level await is
+              // pending must import nothing from the entry's chunk, or it waits for that await for ever.
+              manualChunks: (id: string) => (id.endsWith('/src/prerender/entry.tsx') ? undefined : 'app'),
+            },
+          },
+        }
       : {
           outDir: 'dist',
           emptyOutDir: true,

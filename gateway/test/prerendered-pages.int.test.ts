@@ -83,6 +83,7 @@ it.each([
   ['/privacy', 'Privacy Policy', 'your data'],
   ['/faq', 'Frequently Asked Questions', 'Still have questions?'],
   ['/help', 'Need help now?', 'You do not have to go through this alone.'],
+  ['/auth', 'Welcome to Haven', 'Sign in or create an account to start your emotional wellness journey.'],
 ])('serves %s with its heading and main text in the HTML, before any script', async (path, heading, text) => {
   const { response, html } = await page(path);
   expect(response.status).toBe(200);
@@ -94,8 +95,8 @@ it.each([
   expect(html).toMatch(/<title>[^<]*Haven - Mental Health Support<\/title>/);
   expect(html).not.toContain('%HAVEN_APP_ORIGIN%');
   expect(html).toContain(`<link rel="canonical" href="https://haven.example${path}"`);
-  // The note that Haven needs JavaScript goes: this page reads without it.
-  expect(html).not.toContain('<noscript>');
+  // The note that Haven needs JavaScript goes where the page reads without it; sign-in's form needs it.
+  expect(html.includes('<noscript>')).toBe(path === '/auth');
   // Styled by its own HTML: no stylesheet to wait for before the first paint.
   expect(html).not.toMatch(/<link rel="stylesheet"/);
   expect(html).toMatch(/<style>:root\{/);
@@ -131,17 +132,68 @@ it('gives the helpline directory first to a person who picked “Somewhere else�
 
 it('serves a signed-in visitor the app’s shell, never a signed-out page that would flash before theirs', async () => {
   const token = signSessionToken({ userId: randomUUID(), sessionId: randomUUID() }, testKeys().privateKey, 600);
-  const { response, html } = await page('/', { cookie: `haven_session=${token}` });
-  expect(response.status).toBe(200);
-  expect(html).toMatch(/<div id="root">\s*<div class="boot-loader"/);
-  expect(html).not.toContain('Track. Reflect. Thrive.');
+  const pages: Array<[string, string]> = [
+    ['/', 'Track. Reflect. Thrive.'],
+    // Sign-in too: the app sends a signed-in person on from there.
+    ['/auth', 'Welcome to Haven'],
+  ];
+  for (const [path, heading] of pages) {
+    const { response, html } = await page(path, { cookie: `haven_session=${token}` });
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/<div id="root">\s*<div class="boot-loader"/);
+    expect(html).not.toContain(heading);
+  }
   // A forged or expired cookie is no session: the landing page.
   const forged = await page('/', { cookie: `haven_session=${token.slice(0, -4)}AAAA` });
   expect(h1Of(forged.html)).toBe('Track. Reflect. Thrive.');
 });
 
-it('serves pages that are not prerendered (sign-in) as the app’s shell', async () => {
-  const { response, html } = await page('/auth');
+it('serves sign-in with its form labelled in the HTML, every control waiting for the script', async () => {
+  const { html, text } = await page('/auth');
+  expect(html).toMatch(/<title>Sign In \| Haven - Mental Health Support<\/title>/);
+  expect(html).toMatch(/<form [^>]*aria-label="Sign in">/);
+  for (const [id, label] of [
+    ['signin-email', 'Email'],
+    ['signin-password', 'Password'],
+  ]) {
+    expect(html).toContain(`<label class="label" for="${id}">${label}</label>`);
+    // Disabled until the page's script has adopted it: typed before, a password would be sent in the address.
+    expect(html).toMatch(new RegExp(`<input [^>]*disabled="" id="${id}"`));
+  }
+  expect(html).toMatch(/<button type="submit"[^>]*disabled="">Sign In<\/button>/);
+  // The tabs too: "Create Account" chosen before the script would be lost, leaving the sign-in form under it.
+  for (const tab of ['Sign In', 'Create Account']) {
+    expect(html).toMatch(new RegExp(`<button type="button" role="tab"[^>]* disabled=""[^>]*>${tab}</button>`));
+  }
+  for (const words of ['Sign In', 'Create Account', 'Continue with Google', 'Terms of Service', 'Privacy Policy']) {
+    expect(text).toContain(words);
+  }
+});
+
+it.each([
+  ['/verify-email', 'Verifying your email'],
+  ['/unsubscribe-newsletter', 'Unsubscribing'],
+])(
+  'serves %s, the page an e-mail’s link opens, as its link being checked, kept from search engines',
+  async (path, heading) => {
+    // The token is in the address: the page is the same for every link, and its script checks the link.
+    const { response, html } = await page(`${path}?token=${randomBytes(16).toString('hex')}`);
+    expect(response.status).toBe(200);
+    expect(h1Of(html)).toBe(heading);
+    expect(html).toContain('role="status"');
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain('<noscript>');
+    const sitemap = await (await fetch(`${gateway.url}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain(path);
+    // A signed-in person's browser gets the app's shell, as on every prerendered page.
+    const token = signSessionToken({ userId: randomUUID(), sessionId: randomUUID() }, testKeys().privateKey, 600);
+    const signedIn = await page(`${path}?token=x`, { cookie: `haven_session=${token}` });
+    expect(signedIn.html).toMatch(/<div id="root">\s*<div class="boot-loader"/);
+  },
+);
+
+it('serves pages that are not prerendered (account settings) as the app’s shell', async () => {
+  const { response, html } = await page('/settings');
   expect(response.status).toBe(200);
   expect(html).toContain('<div class="boot-loader"');
 });
@@ -212,7 +264,7 @@ it('serves a sitemap of the public pages at the site’s origin', async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/xml/);
   const xml = await response.text();
-  for (const path of ['/', '/about', '/terms', '/privacy', '/faq', '/help']) {
+  for (const path of ['/', '/about', '/terms', '/privacy', '/faq', '/help', '/auth']) {
     expect(xml).toContain(`<loc>https://haven.example${path}</loc>`);
   }
 });

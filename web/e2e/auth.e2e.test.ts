@@ -9,6 +9,7 @@ import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
 import { signedUpPerson, startTrial } from '../../tools/testing/subscription';
 import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { addTrialCard } from './subscriptionBrowser';
 
 let haven: TestHaven;
 let browser: Browser;
@@ -139,6 +140,117 @@ it('signs in from the prerendered landing page into the dashboard, the landing p
   expect(await page.evaluate(() => sessionStorage.getItem('landing-after-sign-in'))).toBeNull();
   // Into the app without loading the page again.
   expect(documentsLoaded).toBe(0);
+  await page.context().close();
+});
+
+it('signs in on the prerendered /auth into the dashboard, the form shown from its HTML until the sign-in and no landing page after', async () => {
+  const email = uniqueEmail('prerendered-auth');
+  const { client } = await signedUpPerson(haven.gatewayUrl, 'prerendered-auth', email);
+  await startTrial(client);
+  const page = await newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // Watched from before the first byte: once the sign-in form's heading is there, whether it ever goes before the
+  // sign-in is sent (a spinner or a page drawn again while the app starts), and whether the landing page shows after.
+  await page.addInitScript(() => {
+    const look = () => {
+      const headings = Array.from(document.querySelectorAll('h1'), (heading) => heading.textContent ?? '');
+      const sent = sessionStorage.getItem('sign-in-sent') === 'true';
+      if (headings.includes('Welcome to Haven')) sessionStorage.setItem('form-seen', 'true');
+      else if (!sent && sessionStorage.getItem('form-seen') === 'true') sessionStorage.setItem('form-gone', 'true');
+      if (sent && headings.some((text) => text.includes('Track. Reflect. Thrive.'))) {
+        sessionStorage.setItem('landing-after-sign-in', 'true');
+      }
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+    look();
+  });
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.getByRole('heading', { name: 'Welcome to Haven', level: 1 }).waitFor();
+  // The build's HTML, served to a visitor without a session.
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  // Filled once the page's script has made the fields usable (the HTML's are disabled until then).
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  let documentsLoaded = 0;
+  page.on('domcontentloaded', () => (documentsLoaded += 1));
+  await page.evaluate(() => sessionStorage.setItem('sign-in-sent', 'true'));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await page.getByText('Login successful', { exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'How are you feeling today?', level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  const seen = await page.evaluate(() => ({
+    formSeen: sessionStorage.getItem('form-seen'),
+    formGone: sessionStorage.getItem('form-gone'),
+    landing: sessionStorage.getItem('landing-after-sign-in'),
+  }));
+  expect(seen).toEqual({ formSeen: 'true', formGone: null, landing: null });
+  // Into the app without loading the page again, and React adopted the HTML without complaint.
+  expect(documentsLoaded).toBe(0);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+/** Console errors and uncaught exceptions of `page` (a hydration mismatch is one), from now on. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The prerendered /auth, its "Create Account" tab chosen the moment the page's script makes it usable. */
+async function createAccountTabAsSoonAsUsable(page: Page): Promise<void> {
+  await page.goto(`${haven.gatewayUrl}/auth`);
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  const tab = page.getByRole('tab', { name: 'Create Account' });
+  await tab.and(page.locator(':enabled')).waitFor();
+  await tab.click();
+}
+
+it('creates an account on the prerendered /auth the moment it is usable, and lands signed in on /subscription', async () => {
+  const page = await newPage();
+  const problems = problemsOf(page);
+  await createAccountTabAsSoonAsUsable(page);
+  await page.getByLabel('Email').fill(uniqueEmail('prerendered-sign-up'));
+  await page.getByLabel('Password').fill('a calm long password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await page.getByText('Registration successful', { exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+  await page.getByText('Subscription setup required').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/subscription');
+  // Signed in, in the app's frame: the assumed signed-out state of the page's start is gone.
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  expect(await page.getByRole('heading', { name: 'Welcome to Haven' }).count()).toBe(0);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+it('welcomes a person who signed up on the prerendered /auth: the first card lands them on / with the welcome', async () => {
+  const page = await newPage();
+  const problems = problemsOf(page);
+  await createAccountTabAsSoonAsUsable(page);
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Email').fill(uniqueEmail('prerendered-welcome'));
+  await page.getByLabel('Password').fill('a calm long password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+
+  await addTrialCard(page, '4242 4242 4242 4242');
+  const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
+  await modal.waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  await page.getByRole('heading', { name: 'How are you feeling today?', level: 1 }).waitFor();
+  expect(problems).toEqual([]);
   await page.context().close();
 });
 

@@ -108,9 +108,17 @@ it('verifies with the e-mailed link, refuses it the second time, resends, and li
   await again.waitForURL('**/auth');
 });
 
-it('says "Invalid verification link" when the link has no token', async () => {
+it('says "Invalid verification link" when the link has no token, once the build’s page has checked it', async () => {
   const page = await newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${haven.gatewayUrl}/verify-email`);
   await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
   await page.getByText('Invalid verification link', { exact: true }).waitFor();
+  // The build's page (its link being checked) was the start, and React adopted it without complaint.
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  expect(problems).toEqual([]);
 });

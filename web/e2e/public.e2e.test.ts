@@ -172,7 +172,7 @@ it.each([
   },
 );
 
-it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/no-such-page'])(
+it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/auth', '/no-such-page'])(
   'shows %s from its HTML before any script, then the app adopts that HTML without drawing it again',
   async (path) => {
     const page = await newPage({ reducedMotion: 'reduce', locale: 'en-GB', timezoneId: 'Europe/London' });
@@ -308,7 +308,8 @@ it('reloads by itself when a page’s bundle fails to arrive once, and says so w
     await (asked === 1 ? route.abort('internetdisconnected') : route.continue());
   });
   await page.goto(`${haven.gatewayUrl}/auth`);
-  await page.getByLabel('Email').waitFor();
+  // The prerendered form shows at once; it is usable only once the page's bundle has arrived.
+  await page.getByLabel('Email').and(page.locator(':enabled')).waitFor();
   expect(asked).toBe(2);
 
   // A bundle that never arrives: two reloads, then the error page and its own Reload button, not a loop.

@@ -7,9 +7,9 @@ import { ApolloProvider } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createAccessExpiryHandler } from '../gating/accessExpiry';
-import { sessionProbeResult } from '../gating/sessionProbeClient';
+import { adoptLaterProbeAnswer, seedSessionCache } from '../gating/sessionCache';
+import { isAssumedSignedOut, sessionProbeResult, subscribeSessionProbe } from '../gating/sessionProbeClient';
 import { createApolloClient } from '../graphql/client';
-import { MeDocument } from '../graphql/operations.generated';
 import { preloadToasts } from '../ui/Toast';
 import { TooltipProvider } from '../ui/Tooltip';
 import { SessionRoutes } from './SessionRoutes';
@@ -33,13 +33,9 @@ const client = createApolloClient({
 });
 
 const probe = sessionProbeResult();
-if (probe.status === 'done' && probe.data) {
-  try {
-    client.writeQuery({ query: MeDocument, data: probe.data });
-  } catch {
-    // An answer that does not fit the cache: useSession() simply asks again.
-  }
-}
+seedSessionCache(client, probe);
+// Seeded with a prerendered page's assumption: the probe's answer, when it differs, replaces it.
+if (isAssumedSignedOut(probe)) subscribeSessionProbe(() => adoptLaterProbeAnswer(client, sessionProbeResult()));
 
 export default function ApolloRoutes() {
   return (

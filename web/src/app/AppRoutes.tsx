@@ -5,13 +5,14 @@
  * page loads Apollo (app/ApolloRoutes.tsx) and from then on every page goes
  * through it, so a sign-in on /auth is seen by `/` at once.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import { decideRoute, type PageKey } from '../gating/routeGating';
 import { probeGatingState } from '../gating/sessionProbe';
 import { sessionCopy } from '../gating/sessionCopy';
 import { useSessionProbe } from '../gating/sessionProbeClient';
 import { loadOrReload } from '../lib/bundles';
+import { PrerenderContext } from '../lib/prerendered';
 import { FullPageSpinner } from '../ui/Spinner';
 import { NotFoundPage } from './NotFoundPage';
 import { PUBLIC_PAGES, type PageEntry } from './publicPages';
@@ -30,7 +31,9 @@ export function AppRoutes() {
   // No answer at all, and someone was signed in here last (the installed app opened offline): the session routes
   // decide, from the device's copy, rather than the public pages showing a signed-out view.
   if (probe.status === 'done' && probe.unanswered && sessionCopy()) apolloInUse = true;
-  if (!apolloInUse) {
+  // The build's prerender draws every page in one process: there each page decides afresh, as a page load does.
+  const prerendering = useContext(PrerenderContext) !== null;
+  if (!apolloInUse || prerendering) {
     // While the probe is on its way, a visitor's likely page starts loading alongside it.
     if (probe.status === 'loading') {
       const likely = decideRoute({ status: 'signedOut' }, pathname);
@@ -49,7 +52,7 @@ export function AppRoutes() {
         </Suspense>
       );
     }
-    apolloInUse = true;
+    if (!prerendering) apolloInUse = true;
   }
 
   return (

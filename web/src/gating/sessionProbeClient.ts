@@ -7,9 +7,10 @@ import { askWithinBounds, meFromResponse, withTypenames, type ProbeResult } from
 
 /**
  * A prerendered page was served because the request carried no session: it starts as signed out (as it was
- * rendered), and the probe's answer still decides. Elsewhere nothing is known until the probe answers.
+ * rendered), and the probe's answer still decides. Elsewhere nothing is known until the probe answers. As an
+ * answer of nobody, so the first page that needs Apollo (sign-in) starts signed out from it too, as it was rendered.
  */
-const SIGNED_OUT: ProbeResult = { status: 'done', data: null };
+const SIGNED_OUT: ProbeResult = { status: 'done', data: { me: null } };
 let result: ProbeResult = rendersAsPrerendered() ? SIGNED_OUT : { status: 'loading' };
 let started = false;
 const listeners = new Set<() => void>();
@@ -47,14 +48,18 @@ export function sessionProbeResult(): ProbeResult {
   return result;
 }
 
+/** Whether `probe` is the assumed signed-out state of a prerendered page, not an answer. */
+export function isAssumedSignedOut(probe: ProbeResult): boolean {
+  return probe === SIGNED_OUT;
+}
+
+/** Calls `listener` whenever the probe's result changes (an answer that differs from the page's assumption). */
+export function subscribeSessionProbe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useSessionProbe(): ProbeResult {
   startSessionProbe();
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    sessionProbeResult,
-    sessionProbeResult,
-  );
+  return useSyncExternalStore(subscribeSessionProbe, sessionProbeResult, sessionProbeResult);
 }

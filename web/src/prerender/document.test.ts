@@ -80,6 +80,19 @@ describe('pageDocument', () => {
     expect(document).toContain('src="/assets/index-1.js"');
   });
 
+  it('keeps the note that Haven needs JavaScript on a page of no use without it (a form, a link’s check)', () => {
+    const signIn = pageDocument(indexHtml, {
+      html: '<main><h1>Sign In</h1><form></form></main>',
+      title: 'Sign In | Haven',
+      headTags: [],
+      rootAttributes: { 'data-prerendered': '' },
+      assets: { css: [], js: [] },
+      needsScript: true,
+    });
+    expect(signIn).toContain('<noscript>Haven needs JavaScript to run.</noscript>');
+    expect(signIn).toContain('<div id="root" data-prerendered><main><h1>Sign In</h1><form></form></main></div>');
+  });
+
   it('writes the title, the description in index.html’s tag, and the other head tags marked for the app to drop', () => {
     expect(document).toContain('<title>Prices | Haven</title>');
     expect(document).toContain('<meta name="description" content="What it costs" />');

@@ -47,7 +47,8 @@ function escapeHtml(text: string): string {
 /**
  * index.html with the page in its root instead of the boot loader: the page's title, its stylesheets and
  * preloaded scripts in the head, and the root marked as prerendered (main.tsx then adopts the HTML). The note
- * that Haven needs JavaScript goes: this page reads without it.
+ * that Haven needs JavaScript goes, as the page reads without it, unless the page `needsScript` to be of use (a
+ * form, or a link's check).
  */
 export function pageDocument(
   indexHtml: string,
@@ -57,6 +58,7 @@ export function pageDocument(
     headTags: HeadTag[];
     rootAttributes: Record<string, string>;
     assets: { css: string[]; js: string[] };
+    needsScript?: boolean;
   },
 ): string {
   const links = [
@@ -91,7 +93,8 @@ export function pageDocument(
       () => `<meta name="description" content="${escapeHtml(description.value)}" />`,
     );
   }
-  document = replaced(document, /\s*<noscript>[\s\S]*?<\/noscript>(?:\s*<!--[\s\S]*?-->)?/, () => '');
+  if (!page.needsScript)
+    document = replaced(document, /\s*<noscript>[\s\S]*?<\/noscript>(?:\s*<!--[\s\S]*?-->)?/, () => '');
   document = replaced(
     document,
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,

@@ -5,6 +5,9 @@
  * to visitors without a session (gateway/src/web.ts). The browser then adopts the HTML (main.tsx).
  *
  * - the landing page, About, Terms, Privacy and the FAQ, each once;
+ * - sign-in (/auth), its form drawn by the app's own sign-in page with every control waiting for the script;
+ * - the pages an e-mail's link opens (verify, unsubscribe), each showing its link being checked: the token is in the
+ *   address, which the build does not know, so the answer comes from the script;
  * - the help page once for every country in the crisis dataset (that country's help first) and once for no
  *   country, each listing every other country's lines too;
  * - the not-found page, served with status 404.
@@ -60,7 +63,29 @@ const PAGES = [
   { path: '/terms', file: 'terms.html', module: 'src/areas/public/TermsPage.tsx' },
   { path: '/privacy', file: 'privacy.html', module: 'src/areas/public/PrivacyPage.tsx' },
   { path: '/faq', file: 'faq.html', module: 'src/areas/public/FaqPage.tsx' },
-] as const;
+  // Sign-in needs Apollo and the account area (about 125 kB gzipped, over the first page's budget): none of it is
+  // preloaded. The HTML shows the form at once, its controls disabled until that code has arrived and adopted it.
+  { path: '/auth', file: 'auth.html', module: undefined, needsScript: true },
+  // Like sign-in, and no page for search engines: a link without its token is of use to no one.
+  { path: '/verify-email', file: 'verify-email.html', module: undefined, needsScript: true, noindex: true },
+  {
+    path: '/unsubscribe-newsletter',
+    file: 'unsubscribe-newsletter.html',
+    module: undefined,
+    needsScript: true,
+    noindex: true,
+  },
+] as const satisfies ReadonlyArray<{
+  path: string;
+  file: string;
+  module: string | undefined;
+  /** Of no use without its script: the note that Haven needs JavaScript stays. */
+  needsScript?: true;
+  noindex?: true;
+}>;
+/** The pages kept out of search engines and the sitemap. */
+const NOINDEX_PATHS = new Set<string>(PAGES.filter((page) => 'noindex' in page).map(({ path }) => path));
+const NEEDS_SCRIPT_PATHS = new Set<string>(PAGES.filter((page) => 'needsScript' in page).map(({ path }) => path));
 /** A path no table knows, so the route gating decides "not found" as it would for any unknown address. */
 const NOT_FOUND_PATH = '/page-that-does-not-exist';
 
@@ -109,12 +134,19 @@ async function writePage(
     title: head.title,
     description: head.description ?? BRAND.description,
     canonical: `${APP_ORIGIN_PLACEHOLDER}${notFound ? '/' : path}`,
-    robots: notFound ? 'noindex' : 'index, follow',
+    robots: notFound || NOINDEX_PATHS.has(path) ? 'noindex' : 'index, follow',
   });
   const attributes: Record<string, string> = { [PRERENDERED_ATTRIBUTE]: '' };
   if (country !== undefined) attributes[PRERENDERED_COUNTRY_ATTRIBUTE] = country ?? '';
   const assets = pageAssets(manifest, module);
-  const document = pageDocument(indexHtml, { html, title: head.title, headTags, rootAttributes: attributes, assets });
+  const document = pageDocument(indexHtml, {
+    html,
+    title: head.title,
+    headTags,
+    rootAttributes: attributes,
+    assets,
+    needsScript: NEEDS_SCRIPT_PATHS.has(path),
+  });
   const sheets = linkedStylesheets(document).map((href) => ({ href, css: readFileSync(join(distDir, href), 'utf8') }));
   const written = inlineStylesheets(document, sheets);
   write(file, written);
@@ -145,7 +177,7 @@ await writePage('help/none.html', SUPPORT_PATH, HELP_PAGE, null);
 // The not-found page is in the entry's chunk: it needs no file of its own.
 await writePage('404.html', NOT_FOUND_PATH, undefined);
 
-const indexed = [...PAGES.map(({ path }) => path), SUPPORT_PATH];
+const indexed = [...PAGES.map(({ path }) => path).filter((path) => !NOINDEX_PATHS.has(path)), SUPPORT_PATH];
 writeFileSync(join(pagesDir, 'sitemap.xml'), sitemapXml(indexed));
 const table: PageTable = {
   originPlaceholder: APP_ORIGIN_PLACEHOLDER,

@@ -4,6 +4,7 @@
  * says what went wrong (`?signin=…`), or asks for the existing account's password to link it (`?link=…`).
  */
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { FormEvent } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -25,6 +26,7 @@ import {
 } from '../../graphql/operations.generated';
 import { browserTimeZone } from '../../lib/dates';
 import { navigateToServer } from '../../lib/navigation';
+import { useInteractive } from '../../lib/prerendered';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
 import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -37,6 +39,7 @@ import {
   type RegisterValues,
   type SignInValues,
 } from './authValidation';
+import { startSignedInSession } from '../../gating/sessionCache';
 import { useSession } from '../../gating/useSession';
 import { federatedSignInNotice, federatedSignInStart, pendingLink, type PendingLink } from './federatedSignIn';
 import { ResendVerificationForm } from './ResendVerification';
@@ -74,36 +77,42 @@ export function AuthPage() {
   const navigate = useNavigate();
   const apollo = useApolloClient();
   const [params] = useSearchParams();
+  // The build's HTML is the plain sign-in, whatever the address asks: React adopts it as that, then draws the rest.
+  const interactive = useInteractive();
   // Sent here to sign in again before a deletion: a signed-in person stays, and goes back afterwards.
-  const reauth = params.get('reauth') === '1';
+  const reauth = interactive && params.get('reauth') === '1';
   const [tab, setTab] = useState<AuthTab>('signin');
   // Set once sign-in or registration succeeded: from then on this page navigates itself
   // (after its toast) instead of bouncing a freshly signed-in user straight to "/".
   const [completing, setCompleting] = useState(false);
   const [link, setLink] = useProviderReturn();
-  usePageTitle(link ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
+  const linking = interactive ? link : null;
+  usePageTitle(linking ? 'Link Your Sign-In' : tab === 'signin' ? 'Sign In' : 'Create Account');
 
   if (!completing) {
     if (session.status === 'loading') return <FullPageSpinner />;
     if (session.status === 'signedIn' && !reauth) return <Navigate to="/" replace />;
   }
 
+  // Drawn before the sign-in resets Apollo's store: the reset's "loading" must find the page completing (no spinner).
+  const complete = () => flushSync(() => setCompleting(true));
+
   const onSignedIn = async () => {
-    setCompleting(true);
+    complete();
     toast({ title: 'Login successful', description: 'Welcome back!' });
-    await session.refetch();
+    await startSignedInSession(apollo);
     const next = (reauth && pendingReauth()?.returnTo) || '/';
     window.setTimeout(() => navigate(next, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 
   const onLinked = async (providerName: string) => {
-    setCompleting(true);
+    complete();
     toast({ title: 'Login successful', description: `${providerName} sign-in is linked. Welcome back!` });
-    await session.refetch();
+    await startSignedInSession(apollo);
     window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 
-  if (link) {
+  if (linking) {
     return (
       <main className="auth">
         <div className="auth__inner">
@@ -111,9 +120,9 @@ export function AuthPage() {
             <Logo size={40} />
           </Link>
           <LinkAccountCard
-            link={link}
+            link={linking}
             disabled={completing}
-            onLinked={() => onLinked(link.providerName)}
+            onLinked={() => onLinked(linking.providerName)}
             onCancel={() => setLink(null)}
           />
         </div>
@@ -122,7 +131,8 @@ export function AuthPage() {
   }
 
   const onRegistered = async () => {
-    setCompleting(true);
+    complete();
+    await startSignedInSession(apollo);
     // The trial is once per address: an address whose earlier account had one is not promised another.
     const offer = await apollo
       .query({ query: SubscriptionOfferDocument, fetchPolicy: 'network-only' })
@@ -132,7 +142,6 @@ export function AuthPage() {
       title: 'Registration successful',
       description: offerTexts(trial, PREMIUM_PRICE_LABEL, TRIAL_DAYS).registered,
     });
-    await session.refetch();
     navigate('/subscription', { replace: true });
   };
 

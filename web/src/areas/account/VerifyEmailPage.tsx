@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { VERIFY_EMAIL_REDIRECT_MS } from '../../constants';
 import { errorCode, serverMessage } from '../../graphql/errors';
 import { VerifyEmailDocument } from '../../graphql/operations.generated';
+import { useInteractive } from '../../lib/prerendered';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSession } from '../../gating/useSession';
 import { Button } from '../../ui/Button';
@@ -33,6 +34,9 @@ export function VerifyEmailPage() {
   );
   // A link is single-use: send it once even if the effect runs twice (React's development double run).
   const sent = useRef(false);
+  // The build's HTML, and the page while React adopts it, cannot know the link's token: they show the check under way.
+  const interactive = useInteractive();
+  const shown: Outcome = interactive ? outcome : { state: 'loading' };
 
   useEffect(() => {
     if (!token || sent.current) return;
@@ -64,17 +68,17 @@ export function VerifyEmailPage() {
     <main className="auth">
       <div className="auth__inner">
         <Card>
-          {outcome.state === 'loading' && (
+          {shown.state === 'loading' && (
             <CardHeader>
               <CardTitle as="h1">Verifying your email</CardTitle>
               <Spinner size="lg" label="Verifying your email" />
             </CardHeader>
           )}
-          {outcome.state === 'success' && (
+          {shown.state === 'success' && (
             <>
               <CardHeader>
                 <CardTitle as="h1">Email Verified</CardTitle>
-                <CardDescription>{outcome.message} Taking you to Haven in a moment.</CardDescription>
+                <CardDescription>{shown.message} Taking you to Haven in a moment.</CardDescription>
               </CardHeader>
               <CardContent>
                 <Button block onClick={() => navigate('/', { replace: true })}>
@@ -83,11 +87,11 @@ export function VerifyEmailPage() {
               </CardContent>
             </>
           )}
-          {outcome.state === 'error' && (
+          {shown.state === 'error' && (
             <>
               <CardHeader>
                 <CardTitle as="h1">Verification Failed</CardTitle>
-                <CardDescription role="alert">{outcome.message}</CardDescription>
+                <CardDescription role="alert">{shown.message}</CardDescription>
               </CardHeader>
               <CardContent className="stack">
                 <ResendVerificationForm id="verify-resend-email" />

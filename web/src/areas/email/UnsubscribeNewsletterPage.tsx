@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { serverMessage } from '../../graphql/errors';
 import { UnsubscribeFromNewsletterByTokenDocument } from '../../graphql/operations.generated';
+import { useInteractive } from '../../lib/prerendered';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -41,7 +42,9 @@ export function UnsubscribeNewsletterPage() {
       });
   });
 
-  if (state.kind === 'loading') {
+  // The build's HTML, and the page while React adopts it, cannot know the link's token: they show the check under way.
+  const interactive = useInteractive();
+  if (state.kind === 'loading' || !interactive) {
     return (
       <LinkResultCard title="Unsubscribing">
         <Spinner />
