@@ -3,7 +3,6 @@
  * when the last retry fails the subscription ends, as Stripe cancels one whose retries are exhausted: the same
  * status and event as Stripe's deletion webhook, access closed everywhere, and a new subscription may start.
  */
-import mongoose from 'mongoose';
 import { eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
@@ -13,19 +12,15 @@ import {
   goodTestCard,
   subscribedWithCard,
 } from '../../../tools/testing/subscription';
-import { testInfra } from '../../../tools/testing/test-env';
 import { advanceBillingClock } from './clock';
 
 let haven: TestHaven;
-let quoteDb: mongoose.Connection;
 
 beforeAll(async () => {
   haven = await startTestHaven();
-  quoteDb = await mongoose.createConnection(testInfra().mongoUrl, { dbName: haven.dbName('quote') }).asPromise();
 });
 
 afterAll(async () => {
-  await quoteDb?.close();
   await haven?.stop();
 });
 
@@ -41,7 +36,7 @@ const eventTypes = async (userId: string) =>
     await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
   ).map((entry) => entry.event as string);
 const entitlementCopy = async (userId: string) =>
-  quoteDb.db!.collection('entitlements').findOne({ _id: userId as never });
+  (await haven.collection('quote', 'entitlements')).findOne({ _id: userId as never });
 const openInvoices = async (customerId: string) =>
   (await haven.collection('billing', 'local_invoices')).countDocuments({ customerId, status: 'open' });
 

@@ -46,6 +46,7 @@ const emails: Partial<Record<EmailKind, RenderedEmail>> = {
     trialEnd: null,
     currentPeriodEnd: new Date('2026-12-01'),
   }),
+  'billing-ended': renderBillingEmail('billing-ended', { ...person, trialEnd: null }),
   'billing-card-updated': renderBillingEmail('billing-card-updated', {
     ...person,
     trialEnd: null,
