@@ -147,7 +147,7 @@ export async function startGateway(
     config.SUBGRAPH_SECRET,
     rateLimitRefusals,
   );
-  // The spec's data export is a file download: the quote service's /http/export, forwarded like a hook.
+  // The data export is a file download: the quote service's /http/export, forwarded like a hook.
   app.get('/api/user/export', exports, hooks.forward('quote', 'GET /export'));
   app.get('/api/user/data-export', exports);
   app.use(

@@ -1,6 +1,6 @@
 /**
- * Business and UI constants from the product specification.
- * Kept in one file so a reviewer can check them against the spec at a glance.
+ * Business and UI constants: prices, durations and limits a person sees.
+ * Kept in one file so a reviewer finds each of them in one place.
  */
 
 // ── Toasts ─────────────────────────────────────────────────────

@@ -39,7 +39,7 @@ function wrongTypeProblem(reason: string): string {
   return 'must be a string';
 }
 
-/** The first GraphQL error, as the REST status and `{ message }` body the spec's client expects. */
+/** The first GraphQL error, as the REST status and `{ message }` body the web client reads. */
 export function restErrorOf(errors: readonly GraphQLFormattedError[]): RestError {
   const [error] = errors;
   const code = error?.extensions?.code;

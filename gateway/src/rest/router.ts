@@ -148,7 +148,7 @@ export function restRouter(
     router[method](route.path.replace(/^\/api/, ''), handler(server, route, contextOf));
   }
 
-  // Sign-out is a browser navigation (spec): end the session, clear the cookie, go home. Only a navigation
+  // Sign-out is a browser navigation: end the session, clear the cookie, go home. Only a navigation
   // shown to come from Haven itself signs out at once; any other (a link on another site, an older browser
   // that says nothing) gets a page with a button, so a link elsewhere cannot sign anyone out.
   const signOut = async (req: Request, res: Response) => {

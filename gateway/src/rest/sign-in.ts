@@ -13,7 +13,7 @@ export const signInBindingCookieName = 'haven_signin';
 /** As long as the user service keeps a started flow. */
 const bindingMaxAgeSeconds = 10 * 60;
 
-/** The spec's start routes, and the callback routes registered at each provider as redirect URIs. */
+/** The sign-in start routes, and the callback routes registered at each provider as redirect URIs. */
 export const federatedSignInRoutes = [
   { provider: 'GOOGLE', name: 'google', start: '/auth/google', callback: '/auth/google/callback' },
   { provider: 'PLATFORM', name: 'platform', start: '/login', callback: '/callback' },

@@ -78,7 +78,7 @@ export function ascendingDays(days: Iterable<number>): number[] {
   return list;
 }
 
-/** The day streak, the spec's rule: consecutive days back from `lastDay` with at least one check-in. */
+/** The day streak: consecutive days back from `lastDay` with at least one check-in. */
 export function streakEndingOn(days: Iterable<number>, lastDay: number): number {
   const ascending = ascendingDays(days);
   let index = ascending.length - 1;

@@ -71,19 +71,19 @@ export type ConfirmLocalSetupInput = {
   clientSecret: string;
 };
 
-/** The spec's body: each switch as 0 or 1. */
+/** Each switch as 0 or 1. */
 export type EmailPreferencesInput = {
-  /** Beyond the spec: 0 or 1 like the others; left out, the saved choice stays as it is. */
+  /** 0 or 1 like the others; left out, the saved choice stays as it is. */
   checkInReminder?: number | null | undefined;
   marketingEmails: number;
   newsletter: number;
   productUpdates: number;
-  /** Beyond the spec: a whole hour from 0 to 23; left out, the saved hour stays as it is. */
+  /** A whole hour from 0 to 23; left out, the saved hour stays as it is. */
   reminderHour?: number | null | undefined;
   securityNotifications: number;
   /** When present, must be the caller's own id. */
   userId?: string | null | undefined;
-  /** Beyond the spec: 0 or 1 like the others; left out, the saved choice stays as it is. */
+  /** 0 or 1 like the others; left out, the saved choice stays as it is. */
   weeklySummary?: number | null | undefined;
 };
 

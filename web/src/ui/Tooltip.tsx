@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../constants';
 
-/** One provider for the pages that show tooltips (app/ApolloRoutes.tsx), with the spec's delays (700 ms open, 300 ms skip). */
+/** One provider for the pages that show tooltips (app/ApolloRoutes.tsx), with Haven's delays (700 ms open, 300 ms skip). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

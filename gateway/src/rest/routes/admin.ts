@@ -28,7 +28,7 @@ export const adminRoutes: RestRoute[] = [
     operation: `query AdminUsers($input: AdminUsersInput) {
       adminUsers(input: $input) { total page pageSize users { ${adminUserFields} } } }`,
     variables: (_body, { query }) => ({ input: adminUsersInputOf(query) }),
-    // The spec's reply is the list itself; the total and the page travel in headers.
+    // The reply is the list itself (the /api contract); the total and the page travel in headers.
     reply: (data) => (data.adminUsers as { users: Json[] }).users,
     headers: (data) => {
       const page = data.adminUsers as { total: number; page: number; pageSize: number };

@@ -3,13 +3,13 @@ import { pick, signedIn, type RestRoute, type Json } from './types';
 
 const statusFields = 'planType status isTrialing needsSetup trialEnd currentPeriodEnd cancelAtPeriodEnd';
 
-/** Exactly the spec's fields, with its snake_case names for the two period fields. */
+/** Exactly the /api contract's fields, with its snake_case names for the two period fields. */
 function specStatus(status: Json): Json {
   const { currentPeriodEnd, cancelAtPeriodEnd, ...rest } = status;
   return { ...rest, current_period_end: currentPeriodEnd, cancel_at_period_end: cancelAtPeriodEnd };
 }
 
-/** A change of the subscription: the spec's `{ message }`, plus the status after it. */
+/** A change of the subscription: the contract's `{ message }`, plus the status after it. */
 const changeReply = (field: string) => (data: Json) => {
   const result = data[field] as Json;
   return { message: result.message, subscriptionStatus: specStatus(result.subscriptionStatus as Json) };

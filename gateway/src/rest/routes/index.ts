@@ -1,6 +1,6 @@
 /**
- * The spec's /api contract, each route one GraphQL operation against the
- * supergraph. Replies keep the spec's field names (including its snake_case ones).
+ * The /api contract, each route one GraphQL operation against the
+ * supergraph. Replies keep the contract's field names (including its snake_case ones).
  * Routes live beside the service that answers them (one file per area); this list joins them.
  */
 import { accountRoutes, logoutOperation } from './account';

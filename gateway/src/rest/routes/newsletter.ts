@@ -2,7 +2,7 @@
 import { newsletterBodyMaxBytes, newsletterContentMaxLength } from '@haven/platform';
 import { pick, signedIn, type RestRoute, type Json } from './types';
 
-// The spec's four switches, then the weekly summary and the check-in reminder with its hour (beyond the spec;
+// The four first switches, then the weekly summary and the check-in reminder with its hour (added later, so
 // optional in the body).
 const preferenceFields =
   'marketingEmails productUpdates securityNotifications newsletter weeklySummary checkInReminder reminderHour';

@@ -1,7 +1,7 @@
 /** Consent and data rights (the compliance service; the export joins every service's part). */
 import { pick, signedIn, type Json, type RestRoute } from './types';
 
-/** The one file name of the data export (spec: "a JSON download with a fixed file name"). */
+/** The one file name of the data export (a JSON download with a fixed file name). */
 export const dataExportFileName = 'haven-data-export.json';
 
 const consentFields = 'necessary analytics marketing preferences consentGivenAt policyVersion';
@@ -56,7 +56,7 @@ const privacySettingsFields = 'allowInsights keepNotes';
 
 /**
  * The cookie choice, for signed-in users and visitors alike (a visitor's is kept under the gateway's consent
- * cookie, session.ts). 404 until a choice is recorded, as the spec's banner expects.
+ * cookie, session.ts). 404 until a choice is recorded, as the web app's cookie banner expects.
  */
 const cookieConsentRoutes: RestRoute[] = [
   {

@@ -21,7 +21,7 @@ export const quoteRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/quotes/generate',
     operation: `mutation GenerateQuote($input: AssessmentInput!) { generateQuote(input: $input) { quote { ${quoteFields} } supportResources { region place emergency resources { name action href } } } }`,
-    // Every key the spec names, as sent (absent stays absent so the defaults apply; a wrong type is a 400);
+    // Every key of the contract, as sent (absent stays absent so the defaults apply; a wrong type is a 400);
     // the Idempotency-Key header, when sent (also empty), is the input's key, checked by the quote service.
     variables: (body, { header }) => ({
       input: {

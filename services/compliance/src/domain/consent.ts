@@ -3,7 +3,7 @@
  * choice meets the account's at sign-in. docs/decisions.md, "Consent and user management".
  */
 
-/** The spec's four categories; `necessary` is always on (the cookies that make the site work). */
+/** The four consent categories; `necessary` is always on (the cookies that make the site work). */
 export interface CookieChoice {
   necessary: boolean;
   analytics: boolean;

@@ -8,7 +8,7 @@ export function toCsv(header: string[], rows: string[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** `subscribers-2026-11-23.csv`: the spec's subscribers prefix and the date. */
+/** `subscribers-2026-11-23.csv`: the subscribers prefix and the date. */
 export function exportFileName(now = new Date()): string {
   return `subscribers-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -2,7 +2,7 @@
  * Every kind of e-mail Haven sends and the preference that governs it; the mailer takes only these kinds,
  * so a new e-mail cannot be sent without being declared here. What a person just asked for (a verification,
  * reset or confirmation link) and billing's e-mails about their money always go. The security notices
- * (password changed, address changed, a sign-in method linked) follow the spec's `securityNotifications`,
+ * (password changed, address changed, a sign-in method linked) follow the `securityNotifications` switch,
  * on unless the person turned it off. The newsletter follows the list, the rest their switches.
  */
 import type { EmailPreferences } from './preferences';

@@ -3,13 +3,13 @@ export interface EmailPreferences {
   productUpdates: boolean;
   securityNotifications: boolean;
   newsletter: boolean;
-  /** Beyond the spec, opt-in: the weekly summary of the user's own check-ins (domain/weekly-summary.ts). */
+  /** Opt-in: the weekly summary of the user's own check-ins (domain/weekly-summary.ts). */
   weeklySummary: boolean;
-  /** Beyond the spec, opt-in: a daily check-in reminder at the hour the user picks (domain/check-in-reminders.ts). */
+  /** Opt-in: a daily check-in reminder at the hour the user picks (domain/check-in-reminders.ts). */
   checkInReminder: boolean;
 }
 
-/** The spec's defaults for a user who never saved preferences; the weekly summary and the reminder (not in the spec) are off. */
+/** The defaults for a user who never saved preferences: the four switches on, the weekly summary and the reminder off. */
 export const defaultEmailPreferences: EmailPreferences = Object.freeze({
   marketingEmails: false,
   productUpdates: true,

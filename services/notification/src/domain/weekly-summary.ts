@@ -1,5 +1,5 @@
 /**
- * The weekly summary e-mail (beyond the spec, opt-in): which week a send covers, the per-user tally kept
+ * The weekly summary e-mail (opt-in): which week a send covers, the per-user tally kept
  * from `quote.generated` events, the summary's numbers and the e-mail itself. Pure, no I/O: every
  * "now" and time zone is passed in. Days, the streak and the trend's 0.3 threshold are the platform's
  * check-in rules, the same the quote service's progress and analytics pages use.

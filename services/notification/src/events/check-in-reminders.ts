@@ -1,5 +1,5 @@
 /**
- * The daily check-in reminder (beyond the spec, opt-in). A scheduler pass sends, to every user who turned it
+ * The daily check-in reminder (opt-in). A scheduler pass sends, to every user who turned it
  * on and whose address is verified, one e-mail in the hour they picked on their own clock, unless they
  * already checked in that local day (the weekly summary's tally, kept from `quote.generated` events, says so).
  * Once per (user, local day) whichever replica runs it: the delivery log's claim is keyed by both.

@@ -1,5 +1,5 @@
 /**
- * The weekly summary e-mail (beyond the spec, opt-in). A consumer keeps each user's check-in tally from
+ * The weekly summary e-mail (opt-in). A consumer keeps each user's check-in tally from
  * the quote service's `quote.generated` events (never a call into the quote service's data); a scheduler
  * sends, in each user's Sunday-morning window, the summary of the week that just ended. Once per
  * (user, week) whichever replica runs it: the delivery log's claim is keyed by both.

@@ -19,7 +19,7 @@ const preferencesSchema = new Schema<PreferencesRecord>(
     productUpdates: { type: Boolean, required: true },
     securityNotifications: { type: Boolean, required: true },
     newsletter: { type: Boolean, required: true },
-    // Added after the spec's four: documents saved before it have none (read as off). Indexed: the
+    // Added after the first four switches: documents saved before it have none (read as off). Indexed: the
     // weekly summary's scheduler looks up the users who turned it on.
     weeklySummary: { type: Boolean, default: false, index: true },
     // The daily reminder: indexed for its scheduler like the summary; the hour on the user's own clock.

@@ -52,7 +52,7 @@ export interface NotificationModels extends NewsletterStore {
 }
 
 const preferenceFields = ['marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter'] as const;
-/** Beyond the spec's four: optional in the body, so a client that does not know it leaves it as it is. */
+/** Added after the first four switches: optional in the body, so a client that does not know it leaves it as it is. */
 const optionalPreferenceFields = ['weeklySummary', 'checkInReminder'] as const;
 
 const testNotSentMessage =
@@ -85,7 +85,7 @@ type SwitchesInput = Record<(typeof preferenceFields)[number], number> &
   Partial<Record<(typeof optionalPreferenceFields)[number] | 'reminderHour', number | null>>;
 
 /**
- * The spec sends each switch as 0 or 1; anything else is refused, naming the switch. An optional switch
+ * Each switch travels as 0 or 1; anything else is refused, naming the switch. An optional switch
  * left out is not in the answer (it keeps its saved value); sent, it follows the same rule.
  */
 function switchesFrom(input: SwitchesInput): Partial<EmailPreferences> {

@@ -36,7 +36,7 @@ export type EmailConsent = {
  */
 export type EmailPreferences = {
   __typename?: 'EmailPreferences';
-  /** Beyond the spec, opt-in: one e-mail a day at reminderHour on the user's own clock, skipped on a day with a check-in. */
+  /** Opt-in: one e-mail a day at reminderHour on the user's own clock, skipped on a day with a check-in. */
   checkInReminder: Scalars['Boolean']['output'];
   marketingEmails: Scalars['Boolean']['output'];
   newsletter: Scalars['Boolean']['output'];
@@ -44,23 +44,23 @@ export type EmailPreferences = {
   /** The hour (0–23, on the user's own clock) the check-in reminder goes at. */
   reminderHour: Scalars['Int']['output'];
   securityNotifications: Scalars['Boolean']['output'];
-  /** Beyond the spec, opt-in: on Sunday morning, the numbers of the user's own week of check-ins (never notes). */
+  /** Opt-in: on Sunday morning, the numbers of the user's own week of check-ins (never notes). */
   weeklySummary: Scalars['Boolean']['output'];
 };
 
-/** The spec's body: each switch as 0 or 1. */
+/** Each switch as 0 or 1. */
 export type EmailPreferencesInput = {
-  /** Beyond the spec: 0 or 1 like the others; left out, the saved choice stays as it is. */
+  /** 0 or 1 like the others; left out, the saved choice stays as it is. */
   checkInReminder?: InputMaybe<Scalars['Int']['input']>;
   marketingEmails: Scalars['Int']['input'];
   newsletter: Scalars['Int']['input'];
   productUpdates: Scalars['Int']['input'];
-  /** Beyond the spec: a whole hour from 0 to 23; left out, the saved hour stays as it is. */
+  /** A whole hour from 0 to 23; left out, the saved hour stays as it is. */
   reminderHour?: InputMaybe<Scalars['Int']['input']>;
   securityNotifications: Scalars['Int']['input'];
   /** When present, must be the caller's own id. */
   userId?: InputMaybe<Scalars['ID']['input']>;
-  /** Beyond the spec: 0 or 1 like the others; left out, the saved choice stays as it is. */
+  /** 0 or 1 like the others; left out, the saved choice stays as it is. */
   weeklySummary?: InputMaybe<Scalars['Int']['input']>;
 };
 

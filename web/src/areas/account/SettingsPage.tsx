@@ -30,7 +30,7 @@ import { DataPrivacyCard } from '../privacy/DataPrivacyCard';
 import { GdprStatusCard } from '../privacy/GdprStatusCard';
 import { toast } from '../../ui/Toast';
 
-/** The header menu's links, as the spec lists them. */
+/** The header menu's links, in their order. */
 const menuLinks = [
   { to: '/', label: 'Home' },
   { to: '/sliders', label: 'Check-in' },

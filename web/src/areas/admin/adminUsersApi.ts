@@ -1,5 +1,5 @@
 /**
- * The delete calls of the user-management page, on the spec's REST routes with plain fetch (their GraphQL
+ * The delete calls of the user-management page, on the /api REST routes with plain fetch (their GraphQL
  * operations belong to the account-deletion work, so this page does not depend on their names).
  */
 import { REAUTH_REQUIRED, ReauthRequiredError } from '../../lib/reauth';
@@ -14,7 +14,7 @@ export interface BulkDeleteReply {
   stripeCleanup: number;
 }
 
-/** The server's `message` when it sent one, else the spec's "status: text"; a call for a fresh sign-in says so. */
+/** The server's `message` when it sent one, else "status: text"; a call for a fresh sign-in says so. */
 async function failure(response: Response): Promise<Error> {
   const text = await response.text().catch(() => '');
   try {

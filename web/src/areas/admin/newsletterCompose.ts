@@ -1,4 +1,4 @@
-/** The newsletter composer's rules (spec: preview of 200 characters, both fields required). Pure. */
+/** The newsletter composer's rules (a preview of 200 characters, both fields required). Pure. */
 import { newsletterContentMaxLength } from '@haven/platform/src/newsletter-limits';
 
 /** The service's own limit (one constant for it, the REST facade and this composer). */

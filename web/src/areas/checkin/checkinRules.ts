@@ -88,7 +88,7 @@ export interface EmotionalStateView {
   senseOfPurpose: number;
 }
 
-/** The "Your Emotional State" grid of an expanded progress row, in the spec's order. */
+/** The "Your Emotional State" grid of an expanded progress row, in its fixed order. */
 export function emotionalBars(state: EmotionalStateView): Array<{ label: string; value: number }> {
   return [
     { label: 'Motivation', value: state.motivationLevel },

@@ -1,4 +1,4 @@
-/** Sharing a quote: the device's share sheet, else the clipboard, with the spec's toasts; no server call. */
+/** Sharing a quote: the device's share sheet, else the clipboard, with a toast for each outcome; no server call. */
 import { toast } from '../../ui/toastStore';
 
 export async function shareQuote(text: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** Save / unsave a quote, refreshing the favourite list and counts (the quote updates by its id), with the spec's toasts. */
+/** Save / unsave a quote, refreshing the favourite list and counts (the quote updates by its id), with a toast for each outcome. */
 import { useMutation } from '@apollo/client/react';
 import { serverMessage } from '../../graphql/errors';
 import { SetQuoteFavoriteDocument } from '../../graphql/operations.generated';

@@ -1,6 +1,6 @@
 /**
- * /email-preferences: the spec's four e-mail switches, the weekly summary's and the daily reminder's with its
- * hour (beyond the spec, off by default), Save, the unverified-address banner, and the "Your data" card with
+ * /email-preferences: the four e-mail switches, the weekly summary's and the daily reminder's with its
+ * hour (off by default), Save, the unverified-address banner, and the "Your data" card with
  * Export and Delete account (areas/privacy).
  */
 import { useMutation, useQuery } from '@apollo/client/react';

@@ -6,7 +6,7 @@ export function tokenFrom(search: string): string | null {
   return token && token.trim() ? token.trim() : null;
 }
 
-/** The spec's unsubscribe-form check: required, then the browser's e-mail shape. */
+/** The unsubscribe form's check: required, then the browser's e-mail shape. */
 export function unsubscribeEmailProblem(email: string): { title: string; description: string } | null {
   if (!email.trim()) return { title: 'Email Required', description: 'Please enter your email address.' };
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
@@ -24,14 +24,14 @@ export const preferenceSwitches = [
   { key: 'productUpdates', label: 'Product updates', description: 'News about features that could help you.' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'Occasional offers and announcements.' },
   {
-    // Beyond the spec's four (off by default): an e-mail built from the user's own check-ins.
+    // After the first four (off by default): an e-mail built from the user's own check-ins.
     key: 'weeklySummary',
     label: 'Your week in review',
     description:
       'On Sunday morning, a short email about your week: how many check-ins, your average mood and your days in a row. Numbers only, never your notes.',
   },
   {
-    // Beyond the spec (off by default): an invitation once a day, never a count of what was missed.
+    // Off by default: an invitation once a day, never a count of what was missed.
     key: 'checkInReminder',
     label: 'Daily check-in reminder',
     description:
@@ -47,7 +47,7 @@ export const preferenceSwitches = [
 export type PreferenceKey = (typeof preferenceSwitches)[number]['key'];
 export type Preferences = Record<PreferenceKey, boolean>;
 
-/** The spec's body: every switch as 0 or 1 (the weekly summary and the reminder too). */
+/** The request body: every switch as 0 or 1 (the weekly summary and the reminder too). */
 export function asZeroOne(preferences: Preferences): Record<PreferenceKey, 0 | 1> {
   return Object.fromEntries(preferenceSwitches.map(({ key }) => [key, preferences[key] ? 1 : 0])) as Record<
     PreferenceKey,

@@ -1,4 +1,4 @@
-/** The e-mail preferences page's Export and Delete account buttons (spec: /email-preferences). */
+/** The e-mail preferences page's Export and Delete account buttons (on /email-preferences). */
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { DELETE_ACCOUNT_EXPLANATION } from './privacyRules';

@@ -1,5 +1,5 @@
 /**
- * The cookie banner (spec: "Cookie banner (all pages, bottom)"): We value your privacy, Accept All,
+ * The cookie banner (every page, at the bottom): We value your privacy, Accept All,
  * Essential Only, Customize; the detailed view's switches with Save Preferences and Back; the close icon
  * acts as Essential Only. Buttons are disabled while saving; after a choice, or a failed save, it closes
  * (failures are logged only). Haven sets no analytics, marketing or preference cookies today, and says so.
@@ -76,7 +76,7 @@ export default function CookieBanner({ initialView, onClose }: CookieBannerProps
     try {
       await saveConsent(chosen);
     } catch {
-      // Logged by saveConsent; the spec closes the banner without a message.
+      // Logged by saveConsent; the banner closes without a message, as it would have on success.
     } finally {
       setSaving(false);
       onClose();

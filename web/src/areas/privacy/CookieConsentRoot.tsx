@@ -1,6 +1,6 @@
 /**
  * Mounted once at the app's root (app/routes.tsx), so public and signed-in pages alike have the banner.
- * Hidden at first; asks the server (consentStore.ts) and shows the banner only when the spec's rule says so
+ * Hidden at first; asks the server (consentStore.ts) and shows the banner only when the consent rules say so
  * (consentRules.ts `bannerShouldShow`), or when Settings asks to change the choice. The banner's own code
  * loads only then, so a returning visitor downloads none of it. Once decided, `<html data-consent-checked>`.
  */

@@ -1,5 +1,5 @@
 /**
- * Cookie consent rules of the banner and the Settings card, pure (no DOM, no requests). The spec's four
+ * Cookie consent rules of the banner and the Settings card, pure (no DOM, no requests). The four
  * categories; `necessary` is always on. docs/decisions.md, "Consent and user management".
  */
 

@@ -1,7 +1,7 @@
 /**
  * The browser's cookie choice as the server knows it, shared by the banner (every page) and the Settings
  * card. Plain `fetch` against the REST routes, no Apollo: the banner is on the public pages, which keep
- * Apollo Client off their path (app/AppRoutes.tsx). Failures are logged only, as the spec asks.
+ * Apollo Client off their path (app/AppRoutes.tsx). Failures are logged only: consent never blocks a page.
  *
  * A page the gateway served to a browser with neither a session nor a consent cookie carries a mark saying the
  * server has no choice for it (gateway/src/pages.ts, `withNoCookieChoiceMark`): the page's first check then takes
@@ -35,7 +35,7 @@ function publish(next: ConsentState): ConsentState {
   return next;
 }
 
-/** The spec's request error: the status, a colon and a space, then the body (or the status text). */
+/** A request's error: the status, a colon and a space, then the body (or the status text). */
 async function requestFailure(response: Response): Promise<Error> {
   const text = await response.text().catch(() => '');
   return new Error(`${response.status}: ${text || response.statusText}`);

@@ -2,7 +2,7 @@ import { attachmentName, exportFiles, requestErrorMessage, type ExportFile } fro
 
 /**
  * Downloads one of the exports as a file and answers its name: the request carries the session cookie; a
- * non-2xx answer throws the spec's "status: body" error.
+ * non-2xx answer throws a "status: body" error.
  */
 export async function downloadExport(file: ExportFile): Promise<string> {
   const { url, accept, fallbackName } = exportFiles[file];

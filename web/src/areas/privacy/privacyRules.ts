@@ -5,7 +5,7 @@
 
 /** The JSON export of everything Haven keeps about the user (one federated query, served as a file). */
 export const DATA_EXPORT_URL = '/api/user/data-export';
-/** The spec's "fixed file name"; the server names the attachment the same. */
+/** The export's fixed file name; the server names the attachment the same. */
 export const DATA_EXPORT_FILE_NAME = 'haven-data-export.json';
 
 /**
@@ -25,7 +25,7 @@ export function attachmentName(contentDisposition: string | null, fallback: stri
   return name && !/[\\/]/.test(name) ? name : fallback;
 }
 
-/** The spec's browser confirmation, word for word. */
+/** The browser confirmation before an account is deleted. */
 export const DELETE_ACCOUNT_CONFIRMATION =
   'Are you sure you want to delete your account? This action cannot be undone and will remove all your data permanently.';
 
@@ -46,7 +46,7 @@ export const exportNotices: Record<ExportPlace, { success: string; failure: stri
 
 export const exportSuccessDescription = (fileName: string) => `Your data was saved as ${fileName}.`;
 
-/** The spec's generic request error: the status code, a colon and a space, then the body (or the status text). */
+/** The generic request error: the status code, a colon and a space, then the body (or the status text). */
 export function requestErrorMessage(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText.trim() || statusText}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The spec's full-screen loader of five bouncing dots, for LANDING_LOADER_MS from the start of the
+ * The full-screen loader of five bouncing dots, for LANDING_LOADER_MS from the start of the
  * navigation: index.html paints the same dots before any JavaScript, and this overlay carries them on
  * until 1.5 s have passed. The page renders beneath it (readable by assistive technology, painted at
  * once), the loader lets clicks through, shows once per page load, and is skipped when the visitor prefers

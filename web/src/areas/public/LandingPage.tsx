@@ -1,6 +1,6 @@
 /**
- * The public landing page (`/` when signed out): the loader, the sticky navigation and every section of
- * the spec in its order — hero, what it is, How It Works, Why Choose with Perfect For, the important
+ * The public landing page (`/` when signed out): the loader, the sticky navigation and every section in
+ * its order — hero, what it is, How It Works, Why Choose with Perfect For, the important
  * notice, Ready to Start?, the newsletter and the footer.
  */
 import { useEffect } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The landing page's newsletter sign-up: one e-mail field (prefilled from `?email=` when a link carries
- * it), the spec's toasts, and a confirmation in place of the form once the server accepted it.
+ * it), a toast for each outcome, and a confirmation in place of the form once the server accepted it.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -52,7 +52,7 @@ export function NewsletterForm() {
   }
 
   return (
-    // noValidate: the empty field gets the spec's toast rather than the browser's bubble.
+    // noValidate: the empty field gets Haven's toast rather than the browser's bubble.
     <form className="newsletter__form" onSubmit={onSubmit} noValidate>
       <Label htmlFor="newsletter-email">Email address</Label>
       <div className="newsletter__row">

@@ -1,5 +1,5 @@
 /**
- * `/privacy`: the Privacy Policy, covering every point of the spec's summary, and true to what the other
+ * `/privacy`: the Privacy Policy, covering every point a person is owed, and true to what the other
  * issues built (no personal data to the AI provider, notes scrubbed, Stripe, OIDC sign-in, consent,
  * export, deletion across every service, the privacy switches, the weekly newsletter).
  */

@@ -1,7 +1,7 @@
 /** The FAQ page's rules without the DOM: which entries are open, the URL hash, and the structured data. */
 import type { FaqEntry } from './faqEntries';
 
-/** The spec: a hash on load opens its entry and scrolls to it after about this long. */
+/** A hash on load opens its entry and scrolls to it after about this long. */
 export const FAQ_SCROLL_DELAY_MS = 150;
 
 /**

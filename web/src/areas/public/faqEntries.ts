@@ -1,5 +1,5 @@
 /**
- * The FAQ: 30 entries in six groups of five, with the spec's slugs. Each answer is true to what Haven does;
+ * The FAQ: 30 entries in six groups of five, with stable slugs (links point at them). Each answer is true to what Haven does;
  * the page and its FAQPage structured data are both built from this list.
  */
 import { BRAND } from '../../brand';

@@ -1,7 +1,7 @@
 /** The landing page's words, kept apart from its layout. */
 import { BRAND } from '../../brand';
 
-/** The spec's loader: five bouncing dots for 1.5 s. */
+/** The loader: five bouncing dots for 1.5 s. */
 export const LANDING_LOADER_MS = 1500;
 
 export interface Point {

@@ -1,11 +1,11 @@
 /**
- * The landing page's newsletter sign-up, without the DOM: the spec's empty-field toast, the request to
+ * The landing page's newsletter sign-up, without the DOM: the empty-field toast, the request to
  * `POST /api/newsletter/subscribe`, and how its answer reads to the visitor.
  */
 import type { ToastOptions } from '../../ui/toastStore';
 
 export const NEWSLETTER_SUBSCRIBE_URL = '/api/newsletter/subscribe';
-/** Recorded with the subscriber: the spec's value for a sign-up on the site. */
+/** Recorded with the subscriber: where a sign-up on the site comes from. */
 export const NEWSLETTER_SOURCE = 'website';
 
 export const EMAIL_REQUIRED_TOAST: ToastOptions = {
@@ -47,7 +47,7 @@ export async function subscribeToNewsletter(email: string, fetchImpl: typeof fet
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      // The spec's payload; the landing page is for visitors, so there is no user id to send.
+      // The /api payload; the landing page is for visitors, so there is no user id to send.
       body: JSON.stringify({ email, userId: null, subscriptionSource: NEWSLETTER_SOURCE }),
     });
     if (response.ok) return { ok: true };

@@ -18,7 +18,7 @@ export interface NavItem {
   href: string;
 }
 
-/** The sticky navigation of the spec, in its order. */
+/** The sticky navigation, in its order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Features', href: '#features' },
   { label: 'About', href: '/about' },

@@ -1,5 +1,5 @@
 /**
- * The Terms of Service, in 13 numbered sections (the spec's count), true to what Haven does: the trial and
+ * The Terms of Service, in 13 numbered sections, true to what Haven does: the trial and
  * price, the payment provider, the AI provider without personal data, export and deletion.
  */
 import { BRAND } from '../../brand';

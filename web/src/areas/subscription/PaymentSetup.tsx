@@ -95,7 +95,8 @@ export function useFinishStart(afterSuccess: () => Promise<void>): () => Promise
         );
       }
     } catch {
-      // The card is added; the subscription may still be on its way. The spec sends the user on regardless.
+      // The card is added; the subscription may still be on its way. The user goes on regardless: the page
+      // they land on shows its state.
       toast(setupNotices.fallback);
     }
     window.setTimeout(() => {

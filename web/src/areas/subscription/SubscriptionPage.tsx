@@ -207,7 +207,7 @@ function useSetupReturn(afterSuccess: (() => Promise<void>) | null, backToPaymen
   return finishing;
 }
 
-/** The "Current Status" card: the spec's badge and description. */
+/** The "Current Status" card: the status badge and its description. */
 function CurrentStatusCard({ status }: { status: SubscriptionStatusLike }) {
   return (
     <Card>

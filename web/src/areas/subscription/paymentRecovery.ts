@@ -15,7 +15,7 @@ export function subscriptionPageOffer(
   return s.hasActiveSubscription ? 'none' : 'subscribe';
 }
 
-/** The "Payment Failed" state's words (the spec's title): what happened, what to do, what it costs, what follows. */
+/** The "Payment Failed" state's words (its title): what happened, what to do, what it costs, what follows. */
 export function paymentFailedTexts(price: string) {
   return {
     title: 'Payment Failed',

@@ -1,4 +1,4 @@
-/** What the payment setup tells the user at each outcome (the spec's toast catalogue). Pure. */
+/** What the payment setup tells the user at each outcome (one toast per outcome). Pure. */
 import { BRAND } from '../../brand';
 import { TRIAL_DAYS } from '../../constants';
 import { invoiceAmount } from './subscriptionCard';
@@ -179,7 +179,7 @@ export function offerTexts(trialAvailable: boolean, price: string, trialDays: nu
   return planOfferTexts({ trial: trialAvailable, trialDays, price, dueToday: price, firstChargeOn: null });
 }
 
-/** As offerTexts, from the server's offer: with the trial, the spec's words and the day of the first payment. */
+/** As offerTexts, from the server's offer: with the trial, the offer's words and the day of the first payment. */
 export function planOfferTexts(offer: PlanOffer) {
   const { trialDays, price, dueToday } = offer;
   return offer.trial
