@@ -1,7 +1,6 @@
 import type { Admin, Kafka } from 'kafkajs';
 import { createConsumer, createKafka, createLogger, everyConsumerGroup } from '@haven/platform';
 import { eventually } from './eventually';
-import type { TestHaven } from './haven';
 
 /** The consumer groups of Haven's services and the topics each reads (the services' own list). */
 export const havenConsumerGroups: Record<string, string[]> = everyConsumerGroup();
@@ -65,8 +64,13 @@ export async function skipEarlierFilesEvents(
   }
 }
 
+/** A running Haven as far as its consumers' readiness goes: each service's GraphQL address. */
+interface RunningServices {
+  services: Record<string, { url: string }>;
+}
+
 /** Whether every event consumer of a Haven is in its group now (each service's /readyz says so). */
-async function everyConsumerJoined(running: TestHaven): Promise<boolean> {
+async function everyConsumerJoined(running: RunningServices): Promise<boolean> {
   const answers = await Promise.all(
     Object.values(running.services).map(async (service) => {
       const response = await fetch(service.url.replace('/graphql', '/readyz'));
@@ -80,7 +84,7 @@ async function everyConsumerJoined(running: TestHaven): Promise<boolean> {
  * Waits until every consumer of a Haven is back in its group after a Kafka outage: stopping a Haven while its
  * consumers still rejoin would leave kafkajs retrying after the suite.
  */
-export const untilEveryConsumerJoined = (running: TestHaven) =>
+export const untilEveryConsumerJoined = (running: RunningServices) =>
   eventually('every consumer back in its group', () => everyConsumerJoined(running), {
     timeoutMs: 120_000,
     intervalMs: 500,

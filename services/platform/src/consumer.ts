@@ -15,7 +15,6 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from '
 import { Schema, type Connection } from 'mongoose';
 import { consumerLag } from './consumer-lag';
 import { contextOfTraceparent, inSpan, SpanKind } from './tracing';
-import type { ErasureGuard } from './erasure';
 import { createConsumer, createProducer, ensureTopics, type TopicPolicy } from './kafka';
 import type { Logger } from './logger';
 import type { PersonKeyring } from './person-keys';
@@ -31,6 +30,13 @@ export interface HandlerContext {
 
 export type EventHandler<T extends EventType> = (payload: EventPayload<T>, context: HandlerContext) => Promise<void>;
 export type EventHandlers = { [T in EventType]?: EventHandler<T> };
+
+/** What a consumer asks of the erased subjects' records (the erasure's guard, erasure.ts, answers it). */
+export interface ErasedSubjects {
+  isErased(subjectId: string): Promise<boolean>;
+  /** Which of the subjects are erased, in one read. */
+  erasedAmong(subjectIds: readonly string[]): Promise<Set<string>>;
+}
 
 export interface ConsumerSpec {
   /** Kafka consumer group; one per service unless a service needs two independent readers. */
@@ -89,7 +95,7 @@ export interface EventConsumerOptions {
    * brings back an erased user's data; and when the subject was erased while the handler ran, erases it
    * again (`reErase`), so a write that raced the erasure goes too. The erasure's own events pass.
    */
-  erasure?: { guard: ErasureGuard; reErase(subjectId: string, context: HandlerContext): Promise<void> };
+  erasure?: { guard: ErasedSubjects; reErase(subjectId: string, context: HandlerContext): Promise<void> };
   /**
    * The progress watch: a consumer that has work (messages past its group's committed offsets on its own
    * partitions) and has finished no message for this long is stalled; it reports not joined (readiness

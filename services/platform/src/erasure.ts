@@ -9,7 +9,7 @@
 import { topicOf, userDataPurgedType, type EventType, type NewEvent, type ProducerService } from '@haven/proto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { createHmac, randomUUID } from 'node:crypto';
-import type { ConsumerSpec, HandlerContext } from './consumer';
+import type { ConsumerSpec, ErasedSubjects, HandlerContext } from './consumer';
 import type { Logger } from './logger';
 import { outboxPlugin, recordEvent, type WithOutbox } from './outbox';
 import { leasesCollection } from './lease';
@@ -51,12 +51,9 @@ const erasedSubjectSchema = new Schema<ErasedSubject>(
   { collection: erasureCollections.erasedSubjects, versionKey: false },
 );
 
-export interface ErasureGuard {
+export interface ErasureGuard extends ErasedSubjects {
   /** The keyed hash of an id, for records the erasure keeps (saga state, retained billing records). */
   keyOf(id: string): string;
-  isErased(subjectId: string): Promise<boolean>;
-  /** Which of the subjects are erased, in one read. */
-  erasedAmong(subjectIds: readonly string[]): Promise<Set<string>>;
   /** Records subjects as erased; done before their data is erased, so a consumer racing the erasure notices. */
   markErased(subjectIds: readonly string[]): Promise<void>;
 }

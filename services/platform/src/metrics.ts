@@ -4,6 +4,7 @@ import type { Connection } from 'mongoose';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ConsumerMetrics } from './consumer';
 import { consumerLag } from './consumer-lag';
+import { routeTemplateOf } from './http-route';
 import type { Logger } from './logger';
 import { outboxCollections, type OutboxRelayMetrics } from './outbox';
 
@@ -66,14 +67,6 @@ export function metricsEndpoint(registry: Registry): express.RequestHandler {
     res.setHeader('cache-control', 'no-store');
     res.end(text);
   };
-}
-
-/** The route a request matched, as written in the code ('/http/unsubscribe/:token'), or 'unmatched'. */
-export function routeTemplateOf(req: express.Request): string {
-  const route = (req as { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}` || '/';
-  // A middleware that answered (Apollo at /graphql, static files under a mount) leaves only its mount path.
-  return req.baseUrl || 'unmatched';
 }
 
 /** Counts every request by method, route template and status, with its duration. Mount it first. */

@@ -19,7 +19,7 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import type express from 'express';
-import { routeTemplateOf } from './metrics';
+import { routeTemplateOf } from './http-route';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';

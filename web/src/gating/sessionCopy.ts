@@ -5,7 +5,11 @@
  * Haven answers that nobody is signed in.
  */
 import { deviceCopy } from '../lib/deviceCopy';
-import type { SessionUser, SubscriptionStatus } from './useSession';
+import type { MeQuery, MySubscriptionQuery } from '../graphql/operations.generated';
+
+/** The signed-in user as the `Me` query selects it (gating/session.graphql). */
+export type SessionUser = NonNullable<MeQuery['me']>;
+export type SubscriptionStatus = NonNullable<MySubscriptionQuery['me']>['subscriptionStatus'];
 
 export interface SessionCopy {
   me: SessionUser;

@@ -6,19 +6,18 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
-import {
-  MeDocument,
-  MySubscriptionDocument,
-  type MeQuery,
-  type MySubscriptionQuery,
-} from '../graphql/operations.generated';
+import { MeDocument, MySubscriptionDocument } from '../graphql/operations.generated';
 import { serverAnswered } from '../graphql/errors';
 import type { SessionState, SubscriptionCheck } from './routeGating';
-import { forgetSessionCopy, keepSessionCopy, sessionCopy } from './sessionCopy';
+import {
+  forgetSessionCopy,
+  keepSessionCopy,
+  sessionCopy,
+  type SessionUser,
+  type SubscriptionStatus,
+} from './sessionCopy';
 
-/** The signed-in user as the `Me` query selects it (gating/session.graphql). */
-export type SessionUser = NonNullable<MeQuery['me']>;
-export type SubscriptionStatus = NonNullable<MySubscriptionQuery['me']>['subscriptionStatus'];
+export type { SessionUser, SubscriptionStatus } from './sessionCopy';
 
 export type Session =
   | { status: 'loading'; user: null; refetch: () => Promise<void> }

@@ -7,18 +7,17 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } f
 import type { ReactNode } from 'react';
 import { loadOrReload } from '../lib/bundles';
 import { toastStore } from './toastStore';
+import type { ToastViewportProps } from './ToastViewport';
 
 export { toast, dismissToast } from './toastStore';
 export type { ToastOptions, ToastVariant } from './toastStore';
 
-export function useToasts() {
-  return useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
-}
-
 const loadViewport = loadOrReload(() => import('./ToastViewport'));
 // The viewport sits outside the routes' error boundary: a bundle that cannot arrive leaves the toasts unseen
 // rather than taking the page down.
-const ToastViewport = lazy<ComponentType>(() => loadViewport().catch(() => ({ default: () => null })));
+const ToastViewport = lazy<ComponentType<ToastViewportProps>>(() =>
+  loadViewport().catch(() => ({ default: () => null })),
+);
 
 /** Whether the viewport is wanted before any toast: once true, it stays (the live region is there for the next). */
 let wanted = false;
@@ -40,7 +39,7 @@ function subscribeWanted(listener: () => void): () => void {
 
 /** Wraps the app once; the toasts' viewport follows the page from the first toast on. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const toasts = useToasts();
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
   const viewportWanted = useSyncExternalStore(
     subscribeWanted,
     () => wanted,
@@ -54,7 +53,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {(viewportWanted || toasts.length > 0) && (
         <Suspense fallback={null}>
-          <ToastViewport />
+          <ToastViewport toasts={toasts} />
         </Suspense>
       )}
     </>

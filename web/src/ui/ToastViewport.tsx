@@ -11,12 +11,15 @@ import {
   TOAST_VIEWPORT_HOTKEY,
 } from '../constants';
 import { cx } from './cx';
-import { useToasts } from './Toast';
-import { toastStore } from './toastStore';
+import { toastStore, type ToastItem } from './toastStore';
+
+export interface ToastViewportProps {
+  /** The store's toasts, read by the provider (ui/Toast.tsx) that renders this viewport. */
+  toasts: readonly ToastItem[];
+}
 
 /** The toasts and the viewport they live in. */
-export default function ToastViewport() {
-  const toasts = useToasts();
+export default function ToastViewport({ toasts }: ToastViewportProps) {
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DEFAULT_DURATION_MS}
