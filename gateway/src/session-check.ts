@@ -4,11 +4,11 @@ import jwt from 'jsonwebtoken';
 import { sessionTokenOf } from './session';
 
 /**
- * Whether a session token still names a live session. Only the user service knows (logout and "sign out
- * everywhere" delete sessions there); the other subgraphs check a token's signature and expiry only, and
- * they answer nobody but the gateway. So the gateway asks the user service before it forwards a token, and
- * remembers the answer for `ttlMs`: a session revoked through another gateway replica stops working within
- * that bound, one revoked through this gateway at once (`revoke`). docs/decisions.md, "Identity".
+ * Whether a session token still names a live session. Only the user service knows (logout and "sign out everywhere"
+ * delete sessions there); the other subgraphs check a token's signature and expiry only, and they answer nobody but the
+ * gateway. So the gateway asks the user service before it forwards a token, and remembers the answer for `ttlMs`: a
+ * session revoked through another gateway replica stops working within that bound, one revoked through this gateway at
+ * once (`revoke`). docs/decisions/identity-and-sessions/session-revocation.md.
  */
 export interface SessionCheck {
   /** true: live; false: revoked or expired. Throws when the user service cannot say. */

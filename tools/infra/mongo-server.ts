@@ -24,10 +24,10 @@ import {
 } from './process';
 
 /**
- * The embedded MongoDB-compatible server of `make dev` and `make test`: mongo-java-server with its H2
- * backend (tools/infra/mongo-server/pom.xml pins it). It keeps MongoDB's single-document atomicity and
- * serves queries from indexes; the conformance suite (tools/infra/test/mongo-conformance.int.test.ts)
- * checks the properties Haven relies on. Why not FerretDB 1.24: docs/decisions.md.
+ * The embedded MongoDB-compatible server of `make dev` and `make test`: mongo-java-server with its H2 backend
+ * (tools/infra/mongo-server/pom.xml pins it). It keeps MongoDB's single-document atomicity and serves queries from
+ * indexes; the conformance suite (tools/infra/test/mongo-conformance.int.test.ts) checks the properties Haven relies
+ * on. Why not FerretDB 1.24: docs/decisions/development-and-tests/development-database.md.
  */
 const sourceDir = join(infraSourceDir, 'mongo-server');
 const pomFile = join(sourceDir, 'pom.xml');

@@ -6,7 +6,7 @@ import type { Caller, SessionClaims } from './auth';
  * The one access policy of every subgraph: who is signed in, who may read a user's data (the owner, or an
  * admin), and who may use the paid features (an active or trialing subscription). Roles and entitlements
  * are facts looked up while the request runs (see `AccessFacts`), never claims inside the 7-day session
- * token, so a demotion or an expired trial takes effect on the next request. docs/decisions.md, "Access".
+ * token, so a demotion or an expired trial takes effect on the next request. docs/decisions/security/access-policy.md.
  */
 
 export type Role = 'admin' | 'member';

@@ -1,5 +1,5 @@
 /**
- * The ratings that show crisis signals (docs/decisions.md, "Check-in, quotes, progress and analytics"): urgency of
+ * The ratings that show crisis signals (docs/decisions/journal/crisis-rule.md): urgency of
  * need 5 with hope for the future 1 or 2, or hope 1 with urgency 4 and a support system rated 1. No imports: the
  * quote service's reply leads with people who can help by this rule, and the web app shows them by the same rule
  * at once for a check-in still waiting on the device for a connection.

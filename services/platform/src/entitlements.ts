@@ -11,7 +11,7 @@ import { askSubgraph } from './subgraph-client';
 /**
  * A service's own copy of who may use the paid features, kept from billing's subscription events (each
  * carries the user's access after it: event-carried state), so a paid operation costs one local read by
- * primary key instead of a call to billing. docs/decisions.md, "Subscription and access".
+ * primary key instead of a call to billing. docs/decisions/subscription-and-billing/entitlement-copies.md.
  *
  * - Newest wins: a copy keeps the highest `revision`; a late or repeated event changes nothing.
  * - A grant is trusted until `validUntil` (the end of a cancelled trial or period; a day past a renewing one's,

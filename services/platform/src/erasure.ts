@@ -1,10 +1,10 @@
 /**
- * Erasure: what every service shares for the account-deletion saga (docs/decisions.md, "Erasure
- * and export"). Compliance publishes `account.deletion_requested`; each service's erasure consumer (made
- * here) records the user as erased, erases what the service holds, and confirms with
- * `<service>.user_data_purged`. The record of who was erased is a keyed hash of the id (HMAC with the
- * service's key), never the id: it lets the consumers skip any later event about that user (a redelivery,
- * a late event from another service) so nothing comes back, and it says nothing about the person.
+ * Erasure: what every service shares for the account-deletion saga (see
+ * docs/decisions/privacy-and-erasure/erased-subjects.md). Compliance publishes `account.deletion_requested`; each
+ * service's erasure consumer (made here) records the user as erased, erases what the service holds, and confirms with
+ * `<service>.user_data_purged`. The record of who was erased is a keyed hash of the id (HMAC with the service's key),
+ * never the id: it lets the consumers skip any later event about that user (a redelivery, a late event from another
+ * service) so nothing comes back, and it says nothing about the person.
  */
 import { topicOf, userDataPurgedType, type EventType, type NewEvent, type ProducerService } from '@haven/proto';
 import { Schema, type Connection, type Model } from 'mongoose';
@@ -207,7 +207,7 @@ export function erasureConsumer(options: {
 
 /**
  * Where each collection of a service's database stands towards a user's data (the export's completeness
- * test reads every service's map; docs/decisions.md, "Erasure and export"):
+ * test reads every service's map; docs/decisions/privacy-and-erasure/data-export.md):
  * - exported: the path in the data export that holds it, and `leftOut`: each stored field (a dotted path, `[]` for
  *   an array's items; a path covers what is under it) whose value the export does not carry, with the reason
  *   (a secret, bookkeeping, or exported in another form); every other field's value is in the export;

@@ -79,7 +79,7 @@ function managedTopicSettings(policy: TopicPolicy): Record<string, string> {
 /**
  * Creates the topics that are missing and holds every one of them to the retention bound: a topic made
  * earlier (by an older version, by hand, with other settings) is set to it. Personal data in events lasts
- * no longer than that bound and a day (docs/decisions.md, "Erasure and export").
+ * no longer than that bound and a day (docs/decisions/privacy-and-erasure/personal-data-outside-collections.md).
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], policy: TopicPolicy = {}): Promise<void> {
   const managed = managedTopicSettings(policy);

@@ -57,7 +57,7 @@ import java.util.stream.Stream;
  *
  * The library's own H2MongoServer main is fixed to localhost:27017; tests need free ports.
  *
- * Beyond the library (docs/decisions.md, "The development database"): documents are stored as BSON and a
+ * Beyond the library (docs/decisions/development-and-tests/development-database.md): documents are stored as BSON and a
  * query reads only the fields it needs (Stored); non-unique and compound indexes are kept, ordered, in memory
  * (SecondaryIndex) and serve equality, sorted pages and counts (Collection, IndexPlan); the count shapes of
  * `aggregate` are answered by the collection's count (Database). Conformance:

@@ -1,9 +1,9 @@
 /**
- * The MongoDB semantics Haven relies on, checked against whichever server the test run uses: the embedded
- * server of `make dev` and `make test` (mongo-java-server), or MongoDB 7 where the containers path runs it.
- * A server that fails this suite cannot be Haven's development database (docs/decisions.md, "The development
- * database"). Each property is one that a service or the event toolkit depends on; the comment says which.
- * To judge a candidate server, point the suite at it: HAVEN_CONFORMANCE_MONGO_URL=mongodb://host:port.
+ * The MongoDB semantics Haven relies on, checked against whichever server the test run uses: the embedded server of
+ * `make dev` and `make test` (mongo-java-server), or MongoDB 7 where the containers path runs it. A server that fails
+ * this suite cannot be Haven's development database (see docs/decisions/development-and-tests/development-database.md).
+ * Each property is one that a service or the event toolkit depends on; the comment says which. To judge a candidate
+ * server, point the suite at it: HAVEN_CONFORMANCE_MONGO_URL=mongodb://host:port.
  */
 import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * What billing does when an account is deleted (docs/decisions.md, "Erasure and export"):
+ * What billing does when an account is deleted (docs/decisions/privacy-and-erasure/erasure-saga.md):
  * - before the deletion answers (`closePayments`, called by compliance): the provider's subscription is
  *   cancelled now and its customer deleted (with the payment methods it holds), so nobody is charged again;
  * - when `account.deletion_requested` arrives (`erase`): the same if it has not happened yet, then the

@@ -1,9 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
- * What billing keeps of an erased account's subscription, because accounts of payments must be kept for
- * years (docs/decisions.md, "Erasure and export"): the plan's dates and the provider's subscription id, under a keyed
- * hash of the user id (HMAC with billing's erasure key), without the address, the name or the customer.
+ * What billing keeps of an erased account's subscription, because accounts of payments must be kept for years
+ * (docs/decisions/privacy-and-erasure/what-is-kept.md): the plan's dates and the provider's subscription id, under a
+ * keyed hash of the user id (HMAC with billing's erasure key), without the address, the name or the customer.
  */
 export interface RetainedBillingRecord {
   _id: string; // keyedHash(user id)

@@ -1,6 +1,6 @@
 /**
  * Cookie consent rules, without I/O: what a choice must say, and which of two choices counts when a visitor's
- * choice meets the account's at sign-in. docs/decisions.md, "Consent and user management".
+ * choice meets the account's at sign-in. docs/decisions/privacy-and-erasure/cookie-consent.md.
  */
 
 /** The four consent categories; `necessary` is always on (the cookies that make the site work). */

@@ -1,6 +1,6 @@
 /**
- * Pure rules of the account-deletion saga and of the admin's delete operations (docs/decisions.md,
- * "Erasure and export"). No I/O: the saga's state in, what to do next out.
+ * Pure rules of the account-deletion saga and of the admin's delete operations (see
+ * docs/decisions/privacy-and-erasure/erasure-saga.md). No I/O: the saga's state in, what to do next out.
  */
 import { isHavenId } from '@haven/platform';
 import { producerServices, type ProducerService } from '@haven/proto';

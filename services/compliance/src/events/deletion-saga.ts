@@ -1,5 +1,5 @@
 /**
- * The account-deletion saga (docs/decisions.md, "Erasure and export"):
+ * The account-deletion saga (docs/decisions/privacy-and-erasure/erasure-saga.md):
  * 1. the request is recorded (state `opening`, with the user id);
  * 2. while the caller waits: billing cancels the provider's subscription and deletes its customer, then the
  *    user service closes the account (every session ends, the address signs nobody in);

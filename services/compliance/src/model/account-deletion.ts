@@ -3,7 +3,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { erasingServices, type DeletionState } from '../domain/deletion';
 
 /**
- * One account deletion: the saga's state (docs/decisions.md, "Erasure and export"). The clear
+ * One account deletion: the saga's state (docs/decisions/privacy-and-erasure/erasure-saga.md). The clear
  * user id is kept only while the saga runs (asking a service again needs it) and removed once every
  * service confirmed; `subjectKey`, a keyed hash of it, stays as the record that the deletion happened.
  */

@@ -3,7 +3,7 @@
  * and compliance's part of the data export (`User.complianceExport`: the file's `consents`). A visitor's choice
  * moves to the account the first time the signed-in browser asks about consent (the banner asks on every page
  * load): the newer of the two wins, the visitor record is removed and the gateway clears the visitor cookie.
- * docs/decisions.md, "Consent and user management".
+ * docs/decisions/privacy-and-erasure/cookie-consent.md.
  */
 import {
   badInput,

@@ -1,10 +1,10 @@
 /**
- * What the notification service erases when an account is deleted (docs/decisions.md, "Erasure
- * and export"): the e-mail preferences, what it knows of the account (its address), every newsletter
- * subscription of the account or of its address (pending, active or unsubscribed), and the delivery log of
- * everything sent to the account, to its subscriptions or to its address, and the weekly summary's tally. The subscription ids are recorded
- * as erased too: a newsletter copy or a confirmation link is keyed by one. Campaigns an erased admin sent
- * stay (they were sent to everyone) without the sender's id.
+ * What the notification service erases when an account is deleted (see
+ * docs/decisions/privacy-and-erasure/erasure-saga.md): the e-mail preferences, what it knows of the account (its
+ * address), every newsletter subscription of the account or of its address (pending, active or unsubscribed), and the
+ * delivery log of everything sent to the account, to its subscriptions or to its address, and the weekly summary's
+ * tally. The subscription ids are recorded as erased too: a newsletter copy or a confirmation link is keyed by one.
+ * Campaigns an erased admin sent stay (they were sent to everyone) without the sender's id.
  */
 import { eraseOutboxed, type DataMap, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';

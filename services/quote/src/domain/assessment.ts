@@ -40,7 +40,10 @@ export type TimeOfDay = (typeof timesOfDay)[number];
 export const ratingMin = 1;
 export const ratingMax = 5;
 export const ratingDefault = 3;
-/** Long enough for a few honest sentences; short enough to keep a check-in a check-in (docs/decisions.md). */
+/**
+ * Long enough for a few honest sentences; short enough to keep a check-in a check-in
+ * (docs/decisions/journal/check-in-input.md).
+ */
 export const notesMaxLength = 1000;
 
 export interface Assessment {

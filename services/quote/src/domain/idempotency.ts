@@ -29,9 +29,10 @@ export function validateIdempotencyKey(value: unknown): Validated<string | null>
 }
 
 /**
- * The id of the check-in a user's key names, in the shape of a UUID: the key is kept as the check-in's primary
- * key, so the `_id` index makes "one check-in per user and key" atomic without a partial index (docs/decisions.md,
- * "A check-in is one outcome"). Version nibble 8 (a name-based id) keeps it apart from random (version 4) ids.
+ * The id of the check-in a user's key names, in the shape of a UUID: the key is kept as the check-in's primary key, so
+ * the `_id` index makes "one check-in per user and key" atomic without a partial index (see
+ * docs/decisions/journal/check-in-idempotency.md). Version nibble 8 (a name-based id) keeps it apart from random
+ * (version 4) ids.
  */
 export function keyedCheckInId(userId: string, key: string): string {
   const hex = createHash('sha256').update(`${userId}\n${key}`).digest('hex');

@@ -1,7 +1,7 @@
 /**
- * What the quote service erases when an account is deleted (docs/decisions.md, "Erasure and
- * export"): every check-in (with its notes), every quote with the events it still holds, the progress
- * summary, the time zone and the privacy settings. Nothing is kept.
+ * What the quote service erases when an account is deleted (see docs/decisions/privacy-and-erasure/erasure-saga.md):
+ * every check-in (with its notes), every quote with the events it still holds, the progress summary, the time zone and
+ * the privacy settings. Nothing is kept.
  */
 import { eraseOutboxed, type DataMap, type PersonKeyring, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';

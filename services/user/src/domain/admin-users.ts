@@ -1,6 +1,6 @@
 /**
  * The admin's user list (`GET /api/admin/users`): which query parameters it takes, and the filters they
- * become. Pure: the resolver runs the filters (resolvers/admin-users.ts). docs/decisions.md, "Consent and user management".
+ * become. Pure: the resolver runs the filters (resolvers/admin-users.ts). docs/decisions/admin/admin-user-list.md.
  */
 
 /** The status filter of the page: All Users, Verified, Unverified, Active Subscription, Trial, Expired. */

@@ -1,10 +1,9 @@
 /**
- * What the user service erases when an account is deleted (docs/decisions.md, "Erasure and
- * export"): the account itself with every event it still holds (the sealed verification token of an
- * unpublished `user.registered` goes with it), its sessions and its safety plan; last, the person's data key,
- * so that whatever of theirs is sealed anywhere else (another service, a cache) can never be read again, nor in a
- * backup once the last key backup holding the key is deleted (7 days).
- * Nothing is kept.
+ * What the user service erases when an account is deleted (see docs/decisions/privacy-and-erasure/erasure-saga.md): the
+ * account itself with every event it still holds (the sealed verification token of an unpublished `user.registered`
+ * goes with it), its sessions and its safety plan; last, the person's data key, so that whatever of theirs is sealed
+ * anywhere else (another service, a cache) can never be read again, nor in a backup once the last key backup holding
+ * the key is deleted (7 days). Nothing is kept.
  */
 import { eraseOutboxed, type DataMap, type PersonKeyring, type ServiceErasure } from '@haven/platform';
 import type { Model } from 'mongoose';

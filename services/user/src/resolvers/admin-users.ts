@@ -2,7 +2,7 @@
  * The admin's user management reads: the list (search, status filter, paging) and the four counts. Admin
  * only (`requireAdmin`, FORBIDDEN for anyone else, UNAUTHENTICATED when signed out); the billing columns come
  * from the copy of billing's events kept on each user (`subscriptionStatus`, `trialEndsAt`; main.ts), never
- * from billing's database. docs/decisions.md, "Consent and user management".
+ * from billing's database. docs/decisions/admin/admin-user-list.md.
  */
 import { badInput, requireAdmin, serviceUnavailable, type SubscriptionFacts } from '@haven/platform';
 import type { Model } from 'mongoose';

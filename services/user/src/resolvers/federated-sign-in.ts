@@ -1,7 +1,7 @@
 /**
  * Sign-in with Google and the hosted platform (OpenID Connect). The gateway starts a flow and passes the
  * provider's callback back here; this service stores the flow, checks the answer, and signs in, creates,
- * links, or asks for the existing account's password (docs/decisions.md, "Federated sign-in").
+ * links, or asks for the existing account's password (docs/decisions/identity-and-sessions/federated-account-rules.md).
  */
 import { verify } from '@node-rs/argon2';
 import {

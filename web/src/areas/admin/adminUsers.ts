@@ -1,6 +1,6 @@
 /**
  * The user-management page's rules, pure: the status badge, the verified percentage, the filter's choices,
- * the empty states and the delete toasts. docs/decisions.md, "Consent and user management".
+ * the empty states and the delete toasts. docs/decisions/admin/admin-user-list.md.
  */
 import type { BadgeVariant } from '../../ui/Badge';
 

@@ -1,6 +1,6 @@
 /**
  * Cookie consent rules of the banner and the Settings card, pure (no DOM, no requests). The four
- * categories; `necessary` is always on. docs/decisions.md, "Consent and user management".
+ * categories; `necessary` is always on. docs/decisions/privacy-and-erasure/cookie-banner.md.
  */
 
 export interface CookieChoice {

@@ -3,7 +3,7 @@
  * navigation: index.html paints the same dots before any JavaScript, and this overlay carries them on
  * until 1.5 s have passed. The page renders beneath it (readable by assistive technology, painted at
  * once), the loader lets clicks through, shows once per page load, and is skipped when the visitor prefers
- * reduced motion. See docs/decisions.md ("The public face").
+ * reduced motion. See docs/decisions/public-pages-and-web/landing-loader.md.
  */
 import { useLayoutEffect, useState } from 'react';
 import { rendersAsPrerendered } from '../../lib/prerendered';
