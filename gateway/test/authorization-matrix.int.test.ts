@@ -359,7 +359,7 @@ const restCalls: Record<string, (cell: Cell) => RestCall | Promise<RestCall>> = 
 
 type Extensions = { code?: string; reason?: string };
 
-/** A 403's reason, as the spec's client reads it: a subscription reason, or a plain refusal. */
+/** A 403's reason, as the web client reads it: a subscription reason, or a plain refusal. */
 function refusal(reason: unknown): Outcome {
   if (reason === 'no_subscription') return 'needs-subscription';
   if (reason === 'trial_expired') return 'trial-ended';

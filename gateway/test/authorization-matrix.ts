@@ -1,7 +1,7 @@
 /**
  * Who may call what: every public GraphQL root field and every REST route, against six people, with what each
  * of them must meet. Read by authorization-matrix.int.test.ts, which tries every cell; an operation without a
- * row here fails that test. Each row follows the spec's roles and the access policy
+ * row here fails that test. Each row follows the product's roles and the access policy
  * (services/platform/src/access.ts): public, signed in, premium (an active or trialing subscription), or admin.
  */
 
@@ -10,7 +10,7 @@ export const personas = ['signed out', 'unverified', 'trial ended', 'premium', '
 export type Persona = (typeof personas)[number];
 
 /**
- * What the caller meets. Nothing in Haven waits on a verified address (the spec lets an unverified member sign
+ * What the caller meets. Nothing in Haven waits on a verified address (an unverified member may sign
  * in and start the trial; verification only opens the admin role), so there is no "needs verification".
  */
 export type Outcome =
@@ -112,7 +112,7 @@ export const expectedOutcomes: Record<string, Row> = {
   'mutation changePassword':              ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'mutation requestEmailChange':          ['unauthenticated', 'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
 
-  // The REST facade: the same rules under the spec's paths.
+  // The REST facade: the same rules under the /api paths.
   'POST /api/auth/register':              ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'POST /api/auth/login':                 ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],
   'GET /api/auth/verify-email':           ['allowed',         'allowed',             'allowed',        'allowed',    'allowed',      'allowed'],

@@ -6,7 +6,7 @@
  *
  * Inputs are bad by construction, never by chance: either GraphQL's coercion refuses them (a wrong type,
  * null or missing where required, an unknown field or argument or enum value, a number out of Int's range)
- * or a rule of the spec does (over-long text with odd unicode in it, a rating outside 1–5, a count below 1).
+ * or a rule of Haven's does (over-long text with odd unicode in it, a rating outside 1–5, a count below 1).
  * Fixed seed (`FUZZ_SEED` to try another, `FUZZ_RUNS` for more cases); a failure shows the seed, the case
  * and Haven's answer. Cases are not shrunk: every step would be another round of requests.
  */
@@ -286,7 +286,7 @@ function leavesOf(input: PublicInput, path: string[] = [input.name]): Leaf[] {
 const ratingNames = new Set<string>(checkInDimensions);
 
 /**
- * A value that GraphQL's coercion accepts but a rule of the spec refuses, for the inputs that have one:
+ * A value that GraphQL's coercion accepts but one of Haven's rules refuses, for the inputs that have one:
  * text longer than any field takes, an Int no mutation takes (every one is a 1–5 rating or a 0/1 switch),
  * a count or page below 1 for a read. Booleans and enums have no such value.
  */
@@ -302,7 +302,7 @@ function ruleInvalid(input: PublicInput, reading: boolean): fc.Arbitrary<Json> |
       return overLongText();
     case GraphQLInt.name:
       if (reading) return fc.integer({ min: -(2 ** 31), max: 0 });
-      // A rating (the spec's sliders) is 1–5, so 0 is wrong too; a 0/1 switch takes 0.
+      // A rating (a slider) is 1–5, so 0 is wrong too; a 0/1 switch takes 0.
       return fc.oneof(
         fc.integer({ min: -(2 ** 31), max: ratingNames.has(input.name) ? 0 : -1 }),
         fc.integer({ min: 6, max: 2 ** 31 - 1 }),

@@ -344,7 +344,7 @@ function hasPlace(value: unknown, path: string[]): boolean {
 const textOf = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
- * How the export may write a stored value: as it is, an instant also in Unix seconds (the spec's billing dates),
+ * How the export may write a stored value: as it is, an instant also in Unix seconds (as the /api contract writes billing's dates),
  * and content sealed under the person's key as its text.
  */
 function writingsOf(value: string, personKey: Buffer | null): string[] {

@@ -326,7 +326,7 @@ describe('the weekly summary switch over REST', () => {
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ message: 'Preferences Updated', preferences: { weeklySummary: true } });
 
-    // The spec's four alone (a client that does not know the fifth) leave it as it was.
+    // The first four alone (a client that does not know the fifth) leave it as it was.
     const { weeklySummary: _left, ...specFour } = weekly(0);
     const four = await client.post<{ preferences: Record<string, boolean> }>('/api/user/email-preferences', specFour);
     expect(four.status).toBe(200);

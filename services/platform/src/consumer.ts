@@ -88,7 +88,7 @@ export interface EventConsumerOptions {
   attemptTimeoutMs?: number;
   /** How the topics and the dead-letter topic are created and held (KAFKA_TOPIC_PARTITIONS, KAFKA_RETENTION_MS). */
   topicPolicy?: TopicPolicy;
-  /** Partitions handled at once when the spec does not say (KAFKA_CONSUMER_CONCURRENCY; default 1). */
+  /** Partitions handled at once when the consumer's own definition does not say (KAFKA_CONSUMER_CONCURRENCY; default 1). */
   partitionsConsumedConcurrently?: number;
   /**
    * Skips events about erased subjects (the envelope's subject), so a late or redelivered event never
