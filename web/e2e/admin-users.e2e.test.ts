@@ -4,18 +4,15 @@
  * and no user data; the admin deletes one user (whose trial is cancelled) and bulk-deletes two, each through the
  * account deletion, and they are gone from the list and cannot sign in.
  */
-import { type Browser, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../tools/testing/verification';
-import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, useBrowserHaven } from './browserHaven';
 
 const adminEmail = uniqueEmail('admin');
 const password = 'a calm long password';
-let haven: TestHaven;
-let browser: Browser;
 /** A word in the test's own names, so the search finds only this file's people in the shared database. */
 const tag = `Q${Date.now().toString(36)}`;
 
@@ -30,24 +27,23 @@ const leaving = {
   three: { email: uniqueEmail('leaving-three'), firstName: 'Otto', lastName: `Bramble${tag}` },
 };
 
+const world = useBrowserHaven({ ADMIN_EMAIL: adminEmail });
+
 beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail }));
   const admin = await register(adminEmail, 'Ada', 'Admin');
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
+  await verifyByEmailLink(world.haven.gatewayUrl, adminEmail, admin);
   const trialing = await register(people.trialing.email, people.trialing.firstName, people.trialing.lastName);
-  await verifyByEmailLink(haven.gatewayUrl, people.trialing.email, trialing);
+  await verifyByEmailLink(world.haven.gatewayUrl, people.trialing.email, trialing);
   await startTrial(trialing);
   await register(people.unverified.email, people.unverified.firstName, people.unverified.lastName);
   const one = await register(leaving.one.email, leaving.one.firstName, leaving.one.lastName);
   await startTrial(one);
   await register(leaving.two.email, leaving.two.firstName, leaving.two.lastName);
   await register(leaving.three.email, leaving.three.firstName, leaving.three.lastName);
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+});
 
 async function register(email: string, firstName: string, lastName: string): Promise<ApiClient> {
-  const client = new ApiClient(haven.gatewayUrl);
+  const client = new ApiClient(world.haven.gatewayUrl);
   const response = await client.post('/api/auth/register', { email, password, firstName, lastName });
   expect(response.status).toBe(201);
   return client;
@@ -55,9 +51,9 @@ async function register(email: string, firstName: string, lastName: string): Pro
 
 /** A browser page signed in through the real /auth form. */
 async function signedInPage(email: string): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -71,7 +67,7 @@ const rowEmails = async (page: Page) =>
 it('lets the admin see the counts, search in any case and filter by status', async () => {
   const page = await signedInPage(adminEmail);
   // The way in: Settings' Admin Panel card.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByRole('link', { name: 'User Management' }).click();
   await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
   await page.getByTestId('stat-total-users').waitFor();
@@ -135,7 +131,7 @@ it('lets the admin see the counts, search in any case and filter by status', asy
 
 it('lets the admin delete one user and bulk-delete two, each behind a confirmation', async () => {
   const page = await signedInPage(adminEmail);
-  await page.goto(`${haven.gatewayUrl}/admin/users`);
+  await page.goto(`${world.haven.gatewayUrl}/admin/users`);
   const search = page.getByPlaceholder('Search users by email or name...');
   await search.fill(`bramble${tag}`);
   const all = [leaving.one.email, leaving.two.email, leaving.three.email].sort();
@@ -167,14 +163,17 @@ it('lets the admin delete one user and bulk-delete two, each behind a confirmati
 
   // Gone for good: none of them can sign in, whatever the password.
   for (const person of Object.values(leaving)) {
-    const response = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email: person.email, password });
+    const response = await new ApiClient(world.haven.gatewayUrl).post('/api/auth/login', {
+      email: person.email,
+      password,
+    });
     expect([person.email, response.status]).toEqual([person.email, 401]);
   }
 });
 
 it('shows a member the access-required alert and no user data', async () => {
   const page = await signedInPage(people.trialing.email);
-  await page.goto(`${haven.gatewayUrl}/admin/users`);
+  await page.goto(`${world.haven.gatewayUrl}/admin/users`);
   await page.getByText('Admin access required. Please contact support if you believe this is an error.').waitFor();
   expect(await page.getByTestId('admin-user-row').count()).toBe(0);
   expect(await page.getByText(people.unverified.email).count()).toBe(0);

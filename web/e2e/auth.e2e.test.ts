@@ -3,32 +3,24 @@
  * against the whole of Haven (browserHaven.ts) on the real embedded database,
  * Kafka and the mail catcher.
  */
-import { type Browser, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
 import { signedUpPerson, startTrial } from '../../tools/testing/subscription';
-import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, useBrowserHaven } from './browserHaven';
 import { addTrialCard } from './subscriptionBrowser';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
   return context.newPage();
 }
 
 it('creates an account on /auth, lands on /subscription, survives a reload, signs out, and the verification e-mail arrives', async () => {
   const page = await newPage();
   const email = uniqueEmail('browser');
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await expectTitle(page, /^Sign In \| Haven - Mental Health Support$/);
 
   await page.getByRole('tab', { name: 'Create Account' }).click();
@@ -51,7 +43,7 @@ it('creates an account on /auth, lands on /subscription, survives a reload, sign
   expect(new URL(page.url()).pathname).toBe('/subscription');
 
   // Needs setup: the dashboard is not reachable yet, / leads to /subscription.
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.waitForURL('**/subscription');
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -59,7 +51,7 @@ it('creates an account on /auth, lands on /subscription, survives a reload, sign
   expect(new URL(page.url()).pathname).toBe('/');
   expect((await page.context().cookies()).find((cookie) => cookie.name === 'haven_session')).toBeUndefined();
 
-  await page.goto(`${haven.gatewayUrl}/subscription`);
+  await page.goto(`${world.haven.gatewayUrl}/subscription`);
   await page.waitForURL('**/auth');
 
   const message = await mailbox().waitForEmail({
@@ -67,13 +59,13 @@ it('creates an account on /auth, lands on /subscription, survives a reload, sign
     what: `the verification e-mail to ${email}`,
   });
   expect(message.subject).toBe('Verify your email for Haven');
-  expect(message.text).toContain(`${haven.gatewayUrl}/verify-email?token=`);
+  expect(message.text).toContain(`${world.haven.gatewayUrl}/verify-email?token=`);
 });
 
 it('signs in with the right password and refuses the wrong one with the spec’s message', async () => {
   const email = uniqueEmail('signin');
   const setup = await newPage();
-  await setup.goto(`${haven.gatewayUrl}/auth`);
+  await setup.goto(`${world.haven.gatewayUrl}/auth`);
   await setup.getByRole('tab', { name: 'Create Account' }).click();
   await setup.getByLabel('Email').fill(email);
   await setup.getByLabel('Password').fill('another long password');
@@ -82,7 +74,7 @@ it('signs in with the right password and refuses the wrong one with the spec’s
   await setup.context().close();
 
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -96,13 +88,13 @@ it('signs in with the right password and refuses the wrong one with the spec’s
   await page.waitForURL('**/subscription');
 
   // Signed in, /auth sends the user on (to /, which for a user who needs setup is /subscription).
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.waitForURL('**/subscription');
 });
 
 it('signs in from the prerendered landing page into the dashboard, the landing page never showing after the sign-in', async () => {
   const email = uniqueEmail('from-landing');
-  const { client } = await signedUpPerson(haven.gatewayUrl, 'from-landing', email);
+  const { client } = await signedUpPerson(world.haven.gatewayUrl, 'from-landing', email);
   await startTrial(client);
   const page = await newPage();
   // Watched in every document from before its first byte: whether the landing page's heading is there once the
@@ -118,7 +110,7 @@ it('signs in from the prerendered landing page into the dashboard, the landing p
     new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
     look();
   });
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
   // The build's HTML, served to a visitor without a session.
   expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
@@ -145,7 +137,7 @@ it('signs in from the prerendered landing page into the dashboard, the landing p
 
 it('signs in on the prerendered /auth into the dashboard, the form shown from its HTML until the sign-in and no landing page after', async () => {
   const email = uniqueEmail('prerendered-auth');
-  const { client } = await signedUpPerson(haven.gatewayUrl, 'prerendered-auth', email);
+  const { client } = await signedUpPerson(world.haven.gatewayUrl, 'prerendered-auth', email);
   await startTrial(client);
   const page = await newPage();
   const problems: string[] = [];
@@ -168,7 +160,7 @@ it('signs in on the prerendered /auth into the dashboard, the form shown from it
     new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
     look();
   });
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('heading', { name: 'Welcome to Haven', level: 1 }).waitFor();
   // The build's HTML, served to a visitor without a session.
   expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
@@ -207,7 +199,7 @@ function problemsOf(page: Page): string[] {
 
 /** The prerendered /auth, its "Create Account" tab chosen the moment the page's script makes it usable. */
 async function createAccountTabAsSoonAsUsable(page: Page): Promise<void> {
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
   const tab = page.getByRole('tab', { name: 'Create Account' });
   await tab.and(page.locator(':enabled')).waitFor();
@@ -256,7 +248,7 @@ it('welcomes a person who signed up on the prerendered /auth: the first card lan
 
 it('shows the client-side validation before anything is sent', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await expect(page.getByLabel('Password').getAttribute('placeholder')).resolves.toBe(
     'Create a password (min 8 characters)',
@@ -270,7 +262,7 @@ it('shows the client-side validation before anything is sent', async () => {
 
 it('brings the Google button back to /auth with a note while Google is not configured', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page
     .getByText('Google sign-in is not available yet. Please use your email and password.', { exact: true })
@@ -281,7 +273,7 @@ it('brings the Google button back to /auth with a note while Google is not confi
 
 it('shows "404 Page Not Found" for an unknown path', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/no/such/page`);
+  await page.goto(`${world.haven.gatewayUrl}/no/such/page`);
   await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   await expectTitle(page, /Haven - Mental Health Support$/);
 });
@@ -325,7 +317,7 @@ async function toastsOutsideScreen(page: Page, title: string): Promise<ToastBox[
 }
 
 it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
-  const context = await browser.newContext({
+  const context = await world.browser.newContext({
     serviceWorkers: 'block',
     viewport: PHONE,
     screen: PHONE,
@@ -337,7 +329,7 @@ it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
   const page = await context.newPage();
   const email = uniqueEmail('phone');
 
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a phone-sized password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -351,7 +343,7 @@ it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
   await page.waitForURL('**/subscription');
   expect(await toastsOutsideScreen(page, 'Registration successful')).toEqual([]);
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByLabel('Dark Mode').click();
   expect(await toastsOutsideScreen(page, 'Theme updated')).toEqual([]);
   await context.close();
@@ -360,9 +352,9 @@ it('keeps every toast inside the screen of a 390 × 844 phone', async () => {
 // 180 s, as a journey gets: the worker's install step fetches every bundle of the build, and on a loaded two-core
 // machine (the container stage's own browser Haven beside this one) that alone has taken over a minute.
 it('starts offline after one visit: the service worker keeps every area’s bundle, not only the first page’s', async () => {
-  const context = await browser.newContext({ viewport: { width: 412, height: 900 } });
+  const context = await world.browser.newContext({ viewport: { width: 412, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.' }).waitFor();
   // Resolves once the worker is active, that is after its install step cached the app shell.
   await page.evaluate(async () => {
@@ -371,7 +363,7 @@ it('starts offline after one visit: the service worker keeps every area’s bund
 
   await context.setOffline(true);
   // /auth lives in the account area, a bundle this visit never loaded.
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   await context.close();
 }, 180_000);
@@ -383,7 +375,7 @@ async function expectTitle(page: Page, pattern: RegExp) {
 it('has no serious accessibility problems on /auth, /subscription or the not-found page, in light and dark', async () => {
   const page = await newPage();
   for (const theme of ['light', 'dark']) {
-    await page.goto(`${haven.gatewayUrl}/auth`);
+    await page.goto(`${world.haven.gatewayUrl}/auth`);
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.reload();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
@@ -393,7 +385,7 @@ it('has no serious accessibility problems on /auth, /subscription or the not-fou
       violations: [],
     });
 
-    await page.goto(`${haven.gatewayUrl}/missing`);
+    await page.goto(`${world.haven.gatewayUrl}/missing`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect({ theme, page: '404', violations: await accessibilityViolations(page) }).toEqual({
       theme,
@@ -402,7 +394,7 @@ it('has no serious accessibility problems on /auth, /subscription or the not-fou
     });
   }
 
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('Email').fill(uniqueEmail('a11y'));
   await page.getByLabel('Password').fill('accessible password');

@@ -46,7 +46,7 @@ export interface BrowserHaven {
  * page's origin. The cookie banner is off unless a test turns it on (`COOKIE_BANNER_ENABLED: 'true'`): it sits
  * over the bottom of every page, and only its own tests (cookie-consent.e2e.test.ts) are about it.
  */
-export async function startBrowserHaven(env: Record<string, string> = {}): Promise<BrowserHaven> {
+async function startBrowserHaven(env: Record<string, string>): Promise<BrowserHaven> {
   if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: `make test` builds it (npm run -w web build)');
   }
@@ -65,9 +65,25 @@ export async function startBrowserHaven(env: Record<string, string> = {}): Promi
   }
 }
 
-export async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
+async function stopBrowserHaven(started: Partial<BrowserHaven>): Promise<void> {
   await started.browser?.close();
   await started.haven?.stop();
+}
+
+/**
+ * Haven and Chromium for the tests of one file, started before them (with `env`, or what `env()` answers once the
+ * file's tests are about to run) and stopped after them. Read `haven` and `browser` inside the tests and hooks
+ * declared after this call.
+ */
+export function useBrowserHaven(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): Readonly<BrowserHaven> {
+  const started: Partial<BrowserHaven> = {};
+  beforeAll(async () => {
+    Object.assign(started, await startBrowserHaven(typeof env === 'function' ? await env() : env));
+  }, browserHavenStartMs);
+  afterAll(() => stopBrowserHaven(started));
+  return started as BrowserHaven;
 }
 
 /**

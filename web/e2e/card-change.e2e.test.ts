@@ -5,30 +5,22 @@
  * says so); one the card provider takes a moment to confirm shows that wait, and becomes the card on file once
  * confirmed, with the page open or closed. One subscription throughout.
  */
-import { type Browser, type Page } from 'playwright-core';
-import { type TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { goodTestCard } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { useBrowserHaven } from './browserHaven';
 import { addTrialCard, signUpToSubscription, userIdOf } from './subscriptionBrowser';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 /** A new member on a trial with the good test card, on Settings: the card line names it. */
 async function onSettingsWithTrial(name: string): Promise<Page> {
-  const { page } = await signUpToSubscription(browser, haven.gatewayUrl, name);
+  const { page } = await signUpToSubscription(world.browser, world.haven.gatewayUrl, name);
   await addTrialCard(page, goodTestCard);
   const modal = page.getByRole('dialog', { name: 'Welcome to Haven Premium!' });
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await cardLine(page, 'Visa', '4242').waitFor();
   return page;
 }
@@ -48,9 +40,11 @@ async function changeCardTo(page: Page, cardNumber: string) {
 
 /** Billing's own record: one subscription for the user, and the changes it recorded. */
 async function billingRecordsOf(userId: string) {
-  const subscriptions = await (await haven.collection('billing', 'subscriptions')).countDocuments({ _id: userId });
+  const subscriptions = await (
+    await world.haven.collection('billing', 'subscriptions')
+  ).countDocuments({ _id: userId });
   const history = await (
-    await haven.collection('billing', 'subscription_history')
+    await world.haven.collection('billing', 'subscription_history')
   )
     .find({ userId })
     .sort({ revision: 1 })
@@ -113,7 +107,7 @@ it('shows a card the provider is still confirming, then makes it the card on fil
   await cardLine(page, 'Visa', '4242').waitFor();
 
   // The provider confirms it at billing's next pass; the page, asking meanwhile, says so.
-  await advanceBillingClock(haven, 10);
+  await advanceBillingClock(world.haven, 10);
   await page.getByText('Card updated', { exact: true }).first().waitFor();
   await cardLine(page, 'Visa', '0077').waitFor();
   await waiting.waitFor({ state: 'hidden' });
@@ -135,9 +129,9 @@ it('makes a card the provider confirms after the page was closed the card on fil
   const context = page.context();
   await page.close();
 
-  await advanceBillingClock(haven, 10);
+  await advanceBillingClock(world.haven, 10);
   const later = await context.newPage();
-  await later.goto(`${haven.gatewayUrl}/settings`);
+  await later.goto(`${world.haven.gatewayUrl}/settings`);
   await cardLine(later, 'Visa', '0077').waitFor();
   expect(await later.getByTestId('card-change-pending').count()).toBe(0);
   expect(await billingRecordsOf(userId)).toEqual({

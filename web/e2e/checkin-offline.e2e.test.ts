@@ -4,32 +4,24 @@
  * waiting in a page opened later, offline; when the connection is back it is sent, stored once (two open tabs and
  * all) and its message shows. A check-in whose ratings show crisis signals shows the help at once, offline.
  */
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { eventually } from '../../tools/testing/eventually';
-import { type TestHaven } from '../../tools/testing/haven';
 import { type ApiClient } from '../../tools/testing/http';
 import { subscribedUser } from '../../tools/testing/subscribed-user';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { useBrowserHaven } from './browserHaven';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 /** A subscriber's phone-sized browser, signed in, with the service worker allowed (the installed app). */
 async function subscriberContext(prefix: string): Promise<{ context: BrowserContext; client: ApiClient }> {
-  const { client } = await subscribedUser(haven.gatewayUrl, prefix);
-  const context = await browser.newContext({
+  const { client } = await subscribedUser(world.haven.gatewayUrl, prefix);
+  const context = await world.browser.newContext({
     viewport: { width: 412, height: 900 },
     timezoneId: 'Europe/London',
     locale: 'en-GB',
   });
   await context.addCookies([
-    { name: 'haven_session', value: client.cookieValue('haven_session')!, url: haven.gatewayUrl },
+    { name: 'haven_session', value: client.cookieValue('haven_session')!, url: world.haven.gatewayUrl },
   ]);
   return { context, client };
 }
@@ -37,7 +29,7 @@ async function subscriberContext(prefix: string): Promise<{ context: BrowserCont
 /** The check-in page, with the service worker installed and in control, so the page opens again offline. */
 async function installedCheckInPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -48,7 +40,7 @@ async function installedCheckInPage(context: BrowserContext): Promise<Page> {
 
 async function openCheckInPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   return page;
 }
@@ -82,7 +74,7 @@ it('keeps a check-in made offline on the device, still waiting in a page opened 
   // the check-in is still waiting, and nothing was sent.
   await first.close();
   const later = await context.newPage();
-  await later.goto(`${haven.gatewayUrl}/`);
+  await later.goto(`${world.haven.gatewayUrl}/`);
   await later.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'You' }).click();
   await later.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   await waitingRegion(later)

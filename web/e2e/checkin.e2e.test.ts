@@ -4,28 +4,20 @@
  * dot colour and emotional-state bars, and sees Analytics reflect it. Also: "Need help now?" signed out, and the
  * safety plan a crisis reply leads to.
  */
-import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type BrowserContextOptions, type Page } from 'playwright-core';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
-import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { reachHelpInOneTap, useBrowserHaven } from './browserHaven';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await world.browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 900 },
     ...options,
   });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: haven.gatewayUrl });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.haven.gatewayUrl });
   return context.newPage();
 }
 
@@ -37,13 +29,13 @@ async function signedUpOnTrial(
   const page = await newPage(browserOptions);
   const email = uniqueEmail(prefix);
   const password = 'a calm long password';
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/subscription');
-  const api = new ApiClient(haven.gatewayUrl);
+  const api = new ApiClient(world.haven.gatewayUrl);
   expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
   await startTrial(api);
   return { page, api };
@@ -52,7 +44,7 @@ async function signedUpOnTrial(
 it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progress and Analytics', async () => {
   const { page } = await signedUpOnTrial('checkin');
 
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   await page.getByText('Evening', { exact: true }).click();
   const chosen: Array<[string, string]> = [
@@ -81,17 +73,17 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   await page.getByRole('button', { name: 'Share' }).click();
   await page.getByText('Quote copied to clipboard', { exact: true }).waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/favorites`);
+  await page.goto(`${world.haven.gatewayUrl}/favorites`);
   await page.getByRole('heading', { name: 'Your Favorite Quotes' }).waitFor();
   await page.getByText(quoteText).waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
   await page.locator('.recent-quote__day', { hasText: 'Today' }).waitFor();
   const preview = quoteText.length > 75 ? `${quoteText.slice(0, 75).trimEnd()}...` : quoteText;
   await page.locator('.recent-quote__text', { hasText: preview }).waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.goto(`${world.haven.gatewayUrl}/progress`);
   await page.getByText('Your Progress Journey').waitFor();
   // score = (4 + 3 + 5 + (6−2) + (6−1) + 2 + 4) / 7 = 27 / 7 = 3.86 → "3.9/5", yellow (3 ≤ score < 4)
   await page.getByTestId('score').filter({ hasText: '3.9/5' }).waitFor();
@@ -109,7 +101,7 @@ it('checks in, saves the quote, and finds it in Favorites, Recent Quotes, Progre
   }
   await page.getByRole('button', { name: 'Share Quote' }).waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.goto(`${world.haven.gatewayUrl}/analytics`);
   await page.getByRole('heading', { name: 'Your Wellness Journey' }).waitFor();
   await page.getByTestId('analytics-total-quotes').filter({ hasText: '1' }).waitFor();
   expect(await page.getByTestId('analytics-favorite-quotes').innerText()).toBe('1');
@@ -133,7 +125,7 @@ it('stores a check-in the network sends twice once, and the next submission as a
     sent += 2;
     await route.fulfill({ response: await route.fetch() });
   });
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   await page.getByRole('button', { name: 'Generate My Quote' }).click();
   const quoteText = page.locator('.quote-card__text');
@@ -155,7 +147,7 @@ it('stores a check-in the network sends twice once, and the next submission as a
 
 it('meets crisis words with the help of the person’s country first: in the US by the browser, 988 and 911; asked once, Ireland’s; changed in Settings, Japan’s directory and 119', async () => {
   const { page } = await signedUpOnTrial('crisis-us', { locale: 'en-US', timezoneId: 'America/Chicago' });
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   await page
     .getByLabel('Notes (optional)')
@@ -183,10 +175,10 @@ it('meets crisis words with the help of the person’s country first: in the US 
 
   // Changed in Settings to a country without a confirmed line: the directory and that country's emergency number,
   // and no number to call that is not confirmed.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByLabel('Your country', { exact: true }).selectOption({ label: 'Japan' });
   await page.getByText('Country updated', { exact: true }).waitFor();
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page
     .getByLabel('Notes (optional)')
     .fill('Work was fine. I keep thinking everyone would be better off without me.');
@@ -199,7 +191,7 @@ it('meets crisis words with the help of the person’s country first: in the US 
 
 it('leads a person in crisis to their own safety plan, which opens from this device without a connection, and is forgotten when they sign out', async () => {
   const { page } = await signedUpOnTrial('safety-plan', { locale: 'en-GB', timezoneId: 'Europe/London' });
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByRole('heading', { name: 'You: state assessment' }).waitFor();
   await page.getByLabel('Notes (optional)').fill('I keep thinking everyone would be better off without me.');
   await page.getByRole('button', { name: 'Generate My Quote' }).click();
@@ -231,7 +223,7 @@ it('leads a person in crisis to their own safety plan, which opens from this dev
   // Signed out on this device, the copy goes with the session.
   const kept = () => page.evaluate(() => localStorage.getItem('haven:safety-plan'));
   expect(await kept()).toContain('Alex');
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/settings');
   await page.waitForLoadState('load');
@@ -241,7 +233,7 @@ it('leads a person in crisis to their own safety plan, which opens from this dev
 
 it('shows "Need help now?" to a visitor who is not signed in, their country first, and any country they pick', async () => {
   const page = await newPage({ locale: 'en-GB', timezoneId: 'Europe/London' });
-  await page.goto(`${haven.gatewayUrl}/terms`);
+  await page.goto(`${world.haven.gatewayUrl}/terms`);
   await reachHelpInOneTap(page);
   const mine = page.getByRole('region', { name: /^Help in / });
   await mine.getByRole('link', { name: /Samaritans/ }).waitFor();

@@ -5,23 +5,15 @@
  * before a choice, the Settings card reopening the detailed view, and a first visit that asks the server nothing
  * (the gateway's page says there is no choice yet) and so logs no error.
  */
-import { type Browser, type Page, type Request } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page, type Request } from 'playwright-core';
 import { uniqueEmail } from '../../tools/testing/http';
-import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, useBrowserHaven } from './browserHaven';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven({ COOKIE_BANNER_ENABLED: 'true' }));
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven({ COOKIE_BANNER_ENABLED: 'true' });
 
 async function newPage(): Promise<Page> {
   // Reduced motion: the landing page's sections are at full opacity, so axe measures contrast as people see it.
-  const context = await browser.newContext({
+  const context = await world.browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 900 },
     reducedMotion: 'reduce',
@@ -55,12 +47,12 @@ async function checked(page: Page, open: () => Promise<unknown>): Promise<number
   return check ? (await check.response())!.status() : null;
 }
 
-const openChecked = (page: Page, path: string) => checked(page, () => page.goto(`${haven.gatewayUrl}${path}`));
+const openChecked = (page: Page, path: string) => checked(page, () => page.goto(`${world.haven.gatewayUrl}${path}`));
 const reloadChecked = (page: Page) => checked(page, () => page.reload());
 
 /** What the server has for this browser (or its account): the same request the banner makes. */
 async function serverChoice(page: Page) {
-  const response = await page.request.get(`${haven.gatewayUrl}/api/gdpr/cookie-consent`);
+  const response = await page.request.get(`${world.haven.gatewayUrl}/api/gdpr/cookie-consent`);
   return { status: response.status(), body: response.status() === 200 ? await response.json() : null };
 }
 
@@ -80,7 +72,7 @@ it('logs no error on a first visit to the landing page, and shows the banner wit
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
   await page.getByTestId('landing-loader').waitFor({ state: 'detached' });
   expect(errors).toEqual([]);
-  // The server still answers the spec's 404 to anyone who asks.
+  // The server still answers 404 (no choice recorded) to anyone who asks.
   expect(await serverChoice(page)).toEqual({ status: 404, body: null });
   await page.context().close();
 });
@@ -107,7 +99,7 @@ it('accepts all, stays hidden after a reload and after signing up, and the accou
   expect(await reloadChecked(page)).toBe(200);
   expect(await banner(page).count()).toBe(0);
 
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('Email').fill(uniqueEmail('consent'));
   await page.getByLabel('Password').fill('a calm long password');
@@ -182,7 +174,7 @@ it('shows the choice in Settings and changes it through the banner’s detailed 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   const card = page.getByTestId('gdpr-status');
   await card.getByText('Essential cookies only', { exact: true }).waitFor();
   await card.getByText('Data protection tools:').waitFor();

@@ -4,12 +4,11 @@
  * ("Sign in again", the address filled in), then back to the page that asked, where the confirmation is asked
  * once more and the deletion finishes.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import type { Page } from 'playwright-core';
 import { eventually } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { verifyByEmailLink } from '../../tools/testing/verification';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { useBrowserHaven } from './browserHaven';
 
 /**
  * Long enough for signing in again, loading the page that asked and its deletion on a loaded machine (a token's
@@ -22,22 +21,16 @@ const password = 'a re-auth browser password';
 const adminEmail = uniqueEmail('admin');
 const confirmation =
   'Are you sure you want to delete your account? This action cannot be undone and will remove all your data permanently.';
-let haven: TestHaven;
-let browser: Browser;
 
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven({
-    REAUTH_MAX_AGE_MS: String(windowMs),
-    ADMIN_EMAIL: adminEmail,
-  }));
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven({
+  REAUTH_MAX_AGE_MS: String(windowMs),
+  ADMIN_EMAIL: adminEmail,
+});
 
 async function signedInPage(email: string): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -69,9 +62,11 @@ it(
   'sends an old session to sign in again from Settings, then back to finish deleting the account',
   async () => {
     const email = uniqueEmail('leaving');
-    expect((await new ApiClient(haven.gatewayUrl).post('/api/auth/register', { email, password })).status).toBe(201);
+    expect((await new ApiClient(world.haven.gatewayUrl).post('/api/auth/register', { email, password })).status).toBe(
+      201,
+    );
     const page = await signedInPage(email);
-    await page.goto(`${haven.gatewayUrl}/settings`);
+    await page.goto(`${world.haven.gatewayUrl}/settings`);
     await page.getByRole('heading', { name: 'Data & Privacy' }).waitFor();
     await olderThanTheWindow(page);
 
@@ -87,9 +82,9 @@ it(
     // Back on Settings, asked once more, and deleted.
     await page.getByText('Account Deleted', { exact: true }).first().waitFor();
     expect(asked).toEqual([confirmation, confirmation]);
-    await page.waitForURL(`${haven.gatewayUrl}/`);
-    expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(401);
-    expect((await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email, password })).status).toBe(401);
+    await page.waitForURL(`${world.haven.gatewayUrl}/`);
+    expect((await page.request.get(`${world.haven.gatewayUrl}/api/user`)).status()).toBe(401);
+    expect((await new ApiClient(world.haven.gatewayUrl).post('/api/auth/login', { email, password })).status).toBe(401);
   },
   journeyMs,
 );
@@ -97,18 +92,18 @@ it(
 it(
   'sends an admin with an old session to sign in again, then back to the same confirmation',
   async () => {
-    const admin = new ApiClient(haven.gatewayUrl);
+    const admin = new ApiClient(world.haven.gatewayUrl);
     expect((await admin.post('/api/auth/register', { email: adminEmail, password, firstName: 'Ada' })).status).toBe(
       201,
     );
-    await verifyByEmailLink(haven.gatewayUrl, adminEmail, admin);
+    await verifyByEmailLink(world.haven.gatewayUrl, adminEmail, admin);
     const leaving = uniqueEmail('removed');
     expect(
-      (await new ApiClient(haven.gatewayUrl).post('/api/auth/register', { email: leaving, password })).status,
+      (await new ApiClient(world.haven.gatewayUrl).post('/api/auth/register', { email: leaving, password })).status,
     ).toBe(201);
 
     const page = await signedInPage(adminEmail);
-    await page.goto(`${haven.gatewayUrl}/admin/users`);
+    await page.goto(`${world.haven.gatewayUrl}/admin/users`);
     await page.getByPlaceholder('Search users by email or name...').fill(leaving);
     const remove = page.getByRole('button', { name: `Delete ${leaving}` });
     await remove.waitFor();
@@ -127,9 +122,9 @@ it(
       .waitFor();
     await page.getByRole('button', { name: 'Delete user', exact: true }).click();
     await page.getByText('User deleted', { exact: true }).waitFor();
-    expect((await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email: leaving, password })).status).toBe(
-      401,
-    );
+    expect(
+      (await new ApiClient(world.haven.gatewayUrl).post('/api/auth/login', { email: leaving, password })).status,
+    ).toBe(401);
   },
   journeyMs,
 );

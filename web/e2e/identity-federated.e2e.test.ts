@@ -4,32 +4,33 @@
  * and lands on the signed-in app (a new account goes to /subscription), a second one reuses it; an existing
  * password account is linked with its password (and Settings lists both ways in); saying no at the provider comes back to /auth with a note.
  */
-import { type Browser, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { uniqueEmail } from '../../tools/testing/http';
 import { mailbox } from '../../tools/testing/infra-control';
-import { planTestOidcProvider, type TestOidcProvider } from '../../tools/testing/oidc-provider';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import {
+  planTestOidcProvider,
+  type PlannedOidcProvider,
+  type TestOidcProvider,
+} from '../../tools/testing/oidc-provider';
+import { useBrowserHaven } from './browserHaven';
 
-let haven: TestHaven;
-let browser: Browser;
+// The provider's address goes to the apps; the apps' public origin (the gateway) goes to the provider.
+let planned: PlannedOidcProvider;
 let provider: TestOidcProvider;
+const world = useBrowserHaven(async () => {
+  planned = await planTestOidcProvider();
+  return planned.env;
+});
 
 beforeAll(async () => {
-  // The provider's address goes to the apps; the apps' public origin (the gateway) goes to the provider.
-  const planned = await planTestOidcProvider();
-  ({ haven, browser } = await startBrowserHaven(planned.env));
-  provider = await planned.start(haven.gatewayUrl);
-}, browserHavenStartMs);
-
-afterAll(async () => {
-  await stopBrowserHaven({ haven, browser });
-  await provider?.stop();
+  provider = await planned.start(world.haven.gatewayUrl);
 });
+
+afterAll(() => provider?.stop());
 
 /** A fresh browser profile in Tokyo: no Haven session, no session at the provider either. */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await world.browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 900 },
     timezoneId: 'Asia/Tokyo',
@@ -39,7 +40,7 @@ async function newPage(): Promise<Page> {
 
 /** On /auth: "Continue with Google", then the provider's own sign-in page. */
 async function continueWithGoogle(page: Page, account: { email: string; givenName?: string; verified?: boolean }) {
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.waitForURL(`${provider.issuer}/interaction/**`);
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
@@ -82,7 +83,7 @@ it('links Google to an existing password account once its password is given', as
   const email = uniqueEmail('google-link');
   const password = 'a long enough password';
   const setup = await newPage();
-  await setup.goto(`${haven.gatewayUrl}/auth`);
+  await setup.goto(`${world.haven.gatewayUrl}/auth`);
   await setup.getByRole('tab', { name: 'Create Account' }).click();
   await setup.getByLabel('Email').fill(email);
   await setup.getByLabel('Password').fill(password);
@@ -111,7 +112,7 @@ it('links Google to an existing password account once its password is given', as
   });
 
   // Settings lists both ways in: the password, then Google with the address it gave.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   const methods = page.getByRole('list', { name: 'Sign-in Methods' }).getByRole('listitem');
   await methods.first().waitFor();
   expect(await methods.allInnerTexts()).toEqual([
@@ -122,7 +123,7 @@ it('links Google to an existing password account once its password is given', as
 
 it('comes back to /auth with a kind note when the person says no at Google', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.waitForURL(`${provider.issuer}/interaction/**`);
   await page.getByRole('button', { name: 'Cancel' }).click();

@@ -2,28 +2,20 @@
  * Forgot password in a real browser: ask for the link on the sign-in screen, open it from the mail catcher,
  * choose a new password; the new one signs in and the old one does not.
  */
-import { type Browser, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { mailbox } from '../../tools/testing/infra-control';
 import { uniqueEmail } from '../../tools/testing/http';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { useBrowserHaven } from './browserHaven';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
   return context.newPage();
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -35,7 +27,7 @@ it('forgot password → the e-mailed link → the new password signs in and the 
   const newPassword = 'the new long password';
 
   const setup = await newPage();
-  await setup.goto(`${haven.gatewayUrl}/auth`);
+  await setup.goto(`${world.haven.gatewayUrl}/auth`);
   await setup.getByRole('tab', { name: 'Create Account' }).click();
   await setup.getByLabel('Email').fill(email);
   await setup.getByLabel('Password').fill(oldPassword);
@@ -44,7 +36,7 @@ it('forgot password → the e-mailed link → the new password signs in and the 
   await setup.context().close();
 
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgot-password');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -57,14 +49,14 @@ it('forgot password → the e-mailed link → the new password signs in and the 
     what: `the reset e-mail to ${email}`,
   });
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(message.text ?? '')![0];
-  await page.goto(`${haven.gatewayUrl}${new URL(link).pathname}${new URL(link).search}`);
+  await page.goto(`${world.haven.gatewayUrl}${new URL(link).pathname}${new URL(link).search}`);
   await page.getByLabel('New password').fill(newPassword);
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
 
   // The link works once.
   const reused = await newPage();
-  await reused.goto(`${haven.gatewayUrl}${new URL(link).pathname}${new URL(link).search}`);
+  await reused.goto(`${world.haven.gatewayUrl}${new URL(link).pathname}${new URL(link).search}`);
   await reused.getByLabel('New password').fill('a third long password');
   await reused.getByRole('button', { name: 'Set New Password' }).click();
   await reused.getByRole('heading', { name: 'Reset Failed' }).waitFor();

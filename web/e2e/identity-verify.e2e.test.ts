@@ -3,36 +3,29 @@
  * the same link a second time shows the error state; resend (from that page and from the sign-in screen)
  * sends a new link, and is rate-limited. Crisis help is one tap away before the address is verified.
  */
-import { type Browser, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { uniqueEmail } from '../../tools/testing/http';
 import { verificationEmailTo, verificationTokenIn } from '../../tools/testing/verification';
-import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { reachHelpInOneTap, useBrowserHaven } from './browserHaven';
 
 // Low, so the test reaches it: one bucket per operation and client (this browser).
 const rateLimit = 4;
-let haven: TestHaven;
-let browser: Browser;
 
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven({ RATE_LIMIT_AUTH_MAX: String(rateLimit) }));
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven({ RATE_LIMIT_AUTH_MAX: String(rateLimit) });
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
   return context.newPage();
 }
 
 /** The link as the e-mail has it, pointed at this run's gateway. */
 function linkFor(token: string): string {
-  return `${haven.gatewayUrl}/verify-email?token=${token}`;
+  return `${world.haven.gatewayUrl}/verify-email?token=${token}`;
 }
 
 it('offers resend on the sign-in screen', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('button', { name: "Didn't get the verification email?" }).click();
   await page.locator('#signin-resend-email').fill(uniqueEmail('nobody'));
   await page.getByRole('button', { name: 'Resend Verification Email' }).click();
@@ -43,7 +36,7 @@ it('offers resend on the sign-in screen', async () => {
 it('verifies with the e-mailed link, refuses it the second time, resends, and limits resending', async () => {
   const page = await newPage();
   const email = uniqueEmail('verify');
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a calm long password');
@@ -67,14 +60,14 @@ it('verifies with the e-mailed link, refuses it the second time, resends, and li
   await again.getByText('This verification link is invalid or has expired. Please ask for a new one below.').waitFor();
   await again.getByRole('button', { name: 'Back to Sign In' }).waitFor();
 
-  // Resend without an address: the spec's toast, nothing sent.
+  // Resend without an address: a toast asks for it, nothing is sent.
   await again.getByRole('button', { name: 'Resend Verification Email' }).click();
   await again.getByText('Please enter your email address to resend verification', { exact: true }).waitFor();
 
   // Resend works for an address waiting to be verified: a new link arrives, and it verifies.
   const other = uniqueEmail('resend');
   const otherPage = await newPage();
-  await otherPage.goto(`${haven.gatewayUrl}/auth`);
+  await otherPage.goto(`${world.haven.gatewayUrl}/auth`);
   await otherPage.getByRole('tab', { name: 'Create Account' }).click();
   await otherPage.getByLabel('Email').fill(other);
   await otherPage.getByLabel('Password').fill('another calm password');
@@ -115,7 +108,7 @@ it('says "Invalid verification link" when the link has no token, once the buildâ
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${haven.gatewayUrl}/verify-email`);
+  await page.goto(`${world.haven.gatewayUrl}/verify-email`);
   await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
   await page.getByText('Invalid verification link', { exact: true }).waitFor();
   // The build's page (its link being checked) was the start, and React adopted it without complaint.

@@ -8,37 +8,23 @@
  * progress and analytics following, the help to reach first when it now shows crisis signals, and every change
  * kept when the server refuses one.
  */
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { storeCheckInAt } from '../../tools/testing/check-ins';
 import { eventually } from '../../tools/testing/eventually';
-import { type TestHaven } from '../../tools/testing/haven';
 import { type ApiClient } from '../../tools/testing/http';
 import { subscribedUser } from '../../tools/testing/subscribed-user';
-import {
-  accessibilityViolations,
-  browserHavenStartMs,
-  browserWaitMs,
-  startBrowserHaven,
-  stopBrowserHaven,
-} from './browserHaven';
-
-let haven: TestHaven;
-let browser: Browser;
+import { accessibilityViolations, browserWaitMs, useBrowserHaven } from './browserHaven';
 
 // The check-ins of other days go straight into Haven's database (its services run in this process).
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 /**
  * A subscriber's phone-sized page, signed in, in UTC (the account's own time zone) and British English, and the
  * API client of the same session.
  */
 async function subscriberPage(prefix: string): Promise<{ page: Page; userId: string; client: ApiClient }> {
-  const { client, userId } = await subscribedUser(haven.gatewayUrl, prefix);
-  const context = await browser.newContext({
+  const { client, userId } = await subscribedUser(world.haven.gatewayUrl, prefix);
+  const context = await world.browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 900 },
     timezoneId: 'UTC',
@@ -46,7 +32,7 @@ async function subscriberPage(prefix: string): Promise<{ page: Page; userId: str
   });
   context.setDefaultTimeout(browserWaitMs);
   await context.addCookies([
-    { name: 'haven_session', value: client.cookieValue('haven_session')!, url: haven.gatewayUrl },
+    { name: 'haven_session', value: client.cookieValue('haven_session')!, url: world.haven.gatewayUrl },
   ]);
   return { page: await context.newPage(), userId, client };
 }
@@ -116,13 +102,13 @@ async function progressThroughMenu(page: Page): Promise<void> {
 it('marks exactly the days with a check-in, month by month', async () => {
   const { page, userId } = await subscriberPage('calendar-marks');
   const today = new Date();
-  await storeCheckInAt(haven, userId, noonOn(-1, 3));
-  await storeCheckInAt(haven, userId, noonOn(-1, 17));
-  await storeCheckInAt(haven, userId, noonOn(-1, 17));
-  await storeCheckInAt(haven, userId, noonOn(0, 1));
-  await storeCheckInAt(haven, userId, noonOn(-2, 9));
+  await storeCheckInAt(world.haven, userId, noonOn(-1, 3));
+  await storeCheckInAt(world.haven, userId, noonOn(-1, 17));
+  await storeCheckInAt(world.haven, userId, noonOn(-1, 17));
+  await storeCheckInAt(world.haven, userId, noonOn(0, 1));
+  await storeCheckInAt(world.haven, userId, noonOn(-2, 9));
 
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: monthTitle(today) }).waitFor();
   await page.getByRole('button', { name: dayName(noonOn(0, 1), true) }).waitFor();
   expect(await markedDays(page)).toEqual([1]);
@@ -151,7 +137,7 @@ it('marks exactly the days with a check-in, month by month', async () => {
 
 it("puts the month arrows beside the month's name on a phone", async () => {
   const { page } = await subscriberPage('calendar-arrows');
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   const title = await page.getByRole('heading', { name: monthTitle(new Date()) }).boundingBox();
   const previous = await page.getByRole('button', { name: 'Previous month' }).boundingBox();
   const next = await page.getByRole('button', { name: 'Next month' }).boundingBox();
@@ -166,11 +152,11 @@ it("puts the month arrows beside the month's name on a phone", async () => {
 it('shows which day the progress list is filtered to, and "Show all" clears it', async () => {
   const { page, userId } = await subscriberPage('date-filter');
   const chosen = noonOn(-1, 27);
-  await storeCheckInAt(haven, userId, chosen, 'The quote of the chosen day.');
-  await storeCheckInAt(haven, userId, noonOn(-1, 28), 'The quote of the day after.');
+  await storeCheckInAt(world.haven, userId, chosen, 'The quote of the chosen day.');
+  await storeCheckInAt(world.haven, userId, noonOn(-1, 28), 'The quote of the day after.');
   const key = chosen.toISOString().slice(0, 10);
 
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('button', { name: 'Previous month' }).click();
   await page.getByRole('button', { name: dayName(chosen, true) }).click();
   await page.waitForURL(`**/progress?date=${key}`);
@@ -191,10 +177,10 @@ it('shows the whole journey, 50 entries at a time, with "Show older entries", al
   // 120 daily entries, oldest first: three pages of the journey (50, 50, 20).
   const first = Date.UTC(2026, 0, 1, 12);
   for (let day = 0; day < 120; day += 1) {
-    await storeCheckInAt(haven, userId, new Date(first + day * 86_400_000), `Entry number ${day + 1}.`);
+    await storeCheckInAt(world.haven, userId, new Date(first + day * 86_400_000), `Entry number ${day + 1}.`);
   }
 
-  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.goto(`${world.haven.gatewayUrl}/progress`);
   await page.getByText('Entry number 120.').waitFor();
   expect(await page.locator('.journey-row').count()).toBe(50);
   const older = page.getByRole('button', { name: 'Show older entries' });
@@ -223,11 +209,11 @@ it("shows last year at a glance: a square for each day's check-ins, named with i
   const lastYear = new Date().getUTCFullYear() - 1;
   // All-3 check-ins (mood 3, yellow): two on 3 March, one on 14 July.
   const march = new Date(Date.UTC(lastYear, 2, 3, 9));
-  await storeCheckInAt(haven, userId, march, 'A March morning.');
-  await storeCheckInAt(haven, userId, new Date(Date.UTC(lastYear, 2, 3, 19)), 'A March evening.');
-  await storeCheckInAt(haven, userId, new Date(Date.UTC(lastYear, 6, 14, 12)), 'A July noon.');
+  await storeCheckInAt(world.haven, userId, march, 'A March morning.');
+  await storeCheckInAt(world.haven, userId, new Date(Date.UTC(lastYear, 2, 3, 19)), 'A March evening.');
+  await storeCheckInAt(world.haven, userId, new Date(Date.UTC(lastYear, 6, 14, 12)), 'A July noon.');
 
-  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.goto(`${world.haven.gatewayUrl}/analytics`);
   await page.getByRole('button', { name: 'Previous year' }).click();
   await page.getByText(`Your Year: ${lastYear}`).waitFor();
   await page
@@ -253,7 +239,7 @@ it("shows last year at a glance: a square for each day's check-ins, named with i
 
 it('keeps Home, the counts and Favorites right after a check-in and a favourite, without a reload', async () => {
   const { page } = await subscriberPage('fresh');
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByText('No quotes yet. Create your first one!').waitFor();
   // Settings' Account Information counts as read aloud: "Total Quotes 1 Entries 1 Favorites 0".
   const counts = async () =>
@@ -299,7 +285,7 @@ it('deletes an entry after confirming, and progress, streak and analytics follow
   await checkInNow(client, { notes });
 
   // Analytics first, so its counts are in the app's cache when the entry goes.
-  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.goto(`${world.haven.gatewayUrl}/analytics`);
   await tile(page, 'analytics-entries', 2).waitFor();
   await progressThroughMenu(page);
   await tile(page, 'total-entries', 2).waitFor();
@@ -355,7 +341,7 @@ it('edits an entry: ratings, time of day and notes change in place, and progress
   const edited = await checkInNow(client, { notes });
 
   // Analytics first, so its mood trend is in the app's cache when the entry changes.
-  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.goto(`${world.haven.gatewayUrl}/analytics`);
   await tile(page, 'analytics-average', '3.0').waitFor();
   await progressThroughMenu(page);
   await tile(page, 'avg-mood', '3.0').waitFor();
@@ -447,9 +433,9 @@ it('edits an entry: ratings, time of day and notes change in place, and progress
 
 it('offers no edit for an entry older than a week, and still offers its deletion', async () => {
   const { page, userId } = await subscriberPage('edit-entry-old');
-  await storeCheckInAt(haven, userId, new Date(Date.now() - 8 * 86_400_000), 'A week and a day ago.');
+  await storeCheckInAt(world.haven, userId, new Date(Date.now() - 8 * 86_400_000), 'A week and a day ago.');
 
-  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.goto(`${world.haven.gatewayUrl}/progress`);
   const row = page.locator('.journey-row', { hasText: 'A week and a day ago.' });
   await row.getByRole('button', { expanded: false }).click();
   await row.getByRole('button', { name: /^Delete entry from / }).waitFor();
@@ -460,7 +446,7 @@ it('leads with people to talk to when an edited entry now shows crisis signals',
   const { page, client } = await subscriberPage('edit-entry-crisis');
   await checkInNow(client);
 
-  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.goto(`${world.haven.gatewayUrl}/progress`);
   const row = page.locator('.journey-row').first();
   await row.getByRole('button', { expanded: false }).click();
   const message = row.locator('.quote-card__text');
@@ -485,10 +471,10 @@ it('leads with people to talk to when an edited entry now shows crisis signals',
 it('keeps every change of a refused edit and says why, then saves when tried again', async () => {
   const { page, client } = await subscriberPage('edit-entry-refused');
   const quoteId = await checkInNow(client, { notes: 'First words.' });
-  const quotes = await haven.collection('quote', 'quotes');
+  const quotes = await world.haven.collection('quote', 'quotes');
   const madeAt = (await quotes.findOne({ _id: quoteId as never }))!.createdAt as Date;
 
-  await page.goto(`${haven.gatewayUrl}/progress`);
+  await page.goto(`${world.haven.gatewayUrl}/progress`);
   const row = page.locator('.journey-row').first();
   await row.getByRole('button', { expanded: false }).click();
   await row.getByRole('button', { name: 'Edit entry from Today', exact: true }).click();

@@ -10,13 +10,12 @@
  */
 import { erasureKey } from '@haven/platform';
 import { randomBytes } from 'node:crypto';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { stopToken } from '../../services/notification/src/domain/stop-links';
-import type { TestHaven } from '../../tools/testing/haven';
 import { eventuallyExpect } from '../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { mailbox, type CaughtEmail } from '../../tools/testing/infra-control';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { useBrowserHaven } from './browserHaven';
 import { goodTestCard } from '../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../tools/testing/verification';
 
@@ -25,23 +24,17 @@ const password = 'a calm long password';
 const inbox = mailbox();
 // The services' key for keyed hashes, known here so the test can mint the stop link a weekly summary carries.
 const hashSecret = randomBytes(24).toString('hex');
-let haven: TestHaven;
-let browser: Browser;
 
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven({ ADMIN_EMAIL: adminEmail, ERASURE_HMAC_SECRET: hashSecret }));
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven({ ADMIN_EMAIL: adminEmail, ERASURE_HMAC_SECRET: hashSecret });
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
   return context.newPage();
 }
 
 /** A browser page signed in as a new account (registered through the API, its cookie handed over). */
 async function signedInPage(email: string): Promise<Page> {
-  const response = await fetch(`${haven.gatewayUrl}/api/auth/register`, {
+  const response = await fetch(`${world.haven.gatewayUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -50,7 +43,7 @@ async function signedInPage(email: string): Promise<Page> {
   const [pair] = (response.headers.get('set-cookie') ?? '').split(';');
   const [name, value] = (pair ?? '').split('=');
   const page = await newPage();
-  await page.context().addCookies([{ name: name!, value: value!, url: haven.gatewayUrl }]);
+  await page.context().addCookies([{ name: name!, value: value!, url: world.haven.gatewayUrl }]);
   return page;
 }
 
@@ -71,7 +64,7 @@ const confirmationTo = (email: string) =>
   });
 
 async function subscribe(email: string): Promise<CaughtEmail> {
-  const answer = await new ApiClient(haven.gatewayUrl).post('/api/newsletter/subscribe', {
+  const answer = await new ApiClient(world.haven.gatewayUrl).post('/api/newsletter/subscribe', {
     email,
     subscriptionSource: 'website',
   });
@@ -82,7 +75,7 @@ async function subscribe(email: string): Promise<CaughtEmail> {
 /** A visitor signs up with the form at the foot of the landing page. */
 async function subscribeOnLandingPage(email: string): Promise<CaughtEmail> {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await page.getByText('Welcome aboard!').waitFor();
@@ -104,7 +97,7 @@ it('confirms a subscription made on the landing page from the link in the confir
   await subscribe(waiting);
 
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/confirm-newsletter`);
+  await page.goto(`${world.haven.gatewayUrl}/confirm-newsletter`);
   await page.getByText('Invalid confirmation link').waitFor();
   await page.getByRole('link', { name: 'Go to Homepage' }).waitFor();
   await page.getByRole('link', { name: 'Contact Support' }).waitFor();
@@ -112,15 +105,15 @@ it('confirms a subscription made on the landing page from the link in the confir
 
 it('shows a non-admin the access-required alert on /admin/newsletter', async () => {
   const page = await signedInPage(uniqueEmail('member'));
-  await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
+  await page.goto(`${world.haven.gatewayUrl}/admin/newsletter`);
   await page.getByText('Admin access required. Please contact support if you believe this is an error.').waitFor();
   expect(await page.getByRole('button', { name: 'Send to All Subscribers' }).count()).toBe(0);
 });
 
 it('lets the admin compose within the limit, test, confirm and send; every active subscriber gets one copy, a pending one none', async () => {
   const page = await signedInPage(adminEmail);
-  await verifyByEmailLink(haven.gatewayUrl, adminEmail, page); // the admin is the configured address, verified
-  await page.goto(`${haven.gatewayUrl}/admin/newsletter`);
+  await verifyByEmailLink(world.haven.gatewayUrl, adminEmail, page); // the admin is the configured address, verified
+  await page.goto(`${world.haven.gatewayUrl}/admin/newsletter`);
   await page.getByRole('heading', { name: 'Subscribers' }).waitFor();
   const send = page.getByRole('button', { name: 'Send to All Subscribers' });
   const sendTest = page.getByRole('button', { name: 'Send a test to me' });
@@ -204,7 +197,7 @@ it('lets the admin compose within the limit, test, confirm and send; every activ
 
 it('takes an address off the list with the /unsubscribe form', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/unsubscribe`);
+  await page.goto(`${world.haven.gatewayUrl}/unsubscribe`);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await page.getByText('Please enter your email address.').first().waitFor();
   await page.getByLabel('Email').fill(readers[1]!);
@@ -216,9 +209,9 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   const email = uniqueEmail('weekly');
   const page = await signedInPage(email);
   // /email-preferences is for a subscribed user: a trial with the test card, through the API as the page would.
-  const [cookie] = await page.context().cookies(haven.gatewayUrl);
+  const [cookie] = await page.context().cookies(world.haven.gatewayUrl);
   const api = (path: string, body: unknown = {}) =>
-    fetch(`${haven.gatewayUrl}${path}`, {
+    fetch(`${world.haven.gatewayUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `${cookie!.name}=${cookie!.value}` },
       body: JSON.stringify(body),
@@ -231,7 +224,7 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   expect((await api('/api/create-subscription-after-setup')).status).toBe(200);
 
   // Reached from Settings.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByRole('link', { name: 'Manage email preferences' }).click();
   const weekly = page.getByRole('switch', { name: 'Your week in review' });
   await weekly.waitFor();
@@ -244,7 +237,7 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   await page.getByLabel('Remind me at').selectOption({ label: '07:00' });
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await page.getByText('Your email preferences have been saved.').first().waitFor();
-  const saved = await fetch(`${haven.gatewayUrl}/api/user/email-preferences`, {
+  const saved = await fetch(`${world.haven.gatewayUrl}/api/user/email-preferences`, {
     headers: { cookie: `${cookie!.name}=${cookie!.value}` },
   });
   expect(((await saved.json()) as { preferences: unknown }).preferences).toMatchObject({
@@ -262,20 +255,22 @@ it('keeps the weekly summary switch on /email-preferences, reached from Settings
   );
   const footerLink = /Choose which emails you get: (\S+)/.exec(welcome.text ?? '')?.[1];
   expect(footerLink).toBeDefined();
-  await page.goto(`${haven.gatewayUrl}${new URL(footerLink!).pathname}`);
+  await page.goto(`${world.haven.gatewayUrl}${new URL(footerLink!).pathname}`);
   await eventuallyExpect('the saved switch shown on again', async () =>
     expect(await page.getByRole('switch', { name: 'Your week in review' }).getAttribute('aria-checked')).toBe('true'),
   );
 
   // The summary's stop link, opened signed out (a forged one first): the switch is off afterwards.
-  const me = await fetch(`${haven.gatewayUrl}/api/user`, { headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
+  const me = await fetch(`${world.haven.gatewayUrl}/api/user`, {
+    headers: { cookie: `${cookie!.name}=${cookie!.value}` },
+  });
   const { id: userId } = (await me.json()) as { id: string };
   const linkKey = erasureKey('notification:stop-links', { ERASURE_HMAC_SECRET: hashSecret });
   const link = stopToken(linkKey, userId, 'weekly-summary');
   const visitor = await newPage();
-  await visitor.goto(`${haven.gatewayUrl}/stop-emails?token=${link.slice(0, -2)}xy`);
+  await visitor.goto(`${world.haven.gatewayUrl}/stop-emails?token=${link.slice(0, -2)}xy`);
   await visitor.getByRole('heading', { name: 'This link did not work' }).waitFor();
-  await visitor.goto(`${haven.gatewayUrl}/stop-emails?token=${link}`);
+  await visitor.goto(`${world.haven.gatewayUrl}/stop-emails?token=${link}`);
   await visitor.getByRole('heading', { name: 'Done' }).waitFor();
   await visitor.getByText("You won't get the weekly summary any more.", { exact: false }).waitFor();
   await visitor.context().close();

@@ -4,20 +4,12 @@
  * account (the browser's confirmation accepted), sees "Account Deleted" and lands on `/` signed out.
  */
 import { readFileSync } from 'node:fs';
-import { type Browser, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { ApiClient, uniqueEmail } from '../../tools/testing/http';
 import { startTrial } from '../../tools/testing/subscription';
-import { accessibilityViolations, browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { accessibilityViolations, useBrowserHaven } from './browserHaven';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 /** axe's findings once no toast is on screen (one fading in or out is half-transparent text for a moment). */
 async function settledAccessibilityViolations(page: Page): Promise<string[]> {
@@ -29,28 +21,28 @@ it('exports the data, keeps notes off the server, then deletes the account from 
   const email = uniqueEmail('rights');
   const password = 'a private long password';
   const note = `Walked to the harbour at dusk ${Date.now().toString(36)}`;
-  const api = new ApiClient(haven.gatewayUrl);
+  const api = new ApiClient(world.haven.gatewayUrl);
   expect((await api.post('/api/auth/register', { email, password, firstName: 'Ines' })).status).toBe(201);
   await startTrial(api);
   expect((await api.post('/api/quotes/generate', { notes: note })).status).toBe(200);
 
-  const context = await browser.newContext({
+  const context = await world.browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 900 },
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Login successful', { exact: true }).waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByRole('heading', { name: 'Data & Privacy' }).waitFor();
   await page.getByRole('switch', { name: 'Keep check-in notes' }).and(page.locator(':enabled')).waitFor();
   expect(await settledAccessibilityViolations(page)).toEqual([]);
-  // Export Your Data: the spec's CSV of the check-ins and their messages, named by the day.
+  // Export Your Data: the CSV of the check-ins and their messages, named by the day.
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export Your Data' }).click(),
@@ -79,7 +71,7 @@ it('exports the data, keeps notes off the server, then deletes the account from 
   await page.getByText('Export Complete', { exact: true }).first().waitFor();
 
   // The preferences page's Export: the same file, with that page's notice.
-  await page.goto(`${haven.gatewayUrl}/email-preferences`);
+  await page.goto(`${world.haven.gatewayUrl}/email-preferences`);
   await page.getByRole('heading', { name: 'Your data' }).waitFor();
   await page.getByRole('switch', { name: 'Newsletter' }).waitFor();
   expect(await settledAccessibilityViolations(page)).toEqual([]);
@@ -90,14 +82,14 @@ it('exports the data, keeps notes off the server, then deletes the account from 
   expect(fromPreferences.suggestedFilename()).toBe('haven-data-export.json');
   await page.getByText('Data Export Complete', { exact: true }).first().waitFor();
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByRole('switch', { name: 'Keep check-in notes' }).and(page.locator(':enabled')).click();
   await page.getByText('Notes off', { exact: true }).first().waitFor();
-  await page.goto(`${haven.gatewayUrl}/sliders`);
+  await page.goto(`${world.haven.gatewayUrl}/sliders`);
   await page.getByText(/Notes are not kept/).waitFor();
   expect(await page.locator('textarea#checkin-notes').count()).toBe(0);
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByRole('heading', { name: 'Data & Privacy' }).waitFor();
   const asked: string[] = [];
   page.once('dialog', (dialog) => {
@@ -109,29 +101,29 @@ it('exports the data, keeps notes off the server, then deletes the account from 
   expect(asked).toEqual([
     'Are you sure you want to delete your account? This action cannot be undone and will remove all your data permanently.',
   ]);
-  await page.waitForURL(`${haven.gatewayUrl}/`);
+  await page.waitForURL(`${world.haven.gatewayUrl}/`);
   await page.getByText('Track. Reflect. Thrive.').first().waitFor();
-  expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(401);
-  const again = await new ApiClient(haven.gatewayUrl).post('/api/auth/login', { email, password });
+  expect((await page.request.get(`${world.haven.gatewayUrl}/api/user`)).status()).toBe(401);
+  const again = await new ApiClient(world.haven.gatewayUrl).post('/api/auth/login', { email, password });
   expect(again.status).toBe(401);
   await context.close();
 });
 
 it('leaves the account alone when the confirmation is dismissed', async () => {
   const email = uniqueEmail('keeps');
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/subscription');
   // A user who never finished setup reaches it from Settings.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   page.once('dialog', (dialog) => void dialog.dismiss());
   await page.getByRole('button', { name: 'Delete account' }).click();
   await page.getByRole('heading', { name: 'Data & Privacy' }).waitFor();
-  expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(200);
+  expect((await page.request.get(`${world.haven.gatewayUrl}/api/user`)).status()).toBe(200);
   await context.close();
 });

@@ -4,30 +4,17 @@
  * that fails to arrive, the legal pages, the FAQ's deep links and structured data, the help page offline, and an
  * axe scan of every public page and /auth in both themes.
  */
-import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import type { TestHaven } from '../../tools/testing/haven';
-import {
-  accessibilityViolations,
-  browserHavenStartMs,
-  reachHelpInOneTap,
-  startBrowserHaven,
-  stopBrowserHaven,
-} from './browserHaven';
+import { type BrowserContextOptions, type Page } from 'playwright-core';
+import { accessibilityViolations, reachHelpInOneTap, useBrowserHaven } from './browserHaven';
 
 const TITLE_SUFFIX = / \| Haven - Mental Health Support$|^Haven - Mental Health Support$/;
 const PHONE = { width: 412, height: 900 };
 const DESKTOP = { width: 1280, height: 900 };
-let haven: TestHaven;
-let browser: Browser;
 
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE, ...options });
+  const context = await world.browser.newContext({ serviceWorkers: 'block', viewport: PHONE, ...options });
   return context.newPage();
 }
 
@@ -42,7 +29,7 @@ it('shows the five-dot loader, then the landing page with every section in order
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (request.resourceType() === 'script') scripts.push(url.pathname);
-    if (url.origin !== new URL(haven.gatewayUrl).origin && url.protocol.startsWith('http'))
+    if (url.origin !== new URL(world.haven.gatewayUrl).origin && url.protocol.startsWith('http'))
       otherOrigins.add(url.origin);
   });
   // The five dots from the first paint (index.html's, then the landing page's own until 1.5 s have passed).
@@ -56,7 +43,7 @@ it('shows the five-dot loader, then the landing page with every section in order
     new MutationObserver(look).observe(document, { childList: true, subtree: true });
     look();
   });
-  await page.goto(`${haven.gatewayUrl}/`, { waitUntil: 'commit' });
+  await page.goto(`${world.haven.gatewayUrl}/`, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { sawFiveDots?: boolean }).sawFiveDots === true);
   // The page renders beneath the loader.
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor({ state: 'attached' });
@@ -132,7 +119,7 @@ it('shows the five-dot loader, then the landing page with every section in order
 
 it('skips the loader and the fade-ins for visitors who prefer reduced motion', async () => {
   const page = await newPage({ reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/Chicago' });
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
   // Never shown, from the first paint (the stylesheet hides it before the app has started and removed it).
   expect(await page.getByTestId('landing-loader').isVisible()).toBe(false);
@@ -153,7 +140,7 @@ it.each([
   "frames the help page like Haven's other pages on %s: header, margins, footer, no link to itself",
   async (_name, viewport) => {
     const page = await newPage({ viewport, reducedMotion: 'reduce' });
-    await page.goto(`${haven.gatewayUrl}/help`);
+    await page.goto(`${world.haven.gatewayUrl}/help`);
     const title = page.getByRole('heading', { name: 'Need help now?', level: 1 });
     await title.waitFor();
     await page.locator('.help-line').first().waitFor();
@@ -190,7 +177,7 @@ it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/auth', '/no-suc
       await held;
       await route.continue();
     });
-    await page.goto(`${haven.gatewayUrl}${path}`, { waitUntil: 'commit' });
+    await page.goto(`${world.haven.gatewayUrl}${path}`, { waitUntil: 'commit' });
     const heading = page.locator('h1').first();
     await heading.waitFor();
     await heading.evaluate((element) => element.setAttribute('data-seen-before-script', 'true'));
@@ -209,7 +196,7 @@ it.each(['/', '/about', '/terms', '/privacy', '/faq', '/help', '/auth', '/no-suc
 
 it('lists the help for the browser’s country first on the help page with JavaScript off, inside the page’s margins', async () => {
   const page = await newPage({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
-  await page.goto(`${haven.gatewayUrl}/help`);
+  await page.goto(`${world.haven.gatewayUrl}/help`);
   const mine = page.getByRole('region', { name: 'Help in United States' });
   await mine.getByText('988 Suicide & Crisis Lifeline').waitFor();
   await mine.getByText('If your life is in danger, call 911.').waitFor();
@@ -226,9 +213,9 @@ it('lists the help for the browser’s country first on the help page with JavaS
 
 // 180 s, as the other offline start (auth.e2e.test.ts): the worker's install step fetches every bundle of the build.
 it('shows the crisis lines of the person’s country on the help page offline, once the service worker is installed', async () => {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await world.browser.newContext({ viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.getByRole('heading', { name: 'Track. Reflect. Thrive.', level: 1 }).waitFor();
   // Resolves once the worker is active, that is after its install step cached the app.
   await page.evaluate(async () => {
@@ -236,7 +223,7 @@ it('shows the crisis lines of the person’s country on the help page offline, o
   });
 
   await context.setOffline(true);
-  await page.goto(`${haven.gatewayUrl}/help`);
+  await page.goto(`${world.haven.gatewayUrl}/help`);
   await page.getByRole('heading', { name: 'Need help now?', level: 1 }).waitFor();
   const mine = page.getByRole('region', { name: 'Help in United Kingdom' });
   await mine.getByText('Samaritans').first().waitFor();
@@ -246,7 +233,7 @@ it('shows the crisis lines of the person’s country on the help page offline, o
 
 it('opens and closes the mobile menu at a phone viewport', async () => {
   const page = await newPage({ reducedMotion: 'reduce' });
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const about = nav.getByRole('link', { name: 'About', exact: true });
   const menu = nav.getByRole('button', { name: 'Menu' });
@@ -269,7 +256,7 @@ it('opens and closes the mobile menu at a phone viewport', async () => {
 
 it('signs up to the newsletter as the spec says: empty field, failure and success', async () => {
   const page = await newPage({ reducedMotion: 'reduce' });
-  await page.goto(`${haven.gatewayUrl}/?email=reader%40example.com`);
+  await page.goto(`${world.haven.gatewayUrl}/?email=reader%40example.com`);
   const field = page.getByLabel('Email address');
   await page.waitForFunction(
     () => (document.getElementById('newsletter-email') as HTMLInputElement | null)?.value === 'reader@example.com',
@@ -310,7 +297,7 @@ it('reloads by itself when a page’s bundle fails to arrive once, and says so w
   await page.route('**/assets/account-*.js', (route) =>
     loads < 2 ? route.abort('internetdisconnected') : route.continue(),
   );
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   // The prerendered form shows at once; it is usable only once the page's bundle has arrived, after one reload.
   await page.getByLabel('Email').and(page.locator(':enabled')).waitFor();
   expect(loads).toBe(2);
@@ -322,7 +309,7 @@ it('reloads by itself when a page’s bundle fails to arrive once, and says so w
     if (request.isNavigationRequest()) pageLoads += 1;
   });
   await broken.route('**/assets/account-*.js', (route) => route.abort('failed'));
-  await broken.goto(`${haven.gatewayUrl}/auth`);
+  await broken.goto(`${world.haven.gatewayUrl}/auth`);
   await broken.getByRole('heading', { name: 'Something went wrong' }).waitFor();
   await broken.getByRole('button', { name: 'Reload' }).waitFor();
   expect(pageLoads).toBe(3);
@@ -332,7 +319,7 @@ it('reloads by itself when a page’s bundle fails to arrive once, and says so w
 
 it('shows About, Terms (13 numbered sections) and Privacy with their titles and ways back', async () => {
   const page = await newPage({ reducedMotion: 'reduce' });
-  await page.goto(`${haven.gatewayUrl}/terms`);
+  await page.goto(`${world.haven.gatewayUrl}/terms`);
   await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
   await expectTitle(page, /^Terms of Service \| Haven - Mental Health Support$/);
   await page.getByText('Last updated 28 January 2025').waitFor();
@@ -340,7 +327,7 @@ it('shows About, Terms (13 numbered sections) and Privacy with their titles and 
   expect(sections).toHaveLength(13);
   sections.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
 
-  await page.goto(`${haven.gatewayUrl}/privacy`);
+  await page.goto(`${world.haven.gatewayUrl}/privacy`);
   await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
   await expectTitle(page, /^Privacy Policy \| Haven - Mental Health Support$/);
   const privacy = await page.locator('main').innerText();
@@ -359,7 +346,7 @@ it('shows About, Terms (13 numbered sections) and Privacy with their titles and 
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 
-  await page.goto(`${haven.gatewayUrl}/about`);
+  await page.goto(`${world.haven.gatewayUrl}/about`);
   await expectTitle(page, /^About Haven \| Haven - Mental Health Support$/);
   expect(await page.locator('main').innerText()).toMatch(/to notice, never to push/);
   await page.getByRole('link', { name: '← Back to Home' }).click();
@@ -368,7 +355,7 @@ it('shows About, Terms (13 numbered sections) and Privacy with their titles and 
 
 it('opens /faq#refund-policy and scrolls to it; opening another entry changes the hash', async () => {
   const page = await newPage({ viewport: DESKTOP });
-  await page.goto(`${haven.gatewayUrl}/faq#refund-policy`);
+  await page.goto(`${world.haven.gatewayUrl}/faq#refund-policy`);
   const refund = page.locator('#refund-policy');
   await refund.getByRole('button', { expanded: true }).waitFor();
   await refund.getByText(/not refunded for part of a month/).waitFor();
@@ -396,7 +383,7 @@ it('opens /faq#refund-policy and scrolls to it; opening another entry changes th
 
 it('gives /faq its head tags and FAQPage data with 30 questions, and restores the defaults on leaving', async () => {
   const page = await newPage();
-  await page.goto(`${haven.gatewayUrl}/faq`);
+  await page.goto(`${world.haven.gatewayUrl}/faq`);
   await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
   await expectTitle(page, /^Frequently Asked Questions \| Haven - Mental Health Support$/);
   // The page's own tags, set by the app once started (the prerendered HTML's are marked, and dropped at its start).
@@ -417,7 +404,7 @@ it('gives /faq its head tags and FAQPage data with 30 questions, and restores th
       ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? null,
     }));
   expect(await head()).toMatchObject({
-    canonical: `${haven.gatewayUrl}/faq`,
+    canonical: `${world.haven.gatewayUrl}/faq`,
     robots: 'index, follow',
     ogTitle: 'Frequently Asked Questions | Haven - Mental Health Support',
   });
@@ -442,10 +429,10 @@ it('has no serious accessibility problems on the public pages and /auth, in ligh
     ['/faq', 'Frequently Asked Questions'],
   ];
   for (const theme of ['light', 'dark']) {
-    await page.goto(`${haven.gatewayUrl}/`);
+    await page.goto(`${world.haven.gatewayUrl}/`);
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     for (const [path, heading] of pages) {
-      await page.goto(`${haven.gatewayUrl}${path}`);
+      await page.goto(`${world.haven.gatewayUrl}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       expect({ theme, path, violations: await accessibilityViolations(page) }).toEqual({ theme, path, violations: [] });
     }
@@ -457,7 +444,7 @@ it('has no serious accessibility problems on the public pages and /auth, in ligh
       path: '/faq (open)',
       violations: [],
     });
-    await page.goto(`${haven.gatewayUrl}/auth`);
+    await page.goto(`${world.haven.gatewayUrl}/auth`);
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect({ theme, path: '/auth', violations: await accessibilityViolations(page) }).toEqual({
       theme,

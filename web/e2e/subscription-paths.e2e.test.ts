@@ -5,23 +5,15 @@
  * start never make a second one; a returning subscriber, told "£4.99 today" before the card, is charged once; and a
  * card the provider takes a moment to confirm shows that wait, then the welcome.
  */
-import { type Browser, type Page, type Request } from 'playwright-core';
+import { type Page, type Request } from 'playwright-core';
 import { eventually } from '../../tools/testing/eventually';
-import { type TestHaven } from '../../tools/testing/haven';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailTo, goodTestCard } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
-import { browserHavenStartMs, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { useBrowserHaven } from './browserHaven';
 import { addTrialCard, signUpToSubscription, userIdOf } from './subscriptionBrowser';
 
-let haven: TestHaven;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
+const world = useBrowserHaven();
 
 const day = 24 * 60 * 60;
 
@@ -40,22 +32,22 @@ function operationOf(request: Request): string | null {
  * own subscriptions and invoices for the user's customer (what Stripe's dashboard would show).
  */
 async function billingRecordsOf(userId: string) {
-  const subscription = await (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId });
-  const customer = await (await haven.collection('billing', 'customers')).findOne({ _id: userId });
+  const subscription = await (await world.haven.collection('billing', 'subscriptions')).findOne({ _id: userId });
+  const customer = await (await world.haven.collection('billing', 'customers')).findOne({ _id: userId });
   const customerId = customer?.customerId as string;
   const history = await (
-    await haven.collection('billing', 'subscription_history')
+    await world.haven.collection('billing', 'subscription_history')
   )
     .find({ userId })
     .sort({ revision: 1 })
     .toArray();
   const providerSubscriptions = await (
-    await haven.collection('billing', 'local_subscriptions')
+    await world.haven.collection('billing', 'local_subscriptions')
   )
     .find({ customerId })
     .toArray();
   const invoices = await (
-    await haven.collection('billing', 'local_invoices')
+    await world.haven.collection('billing', 'local_invoices')
   )
     .find({ customerId })
     .sort({ createdAt: 1 })
@@ -77,7 +69,7 @@ async function welcomed(page: Page) {
 }
 
 it('starts the trial when the card is confirmed, though the page closes before its own call: one subscription', async () => {
-  const { page, email } = await signUpToSubscription(browser, haven.gatewayUrl, 'closed-page');
+  const { page, email } = await signUpToSubscription(world.browser, world.haven.gatewayUrl, 'closed-page');
   const userId = await userIdOf(page);
   // The browser's second call never reaches Haven: the tab is gone before it is answered.
   await page.route('**/graphql', (route) =>
@@ -91,10 +83,10 @@ it('starts the trial when the card is confirmed, though the page closes before i
 
   // Back later: the app opens on Premium, and Settings shows the trial.
   const later = await context.newPage();
-  await later.goto(`${haven.gatewayUrl}/`);
+  await later.goto(`${world.haven.gatewayUrl}/`);
   await later.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
   expect(new URL(later.url()).pathname).toBe('/');
-  await later.goto(`${haven.gatewayUrl}/settings`);
+  await later.goto(`${world.haven.gatewayUrl}/settings`);
   await later.getByText('Free Trial', { exact: true }).waitFor();
   const welcome = await mailbox().waitForEmail({
     to: email,
@@ -112,7 +104,7 @@ it('starts the trial when the card is confirmed, though the page closes before i
 });
 
 it('starts one subscription when the browser’s own calls race the confirmation that starts it', async () => {
-  const { page } = await signUpToSubscription(browser, haven.gatewayUrl, 'both-paths');
+  const { page } = await signUpToSubscription(world.browser, world.haven.gatewayUrl, 'both-paths');
   const userId = await userIdOf(page);
   /** What each of the browser's racing calls answered once the subscription had started. */
   const answers: { status: string; trialEnd: number }[] = [];
@@ -124,8 +116,8 @@ it('starts one subscription when the browser’s own calls race the confirmation
     eventually(
       'the browser’s call answering the started subscription',
       async () => {
-        const response = await page.request.post(`${haven.gatewayUrl}/api/create-subscription-after-setup`, {
-          headers: { origin: haven.gatewayUrl },
+        const response = await page.request.post(`${world.haven.gatewayUrl}/api/create-subscription-after-setup`, {
+          headers: { origin: world.haven.gatewayUrl },
         });
         if (response.status() !== 200) {
           early.add(`${response.status()} ${((await response.json()) as { message?: string }).message}`);
@@ -165,17 +157,17 @@ it('starts one subscription when the browser’s own calls race the confirmation
 });
 
 it('tells a returning subscriber "£4.99 today" before the card, charges it once, and says when the next is', async () => {
-  const { page, email } = await signUpToSubscription(browser, haven.gatewayUrl, 'returning');
+  const { page, email } = await signUpToSubscription(world.browser, world.haven.gatewayUrl, 'returning');
   const userId = await userIdOf(page);
   await addTrialCard(page, goodTestCard);
   await welcomed(page);
   // The trial is cancelled and runs out on billing's test clock: the next subscription has no trial.
-  const asUser = { headers: { origin: haven.gatewayUrl } };
-  expect((await page.request.post(`${haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
-  await advanceBillingClock(haven, 3 * day + 60);
+  const asUser = { headers: { origin: world.haven.gatewayUrl } };
+  expect((await page.request.post(`${world.haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
+  await advanceBillingClock(world.haven, 3 * day + 60);
 
   // Before the card: what is charged today, and VAT said once.
-  await page.goto(`${haven.gatewayUrl}/subscription`);
+  await page.goto(`${world.haven.gatewayUrl}/subscription`);
   await page
     .getByText('No free trial: it is once per e-mail address, and this address has had it', { exact: true })
     .waitFor();
@@ -206,7 +198,7 @@ it('tells a returning subscriber "£4.99 today" before the card, charges it once
   await welcomed(page);
 
   // Settings lists the one charge beside the first trial's £0.00 invoice.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   const invoices = page.getByTestId('invoices');
   const charged = invoices.getByTestId('invoice-row').filter({ hasText: '£4.99' });
   await charged.getByText('Paid', { exact: true }).waitFor();
@@ -233,7 +225,7 @@ it('tells a returning subscriber "£4.99 today" before the card, charges it once
 const processingCard = '4000 0000 0000 0077';
 
 it('says "We\'re confirming your payment" while the card is confirmed, then welcomes the user once it is', async () => {
-  const { page, email } = await signUpToSubscription(browser, haven.gatewayUrl, 'processing');
+  const { page, email } = await signUpToSubscription(world.browser, world.haven.gatewayUrl, 'processing');
   const userId = await userIdOf(page);
   await addTrialCard(page, processingCard);
 
@@ -244,12 +236,12 @@ it('says "We\'re confirming your payment" while the card is confirmed, then welc
   expect(new URL(page.url()).pathname).toBe('/subscription');
   expect(await page.getByText('Payment Failed', { exact: true }).count()).toBe(0);
   expect(await page.getByRole('dialog', { name: 'Welcome to Haven Premium!' }).count()).toBe(0);
-  const before = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
+  const before = await page.request.get(`${world.haven.gatewayUrl}/api/subscription-status`);
   expect(await before.json()).toMatchObject({ status: 'none', needsSetup: true });
 
   // The provider confirms the card (billing's test clock passes its time, and the scheduler's pass settles it):
   // the trial starts at Haven, and the page that was waiting goes on to the welcome.
-  await advanceBillingClock(haven, 10);
+  await advanceBillingClock(world.haven, 10);
   await page.getByText('Your 3-day free trial has started.', { exact: true }).first().waitFor();
   await page.waitForURL((url) => url.pathname === '/');
   await welcomed(page);

@@ -7,24 +7,16 @@
  * the "Payment Failed" state with a new card for the same subscription, never a second one, and the new card
  * brings Premium back.
  */
-import { type Browser, type Page } from 'playwright-core';
-import { type TestHaven } from '../../tools/testing/haven';
+import { type Page } from 'playwright-core';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
 import { advanceBillingClock } from '../../services/billing/test/clock';
-import { browserHavenStartMs, reachHelpInOneTap, startBrowserHaven, stopBrowserHaven } from './browserHaven';
+import { reachHelpInOneTap, useBrowserHaven } from './browserHaven';
 import { addTrialCard, signUpToSubscription, subscriberPassword, userIdOf } from './subscriptionBrowser';
 
-let haven: TestHaven;
-let browser: Browser;
+const world = useBrowserHaven();
 
-beforeAll(async () => {
-  ({ haven, browser } = await startBrowserHaven());
-}, browserHavenStartMs);
-
-afterAll(() => stopBrowserHaven({ haven, browser }));
-
-const signUp = (name: string) => signUpToSubscription(browser, haven.gatewayUrl, name);
+const signUp = (name: string) => signUpToSubscription(world.browser, world.haven.gatewayUrl, name);
 
 it('starts the trial with the good test card, welcomes the user on / and sends the welcome e-mail', async () => {
   const { page, email } = await signUp('trial');
@@ -52,7 +44,7 @@ it('starts the trial with the good test card, welcomes the user on / and sends t
   expect(welcome.text).toContain('Your 3-day free trial has started');
 
   // Settings shows the trial, and the card offers the cancellation.
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   await page.getByText('Free Trial', { exact: true }).waitFor();
   await page
     .getByText(/^Trial ends /)
@@ -70,7 +62,7 @@ it('keeps a user whose card is declined on /subscription, told why, without acce
   expect(new URL(page.url()).pathname).toBe('/subscription');
   await page.getByRole('button', { name: 'Back to Plans' }).click();
   await page.getByText('Subscription setup required').waitFor();
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.waitForURL('**/subscription');
 });
 
@@ -92,7 +84,7 @@ it('starts the trial with a card whose bank asks to confirm it: the check passes
   const status = await page.evaluate(async () => (await fetch('/api/subscription-status')).json());
   expect(status).toMatchObject({ status: 'trialing', needsSetup: false });
   const history = await (
-    await haven.collection('billing', 'subscription_history')
+    await world.haven.collection('billing', 'subscription_history')
   )
     .find({ event: 'billing.trial_started', userId: await userIdOf(page) })
     .toArray();
@@ -120,7 +112,7 @@ it('keeps a user whose bank check fails on the payment step, told why, without a
   // A reload does not repeat the return.
   await page.reload();
   await page.getByRole('button', { name: 'Start 3-Day Free Trial' }).waitFor();
-  await page.goto(`${haven.gatewayUrl}/`);
+  await page.goto(`${world.haven.gatewayUrl}/`);
   await page.waitForURL('**/subscription');
 });
 
@@ -132,10 +124,10 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
   await page.getByRole('heading', { name: 'How are you feeling today?' }).waitFor();
 
   // The user cancels (the session's cookie, Haven's own origin), and three days pass on billing's test clock.
-  const asUser = { headers: { origin: haven.gatewayUrl } };
-  expect((await page.request.post(`${haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
-  await advanceBillingClock(haven, 259260);
-  const status = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
+  const asUser = { headers: { origin: world.haven.gatewayUrl } };
+  expect((await page.request.post(`${world.haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
+  await advanceBillingClock(world.haven, 259260);
+  const status = await page.request.get(`${world.haven.gatewayUrl}/api/subscription-status`);
   expect(await status.json()).toMatchObject({ status: 'trial_expired' });
 
   // Still on the page the app had loaded: the next paid call (the analytics) answers 403 trial_expired.
@@ -143,11 +135,11 @@ it('closes the app when a cancelled trial runs out: the next paid call is refuse
   await page.getByText('Trial Expired', { exact: true }).waitFor();
   await page.waitForURL('**/auth');
   // The server session really ended: the old cookie no longer signs anyone in.
-  expect((await page.request.get(`${haven.gatewayUrl}/api/user`)).status()).toBe(401);
+  expect((await page.request.get(`${world.haven.gatewayUrl}/api/user`)).status()).toBe(401);
 
   // Crisis help is never behind the paywall: one tap away signed out, and signed in again with the trial over.
   await reachHelpInOneTap(page);
-  await page.goto(`${haven.gatewayUrl}/auth`);
+  await page.goto(`${world.haven.gatewayUrl}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(subscriberPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -162,7 +154,7 @@ it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it,
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
   const subscriptionStatus = async () =>
-    (await (await page.request.get(`${haven.gatewayUrl}/api/subscription-status`)).json()) as {
+    (await (await page.request.get(`${world.haven.gatewayUrl}/api/subscription-status`)).json()) as {
       trialEnd: number;
       cancel_at_period_end: boolean;
     };
@@ -170,7 +162,7 @@ it('asks before cancelling, naming the day access ends: "Keep my plan" keeps it,
   // The app's own date format, in this browser's locale.
   const shownEnd = await page.evaluate((seconds) => new Date(seconds * 1000).toLocaleDateString(), trialEnd);
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
   await page.getByRole('button', { name: 'Cancel Subscription', exact: true }).click();
   await dialog.getByText(`your free trial stays open until ${shownEnd}, and you will not be charged`).waitFor();
@@ -202,7 +194,7 @@ it('shows the card on file in Settings and changes it with the same card form: a
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
 
-  await page.goto(`${haven.gatewayUrl}/settings`);
+  await page.goto(`${world.haven.gatewayUrl}/settings`);
   const cardLine = page.getByTestId('card-on-file');
   await cardLine.getByText(/^Card on file: Visa ending in 4242, expires 12\/\d{4}\.$/).waitFor();
 
@@ -218,13 +210,13 @@ it('shows the card on file in Settings and changes it with the same card form: a
   // Still the one trial, on the page it was on.
   expect(new URL(page.url()).pathname).toBe('/settings');
   await page.getByText('Free Trial', { exact: true }).waitFor();
-  const status = await page.request.get(`${haven.gatewayUrl}/api/subscription-status`);
+  const status = await page.request.get(`${world.haven.gatewayUrl}/api/subscription-status`);
   expect(await status.json()).toMatchObject({ status: 'trialing', isTrialing: true });
 
   // Under the card, the invoices: the trial's £0.00 one, then the first charge at the trial's end.
   const invoices = page.getByTestId('invoices');
   await invoices.getByText('£0.00').waitFor();
-  await advanceBillingClock(haven, 3 * 24 * 60 * 60 + 60);
+  await advanceBillingClock(world.haven, 3 * 24 * 60 * 60 + 60);
   await page.reload();
   const charged = invoices.getByTestId('invoice-row').filter({ hasText: '£4.99' });
   await charged.getByText('Paid', { exact: true }).waitFor();
@@ -243,7 +235,7 @@ const paymentFailedState = (page: Page) => page.getByTestId('payment-failed');
 /** Billing's changes to the user's subscription, oldest first: one subscription's story. */
 async function subscriptionEvents(page: Page): Promise<string[]> {
   const history = await (
-    await haven.collection('billing', 'subscription_history')
+    await world.haven.collection('billing', 'subscription_history')
   )
     .find({ userId: await userIdOf(page) })
     .sort({ revision: 1 })
@@ -253,7 +245,7 @@ async function subscriptionEvents(page: Page): Promise<string[]> {
 
 /** A paid page answering with the person's own data: Analytics' counts come from a paid call. */
 async function paidPageWorks(page: Page) {
-  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.goto(`${world.haven.gatewayUrl}/analytics`);
   await page.getByTestId('analytics-total-quotes').waitFor();
   expect(new URL(page.url()).pathname).toBe('/analytics');
 }
@@ -266,9 +258,9 @@ it('shows a failed renewal as "Payment Failed", e-mails it, and a new card bring
   await modal.waitFor({ state: 'hidden' });
 
   // The trial ends on billing's test clock, and the charge after it fails.
-  await advanceBillingClock(haven, 3 * day + 60);
+  await advanceBillingClock(world.haven, 3 * day + 60);
   const failedEmail = await billingEmailTo(email, "We couldn't take your Haven payment");
-  const link = `${haven.gatewayUrl}/subscription`;
+  const link = `${world.haven.gatewayUrl}/subscription`;
   expect(failedEmail.text).toContain(link);
 
   // The e-mail's link: what happened, the card that failed, what to do; no second subscription on offer.
@@ -286,7 +278,7 @@ it('shows a failed renewal as "Payment Failed", e-mails it, and a new card bring
   await failed.getByText(/^Your last payment didn't go through on your Visa ending in 0341, /).waitFor();
   expect(await page.getByRole('button', { name: /^(Start 3-Day Free Trial|Subscribe for)/ }).count()).toBe(0);
   // Meanwhile the paid pages stay closed.
-  await page.goto(`${haven.gatewayUrl}/analytics`);
+  await page.goto(`${world.haven.gatewayUrl}/analytics`);
   await page.waitForURL('**/subscription');
 
   await paymentFailedState(page).getByRole('button', { name: 'Update payment method' }).click();
@@ -311,11 +303,11 @@ it('keeps a returning subscriber whose first payment fails on the payment step, 
   await modal.getByRole('button', { name: 'Start My Wellness Journey' }).click();
   await modal.waitFor({ state: 'hidden' });
   // The trial is cancelled and runs out: subscribing again has no trial, and is charged at once.
-  const asUser = { headers: { origin: haven.gatewayUrl } };
-  expect((await page.request.post(`${haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
-  await advanceBillingClock(haven, 3 * day + 60);
+  const asUser = { headers: { origin: world.haven.gatewayUrl } };
+  expect((await page.request.post(`${world.haven.gatewayUrl}/api/subscription/cancel`, asUser)).status()).toBe(200);
+  await advanceBillingClock(world.haven, 3 * day + 60);
 
-  await page.goto(`${haven.gatewayUrl}/subscription`);
+  await page.goto(`${world.haven.gatewayUrl}/subscription`);
   await page.getByText('Your first payment of £4.99 is today, when you add your card.', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Subscribe for £4.99 a month' }).click();
   await page.getByLabel('Test card number').fill(failsAtRenewal);

@@ -2,6 +2,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient } from '../../../tools/testing/http';
 import { authenticationTestCard, signedUpPerson } from '../../../tools/testing/subscription';
+import { storedSubscription, subscriptionStatus } from './records';
 
 let haven: TestHaven;
 
@@ -34,10 +35,6 @@ async function challengedSetup(client: ApiClient) {
 
 const authenticate = (client: ApiClient, body: unknown) =>
   client.post<SetupAnswer & { field?: string }>('/api/local-payments/authenticate-setup', body);
-const status = async (client: ApiClient) =>
-  (await client.get<{ status: string; needsSetup: boolean }>('/api/subscription-status')).body;
-const storedSubscription = async (userId: string) =>
-  (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId });
 const startEvents = async (userId: string) =>
   (await (await haven.collection('billing', 'subscription_history')).find({ userId }).toArray()).filter(
     (entry) => entry.event === 'billing.trial_started',
@@ -58,8 +55,8 @@ describe('a card whose bank asks the person to confirm it (local test-mode provi
     expect(await intentOf(clientSecret)).toMatchObject({ status: 'requires_action', paymentMethodId: null });
     // Nothing to start from: the card is not confirmed yet.
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(400);
-    expect(await storedSubscription(userId)).toBeNull();
-    expect(await status(client)).toMatchObject({ status: 'none', needsSetup: true });
+    expect(await storedSubscription(haven, userId)).toBeNull();
+    expect(await subscriptionStatus(client)).toMatchObject({ status: 'none', needsSetup: true });
   });
 
   it('approved: the setup succeeds, the card is saved and the subscription starts once', async () => {
@@ -77,7 +74,7 @@ describe('a card whose bank asks the person to confirm it (local test-mode provi
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(200);
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(200);
     await eventually('the trial opening Premium', async () => {
-      const now = await status(client);
+      const now = await subscriptionStatus(client);
       return now.status === 'trialing' && !now.needsSetup;
     });
     expect(await startEvents(userId)).toHaveLength(1);
@@ -100,8 +97,8 @@ describe('a card whose bank asks the person to confirm it (local test-mode provi
     expect(failed.body.message).toMatch(/couldn't verify this card with your bank/);
     expect(await intentOf(clientSecret)).toMatchObject({ status: 'requires_payment_method', card: null });
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(400);
-    expect(await storedSubscription(userId)).toBeNull();
-    expect(await status(client)).toMatchObject({ status: 'none', needsSetup: true });
+    expect(await storedSubscription(haven, userId)).toBeNull();
+    expect(await subscriptionStatus(client)).toMatchObject({ status: 'none', needsSetup: true });
   });
 
   it('answers someone else’s setup as none, and changes nothing', async () => {
@@ -112,8 +109,8 @@ describe('a card whose bank asks the person to confirm it (local test-mode provi
     const theirs = await authenticate(stranger.client, { clientSecret, approve: true });
     expect(theirs.status).toBe(404);
     expect(await intentOf(clientSecret)).toMatchObject({ status: 'requires_action', paymentMethodId: null });
-    expect(await storedSubscription(owner.userId)).toBeNull();
-    expect(await storedSubscription(stranger.userId)).toBeNull();
+    expect(await storedSubscription(haven, owner.userId)).toBeNull();
+    expect(await storedSubscription(haven, stranger.userId)).toBeNull();
   });
 
   it('answers bad input with a clear 4xx naming the field, and changes nothing', async () => {
@@ -137,6 +134,6 @@ describe('a card whose bank asks the person to confirm it (local test-mode provi
     });
     expect(signedOut.status).toBe(401);
     expect(await intentOf(clientSecret)).toMatchObject({ status: 'requires_action' });
-    expect(await storedSubscription(userId)).toBeNull();
+    expect(await storedSubscription(haven, userId)).toBeNull();
   });
 });

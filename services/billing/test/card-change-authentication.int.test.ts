@@ -8,6 +8,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { confirmedLocalSetup, goodTestCard, subscribedWithCard } from '../../../tools/testing/subscription';
 import { advanceBillingClock } from './clock';
+import { eventTypes, storedSubscription } from './records';
 
 let haven: TestHaven;
 
@@ -35,13 +36,6 @@ interface LocalSetupResult {
   message: string | null;
   challengeUrl?: string | null;
 }
-
-const storedSubscription = async (userId: string) =>
-  (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId as never });
-const eventTypes = async (userId: string) =>
-  (
-    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
-  ).map((entry) => entry.event as string);
 
 /** What Settings shows: the card on file, and where a card change stands. */
 const cardView = async (client: ApiClient) => {
@@ -90,7 +84,7 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
     ['3-D Secure 2', authentication3ds2Card, '3220'],
   ])('keeps the old card until the bank check succeeds (%s), then changes it once', async (_kind, card, last4) => {
     const { client, userId } = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'change-3ds');
-    const before = await storedSubscription(userId);
+    const before = await storedSubscription(haven, userId);
 
     const { clientSecret, result } = await changeCardWith(client, card);
     expect(result).toMatchObject({ status: 'requires_action', message: null });
@@ -107,7 +101,7 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
       message: 'Please add your new card first.',
       extensions: { code: 'BAD_USER_INPUT', field: 'setupIntent' },
     });
-    expect(await storedSubscription(userId)).toMatchObject({
+    expect(await storedSubscription(haven, userId)).toMatchObject({
       paymentMethodId: before!.paymentMethodId,
       revision: before!.revision,
     });
@@ -119,7 +113,7 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
       paymentMethod: { brand: 'Visa', last4 },
       cardChangeStatus: null,
     });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
 
     // The page's call on its return answers the same change and records nothing more.
     const returned = await updatePaymentMethod(client);
@@ -127,8 +121,8 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
       message: cardUpdated,
       subscriptionStatus: { status: 'trialing' },
     });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
-    expect(await storedSubscription(userId)).toMatchObject({
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await storedSubscription(haven, userId)).toMatchObject({
       subscriptionId: before!.subscriptionId,
       status: 'trialing',
       revision: before!.revision + 1,
@@ -138,7 +132,7 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
 
   it('leaves the old card on file when the bank check fails or is never answered, and says why', async () => {
     const { client, userId } = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'change-3ds-failed');
-    const before = await storedSubscription(userId);
+    const before = await storedSubscription(haven, userId);
 
     const failed = await changeCardWith(client, authenticationCard);
     const answer = await answerBankCheck(client, failed.clientSecret, false);
@@ -164,19 +158,19 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
       paymentMethod: { last4: '4242' },
       cardChangeStatus: 'requires_action',
     });
-    expect(await storedSubscription(userId)).toMatchObject({
+    expect(await storedSubscription(haven, userId)).toMatchObject({
       status: 'trialing',
       paymentMethodId: before!.paymentMethodId,
       revision: before!.revision,
     });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started']);
   });
 
   it('refuses someone else’s bank check and a blank one, naming the field, and changes nothing', async () => {
     const owner = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'change-3ds-owner');
     const other = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'change-3ds-other');
     const { clientSecret } = await changeCardWith(owner.client, authenticationCard);
-    const ownerBefore = await storedSubscription(owner.userId);
+    const ownerBefore = await storedSubscription(haven, owner.userId);
 
     const byOther = await answerBankCheck(other.client, clientSecret, true);
     expect(byOther.body.errors?.[0]).toMatchObject({
@@ -191,7 +185,7 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
     // Another member sees no card change of theirs, and the owner's still waits for its check.
     expect(await cardView(other.client)).toMatchObject({ paymentMethod: { last4: '4242' }, cardChangeStatus: null });
     expect(await cardView(owner.client)).toMatchObject({ cardChangeStatus: 'requires_action' });
-    expect(await storedSubscription(owner.userId)).toMatchObject({
+    expect(await storedSubscription(haven, owner.userId)).toMatchObject({
       paymentMethodId: ownerBefore!.paymentMethodId,
       revision: ownerBefore!.revision,
     });
@@ -201,7 +195,7 @@ describe('a card change whose bank asks the person to confirm the card (3-D Secu
 describe('a card change the provider takes a moment to confirm (processing)', () => {
   it('becomes the card on file when the provider confirms it, with the page closed, once', async () => {
     const { client, userId } = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'change-processing');
-    const before = await storedSubscription(userId);
+    const before = await storedSubscription(haven, userId);
 
     const { result } = await changeCardWith(client, processingCard);
     expect(result).toMatchObject({ status: 'processing', message: null });
@@ -209,7 +203,7 @@ describe('a card change the provider takes a moment to confirm (processing)', ()
       paymentMethod: { last4: '4242' },
       cardChangeStatus: 'processing',
     });
-    expect(await storedSubscription(userId)).toMatchObject({ revision: before!.revision });
+    expect(await storedSubscription(haven, userId)).toMatchObject({ revision: before!.revision });
 
     // The provider confirms it at the scheduler's next pass; nobody calls from the page.
     await advanceBillingClock(haven, 10);
@@ -217,12 +211,12 @@ describe('a card change the provider takes a moment to confirm (processing)', ()
       paymentMethod: { brand: 'Visa', last4: '0077' },
       cardChangeStatus: null,
     });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
 
     // The page's own call afterwards, and later passes, answer the same change.
     expect((await updatePaymentMethod(client)).body.data?.updatePaymentMethodAfterSetup.message).toBe(cardUpdated);
     await advanceBillingClock(haven, 10);
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
     expect(await subscriptionCounts(userId, before!.customerId)).toEqual({ billing: 1, provider: 1 });
   });
 
@@ -239,7 +233,7 @@ describe('a card change the provider takes a moment to confirm (processing)', ()
       paymentMethod: { brand: 'Mastercard', last4: '4444' },
       cardChangeStatus: null,
     });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
   });
 });
 
@@ -257,12 +251,16 @@ describe('a failed payment put right by a card change through the bank check', (
       planType: 'premium',
       needsSetup: false,
     });
-    expect(await storedSubscription(userId)).toMatchObject({ paymentRetryAt: null });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_failed', 'billing.activated']);
+    expect(await storedSubscription(haven, userId)).toMatchObject({ paymentRetryAt: null });
+    expect(await eventTypes(haven, userId)).toEqual([
+      'billing.trial_started',
+      'billing.payment_failed',
+      'billing.activated',
+    ]);
     // The return's call says what happened with the card now on file, and records nothing more.
     expect((await updatePaymentMethod(client)).body.data?.updatePaymentMethodAfterSetup.subscriptionStatus).toEqual({
       status: 'active',
     });
-    expect(await eventTypes(userId)).toHaveLength(3);
+    expect(await eventTypes(haven, userId)).toHaveLength(3);
   });
 });

@@ -71,7 +71,7 @@ describe('a second subscription while a payment has failed, with the local test-
     const atProvider = await providerRecords(customerId);
     expect(atProvider).toEqual({ setups: 1, subscriptions: 1 });
 
-    // Subscribing again, as the spec's REST route and as the web app's GraphQL call.
+    // Subscribing again, through the REST route and through the web app's GraphQL call.
     const rest = await client.post('/api/create-setup-intent');
     expect(rest.status).toBe(409);
     expect(rest.body).toEqual({ message: updateCardInstead });

@@ -6,22 +6,13 @@
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
 import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
+import { eventTypes, storedSubscription } from './records';
 
 const webhookSecret = 'whsec_test_change_card';
 const world = havenOnStripeMock(webhookSecret);
 
 const subscriptions = () => world.haven.collection('billing', 'subscriptions');
 const customers = () => world.haven.collection('billing', 'customers');
-const stored = async (userId: string) => (await subscriptions()).findOne({ _id: userId as never });
-const eventTypes = async (userId: string) =>
-  (
-    await (
-      await world.haven.collection('billing', 'subscription_history')
-    )
-      .find({ userId })
-      .sort({ revision: 1 })
-      .toArray()
-  ).map((entry) => entry.event as string);
 const sentSince = (mark: number) => world.stripeMock.requests.slice(mark);
 const described = (mark: number) => sentSince(mark).map((request) => `${request.method} ${request.path}`);
 
@@ -111,7 +102,7 @@ describe('changing the card with Stripe', () => {
       'pm_card_mastercard',
     );
     expect(customerCall!.idempotencyKey).toBe(`payment-method-${setupIntentId}-customer`);
-    expect(await stored(userId)).toMatchObject({
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({
       subscriptionId,
       paymentMethodId: 'pm_card_mastercard',
       revision: 2,
@@ -123,8 +114,11 @@ describe('changing the card with Stripe', () => {
     expect(changed.body.errors).toBeUndefined();
     expect(changed.body.data!.updatePaymentMethodAfterSetup.subscriptionStatus.status).toBe('trialing');
     expect(described(mark)).toEqual([`GET /v1/setup_intents/${setupIntentId}`]);
-    expect(await stored(userId)).toMatchObject({ paymentMethodId: 'pm_card_mastercard', revision: 2 });
-    expect(await eventTypes(userId)).toEqual(['billing.payment_method_updated']);
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({
+      paymentMethodId: 'pm_card_mastercard',
+      revision: 2,
+    });
+    expect(await eventTypes(world.haven, userId)).toEqual(['billing.payment_method_updated']);
   });
 
   it('pays the failed payment’s open invoice with the new card, with an idempotency key', async () => {
@@ -150,7 +144,10 @@ describe('changing the card with Stripe', () => {
       message: expect.stringMatching(/^Your new card is saved, but the payment has not gone through yet/),
       subscriptionStatus: { status: 'payment_failed' },
     });
-    expect(await stored(userId)).toMatchObject({ status: 'payment_failed', paymentMethodId: 'pm_card_visa' });
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({
+      status: 'payment_failed',
+      paymentMethodId: 'pm_card_visa',
+    });
   });
 
   it('refuses without a confirmed change-card setup, asking Stripe to change nothing', async () => {
@@ -166,6 +163,6 @@ describe('changing the card with Stripe', () => {
     const unconfirmed = await updatePaymentMethod(client);
     expect(unconfirmed.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'setupIntent' });
     expect(described(mark)).toEqual([expect.stringMatching(/^GET \/v1\/setup_intents\//)]);
-    expect(await stored(userId)).toMatchObject({ revision: 1, paymentMethodId: 'pm_test' });
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({ revision: 1, paymentMethodId: 'pm_test' });
   });
 });

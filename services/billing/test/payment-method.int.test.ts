@@ -2,7 +2,6 @@
  * The card on file and changing it, with the local test-mode provider: what Settings shows, a change-card setup
  * that never starts a subscription, and a failed renewal put right by a new card.
  */
-import mongoose from 'mongoose';
 import { eventuallyExpect } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
@@ -13,21 +12,18 @@ import {
   startTrial,
   subscribedWithCard,
 } from '../../../tools/testing/subscription';
-import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 import { advanceBillingClock } from './clock';
+import { entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './records';
 
 let haven: TestHaven;
-let quoteDb: mongoose.Connection;
 const adminEmail = uniqueEmail('card-admin');
 
 beforeAll(async () => {
   haven = await startTestHaven({ env: { ADMIN_EMAIL: adminEmail } });
-  quoteDb = await mongoose.createConnection(testInfra().mongoUrl, { dbName: haven.dbName('quote') }).asPromise();
 });
 
 afterAll(async () => {
-  await quoteDb?.close();
   await haven?.stop();
 });
 
@@ -54,17 +50,6 @@ const cardOnFile = async (client: ApiClient) => {
   expect(answer.body.errors).toBeUndefined();
   return answer.body.data!.me.paymentMethod;
 };
-
-const status = async (client: ApiClient) =>
-  (await client.get<Record<string, unknown>>('/api/subscription-status')).body;
-const storedSubscription = async (userId: string) =>
-  (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId as never });
-const eventTypes = async (userId: string) =>
-  (
-    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
-  ).map((entry) => entry.event as string);
-const entitlementCopy = async (userId: string) =>
-  quoteDb.db!.collection('entitlements').findOne({ _id: userId as never });
 
 const updatePaymentMethod = (client: ApiClient) =>
   client.graphql<{ updatePaymentMethodAfterSetup: ChangeResult }>(
@@ -103,11 +88,11 @@ describe('the card on file', () => {
 
   it('changes to the new card, keeps exactly one subscription, and records the change', async () => {
     const { client, userId } = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'card');
-    const before = await storedSubscription(userId);
+    const before = await storedSubscription(haven, userId);
 
     await confirmedLocalSetup(client, mastercard, 'CHANGE_CARD');
     // Confirming a change-card setup starts nothing and changes nothing yet.
-    expect(await storedSubscription(userId)).toMatchObject({ revision: before!.revision });
+    expect(await storedSubscription(haven, userId)).toMatchObject({ revision: before!.revision });
     const changed = await updatePaymentMethod(client);
     expect(changed.body.errors).toBeUndefined();
     expect(changed.body.data!.updatePaymentMethodAfterSetup).toMatchObject({
@@ -116,7 +101,7 @@ describe('the card on file', () => {
     });
 
     expect(await cardOnFile(client)).toMatchObject({ brand: 'Mastercard', last4: '4444' });
-    const after = await storedSubscription(userId);
+    const after = await storedSubscription(haven, userId);
     expect(after).toMatchObject({
       subscriptionId: before!.subscriptionId,
       status: 'trialing',
@@ -130,11 +115,11 @@ describe('the card on file', () => {
         await haven.collection('billing', 'local_subscriptions')
       ).countDocuments({ customerId: before!.customerId }),
     ).toBe(1);
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
 
     // Asked again, the same change is already made: nothing more is recorded.
     expect((await updatePaymentMethod(client)).body.errors).toBeUndefined();
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.payment_method_updated']);
   });
 
   it('never starts a subscription from a change-card setup, whichever path asks', async () => {
@@ -148,18 +133,18 @@ describe('the card on file', () => {
     expect((await lapsed.client.post('/api/subscription/cancel')).status).toBe(200);
     await confirmedLocalSetup(lapsed.client, mastercard, 'CHANGE_CARD');
     await advanceBillingClock(haven, 3 * day + 60);
-    expect(await status(lapsed.client)).toMatchObject({ status: 'trial_expired' });
+    expect(await subscriptionStatus(lapsed.client)).toMatchObject({ status: 'trial_expired' });
     expect(
       (await lapsed.client.graphql('mutation { createSetupIntent(purpose: CHANGE_CARD) { clientSecret } }')).body
         .errors?.[0]?.extensions,
     ).toMatchObject({ code: 'NOT_FOUND' });
     // The confirmed change-card setup it had is no start: the start path refuses it and starts nothing.
-    const revision = (await storedSubscription(lapsed.userId))!.revision;
+    const revision = (await storedSubscription(haven, lapsed.userId))!.revision;
     const start = await lapsed.client.post('/api/create-subscription-after-setup');
     expect(start.status).toBe(400);
     expect(start.body).toMatchObject({ field: 'setupIntent' });
-    expect(await storedSubscription(lapsed.userId)).toMatchObject({ status: 'trial_expired', revision });
-    expect(await storedSubscription(userId)).toBeNull();
+    expect(await storedSubscription(haven, lapsed.userId)).toMatchObject({ status: 'trial_expired', revision });
+    expect(await storedSubscription(haven, userId)).toBeNull();
   });
 
   it('refuses bad input with a 4xx naming what is missing, and changes nothing', async () => {
@@ -170,11 +155,11 @@ describe('the card on file', () => {
       message: 'You have no subscription whose card to change. You can start one on the Subscription page.',
       extensions: { code: 'NOT_FOUND' },
     });
-    expect(await storedSubscription(userId)).toBeNull();
+    expect(await storedSubscription(haven, userId)).toBeNull();
 
     // A subscription, but no change-card setup (only the setup that started it).
     const subscribed = await subscribedWithCard(haven.gatewayUrl, goodTestCard, 'no-change-setup');
-    const before = await storedSubscription(subscribed.userId);
+    const before = await storedSubscription(haven, subscribed.userId);
     const noSetup = await updatePaymentMethod(subscribed.client);
     expect(noSetup.body.errors?.[0]).toMatchObject({
       message: 'Please add your new card first.',
@@ -185,11 +170,11 @@ describe('the card on file', () => {
     await subscribed.client.graphql('mutation { createSetupIntent(purpose: CHANGE_CARD) { clientSecret } }');
     const unconfirmed = await updatePaymentMethod(subscribed.client);
     expect(unconfirmed.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'setupIntent' });
-    expect(await storedSubscription(subscribed.userId)).toMatchObject({
+    expect(await storedSubscription(haven, subscribed.userId)).toMatchObject({
       paymentMethodId: before!.paymentMethodId,
       revision: before!.revision,
     });
-    expect(await eventTypes(subscribed.userId)).toEqual(['billing.trial_started']);
+    expect(await eventTypes(haven, subscribed.userId)).toEqual(['billing.trial_started']);
 
     expect(
       (await new ApiClient(haven.gatewayUrl).graphql('mutation { updatePaymentMethodAfterSetup { message } }')).body
@@ -200,17 +185,20 @@ describe('the card on file', () => {
   it('puts a failed payment right with a new card: charged at once, access back, everywhere', async () => {
     const { client, userId } = await subscribedWithCard(haven.gatewayUrl, failsAtRenewal, 'renewal');
     await advanceBillingClock(haven, 3 * day + 60);
-    expect(await status(client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
+    expect(await subscriptionStatus(client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
     await eventuallyExpect('the copy naming the failed payment', async () =>
-      expect(await entitlementCopy(userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),
+      expect(await entitlementCopy(haven, userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),
     );
     // The person whose payment failed sees which card failed.
     expect(await cardOnFile(client)).toMatchObject({ brand: 'Visa', last4: '0341' });
-    const before = await storedSubscription(userId);
+    const before = await storedSubscription(haven, userId);
 
     await confirmedLocalSetup(client, goodTestCard, 'CHANGE_CARD');
     // A lapsed subscription may start anew, but a change-card setup's confirmation is no start.
-    expect(await storedSubscription(userId)).toMatchObject({ status: 'payment_failed', revision: before!.revision });
+    expect(await storedSubscription(haven, userId)).toMatchObject({
+      status: 'payment_failed',
+      revision: before!.revision,
+    });
     const changed = await updatePaymentMethod(client);
     expect(changed.body.errors).toBeUndefined();
     expect(changed.body.data!.updatePaymentMethodAfterSetup.message).toMatch(
@@ -220,19 +208,27 @@ describe('the card on file', () => {
       status: 'active',
       hasActiveSubscription: true,
     });
-    expect(await status(client)).toMatchObject({ status: 'active', planType: 'premium', needsSetup: false });
+    expect(await subscriptionStatus(client)).toMatchObject({
+      status: 'active',
+      planType: 'premium',
+      needsSetup: false,
+    });
     expect(await cardOnFile(client)).toMatchObject({ last4: '4242' });
-    expect(await storedSubscription(userId)).toMatchObject({ subscriptionId: before!.subscriptionId });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.payment_failed', 'billing.activated']);
+    expect(await storedSubscription(haven, userId)).toMatchObject({ subscriptionId: before!.subscriptionId });
+    expect(await eventTypes(haven, userId)).toEqual([
+      'billing.trial_started',
+      'billing.payment_failed',
+      'billing.activated',
+    ]);
     await eventuallyExpect('the copy granting access again', async () =>
-      expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'active' }),
+      expect(await entitlementCopy(haven, userId)).toMatchObject({ granted: true, status: 'active' }),
     );
   });
 
   it('keeps a failed payment failed when the new card fails too, with the card saved', async () => {
     const { client, userId } = await subscribedWithCard(haven.gatewayUrl, failsAtRenewal, 'still-failing');
     await advanceBillingClock(haven, 3 * day + 60);
-    expect(await status(client)).toMatchObject({ status: 'payment_failed' });
+    expect(await subscriptionStatus(client)).toMatchObject({ status: 'payment_failed' });
 
     await confirmedLocalSetup(client, failsAtRenewal, 'CHANGE_CARD');
     const changed = await updatePaymentMethod(client);
@@ -240,6 +236,6 @@ describe('the card on file', () => {
       message: expect.stringMatching(/^Your new card is saved, but the payment has not gone through yet/),
       subscriptionStatus: { status: 'payment_failed', hasActiveSubscription: false },
     });
-    expect((await eventTypes(userId)).at(-1)).toBe('billing.payment_method_updated');
+    expect((await eventTypes(haven, userId)).at(-1)).toBe('billing.payment_method_updated');
   });
 });

@@ -11,7 +11,6 @@ import { createMetricsRegistry } from '@haven/platform';
 import mongoose from 'mongoose';
 import { capturedLog } from '../../../tools/testing/captured-log';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
-import type { ApiClient } from '../../../tools/testing/http';
 import { signedUpPerson, startTrial } from '../../../tools/testing/subscription';
 import { metricValue } from '../../../tools/testing/metrics';
 import { testInfra } from '../../../tools/testing/test-env';
@@ -19,6 +18,7 @@ import { schedulerCounts, setAsideMs, startScheduler, type Scheduler } from '../
 import { billingClock, type Clock } from '../src/model/clock';
 import { subscriptionModel } from '../src/model/subscription';
 import { localProvider } from '../src/providers/local';
+import { eventTypes, subscriptionStatus } from './records';
 
 const day = 24 * 60 * 60 * 1000;
 const hour = 60 * 60 * 1000;
@@ -80,14 +80,6 @@ function leftBehind(fields: Record<string, unknown>) {
   };
 }
 
-/** The changes billing recorded for the user, oldest first (each change's event type). */
-const eventTypes = async (userId: string) =>
-  (
-    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
-  ).map((entry) => entry.event as string);
-const statusOf = async (client: ApiClient) =>
-  (await client.get<{ status: string; planType: string }>('/api/subscription-status')).body;
-
 async function subscribedPeople(name: string, count: number) {
   return Promise.all(
     Array.from({ length: count }, async (_, n) => {
@@ -144,16 +136,20 @@ it('sets aside a subscription with no card, an unknown status or a failing charg
 
   // What each person sees.
   for (const person of renewing) {
-    expect(await statusOf(person.client)).toMatchObject({ status: 'active', planType: 'premium' });
-    expect(await eventTypes(person.userId)).toEqual(['billing.trial_started', 'billing.activated', 'billing.renewed']);
+    expect(await subscriptionStatus(person.client)).toMatchObject({ status: 'active', planType: 'premium' });
+    expect(await eventTypes(haven, person.userId)).toEqual([
+      'billing.trial_started',
+      'billing.activated',
+      'billing.renewed',
+    ]);
   }
   for (const person of expiring) {
-    expect(await statusOf(person.client)).toMatchObject({ status: 'trial_expired', planType: 'free' });
-    expect((await eventTypes(person.userId)).at(-1)).toBe('billing.trial_expired');
+    expect(await subscriptionStatus(person.client)).toMatchObject({ status: 'trial_expired', planType: 'free' });
+    expect((await eventTypes(haven, person.userId)).at(-1)).toBe('billing.trial_expired');
   }
   for (const person of converting) {
-    expect(await statusOf(person.client)).toMatchObject({ status: 'active', planType: 'premium' });
-    expect(await eventTypes(person.userId)).toContain('billing.activated');
+    expect(await subscriptionStatus(person.client)).toMatchObject({ status: 'active', planType: 'premium' });
+    expect(await eventTypes(haven, person.userId)).toContain('billing.activated');
   }
 
   // Each bad record as it was, waiting to be tried again, where an operator finds it; no change was recorded.
@@ -162,7 +158,7 @@ it('sets aside a subscription with no card, an unknown status or a failing charg
     expect(record!.revision).toBe(1);
     expect(record!.setAsideUntil.getTime()).toBeGreaterThanOrEqual(passStarted.getTime() + setAsideMs);
     expect(record!.setAsideUntil.getTime()).toBeLessThanOrEqual(passEnded.getTime() + setAsideMs);
-    expect(await eventTypes(id)).toEqual([]);
+    expect(await eventTypes(haven, id)).toEqual([]);
   }
   expect((await subscriptions.findOne({ _id: bad.unknownStatus }))!.status).toBe('past_due');
   expect((await subscriptions.findOne({ _id: bad.noCard }))!.status).toBe('trialing');
@@ -195,8 +191,8 @@ it('sets aside a subscription with no card, an unknown status or a failing charg
     setAsideIds: badIds,
   });
   for (const person of [...renewing, ...converting]) {
-    expect(await statusOf(person.client)).toMatchObject({ status: 'active', planType: 'premium' });
-    expect((await eventTypes(person.userId)).at(-1)).toBe('billing.renewed');
+    expect(await subscriptionStatus(person.client)).toMatchObject({ status: 'active', planType: 'premium' });
+    expect((await eventTypes(haven, person.userId)).at(-1)).toBe('billing.renewed');
   }
   for (const id of badIds) {
     expect((await subscriptions.findOne({ _id: id }))!.setAsideUntil.getTime()).toBeGreaterThan(

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
+import { eventTypes, storedSubscription, subscriptionStatus } from './records';
 
 const webhookSecret = 'whsec_test_setup_succeeded';
 const world = havenOnStripeMock(webhookSecret);
@@ -38,19 +39,6 @@ const subscriptionCreatesSince = (mark: number) =>
   world.stripeMock.requests
     .slice(mark)
     .filter((request) => request.method === 'POST' && request.path === '/v1/subscriptions');
-const stored = async (userId: string) =>
-  (await world.haven.collection('billing', 'subscriptions')).findOne({ _id: userId as never });
-const eventTypes = async (userId: string) =>
-  (
-    await (
-      await world.haven.collection('billing', 'subscription_history')
-    )
-      .find({ userId })
-      .sort({ revision: 1 })
-      .toArray()
-  ).map((entry) => entry.event as string);
-const subscriptionStatus = async (client: ApiClient) =>
-  (await client.get<{ needsSetup: boolean; status: string }>('/api/subscription-status')).body;
 
 describe('the subscription starts when the Stripe setup succeeds', () => {
   it('names the user on the setup intent, for the webhook to find them', async () => {
@@ -74,8 +62,12 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     expect(sent.get('default_payment_method')).toBe('pm_card_visa');
     expect(sent.get('trial_period_days')).toBe('3');
     expect(await subscriptionStatus(client)).toMatchObject({ needsSetup: false });
-    expect(await stored(userId)).toMatchObject({ provider: 'stripe', paymentMethodId: 'pm_card_visa', revision: 1 });
-    expect(await eventTypes(userId)).toHaveLength(1);
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({
+      provider: 'stripe',
+      paymentMethodId: 'pm_card_visa',
+      revision: 1,
+    });
+    expect(await eventTypes(world.haven, userId)).toHaveLength(1);
 
     // The browser's call, late, answers the same subscription and asks Stripe for nothing.
     const callMark = world.stripeMock.requests.length;
@@ -83,8 +75,8 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     expect(late.status).toBe(200);
     expect(late.body.message).toEqual(expect.any(String));
     expect(world.stripeMock.requests.slice(callMark)).toEqual([]);
-    expect(await stored(userId)).toMatchObject({ revision: 1 });
-    expect(await eventTypes(userId)).toHaveLength(1);
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({ revision: 1 });
+    expect(await eventTypes(world.haven, userId)).toHaveLength(1);
   });
 
   it('starts one subscription when the webhook and the browser’s call arrive at once', async () => {
@@ -112,8 +104,8 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     expect(call.status).toBe(200);
     expect(call.body.subscriptionStatus).toMatchObject({ needsSetup: false });
     expect(subscriptionCreatesSince(mark)).toHaveLength(1);
-    expect(await stored(userId)).toMatchObject({ revision: 1 });
-    expect(await eventTypes(userId)).toHaveLength(1);
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({ revision: 1 });
+    expect(await eventTypes(world.haven, userId)).toHaveLength(1);
   });
 
   it('changes nothing when the webhook comes after the browser’s call', async () => {
@@ -122,14 +114,17 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     const mark = world.stripeMock.requests.length;
     expect((await client.post('/api/create-subscription-after-setup')).status).toBe(200);
     expect(subscriptionCreatesSince(mark)).toHaveLength(1);
-    const before = await stored(userId);
+    const before = await storedSubscription(world.haven, userId);
 
     const hookMark = world.stripeMock.requests.length;
     expect((await deliver(succeededEvent)).status).toBe(200);
 
     expect(world.stripeMock.requests.slice(hookMark)).toEqual([]);
-    expect(await stored(userId)).toMatchObject({ revision: 1, subscriptionId: before!.subscriptionId });
-    expect(await eventTypes(userId)).toHaveLength(1);
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({
+      revision: 1,
+      subscriptionId: before!.subscriptionId,
+    });
+    expect(await eventTypes(world.haven, userId)).toHaveLength(1);
   });
 
   it('refuses an unsigned or badly signed webhook and starts nothing', async () => {
@@ -141,7 +136,7 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     expect((await deliver(succeededEvent, '')).status).toBe(400);
 
     expect(world.stripeMock.requests.slice(mark)).toEqual([]);
-    expect(await stored(userId)).toBeNull();
+    expect(await storedSubscription(world.haven, userId)).toBeNull();
     expect(await subscriptionStatus(client)).toMatchObject({ needsSetup: true, status: 'none' });
   });
 });

@@ -12,8 +12,10 @@ import {
 } from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
 import { advanceBillingClock } from './clock';
+import { entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './records';
 
 let haven: TestHaven;
+/** The quote service's own projection runs on it, to ask what a paid operation decides. */
 let quoteDb: mongoose.Connection;
 
 beforeAll(async () => {
@@ -30,18 +32,6 @@ const day = 24 * 60 * 60;
 
 const signedUp = (name = 'sub') => signedUpPerson(haven.gatewayUrl, name);
 
-const status = async (client: ApiClient) =>
-  (await client.get<Record<string, unknown>>('/api/subscription-status')).body;
-const storedSubscription = async (userId: string) =>
-  (await haven.collection('billing', 'subscriptions')).findOne({ _id: userId });
-/** The changes billing recorded for the user, oldest first (each change's event type). */
-const eventTypes = async (userId: string) =>
-  (
-    await (await haven.collection('billing', 'subscription_history')).find({ userId }).sort({ revision: 1 }).toArray()
-  ).map((entry) => entry.event as string);
-const entitlementCopy = async (userId: string) =>
-  quoteDb.db!.collection('entitlements').findOne({ _id: userId as never });
-
 async function confirmSetup(client: ApiClient, cardNumber: string) {
   const setup = await client.post<{ clientSecret: string }>('/api/create-setup-intent');
   expect(setup.status).toBe(200);
@@ -55,7 +45,7 @@ async function confirmSetup(client: ApiClient, cardNumber: string) {
 describe('subscription lifecycle with the local test-mode provider', () => {
   it('answers GET /api/subscription-status with exactly the spec’s fields', async () => {
     const { client } = await signedUp();
-    expect(Object.keys(await status(client)).sort()).toEqual(
+    expect(Object.keys(await subscriptionStatus(client)).sort()).toEqual(
       [
         'cancel_at_period_end',
         'current_period_end',
@@ -76,21 +66,21 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect(created.body.message).toMatch(/3-day free trial has started/);
 
     const now = Date.now() / 1000;
-    const view = await status(client);
+    const view = await subscriptionStatus(client);
     expect(view).toMatchObject({ planType: 'trial', status: 'trialing', isTrialing: true, needsSetup: false });
     expect(view.trialEnd as number).toBeGreaterThan(now + 3 * day - 120);
     expect(view.trialEnd as number).toBeLessThan(now + 3 * day + 120);
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started']);
 
     // Asking again answers the same subscription; a second setup is refused; neither changes anything.
     const again = await client.post<{ message: string }>('/api/create-subscription-after-setup');
     expect(again.status).toBe(200);
     expect(again.body.message).toBe(created.body.message);
     expect((await client.post('/api/create-setup-intent')).status).toBe(409);
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started']);
 
     await eventuallyExpect('the quote service’s copy granting access', async () =>
-      expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'trialing' }),
+      expect(await entitlementCopy(haven, userId)).toMatchObject({ granted: true, status: 'trialing' }),
     );
   });
 
@@ -98,12 +88,12 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     const { client, userId } = await signedUp('closed-tab');
     expect((await confirmSetup(client, goodTestCard)).body).toEqual({ status: 'succeeded', message: null });
     // The tab is closed here: the subscription exists all the same, and opens the paid features.
-    expect(await status(client)).toMatchObject({ status: 'trialing', isTrialing: true, needsSetup: false });
-    expect(await storedSubscription(userId)).toMatchObject({ status: 'trialing', revision: 1 });
+    expect(await subscriptionStatus(client)).toMatchObject({ status: 'trialing', isTrialing: true, needsSetup: false });
+    expect(await storedSubscription(haven, userId)).toMatchObject({ status: 'trialing', revision: 1 });
     await eventuallyExpect('the quote service’s copy granting access', async () =>
-      expect(await entitlementCopy(userId)).toMatchObject({ granted: true, status: 'trialing' }),
+      expect(await entitlementCopy(haven, userId)).toMatchObject({ granted: true, status: 'trialing' }),
     );
-    const subscriptionId = (await storedSubscription(userId))!.subscriptionId as string;
+    const subscriptionId = (await storedSubscription(haven, userId))!.subscriptionId as string;
 
     const created = await client.post<{ message: string; subscriptionStatus: { status: string } }>(
       '/api/create-subscription-after-setup',
@@ -111,8 +101,8 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     expect(created.status).toBe(200);
     expect(created.body.message).toMatch(/3-day free trial has started/);
     expect(created.body.subscriptionStatus).toMatchObject({ status: 'trialing' });
-    expect(await storedSubscription(userId)).toMatchObject({ subscriptionId, revision: 1 });
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started']);
+    expect(await storedSubscription(haven, userId)).toMatchObject({ subscriptionId, revision: 1 });
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started']);
   });
 
   it('keeps a declined card without a subscription, with the provider’s message', async () => {
@@ -124,8 +114,8 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     const created = await client.post('/api/create-subscription-after-setup');
     expect(created.status).toBe(400);
     expect(created.body).toMatchObject({ message: 'Please complete the payment setup process.' });
-    expect(await storedSubscription(userId)).toBeNull();
-    expect(await status(client)).toMatchObject({ needsSetup: true, status: 'none' });
+    expect(await storedSubscription(haven, userId)).toBeNull();
+    expect(await subscriptionStatus(client)).toMatchObject({ needsSetup: true, status: 'none' });
   });
 
   it('answers bad input with a clear 4xx and stores nothing', async () => {
@@ -149,8 +139,8 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     });
     expect(theirs.status).toBe(404);
     expect((await other.client.post('/api/create-subscription-after-setup')).status).toBe(400);
-    expect(await storedSubscription(userId)).toBeNull();
-    expect(await storedSubscription(other.userId)).toBeNull();
+    expect(await storedSubscription(haven, userId)).toBeNull();
+    expect(await storedSubscription(haven, other.userId)).toBeNull();
     expect((await new ApiClient(haven.gatewayUrl).post('/api/create-setup-intent')).status).toBe(401);
   });
 
@@ -160,20 +150,24 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     const cancelled = await client.post<{ message: string }>('/api/subscription/cancel');
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.message).toMatch(/will not be charged/);
-    expect(await status(client)).toMatchObject({ cancel_at_period_end: true, status: 'trialing' });
+    expect(await subscriptionStatus(client)).toMatchObject({ cancel_at_period_end: true, status: 'trialing' });
     expect((await client.post('/api/subscription/cancel')).status).toBe(409);
     expect((await client.post('/api/subscription/reactivate')).status).toBe(200);
     expect((await client.post('/api/subscription/reactivate')).status).toBe(409);
     expect((await client.post('/api/subscription/cancel')).status).toBe(200);
 
     await advanceBillingClock(haven, 3 * day + 60);
-    expect(await status(client)).toMatchObject({ status: 'trial_expired', needsSetup: true, planType: 'free' });
-    const types = await eventTypes(userId);
+    expect(await subscriptionStatus(client)).toMatchObject({
+      status: 'trial_expired',
+      needsSetup: true,
+      planType: 'free',
+    });
+    const types = await eventTypes(haven, userId);
     expect(types.filter((type) => type === 'billing.trial_expired')).toHaveLength(1);
     expect(types).not.toContain('billing.trial_will_end'); // no reminder for a trial that will not convert
 
     await eventuallyExpect('the quote service’s copy closing access', async () =>
-      expect(await entitlementCopy(userId)).toMatchObject({ granted: false, reason: 'trial_expired' }),
+      expect(await entitlementCopy(haven, userId)).toMatchObject({ granted: false, reason: 'trial_expired' }),
     );
     // What a paid operation in the quote service decides.
     const token = (client as unknown as { cookie: string }).cookie.split('=')[1]!;
@@ -193,15 +187,15 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     await startTrial(paying.client);
 
     await advanceBillingClock(haven, 3 * day + 60);
-    expect(await status(paying.client)).toMatchObject({ status: 'active', planType: 'premium' });
+    expect(await subscriptionStatus(paying.client)).toMatchObject({ status: 'active', planType: 'premium' });
     // The provider gave no answer: still in its trial, waiting to be tried again, and visible as such.
-    const setAside = await storedSubscription(stuck.userId);
+    const setAside = await storedSubscription(haven, stuck.userId);
     expect(setAside).toMatchObject({ status: 'trialing', setAsideUntil: expect.any(Date) });
-    expect(await eventTypes(stuck.userId)).toEqual(['billing.trial_started']);
+    expect(await eventTypes(haven, stuck.userId)).toEqual(['billing.trial_started']);
 
     // Tried again once the time is up, and set aside again while the provider still fails.
     await advanceBillingClock(haven, 20 * 60);
-    const again = await storedSubscription(stuck.userId);
+    const again = await storedSubscription(haven, stuck.userId);
     expect(again!.setAsideUntil.getTime()).toBeGreaterThan(setAside!.setAsideUntil.getTime());
   });
 
@@ -209,25 +203,36 @@ describe('subscription lifecycle with the local test-mode provider', () => {
     const { client, userId } = await signedUp();
     await startTrial(client);
     await advanceBillingClock(haven, 2 * day + 60);
-    expect(await eventTypes(userId)).toEqual(['billing.trial_started', 'billing.trial_will_end']);
+    expect(await eventTypes(haven, userId)).toEqual(['billing.trial_started', 'billing.trial_will_end']);
     await advanceBillingClock(haven, day);
-    expect(await status(client)).toMatchObject({ status: 'active', planType: 'premium', needsSetup: false });
-    expect((await eventTypes(userId)).at(-1)).toBe('billing.activated');
+    expect(await subscriptionStatus(client)).toMatchObject({
+      status: 'active',
+      planType: 'premium',
+      needsSetup: false,
+    });
+    expect((await eventTypes(haven, userId)).at(-1)).toBe('billing.activated');
 
     const failing = await signedUp('failing');
     expect((await confirmSetup(failing.client, '4000 0000 0000 0341')).body.status).toBe('succeeded');
     await failing.client.post('/api/create-subscription-after-setup');
     await advanceBillingClock(haven, 3 * day + 60);
-    expect(await status(failing.client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
+    expect(await subscriptionStatus(failing.client)).toMatchObject({ status: 'payment_failed', needsSetup: true });
     await eventuallyExpect('the copy naming the failed payment', async () =>
-      expect(await entitlementCopy(failing.userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),
+      expect(await entitlementCopy(haven, failing.userId)).toMatchObject({ granted: false, reason: 'payment_failed' }),
     );
     // Not a second subscription, which would be charged beside this one: its card is changed, and paid at once.
     expect((await failing.client.post('/api/create-setup-intent')).status).toBe(409);
     await confirmedLocalSetup(failing.client, goodTestCard, 'CHANGE_CARD');
     const changed = await failing.client.graphql('mutation { updatePaymentMethodAfterSetup { message } }');
     expect(changed.body.errors).toBeUndefined();
-    expect(await status(failing.client)).toMatchObject({ status: 'active', isTrialing: false, needsSetup: false });
-    await eventually('the copy granting access again', async () => (await entitlementCopy(failing.userId))?.granted);
+    expect(await subscriptionStatus(failing.client)).toMatchObject({
+      status: 'active',
+      isTrialing: false,
+      needsSetup: false,
+    });
+    await eventually(
+      'the copy granting access again',
+      async () => (await entitlementCopy(haven, failing.userId))?.granted,
+    );
   });
 });

@@ -2,15 +2,17 @@ import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tracingIsOn } from './tracing';
 
 export type Logger = pino.Logger;
 
 /**
  * The trace and span a line is written in, so an operator can go from a log line to its trace and back; nothing
- * when no span is active (tracing off: the context is always the root one).
+ * when no span is active. With tracing off no span ever is, so no line looks one up.
  */
 function traceOfLine(): { trace_id?: string; span_id?: string } {
   // A new object each time: pino writes the line's own fields into it.
+  if (!tracingIsOn()) return {};
   const span = trace.getSpan(context.active());
   if (!span) return {};
   const spanContext = span.spanContext();
@@ -42,17 +44,16 @@ export function requestLogger(log: Logger, correlationHeader: string) {
     res.setHeader(correlationHeader, correlationId);
     const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
     if (path !== '/healthz' && path !== '/readyz' && path !== '/metrics') {
-      // Bound to the request's trace, so the line names it even when the response is ended from outside it.
-      res.once(
-        'finish',
-        context.bind(context.active(), () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          log.info(
-            { correlationId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-            'request',
-          );
-        }),
-      );
+      const writeLine = () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log.info(
+          { correlationId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+          'request',
+        );
+      };
+      // Bound to the request's trace, so the line names it even when the response is ended from outside it; with
+      // tracing off there is no trace to bind to.
+      res.once('finish', tracingIsOn() ? context.bind(context.active(), writeLine) : writeLine);
     }
     next();
   };
