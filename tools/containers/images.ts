@@ -279,6 +279,8 @@ async function bundle(entryPoint: string, outFile: string): Promise<void> {
 
 /** The database backup tool, bundled into the user service's image as /app/tools/backup.js. */
 const backupTool = join('services', 'platform', 'src', 'backup-cli.ts');
+/** What gives each service's Kafka user its ACLs in compose (the kafka-acls one-shot): /app/tools/kafka-acls.js. */
+export const kafkaAclsTool = join('services', 'platform', 'src', 'kafka-acls-cli.ts');
 
 async function appImages(log: Log): Promise<void> {
   // The image is labelled with its lockfile's hash, so a new clone whose image is current installs nothing.
@@ -303,6 +305,8 @@ async function appImages(log: Log): Promise<void> {
     await bundle(join(app.dir, 'src', 'main.ts'), join(appRoot, app.dir, 'src', 'main.js'));
     // The backup jobs run the backup tool from the user service's image (k8s/base/backups.yaml).
     if (app.name === 'user') await bundle(backupTool, join(appRoot, 'tools', 'backup.js'));
+    // Compose's kafka-acls one-shot runs the Kafka ACL tool from the same image (docker-compose.yml).
+    if (app.name === 'user') await bundle(kafkaAclsTool, join(appRoot, 'tools', 'kafka-acls.js'));
     for (const file of readdirSync(join(repoRoot, app.dir, 'src')).filter((name) => name.endsWith('.graphql')))
       linkTree(join(repoRoot, app.dir, 'src', file), join(appRoot, app.dir, 'src', file));
     if (app.name === 'gateway') {

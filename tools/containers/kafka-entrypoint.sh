@@ -8,7 +8,8 @@ while IFS='=' read -r name value; do
   case "$name" in
     KAFKA_HEAP_OPTS | KAFKA_JVM_OPTS) continue ;;
     KAFKA_*)
-      key=$(echo "${name#KAFKA_}" | tr '[:upper:]' '[:lower:]' | tr '_' '.')
+      # As the apache/kafka image: ___ → - and __ → _ (listener.name.apps.scram-sha-512.sasl.jaas.config).
+      key=$(echo "${name#KAFKA_}" | tr '[:upper:]' '[:lower:]' | tr '_' '.' | sed -e 's/\.\.\./-/g' -e 's/\.\./_/g')
       echo "$key=$value" >> "$config"
       ;;
   esac

@@ -14,9 +14,13 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { parse, parseAllDocuments } from 'yaml';
 import { gatewayEntry, serviceCatalog, serviceUrlVariable } from '../../services/platform/src/catalog';
 import { renderKubernetes } from '../containers/k8s-check';
+import { kafkaAclsTool } from '../containers/images';
+import { kafkaUserNameOf, kafkaUserOf, kafkaUsersFile } from '../containers/kafka-users';
+import { producerServices } from '../../proto/src/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -576,6 +580,105 @@ describe('docker-compose.yml', () => {
     expect(problems).toEqual([]);
   });
 
+  /** The volume holding one Kafka user's password: a service's, or the broker admin's. */
+  const kafkaPasswordVolume = (name: string): string => `kafka-password-${name}`;
+
+  test('every service signs in to Kafka as its own user, with a password only it reads; the broker checks ACLs', () => {
+    const kafka = services.get('kafka');
+    const keys = services.get('keys');
+    if (!kafka || !keys) throw new Error(`${COMPOSE_FILE}: no kafka or keys service`);
+    const problems: string[] = [];
+    // The apps' listener (the one advertised as kafka:9092) takes SCRAM sign-in; the others stay inside the broker.
+    const protocols = Object.fromEntries(
+      String(kafka.env.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP ?? '')
+        .split(',')
+        .map((pair) => pair.split(':')),
+    );
+    for (const listener of String(kafka.env.KAFKA_LISTENERS ?? '').split(',')) {
+      const [name = '', hostPort = ''] = listener.split('://');
+      const host = hostPort.slice(0, hostPort.lastIndexOf(':'));
+      if (protocols[name] !== 'SASL_PLAINTEXT' && host !== '127.0.0.1')
+        problems.push(`${at('kafka')}: listener ${listener} lets other containers in without signing in`);
+    }
+    const expected: Record<string, string> = {
+      KAFKA_SASL_ENABLED_MECHANISMS: 'SCRAM-SHA-512',
+      KAFKA_AUTHORIZER_CLASS_NAME: 'org.apache.kafka.metadata.authorizer.StandardAuthorizer',
+      KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND: 'false',
+      // ANONYMOUS is the principal of the loopback listeners only (checked above).
+      KAFKA_SUPER_USERS: 'User:admin;User:ANONYMOUS',
+    };
+    for (const [name, value] of Object.entries(expected))
+      if (kafka.env[name] !== value) problems.push(`${at('kafka')}: ${name} is ${kafka.env[name]}, not ${value}`);
+    if (kafka.dependsOn.keys !== 'service_completed_successfully')
+      problems.push(`${at('kafka')}: does not wait for the keys service to write the passwords`);
+    const usersMount = kafka.volumes.find((v) => v.source === 'kafka-users');
+    if (!usersMount?.readOnly) problems.push(`${at('kafka')}: does not mount "kafka-users" read-only`);
+    const format = 'tools/containers/kafka-format-users.sh';
+    const formatMount = kafka.volumes.find((v) => v.type === 'bind' && v.source === `./${format}`);
+    if (!formatMount || !asArray<string>(kafka.raw.entrypoint).includes(formatMount.target))
+      problems.push(`${at('kafka')}: does not make its users with ./${format} before it starts`);
+    else if (usersMount && !readText(format).includes(`users=${usersMount.target}\n`))
+      problems.push(`${format}: does not read the users from ${usersMount.target}`);
+    const command = JSON.stringify(keys.raw.command ?? '');
+    const keysNames = /for \(const name of \[([^\]]+)\]\)/.exec(command)?.[1] ?? '';
+    for (const name of ['admin', ...producerServices])
+      if (!keysNames.includes(`'${name}'`)) problems.push(`${at('keys')}: makes no Kafka password for ${name}`);
+    if (!command.includes("'/kafka-users/' + (name === 'admin' ? 'admin' : 'haven-' + name)"))
+      problems.push(`${at('keys')}: does not name the broker's users haven-<service>`);
+    for (const service of producerServices) {
+      const app = services.get(service);
+      if (!app) continue;
+      if (app.env.KAFKA_SASL_USERNAME !== kafkaUserNameOf(service))
+        problems.push(
+          `${at(service)}: signs in to Kafka as ${app.env.KAFKA_SASL_USERNAME}, not ${kafkaUserNameOf(service)}`,
+        );
+      if ('KAFKA_SASL_PASSWORD' in app.env)
+        problems.push(`${at(service)}: its Kafka password is written here; it belongs in the keys service's file`);
+      const mount = app.volumes.find((v) => v.source === kafkaPasswordVolume(service));
+      const file = String(app.env.KAFKA_SASL_PASSWORD_FILE ?? '');
+      if (!mount?.readOnly || path.posix.dirname(file) !== mount.target)
+        problems.push(`${at(service)}: KAFKA_SASL_PASSWORD_FILE is not in its own "${kafkaPasswordVolume(service)}"`);
+      else if (!command.includes(`'/kafka-password/' + name + '/${path.posix.basename(file)}'`))
+        problems.push(`${at('keys')}: does not write ${service}'s Kafka password where it reads it (${file})`);
+      if (app.dependsOn['kafka-acls'] !== 'service_completed_successfully')
+        problems.push(`${at(service)}: starts before the kafka-acls one-shot has given the ACLs`);
+    }
+    // Each password is read by its owner alone (and the keys service that writes it); all of them by the broker alone.
+    const owners: Record<string, string[]> = {
+      'kafka-users': ['kafka'],
+      [kafkaPasswordVolume('admin')]: ['kafka-acls'],
+      ...Object.fromEntries(producerServices.map((service) => [kafkaPasswordVolume(service), [service]])),
+    };
+    for (const svc of services.values())
+      for (const v of svc.volumes)
+        if (v.source && v.source in owners && svc.name !== 'keys' && !owners[v.source]!.includes(svc.name))
+          problems.push(`${at(svc.name)}: mounts "${v.source}", another's Kafka password`);
+    expect(problems).toEqual([]);
+  });
+
+  test("the broker's ACLs are kafkaAclsOf's, given from the code by the kafka-acls one-shot as the admin", () => {
+    const acls = services.get('kafka-acls');
+    if (!acls) throw new Error(`${at('kafka-acls')}: is not defined`);
+    const problems: string[] = [];
+    const bundled = readText('tools/containers/images.ts');
+    if (!/bundle\(kafkaAclsTool, join\(appRoot, 'tools', 'kafka-acls\.js'\)\)/.test(bundled))
+      problems.push(`tools/containers/images.ts: does not bundle ${kafkaAclsTool} as /app/tools/kafka-acls.js`);
+    if (!/kafkaAclsOf\(service\)/.test(readText(kafkaAclsTool)))
+      problems.push(`${kafkaAclsTool}: does not give the ACLs of kafkaAclsOf`);
+    if (
+      imageOf(acls) !== 'haven/user:local' ||
+      JSON.stringify(acls.raw.command) !== '["node","/app/tools/kafka-acls.js"]'
+    )
+      problems.push(`${at('kafka-acls')}: does not run /app/tools/kafka-acls.js from the user service's image`);
+    if (acls.dependsOn.kafka !== 'service_healthy') problems.push(`${at('kafka-acls')}: does not wait for the broker`);
+    const mount = acls.volumes.find((v) => v.source === kafkaPasswordVolume('admin'));
+    if (acls.env.KAFKA_SASL_USERNAME !== 'admin' || !mount?.readOnly)
+      problems.push(`${at('kafka-acls')}: does not sign in as the admin with its password file`);
+    else if (path.posix.dirname(String(acls.env.KAFKA_SASL_PASSWORD_FILE)) !== mount.target)
+      problems.push(`${at('kafka-acls')}: KAFKA_SASL_PASSWORD_FILE is not in "${kafkaPasswordVolume('admin')}"`);
+    expect(problems).toEqual([]);
+  });
+
   test('every named volume a service uses is declared', () => {
     const declared = isObject(raw.volumes) ? Object.keys(raw.volumes) : [];
     const problems: string[] = [];
@@ -862,6 +965,11 @@ function definedConfig(build: Build, kind: 'Secret' | 'ConfigMap'): Map<string, 
       const keys = Object.keys({ ...(r.doc.data ?? {}), ...(r.doc.stringData ?? {}), ...(r.doc.binaryData ?? {}) });
       out.set(r.doc.metadata?.name, keys.includes('PLACEHOLDER') ? null : keys);
     }
+  // Strimzi's user operator makes a Secret named like each SCRAM KafkaUser, holding its password.
+  if (kind === 'Secret')
+    for (const r of build.resources)
+      if (r.doc.kind === 'KafkaUser' && r.doc.spec?.authentication?.type === 'scram-sha-512')
+        out.set(r.doc.metadata?.name, ['password', 'sasl.jaas.config']);
   return out;
 }
 
@@ -1293,6 +1401,54 @@ describe('k8s/', () => {
         if (!res.ok) problems.push(`${at('SMTP_HOST')}: ${res.why}`);
       }
       if (!httpUrl(data.APP_URL ?? '')) problems.push(`${at('APP_URL')}: not an http(s) URL`);
+      expect(problems).toEqual([]);
+    });
+
+    test("every service signs in to Kafka as its own KafkaUser, whose ACLs are kafkaAclsOf's; none reads another's password", () => {
+      const problems: string[] = [];
+      const kafka = build.resources.find((r) => r.doc.kind === 'Kafka');
+      if (!kafka) throw new Error(`k8s/overlays/${name}: no Kafka resource`);
+      for (const listener of asArray(kafka.doc.spec?.kafka?.listeners))
+        if (listener.authentication?.type !== 'scram-sha-512')
+          problems.push(`${where(kafka)}: listener ${listener.name} does not sign clients in with scram-sha-512`);
+      if (kafka.doc.spec?.kafka?.authorization?.type !== 'simple')
+        problems.push(`${where(kafka)}: authorization is not simple (the broker would not check ACLs)`);
+      if (!isObject(kafka.doc.spec?.entityOperator?.userOperator))
+        problems.push(`${where(kafka)}: no user operator to make the KafkaUsers`);
+      const users = build.resources.filter((r) => r.doc.kind === 'KafkaUser');
+      const names: string[] = producerServices.map((service) => kafkaUserNameOf(service));
+      for (const user of users)
+        if (!names.includes(user.doc.metadata?.name))
+          problems.push(`${where(user)}: is no service's user (kafka-access.ts lists none by that name)`);
+      for (const service of producerServices) {
+        const user = users.find((r) => r.doc.metadata?.name === kafkaUserNameOf(service));
+        const want = kafkaUserOf(service);
+        if (!user)
+          problems.push(`${name}: no KafkaUser ${want.metadata.name} (run npx tsx tools/containers/kafka-users.ts)`);
+        else {
+          if (user.doc.metadata?.labels?.['strimzi.io/cluster'] !== kafka.doc.metadata?.name)
+            problems.push(`${where(user)}: does not belong to Kafka/${kafka.doc.metadata?.name}`);
+          if (!isDeepStrictEqual(user.doc.spec, want.spec))
+            problems.push(
+              `${where(user)}: is not what kafkaAclsOf gives ${service} (${kafkaUsersFile} is stale: run npx tsx tools/containers/kafka-users.ts)`,
+            );
+        }
+        const deployment = build.resources.find((r) => r.doc.kind === 'Deployment' && r.doc.metadata?.name === service);
+        const env = asArray(podContainers(deployment?.doc)[0]?.env);
+        const username = env.find((e: Json) => e.name === 'KAFKA_SASL_USERNAME');
+        const password = env.find((e: Json) => e.name === 'KAFKA_SASL_PASSWORD')?.valueFrom?.secretKeyRef;
+        if (username?.value !== kafkaUserNameOf(service))
+          problems.push(
+            `${name}: Deployment/${service} signs in to Kafka as ${username?.value}, not ${kafkaUserNameOf(service)}`,
+          );
+        if (password?.name !== kafkaUserNameOf(service) || password?.key !== 'password')
+          problems.push(`${name}: Deployment/${service} does not read KAFKA_SASL_PASSWORD from its KafkaUser's Secret`);
+      }
+      // A Kafka user's Secret is read by its own service's pods alone.
+      for (const w of workloads)
+        for (const ref of configRefs(w.doc))
+          if (ref.kind === 'Secret' && names.includes(ref.name) && ref.name !== `haven-${w.doc.metadata?.name}`)
+            problems.push(`${where(w)}: ${ref.how} reads ${ref.name}, another service's Kafka password`);
       expect(problems).toEqual([]);
     });
 

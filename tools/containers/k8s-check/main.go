@@ -40,7 +40,11 @@ import (
 )
 
 // Custom resources Haven deploys whose schemas are not part of k8s.io/api: accepted by kind, not validated.
-var customKinds = map[string]bool{"kafka.strimzi.io/v1beta2/Kafka": true, "kafka.strimzi.io/v1beta2/KafkaNodePool": true}
+var customKinds = map[string]bool{
+	"kafka.strimzi.io/v1beta2/Kafka":         true,
+	"kafka.strimzi.io/v1beta2/KafkaNodePool": true,
+	"kafka.strimzi.io/v1beta2/KafkaUser":     true,
+}
 
 type listFlag []string
 
@@ -639,8 +643,8 @@ func (g ingressGuard) requireAdmitted(admitted map[string]bool, allowed []string
 	}
 }
 
-// checkKafka: each listener of the Strimzi Kafka resource names its peers; without networkPolicyPeers
-// Strimzi lets every pod of the cluster connect.
+// checkKafka: each listener of the Strimzi Kafka resource names its peers (without networkPolicyPeers Strimzi lets
+// every pod of the cluster connect) and signs its clients in, and the broker checks ACLs.
 func (g ingressGuard) checkKafka(objects []object, name string, clients []string) {
 	target := "Kafka/" + name
 	var kafka map[string]any
@@ -657,9 +661,16 @@ func (g ingressGuard) checkKafka(objects []object, name string, clients []string
 	broker, _ := spec["kafka"].(map[string]any)
 	listeners, _ := broker["listeners"].([]any)
 	allowedText := strings.Join(clients, ", ")
+	// Without authorization every signed-in client may publish anywhere: a forged event from any admitted pod.
+	if authorization, _ := broker["authorization"].(map[string]any); authorization["type"] == nil {
+		g.r.add(g.overlay, "%s has no authorization (ACLs): any client may publish on any topic", target)
+	}
 	for _, item := range listeners {
 		listener, _ := item.(map[string]any)
 		listenerName, _ := listener["name"].(string)
+		if authentication, _ := listener["authentication"].(map[string]any); authentication["type"] == nil {
+			g.r.add(g.overlay, "%s listener %s lets clients connect without signing in (no authentication)", target, listenerName)
+		}
 		var peers []networkingv1.NetworkPolicyPeer
 		if raw, ok := listener["networkPolicyPeers"]; ok {
 			encoded, _ := json.Marshal(raw)

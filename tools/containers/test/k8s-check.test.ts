@@ -1,9 +1,9 @@
 /**
  * `make k8s-check` passes on the manifests as they are, and fails on each kind of mistake it exists
  * to catch: a field the Kubernetes API does not have, a missing probe, a subgraph reachable from
- * outside the gateway, a data store reachable from pods that do not use it, a secret in a ConfigMap,
- * MongoDB without authentication, an app's database URL without credentials or not from its own Secret, a backup
- * job that runs as root.
+ * outside the gateway, a data store reachable from pods that do not use it, Kafka without sign-in or ACLs, a
+ * secret in a ConfigMap, MongoDB without authentication, an app's database URL without credentials or not from its
+ * own Secret, a backup job that runs as root.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -204,6 +204,22 @@ it('fails when Kafka lets any pod connect, or a pod that is not a service', () =
   expect(gatewayToo.output).toContain(
     'Kafka/haven listener plain lets pods other than user, quote, billing, notification, compliance connect',
   );
+}, 120_000);
+
+it('fails when Kafka lets clients in without signing in, or does not check ACLs', () => {
+  const anonymous = checkKubernetes(
+    brokenManifests('base/kafka.yaml', (text) => text.replace(/ {8}authentication:\n {10}type: scram-sha-512\n/, '')),
+  );
+  expect(anonymous.ok).toBe(false);
+  expect(anonymous.output).toContain(
+    'Kafka/haven listener plain lets clients connect without signing in (no authentication)',
+  );
+
+  const noAcls = checkKubernetes(
+    brokenManifests('base/kafka.yaml', (text) => text.replace(/ {4}authorization:\n {6}type: simple\n/, '')),
+  );
+  expect(noAcls.ok).toBe(false);
+  expect(noAcls.output).toContain('Kafka/haven has no authorization (ACLs): any client may publish on any topic');
 }, 120_000);
 
 it('fails when a secret is put in a ConfigMap', () => {
