@@ -10,7 +10,7 @@ BUF_VERSION := v1.75.0
 HAVEN_BIN := $(HOME)/.cache/haven/bin
 BUF := $(HAVEN_BIN)/buf-$(BUF_VERSION)
 
-.PHONY: test-servers test-servers-down test-area stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down monitoring-check
+.PHONY: test-servers test-servers-down test-area stripe-mock help install chromium provision dev down status test check lint format typecheck supergraph supergraph-check proto proto-check codegen codegen-check docs web-build test-repeat test-unit test-integration test-browser bench clean docker-engine images compose-smoke k8s-check engine-up engine-down monitoring-check
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -77,6 +77,9 @@ codegen-check: $(NPM_STAMP) ## Fail when generated GraphQL types are stale (a sc
 	  if [ $$stale -ne 0 ]; then echo 'Generated GraphQL types are out of date: run `make codegen` and commit them.' >&2; exit 1; fi
 	@if [ -n "$(call web_script,codegen-check)" ]; then npm run -w web codegen-check; fi
 	@echo 'generated GraphQL types are up to date'
+
+docs: $(NPM_STAMP) ## Regenerate docs/configuration.md from the environment schemas (after a config variable changes)
+	$(TSX) tools/docs/configuration.ts
 
 web-build: $(NPM_STAMP) ## Build the web app into web/dist (served by the gateway)
 	npm run -w web build --silent

@@ -50,7 +50,7 @@ export interface RunningApps {
   stop(): Promise<void>;
 }
 
-/** The environment each app reads; see README "Configuration". */
+/** The environment each app reads; see docs/configuration.md. */
 export function appEnv(name: AppName, options: AppsOptions): Record<string, string> {
   const { infra, keys, ports } = options;
   const common: Record<string, string> = {

@@ -1,5 +1,4 @@
 import {
-  baseConfigShape,
   ConfigError,
   defineService,
   entitlementOf,
@@ -8,9 +7,8 @@ import {
   personKeysFromUserService,
   roleFromUserService,
   runMain,
-  userServiceConfigShape,
 } from '@haven/platform';
-import { z } from 'zod';
+import { billingConfigShape } from './config';
 import { subscriptionStatusOf } from './domain/access';
 import { cardChanger } from './events/card-change';
 import { localSetupSettler } from './events/local-setups';
@@ -22,18 +20,13 @@ import { localProvider } from './providers/local';
 import { stripeClient, stripeProvider } from './providers/stripe';
 import { stripeWebhookRoutes } from './events/stripe-webhooks';
 import { startRetainedRecordsSweep } from './events/retained-records-sweep';
-import { startWebhookRecordsSweep, webhookRecordsSweepIntervalMs } from './events/webhook-records-sweep';
+import { startWebhookRecordsSweep } from './events/webhook-records-sweep';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
 import { trialClaimModel, trialClaims } from './model/trial-claim';
 import { subscriptionStartClaims } from './model/subscription-start';
 import { subscriptionStarter } from './events/subscription-start';
 import { billingResolvers } from './resolvers';
-
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .default('0')
-  .transform((value) => value === '1' || value === 'true');
 
 function required(value: string | undefined, name: string): string {
   if (!value) throw new Error(`${name} is required with STRIPE_SECRET_KEY`);
@@ -57,31 +50,7 @@ export function requirePaymentProviderInProduction(config: {
   }
 }
 
-export const billingConfigShape = {
-  ...baseConfigShape('billing'),
-  ...userServiceConfigShape,
-  /** Tests only: a clock that advanceBillingClock moves forward. */
-  BILLING_TEST_CLOCK: flag,
-  BILLING_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
-  /** How long the data export's history of subscription changes is kept, by billing's clock. */
-  BILLING_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
-  /** How often Stripe's processed event ids and old subscription starts are deleted (domain/retention.ts). */
-  BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1_000)
-    .max(86_400_000)
-    .default(webhookRecordsSweepIntervalMs),
-  /** Set: cards go through Stripe. Unset: the local test-mode provider, which never charges anyone. */
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  STRIPE_PRICE_ID: z.string().min(1).optional(),
-  /** Another Stripe API origin (stripe-mock in tests). */
-  STRIPE_API_URL: z.url().optional(),
-  /** Production only: lets billing run on the local test-mode provider (a demo stack that takes no payments). */
-  ALLOW_LOCAL_PAYMENTS: flag,
-};
+export { billingConfigShape };
 
 const startBilling = defineService({
   name: 'billing',

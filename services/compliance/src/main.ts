@@ -1,17 +1,8 @@
-import {
-  baseConfigShape,
-  billingServiceConfigShape,
-  booleanFromEnv,
-  defineService,
-  reauthConfigShape,
-  roleFromUserService,
-  runMain,
-  userServiceConfigShape,
-} from '@haven/platform';
-import { z } from 'zod';
+import { defineService, roleFromUserService, runMain } from '@haven/platform';
+import { complianceConfigShape } from './config';
 import { deletionSaga } from './events/deletion-saga';
 import { complianceErasure } from './events/erasure';
-import { startVisitorConsentSweep } from './events/visitor-consent-sweep';
+import { startVisitorConsentSweep } from './jobs/visitor-consent-sweep';
 import { accountDeletionModel } from './model/account-deletion';
 import { userConsentModel, visitorConsentModel } from './model/consent';
 import { complianceResolvers } from './resolvers';
@@ -19,25 +10,7 @@ import { complianceResolvers } from './resolvers';
 /** The compliance service: consent, data export and the account-deletion saga. */
 export const startComplianceService = defineService({
   name: 'compliance',
-  configShape: {
-    ...baseConfigShape('compliance'),
-    ...userServiceConfigShape,
-    ...billingServiceConfigShape,
-    ...reauthConfigShape,
-    GDPR_ENABLED: booleanFromEnv.default(true),
-    COOKIE_BANNER_ENABLED: booleanFromEnv.default(true),
-    ENHANCED_CONSENT_ENABLED: booleanFromEnv.default(false),
-    /** The cookie policy's version: a choice made under another one no longer hides the banner. */
-    COOKIE_POLICY_VERSION: z.string().trim().min(1).max(64).default('2025-01-28'),
-    /** How often the deletion sweep runs (interrupted requests, services that have not answered). */
-    ERASURE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
-    /** A pending deletion is asked again of the services that have not answered after this long. */
-    ERASURE_RETRY_AFTER_MS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(15 * 60_000),
-  },
+  configShape: complianceConfigShape,
   dir: __dirname,
   build: ({ config, connection, log, erasure }) => {
     const deletions = accountDeletionModel(connection);

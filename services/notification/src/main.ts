@@ -1,8 +1,5 @@
 import {
-  baseConfigShape,
   roleFromUserService,
-  userServiceConfigShape,
-  booleanFromEnv,
   defineService,
   erasureKey,
   mailTokenKey,
@@ -12,61 +9,31 @@ import {
   runMain,
   runPeriodically,
 } from '@haven/platform';
-import { z } from 'zod';
+import { notificationConfigShape } from './config';
 import { billingEmailConsumer } from './events/billing-emails';
 import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
-import { oneClickHttpRoutes } from './events/http-routes';
+import { oneClickHttpRoutes } from './http/routes';
 import { securityEmailConsumers } from './events/security-emails';
-import { createMailer, createTransport, defaultClaimLeaseMs, mailMetrics } from './events/mailer';
-import {
-  defaultStalledAfterMs,
-  ensureFanOutPartitions,
-  fanOutPartitions,
-  newsletterFanOut,
-  sweepIntervalMs,
-} from './events/newsletter-fanout';
-import { checkInReminderSender } from './events/check-in-reminders';
-import { retentionSweepIntervalMs, startRetentionSweep } from './events/retention-sweep';
-import { startScheduledEmails } from './events/scheduled-emails';
+import { createMailer, createTransport, mailMetrics } from './mail/mailer';
+import { ensureFanOutPartitions, fanOutPartitions, newsletterFanOut } from './events/newsletter-fanout';
+import { checkInReminderSender } from './jobs/check-in-reminders';
+import { startRetentionSweep } from './jobs/retention-sweep';
+import { startScheduledEmails } from './jobs/scheduled-emails';
 import { campaignModel } from './model/campaign';
 import { deliveryModel } from './model/delivery';
 import { knownUserModel } from './model/known-user';
 import { preferencesModel } from './model/preferences';
 import { forgetStoredUnsubscribeTokens, subscriberModel } from './model/subscriber';
 import { weeklyCheckInsModel } from './model/weekly-check-ins';
-import { weeklySummaryConsumer, weeklySummarySender } from './events/weekly-summary';
+import { weeklySummaryConsumer } from './events/weekly-summary';
+import { weeklySummarySender } from './jobs/weekly-summary';
 import { notificationResolvers } from './resolvers';
 
 /** The notification service: every e-mail Haven sends, users' e-mail preferences and the newsletter. */
 export const startNotificationService = defineService({
   name: 'notification',
-  configShape: {
-    ...baseConfigShape('notification'),
-    ...userServiceConfigShape,
-    SMTP_HOST: z.string().min(1).default('127.0.0.1'),
-    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
-    SMTP_SECURE: booleanFromEnv.default(false),
-    SMTP_USER: z.string().optional(),
-    SMTP_PASS: z.string().optional(),
-    /** Pooled SMTP connections the newsletter fan-out may keep open at once. */
-    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(10),
-    MAIL_FROM: z.string().min(3).default('Haven <hello@haven.local>'),
-    APP_URL: z.url().default('http://localhost:4000'),
-    PRODUCT_NAME: z.string().min(1).default('Haven'),
-    /** How often the weekly summary's scheduler looks for users inside their Sunday-morning window. */
-    WEEKLY_SUMMARY_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
-    /** How often the check-in reminder's scheduler looks for users inside the hour they picked. */
-    CHECK_IN_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).max(1_800_000).default(300_000),
-    /** How often the newsletter's sweep finishes sends that stopped making progress. */
-    NEWSLETTER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(sweepIntervalMs),
-    /** How long without a copy recorded makes an unfinished newsletter send stalled, for the sweep to finish. */
-    NEWSLETTER_STALLED_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultStalledAfterMs),
-    /** How long an e-mail's claim belongs to the process that took it; past it, a killed holder's claim is taken again. */
-    NEWSLETTER_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultClaimLeaseMs),
-    /** How often old delivery records and unsubscribed or never-confirmed subscribers are deleted (domain/retention.ts). */
-    RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(retentionSweepIntervalMs),
-  },
+  configShape: notificationConfigShape,
   dir: __dirname,
   build: async ({ connection, config, log, kafka, publishSoon, metrics }) => {
     await ensureFanOutPartitions(kafka, log);

@@ -50,7 +50,12 @@ export const personKeysConfigShape = {
       const parsed = parseMasterKeys(value);
       if (typeof parsed === 'string') context.addIssue({ code: 'custom', message: parsed });
     })
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'the master keys that wrap each person\'s data key: `id:base64-32-byte-key` pairs, comma-separated, the current one first. To rotate, put a new one first and keep the old after it; the service re-wraps every key at start (docs/operations.md, "Rotating the master key"), then remove the old one',
+      unset: '— (required in production; development derives one)',
+    }),
 };
 
 /**
@@ -58,7 +63,11 @@ export const personKeysConfigShape = {
  * measure what sealing costs; production refuses to start with it off (personKeyringFor).
  */
 export const personDataSealingConfigShape = {
-  PERSON_DATA_SEALING: booleanFromEnv.default(true),
+  PERSON_DATA_SEALING: booleanFromEnv
+    .default(true)
+    .describe(
+      "`false`: notes and messages stored as they are, unsealed (the bench's comparison); refused in production",
+    ),
 };
 
 const developmentMasterKey = () =>

@@ -1,19 +1,15 @@
-import { z } from 'zod';
 import {
-  baseConfigShape,
-  billingServiceConfigShape,
   dataExportMeter,
   defineService,
   entitlementProjection,
   MongoRateLimitStore,
   roleFromUserService,
   runMain,
-  personDataSealingConfigShape,
   personKeyringFor,
   personKeysFromUserService,
-  userServiceConfigShape,
   waitInWords,
 } from '@haven/platform';
+import { quoteConfigShape } from './config';
 import { checkInModel } from './model/check-in';
 import { progressModel } from './model/progress';
 import { quoteModel } from './model/quote';
@@ -25,25 +21,10 @@ import { quoteResolvers } from './resolvers';
 import { exportRoutes } from './http';
 import { openAiWriter } from './writer';
 
-/** The AI provider (any OpenAI-compatible server); no key means the offline composer writes every quote. */
-export const aiConfigShape = {
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  OPENAI_BASE_URL: z.url().optional(),
-  // Well inside the gateway's 10 s towards subgraphs, leaving time to fall back to the composer.
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().max(8_000).default(4_000),
-};
-
 /** The quote service: check-ins, the quotes written for them, favourites, progress. */
 export const startQuoteService = defineService({
   name: 'quote',
-  configShape: {
-    ...baseConfigShape('quote'),
-    ...userServiceConfigShape,
-    ...billingServiceConfigShape,
-    ...aiConfigShape,
-    ...personDataSealingConfigShape,
-  },
+  configShape: quoteConfigShape,
   dir: __dirname,
   build: ({ connection, config, log, publishSoon }) => {
     const quotes = quoteModel(connection);

@@ -1,20 +1,16 @@
 import {
   accessFacts,
-  adminConfigShape,
-  billingServiceConfigShape,
-  baseConfigShape,
   defineService,
   entitlementProjection,
   mailTokenKey,
   mailTokenSealer,
   masterKeysFrom,
   personKeyring,
-  personKeysConfigShape,
   runMain,
 } from '@haven/platform';
-import { z } from 'zod';
-import { startExpirySweep } from './events/expiry-sweep';
-import { startPersonKeyRotation } from './events/person-key-rotation';
+import { userConfigShape } from './config';
+import { startExpirySweep } from './jobs/expiry-sweep';
+import { startPersonKeyRotation } from './jobs/person-key-rotation';
 import { userErasure } from './events/erasure';
 import { issuedPersonKey, personKeyModel } from './model/person-key';
 import { safetyPlanModel } from './model/safety-plan';
@@ -32,29 +28,7 @@ const callbackUrl = (appUrl: string, path: string) =>
 /** The user service: accounts, sign-in, sessions. Publishes user.* events. */
 export const startUserService = defineService({
   name: 'user',
-  configShape: {
-    ...baseConfigShape('user'),
-    ...adminConfigShape,
-    ...billingServiceConfigShape,
-    ...personKeysConfigShape,
-    JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }),
-    SESSION_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(7 * 24 * 60 * 60),
-    /** The public origin people open: the providers send the browser back to its callback routes. */
-    APP_URL: z.url().default('http://localhost:4000'),
-    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
-    GOOGLE_CLIENT_ID: z.string().trim().optional(),
-    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
-    /** The hosted platform: any OpenID Connect issuer. Unset: its button says it is not available. */
-    OIDC_ISSUER_URL: z.url().optional(),
-    OIDC_CLIENT_ID: z.string().trim().optional(),
-    OIDC_CLIENT_SECRET: z.string().trim().optional(),
-    /** How e-mails name the hosted platform; keep it equal to hostedSignInName in web/src/brand.ts. */
-    OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
-  },
+  configShape: userConfigShape,
   dir: __dirname,
   build: ({ connection, config, log, publishSoon, erasure: erasureRuntime }) => {
     const users = userModel(connection);
