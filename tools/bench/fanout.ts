@@ -9,7 +9,7 @@
 import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chunksInFlightPerService, deliveryChunkSize } from '../../services/notification/src/events/newsletter-fanout';
-import { createTransport } from '../../services/notification/src/events/mailer';
+import { createTransport } from '../../services/notification/src/providers/mailer';
 import type { InfraEndpoints } from '../infra';
 import { startTestHaven } from '../testing/haven';
 import { ApiClient } from '../testing/http';

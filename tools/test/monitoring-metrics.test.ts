@@ -21,8 +21,8 @@ import { Histogram, type Registry } from 'prom-client';
 import { parse, parseAllDocuments } from 'yaml';
 import { serviceCatalog } from '../../services/platform/src/catalog';
 import { renderKubernetes } from '../containers/k8s-check';
-import { schedulerCounts } from '../../services/billing/src/events/scheduler';
-import { mailMetrics } from '../../services/notification/src/events/mailer';
+import { schedulerCounts } from '../../services/billing/src/jobs/scheduler';
+import { mailMetrics } from '../../services/notification/src/providers/mailer';
 
 const monitoring = resolve(__dirname, '../../deploy/monitoring');
 const log = createLogger('monitoring-metrics-test', 'silent');

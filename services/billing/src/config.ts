@@ -1,6 +1,6 @@
 import { baseConfigShape, userServiceConfigShape } from '@haven/platform';
 import { z } from 'zod';
-import { webhookRecordsSweepIntervalMs } from './events/webhook-records-sweep';
+import { webhookRecordsSweepIntervalMs } from './jobs/webhook-records-sweep';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])

@@ -10,22 +10,22 @@ import {
 } from '@haven/platform';
 import { billingConfigShape } from './config';
 import { subscriptionStatusOf } from './domain/access';
-import { cardChanger } from './events/card-change';
-import { localSetupSettler } from './events/local-setups';
-import { schedulerCounts, startScheduler } from './events/scheduler';
+import { cardChanger } from './operations/card-change';
+import { localSetupSettler } from './jobs/local-setups';
+import { schedulerCounts, startScheduler } from './jobs/scheduler';
 import { billingClock } from './model/clock';
 import { customerModel, subscriptionModel, type SubscriptionRecord } from './model/subscription';
 import { profileFromUserService } from './profile';
 import { localProvider } from './providers/local';
 import { stripeClient, stripeProvider } from './providers/stripe';
-import { stripeWebhookRoutes } from './events/stripe-webhooks';
-import { startRetainedRecordsSweep } from './events/retained-records-sweep';
-import { startWebhookRecordsSweep } from './events/webhook-records-sweep';
+import { stripeWebhookRoutes } from './http/stripe-webhooks';
+import { startRetainedRecordsSweep } from './jobs/retained-records-sweep';
+import { startWebhookRecordsSweep } from './jobs/webhook-records-sweep';
 import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
 import { trialClaimModel, trialClaims } from './model/trial-claim';
 import { subscriptionStartClaims } from './model/subscription-start';
-import { subscriptionStarter } from './events/subscription-start';
+import { subscriptionStarter } from './operations/subscription-start';
 import { billingResolvers } from './resolvers';
 
 function required(value: string | undefined, name: string): string {

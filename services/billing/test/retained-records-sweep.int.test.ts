@@ -7,7 +7,7 @@
 import type mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { retainedBillingRecordYears, trialClaimYears } from '../src/domain/retention';
-import { sweepRetainedRecords, sweepTrialClaims } from '../src/events/retained-records-sweep';
+import { sweepRetainedRecords, sweepTrialClaims } from '../src/jobs/retained-records-sweep';
 import { retainedBillingRecordModel, type RetainedBillingRecord } from '../src/model/retained-record';
 import { trialClaimModel, trialClaims } from '../src/model/trial-claim';
 import { useOwnDatabase } from '../../../tools/testing/own-database';

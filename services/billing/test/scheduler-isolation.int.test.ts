@@ -14,7 +14,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { signedUpPerson, startTrial } from '../../../tools/testing/subscription';
 import { metricValue } from '../../../tools/testing/metrics';
 import { testInfra } from '../../../tools/testing/test-env';
-import { schedulerCounts, setAsideMs, startScheduler, type Scheduler } from '../src/events/scheduler';
+import { schedulerCounts, setAsideMs, startScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { billingClock, type Clock } from '../src/model/clock';
 import { subscriptionModel } from '../src/model/subscription';
 import { localProvider } from '../src/providers/local';

@@ -7,8 +7,8 @@
 import type mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { webhookRecordRetentionMs } from '../src/domain/retention';
-import { processedWebhooksCollection, type ProcessedWebhook } from '../src/events/stripe-webhooks';
-import { sweepWebhookRecords } from '../src/events/webhook-records-sweep';
+import { processedWebhooksCollection, type ProcessedWebhook } from '../src/http/stripe-webhooks';
+import { sweepWebhookRecords } from '../src/jobs/webhook-records-sweep';
 import { customerModel } from '../src/model/subscription';
 import { subscriptionStartClaims, subscriptionStartModel } from '../src/model/subscription-start';
 import { useOwnDatabase } from '../../../tools/testing/own-database';

@@ -6,7 +6,7 @@
 import type mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { visitorConsentCleanupSeconds } from '../src/domain/consent';
-import { sweepVisitorConsents } from '../src/events/visitor-consent-sweep';
+import { sweepVisitorConsents } from '../src/jobs/visitor-consent-sweep';
 import { userConsentModel, visitorConsentModel, type ConsentRecord } from '../src/model/consent';
 import { useOwnDatabase } from '../../../tools/testing/own-database';
 

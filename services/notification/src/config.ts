@@ -2,7 +2,7 @@ import { baseConfigShape, booleanFromEnv, userServiceConfigShape } from '@haven/
 import { z } from 'zod';
 import { defaultStalledAfterMs, sweepIntervalMs } from './events/newsletter-fanout';
 import { retentionSweepIntervalMs } from './jobs/retention-sweep';
-import { defaultClaimLeaseMs } from './mail/mailer';
+import { defaultClaimLeaseMs } from './providers/mailer';
 
 /** The notification service's environment, described in docs/configuration.md (`make docs`). */
 export const notificationConfigShape = {

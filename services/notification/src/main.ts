@@ -15,7 +15,7 @@ import { notificationErasure } from './events/erasure';
 import { notificationConsumers } from './events/consumers';
 import { oneClickHttpRoutes } from './http/routes';
 import { securityEmailConsumers } from './events/security-emails';
-import { createMailer, createTransport, mailMetrics } from './mail/mailer';
+import { createMailer, createTransport, mailMetrics } from './providers/mailer';
 import { ensureFanOutPartitions, fanOutPartitions, newsletterFanOut } from './events/newsletter-fanout';
 import { checkInReminderSender } from './jobs/check-in-reminders';
 import { startRetentionSweep } from './jobs/retention-sweep';

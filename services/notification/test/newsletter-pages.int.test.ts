@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { startNotificationReplica } from './replica';
-import { type DeliveryRequest } from '../src/events/mailer';
+import { type DeliveryRequest } from '../src/providers/mailer';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';

@@ -10,8 +10,8 @@ import { createLogger, dateOfDay, dayNumber, weekStartDay } from '@haven/platfor
 import mongoose from 'mongoose';
 import { stopToken } from '../src/domain/stop-links';
 import { localHour, summaryWeekAt } from '../src/domain/weekly-summary';
-import { checkInReminderSender } from '../src/events/check-in-reminders';
-import { weeklySummaryKey, weeklySummarySender } from '../src/events/weekly-summary';
+import { checkInReminderSender } from '../src/jobs/check-in-reminders';
+import { weeklySummaryKey, weeklySummarySender } from '../src/jobs/weekly-summary';
 import { deliveryModel } from '../src/model/delivery';
 import { knownUserModel } from '../src/model/known-user';
 import { preferencesModel } from '../src/model/preferences';

@@ -1,7 +1,7 @@
 /** The mailer as main.ts builds it, for tests that run one part of the service on their own. */
 import type { Logger } from '@haven/platform';
 import type { Model } from 'mongoose';
-import { createMailer, createTransport, type Mailer } from '../src/events/mailer';
+import { createMailer, createTransport, type Mailer } from '../src/providers/mailer';
 import type { DeliveryRecord } from '../src/model/delivery';
 
 export interface TestMailerOptions {

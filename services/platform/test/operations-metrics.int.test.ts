@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { RunningGateway } from '../../../gateway/src/app';
 import { loadGatewayConfig, startGateway } from '../../../gateway/src/main';
-import { createMailer, createTransport, mailMetrics } from '../../notification/src/events/mailer';
+import { createMailer, createTransport, mailMetrics } from '../../notification/src/providers/mailer';
 import { deliveryModel } from '../../notification/src/model/delivery';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';

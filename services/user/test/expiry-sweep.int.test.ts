@@ -5,7 +5,7 @@
  */
 import type mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sweepExpired } from '../src/events/expiry-sweep';
+import { sweepExpired } from '../src/jobs/expiry-sweep';
 import { sessionModel } from '../src/model/session';
 import { signInFlowModel } from '../src/model/sign-in-flow';
 import { userModel, type UserRecord } from '../src/model/user';

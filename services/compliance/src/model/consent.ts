@@ -35,7 +35,7 @@ const visitorConsentSchema = new Schema<ConsentRecord>(fields, {
   versionKey: false,
 });
 // Clean-up only, and the daily sweep does the same on the embedded development server, which ignores TTL
-// indexes (events/visitor-consent-sweep.ts): nothing relies on the expiry.
+// indexes (jobs/visitor-consent-sweep.ts): nothing relies on the expiry.
 visitorConsentSchema.index({ updatedAt: 1 }, { expireAfterSeconds: visitorConsentCleanupSeconds });
 
 export function userConsentModel(connection: Connection): Model<ConsentRecord> {

@@ -1,6 +1,6 @@
 /**
  * How long the notification service keeps what it no longer needs to send, the periods the privacy policy
- * states, and the instants before which the retention sweep deletes (events/retention-sweep.ts). Pure, no I/O:
+ * states, and the instants before which the retention sweep deletes (jobs/retention-sweep.ts). Pure, no I/O:
  * every "now" is passed in.
  */
 const dayMs = 24 * 60 * 60 * 1000;

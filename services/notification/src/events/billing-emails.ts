@@ -9,7 +9,7 @@ import { timestampDate, topicOf, type SubscriptionChange } from '@haven/proto';
 import type { ConsumerSpec } from '@haven/platform';
 import { appLink, careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from '../domain/email-parts';
 import type { EmailKind } from '../domain/email-kinds';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../providers/mailer';
 
 export type BillingEmailKind = Extract<EmailKind, `billing-${string}`>;
 

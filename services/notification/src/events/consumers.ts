@@ -6,7 +6,7 @@ import { renderVerificationEmail } from '../domain/verification-email';
 import type { KnownUserRecord } from '../model/known-user';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
 import { subscribe, type NewsletterStore } from '../model/newsletter';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../providers/mailer';
 import type { NewsletterFanOut } from './newsletter-fanout';
 
 export interface NotificationHandlersDeps {

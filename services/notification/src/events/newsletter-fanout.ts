@@ -17,7 +17,7 @@ import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import type { CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
 import type { SubscriberRecord } from '../model/subscriber';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../providers/mailer';
 
 /** Subscribers read at a time by an expansion (on the embedded database a range read scans the list). */
 export const fanOutPageSize = 2_000;

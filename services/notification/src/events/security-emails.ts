@@ -11,7 +11,7 @@ import {
 } from '../domain/security-emails';
 import { renderVerificationEmail } from '../domain/verification-email';
 import type { PreferencesRecord } from '../model/preferences';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../providers/mailer';
 
 export interface SecurityEmailDeps {
   mailer: Mailer;

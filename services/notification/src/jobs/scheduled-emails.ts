@@ -10,7 +10,7 @@ import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
 import { pagesOfUsersWith, type PreferencesRecord } from '../model/preferences';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
-import type { DeliveryRequest, Mailer } from './mailer';
+import type { DeliveryRequest, Mailer } from '../providers/mailer';
 
 export interface ScheduledEmailDeps {
   tallies: Model<WeeklyCheckInsRecord>;

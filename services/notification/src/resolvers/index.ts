@@ -27,7 +27,7 @@ import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import { choicesOf, type EmailPreferences } from '../domain/preferences';
 import { stopMessages } from '../domain/stop-links';
 import { reminderHourProblem } from '../domain/check-in-reminders';
-import type { Mailer } from '../events/mailer';
+import type { Mailer } from '../providers/mailer';
 import { deliveryCountsOf, type CampaignRecord } from '../model/campaign';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';

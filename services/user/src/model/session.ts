@@ -5,7 +5,7 @@ export interface SessionRecord {
   _id: string;
   userId: string;
   createdAt: Date;
-  // Checked on every request; expired sessions are swept (events/expiry-sweep.ts; no TTL index, outside the portable subset).
+  // Checked on every request; expired sessions are swept (jobs/expiry-sweep.ts; no TTL index, outside the portable subset).
   expiresAt: Date;
 }
 

@@ -19,7 +19,7 @@ export interface SignInFlowRecord {
   /** The browser's time zone when it said one (canonical IANA name): an account this sign-in creates gets it. */
   timeZone: string | null;
   createdAt: Date;
-  // Checked when used; expired flows are swept (events/expiry-sweep.ts; no TTL index).
+  // Checked when used; expired flows are swept (jobs/expiry-sweep.ts; no TTL index).
   expiresAt: Date;
 }
 

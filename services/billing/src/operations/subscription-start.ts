@@ -8,7 +8,7 @@ import type { Clock } from '../model/clock';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import type { SubscriptionStartClaims } from '../model/subscription-start';
 import type { TrialClaims } from '../model/trial-claim';
-import { changeSubscription, createSubscription, type SubscriptionEventType } from './changes';
+import { changeSubscription, createSubscription, type SubscriptionEventType } from './subscription-changes';
 
 export interface SubscriptionStarterDeps {
   subscriptions: Model<SubscriptionRecord>;

@@ -6,11 +6,11 @@ import type Stripe from 'stripe';
 import { changeFromStripe } from '../domain/stripe-events';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import { periodEndOf, statusOfStripe } from '../providers/stripe';
-import { changeSubscription } from './changes';
-import type { CardChanger } from './card-change';
-import type { SubscriptionStarter } from './subscription-start';
+import { changeSubscription } from '../operations/subscription-changes';
+import type { CardChanger } from '../operations/card-change';
+import type { SubscriptionStarter } from '../operations/subscription-start';
 
-/** The ids of the Stripe events already applied, each with its type and when (events/webhook-records-sweep.ts). */
+/** The ids of the Stripe events already applied, each with its type and when (jobs/webhook-records-sweep.ts). */
 export const processedWebhooksCollection = 'processed_webhooks';
 
 export interface ProcessedWebhook {
@@ -22,8 +22,8 @@ export interface ProcessedWebhook {
 /**
  * Stripe's webhooks at /http/stripe/webhook (the gateway's /hooks/billing/stripe/webhook). The signature covers
  * the raw body, so the route reads bytes, never parsed JSON. `setup_intent.succeeded` starts the subscription
- * (once, with the browser's call: events/subscription-start.ts), or for a card change makes its card the
- * subscription's (once, with the browser's call: events/card-change.ts). Each event id is processed once (a
+ * (once, with the browser's call: operations/subscription-start.ts), or for a card change makes its card the
+ * subscription's (once, with the browser's call: operations/card-change.ts). Each event id is processed once (a
  * `processed_webhooks` record); an event older than the newest applied to the subscription changes nothing
  * (out of order); a change is a compare-and-set like every other, and one that lost a race answers 503 so
  * Stripe delivers it again. Without Stripe configured (null) the route answers 404.

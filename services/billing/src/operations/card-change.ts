@@ -5,7 +5,7 @@ import { billingMessages } from '../domain/messages';
 import type { PaymentProvider } from '../domain/provider';
 import type { Clock } from '../model/clock';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
-import { changeSubscription, type SubscriptionEventType, type SubscriptionFields } from './changes';
+import { changeSubscription, type SubscriptionEventType, type SubscriptionFields } from './subscription-changes';
 
 /** What a card change did: saved, saved and the failed payment paid with it, or saved with the payment still open. */
 export type CardChangeOutcome = 'updated' | 'paid' | 'still_unpaid';

@@ -9,7 +9,7 @@ import type { Connection, Model } from 'mongoose';
 import { webhookRecordsCutoff } from '../domain/retention';
 import type { CustomerRecord } from '../model/subscription';
 import { subscriptionStartModel } from '../model/subscription-start';
-import { processedWebhooksCollection, type ProcessedWebhook } from './stripe-webhooks';
+import { processedWebhooksCollection, type ProcessedWebhook } from '../http/stripe-webhooks';
 
 /** How often the sweep runs, unless `BILLING_WEBHOOK_RECORDS_SWEEP_INTERVAL_MS` says otherwise. */
 export const webhookRecordsSweepIntervalMs = 60 * 60 * 1000;
