@@ -186,9 +186,9 @@ export function decodeEvent(bytes: Uint8Array): DecodedEvent {
 }
 
 /**
- * The payload fields of each event that name its person (their address and names). They are published only
- * sealed under the person's own key, together in `sealedPersonal` (platform person-keys.ts), so a copy of a
- * topic says nothing of anyone once they are erased.
+ * The payload fields of each event that name its person (their address and names) or tell what they wrote of
+ * themselves (a check-in's ratings and mood). They are published only sealed under the person's own key, together
+ * in `sealedPersonal` (platform person-keys.ts), so a copy of a topic says nothing of anyone once they are erased.
  */
 const personalFieldsByType: Partial<Record<EventType, readonly string[]>> = {
   'user.registered': ['email', 'firstName', 'lastName'],
@@ -199,6 +199,9 @@ const personalFieldsByType: Partial<Record<EventType, readonly string[]>> = {
   'user.email_change_requested': ['newEmail', 'firstName'],
   'user.email_changed': ['oldEmail', 'newEmail', 'firstName'],
   'user.sign_in_method_linked': ['email', 'firstName'],
+  'quote.generated': ['moodScore', 'ratings'],
+  'quote.entry_deleted': ['moodScore'],
+  'quote.entry_edited': ['moodScore', 'previousMoodScore', 'ratings'],
   ...Object.fromEntries(
     Object.entries(eventSchemas)
       .filter(([, schema]) => schema === SubscriptionChangeSchema)
@@ -229,7 +232,8 @@ export async function withPersonalFieldsSealed(
   const personal = Object.fromEntries(fields.filter((field) => payload[field]).map((field) => [field, payload[field]]));
   if (Object.keys(personal).length === 0) return bytes;
   const sealed = await seal(envelope.subjectId, JSON.stringify(personal));
-  for (const field of fields) payload[field] = '';
+  // Each left as its type's empty value: text empty, a number 0, a message absent.
+  for (const field of fields) payload[field] = emptyOf(payload[field]);
   payload.sealedPersonal = sealed ?? '';
   envelope.payload = toBinary(schema as never, payload as never);
   return toBinary(EnvelopeSchema, envelope);
@@ -250,7 +254,15 @@ export async function withPersonalFieldsOpened<T extends EventType>(
   if (opened === null) return null;
   const fields = new Set(personalFieldsOf(event.type));
   const personal = Object.entries(JSON.parse(opened) as Record<string, unknown>).filter(
-    ([field, value]) => fields.has(field) && typeof value === 'string',
+    ([field, value]) => fields.has(field) && isFieldValue(value),
   );
   return { ...event, payload: { ...event.payload, ...Object.fromEntries(personal), sealedPersonal: '' } };
 }
+
+const emptyOf = (value: unknown) => (typeof value === 'string' ? '' : typeof value === 'number' ? 0 : undefined);
+
+/** What a sealed field can hold: text, a number, or a message of numbers (a check-in's ratings). */
+const isFieldValue = (value: unknown) =>
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value));

@@ -15,6 +15,8 @@ export interface RawMessage {
   topic: string;
   /** Key, value and header values as one text (bytes read as latin1). */
   text: string;
+  /** The value's bytes, for a test that decodes the event. */
+  value: Buffer | null;
 }
 
 const quietLog = createLogger('kafka-messages', 'silent');
@@ -67,6 +69,7 @@ export async function messagesSince(since: KafkaEnds): Promise<RawMessage[]> {
         messages.push({
           topic,
           text: [message.key?.toString('latin1') ?? '', message.value?.toString('latin1') ?? '', ...headers].join('\n'),
+          value: message.value ?? null,
         });
         if (offset + 1 >= end) reached.add(key);
       },

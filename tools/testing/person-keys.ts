@@ -2,7 +2,8 @@
  * A person's data key as Haven's services reach it (the user service's `personDataKey`, over the service
  * credential), for tests that read storage raw and check what is sealed under it.
  */
-import { openForPerson, personKeysFromUserService } from '@haven/platform';
+import { openForPerson, personKeyring, personKeysFromUserService, type PersonKeyring } from '@haven/platform';
+import { withPersonalFieldsOpened, type DecodedEvent, type EventType } from '@haven/proto';
 import { testServiceSecret, testSubgraphSecret, type TestHaven } from './haven';
 
 export function personKeyOf(haven: Pick<TestHaven, 'services'>, userId: string): Promise<Buffer | null> {
@@ -23,4 +24,20 @@ export async function openedForPerson(
   const key = await personKeyOf(haven, userId);
   if (!key) throw new Error(`no data key for ${userId}`);
   return openForPerson(key, userId, stored);
+}
+
+/** A keyring that reaches people's keys as Haven's services do: for opening what a test reads raw. */
+export function testKeyring(haven: Pick<TestHaven, 'services'>): PersonKeyring {
+  return personKeyring((userId) => personKeyOf(haven, userId), { ttlMs: 0 });
+}
+
+/** An event read raw from Kafka with its person's sealed fields (moods, ratings, address) opened. */
+export async function openedEvent<T extends EventType>(
+  haven: Pick<TestHaven, 'services'>,
+  event: DecodedEvent<T>,
+): Promise<DecodedEvent<T>> {
+  const keyring = testKeyring(haven);
+  const opened = await withPersonalFieldsOpened(event, (subject, sealed) => keyring.open(subject, sealed));
+  if (!opened) throw new Error(`the ${event.type} event does not open with its person's key`);
+  return opened;
 }

@@ -25,6 +25,8 @@ import { preferencesModel } from '../../notification/src/model/preferences';
 import { subscriberModel } from '../../notification/src/model/subscriber';
 import { weeklyCheckInsModel } from '../../notification/src/model/weekly-check-ins';
 import { dimensions } from '../../quote/src/domain/assessment';
+import { emotionalStateRatings } from '../../quote/src/domain/progress';
+import { decodeRatings } from '../../quote/src/domain/rating-codes';
 import { quoteDataMap } from '../../quote/src/events/erasure';
 import { checkInModel } from '../../quote/src/model/check-in';
 import { privacySettingsModel } from '../../quote/src/model/privacy-settings';
@@ -341,14 +343,28 @@ function hasPlace(value: unknown, path: string[]): boolean {
   return hasPlace((value as Record<string, unknown>)[head], rest);
 }
 
-const textOf = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+const textOf = (value: unknown) =>
+  value instanceof Date
+    ? value.toISOString()
+    : typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? JSON.stringify(value)
+      : String(value);
+
+/** A sealed rating code (a check-in's ratings, a quote's emotional state) as the export writes it: by name. */
+const ratingsWritten = (code: string) =>
+  [decodeRatings(dimensions, code), decodeRatings(emotionalStateRatings, code)]
+    .filter((ratings) => ratings !== null)
+    .map((ratings) => JSON.stringify(ratings));
 
 /**
  * How the export may write a stored value: as it is, an instant also in Unix seconds (as the /api contract writes billing's dates),
- * and content sealed under the person's key as its text.
+ * and content sealed under the person's key as its text (ratings as the ratings by name).
  */
 function writingsOf(value: string, personKey: Buffer | null): string[] {
-  if (isSealedForPerson(value)) return personKey ? [openForPerson(personKey, account.userId, value) ?? value] : [value];
+  if (isSealedForPerson(value)) {
+    const opened = personKey ? openForPerson(personKey, account.userId, value) : null;
+    return opened === null ? [value] : [opened, ...ratingsWritten(opened)];
+  }
   const instant = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(instant) ? [value] : [value, String(Math.floor(instant / 1000))];
 }

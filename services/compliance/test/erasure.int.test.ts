@@ -8,7 +8,10 @@
  * with it: a copy of the sealed content, wherever it lies, never opens again.
  */
 import { openForPerson } from '@haven/platform';
-import { erasureEventTypes } from '@haven/proto';
+import { decodeEvent, erasureEventTypes, topicOf, type DecodedEvent } from '@haven/proto';
+import { dimensions, type Ratings } from '../../quote/src/domain/assessment';
+import { emotionalStateOf, emotionalStateRatings } from '../../quote/src/domain/progress';
+import { decodeRatings } from '../../quote/src/domain/rating-codes';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import {
   anotherSessionCookie,
@@ -50,6 +53,9 @@ describe('a user deletes their account', () => {
   let sealed: Array<{ stored: string; text: string }>;
   let dataKey: Buffer;
   let wrappedKey: string;
+  /** The check-ins and quotes as the quote service's database holds them, read raw before the deletion. */
+  let storedCheckIns: Array<Record<string, unknown>>;
+  let storedQuotes: Array<Record<string, unknown>>;
 
   beforeAll(async () => {
     kafkaMark = await kafkaEnds();
@@ -61,6 +67,8 @@ describe('a user deletes their account', () => {
       .sort({ createdAt: 1 })
       .toArray();
     const quotes = await (await haven.collection('quote', 'quotes')).find({ userId: account.userId }).toArray();
+    storedCheckIns = checkIns;
+    storedQuotes = quotes;
     const plan = await (await haven.collection('user', 'safety_plans')).findOne({ _id: account.userId as never });
     const replies = await account.client.get<{ quotes: Array<{ id: string; text: string }> }>('/api/quotes/recent');
     const replyText = new Map(replies.body.quotes.map((quote) => [quote.id, quote.text]));
@@ -100,6 +108,42 @@ describe('a user deletes their account', () => {
     expect(published.filter((message) => message.topic === 'haven.user.events').length).toBeGreaterThan(0);
     // Each stored value opens with the person's key to exactly what they wrote (or were sent).
     expect(sealed.map((each) => openForPerson(dataKey, account.userId, each.stored))).toEqual(texts);
+
+    // Their ratings too: no check-in or quote holds one in clear. Each check-in of fullyUsedAccount rated stress
+    // 4 and sleep 2, the rest as the sliders start.
+    const given = {
+      ...Object.fromEntries(dimensions.map((dimension) => [dimension, 3])),
+      stressLevel: 4,
+      sleepQuality: 2,
+    };
+    const opened = (stored: unknown) => openForPerson(dataKey, account.userId, String(stored)) ?? '';
+    expect(storedCheckIns).toHaveLength(account.notes.length);
+    for (const checkIn of storedCheckIns) {
+      expect(Object.keys(checkIn).filter((field) => (dimensions as readonly string[]).includes(field))).toEqual([]);
+      expect(checkIn.ratings).toMatch(/^hp1\./);
+      expect(decodeRatings(dimensions, opened(checkIn.ratings))).toEqual(given);
+    }
+    expect(storedQuotes).toHaveLength(account.quoteIds.length);
+    for (const quote of storedQuotes) {
+      expect(quote.emotionalState).toMatch(/^hp1\./);
+      expect(decodeRatings(emotionalStateRatings, opened(quote.emotionalState))).toEqual(
+        emotionalStateOf(given as Ratings),
+      );
+    }
+    // The quote service's events carry the moods and ratings only sealed, opening to the same numbers.
+    const quoteEvents = published
+      .filter((message) => message.topic === topicOf('quote') && message.value)
+      .map((message) => decodeEvent(message.value!))
+      .filter((event): event is DecodedEvent<'quote.generated'> => event.type === 'quote.generated')
+      .filter((event) => event.envelope.subjectId === account.userId);
+    expect(quoteEvents).toHaveLength(account.quoteIds.length);
+    for (const event of quoteEvents) {
+      expect(event.payload).toMatchObject({ moodScore: 0 });
+      expect(event.payload).not.toHaveProperty('ratings.stressLevel');
+      const personal = JSON.parse(opened(event.payload.sealedPersonal)) as { moodScore: number; ratings: Ratings };
+      expect(personal.moodScore).toBeCloseTo(17 / 6, 5);
+      expect(personal.ratings).toMatchObject(given);
+    }
   });
 
   it('closes the account at once and says so', async () => {

@@ -67,19 +67,40 @@ describe('an event’s personal fields', () => {
 
   it('leaves events that name nobody as they are, and reads events published before sealing as they are', async () => {
     const keyring = keyringOf({ keyed: true });
-    const generated = encodeEvent({
-      type: 'quote.generated',
-      producer: 'quote',
+    const profile = encodeEvent({
+      type: 'user.profile_updated',
+      producer: 'user',
       subjectId: person,
       correlationId: 'c',
-      payload: { userId: person, quoteId: 'q', checkInId: 'k', moodScore: 3 },
+      payload: { userId: person, timeZone: 'UTC' },
     }).value;
-    expect(personalFieldsOf('quote.generated')).toEqual([]);
-    expect(await withPersonalFieldsSealed(generated, (subject, fields) => keyring.trySeal(subject, fields))).toBe(
-      generated,
+    expect(personalFieldsOf('user.profile_updated')).toEqual([]);
+    expect(await withPersonalFieldsSealed(profile, (subject, fields) => keyring.trySeal(subject, fields))).toBe(
+      profile,
     );
     const older = decodeEvent(registered());
     expect(await withPersonalFieldsOpened(older, (subject, sealed) => keyring.open(subject, sealed))).toBe(older);
+  });
+
+  it('carry a check-in’s moods and ratings sealed, and open to the numbers they were', async () => {
+    const keyring = keyringOf({ keyed: true });
+    const ratings = { stressLevel: 4, sleepQuality: 2, hopeForFuture: 5 };
+    const edited = encodeEvent({
+      type: 'quote.entry_edited',
+      producer: 'quote',
+      subjectId: person,
+      correlationId: 'c',
+      payload: { userId: person, quoteId: 'q', checkInId: 'k', moodScore: 3.5, previousMoodScore: 2.25, ratings },
+    }).value;
+    const published = await withPersonalFieldsSealed(edited, (subject, fields) => keyring.trySeal(subject, fields));
+    const decoded = decodeEvent(published) as DecodedEvent<'quote.entry_edited'>;
+    expect(decoded.payload).toMatchObject({ quoteId: 'q', moodScore: 0, previousMoodScore: 0 });
+    expect(decoded.payload.ratings).toBeUndefined();
+    expect(decoded.payload.sealedPersonal).toMatch(/^hp1\./);
+    const opened = await withPersonalFieldsOpened(decoded, (subject, sealed) => keyring.open(subject, sealed));
+    expect(opened?.payload).toMatchObject({ moodScore: 3.5, previousMoodScore: 2.25, ratings, sealedPersonal: '' });
+    expect(personalFieldsOf('quote.generated')).toEqual(['moodScore', 'ratings']);
+    expect(personalFieldsOf('quote.entry_deleted')).toEqual(['moodScore']);
   });
 
   it('names the address and names of every user and billing event that carries them', () => {

@@ -17,7 +17,7 @@ import type { Model } from 'mongoose';
 import { dimensions } from './domain/assessment';
 import { csvRow, exportFileName } from './domain/csv';
 import { localDate } from './domain/progress';
-import type { CheckInRecord } from './model/check-in';
+import { ratingsOfCheckIn, type CheckInRecord } from './model/check-in';
 import type { QuoteRecord } from './model/quote';
 import { timeZoneOf } from './events/time-zones';
 import type { TimeZoneRecord } from './model/time-zone';
@@ -62,12 +62,13 @@ export function exportRoutes(deps: {
       .lean<CheckInRecord[]>()
       .cursor()) {
       const quote = quotesByCheckIn.get(checkIn._id);
+      const ratings = await ratingsOfCheckIn(deps.personKeyring, checkIn);
       res.write(
         csvRow([
           checkIn._id,
           checkIn.createdAt.toISOString(),
           checkIn.timeOfDay,
-          ...dimensions.map((dimension) => checkIn[dimension]),
+          ...dimensions.map((dimension) => ratings[dimension]),
           await deps.personKeyring.open(userId, checkIn.notes),
           quote?._id,
           quote && (await deps.personKeyring.open(userId, quote.text)),

@@ -66,6 +66,8 @@ export const startQuoteService = defineService({
         ),
       }),
       outboxModels: [quotes],
+      // Its events carry a check-in's moods and ratings: they leave for Kafka sealed under the person's key.
+      personKeyring: keyring,
       consumers: [entitlements.consumer, timeZoneConsumer(timeZones)],
       httpRoutes: exportRoutes({
         quotes,

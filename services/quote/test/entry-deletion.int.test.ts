@@ -9,6 +9,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
+import { openedEvent } from '../../../tools/testing/person-keys';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -111,10 +112,12 @@ it('deletes an entry for good: its check-in, notes and quote leave every view, t
     return (await quotes.countDocuments({ _id: gone as never })) === 0;
   });
 
-  // The event says which entry went, with ids and numbers only.
-  const event = decodeEvent(
+  // The event says which entry went, with ids and numbers only, the mood sealed under the person's key.
+  const raw = decodeEvent(
     (await published.waitFor(userId, 'quote.entry_deleted')).value,
   ) as DecodedEvent<'quote.entry_deleted'>;
+  expect(raw.payload).toMatchObject({ userId, quoteId: gone, moodScore: 0 });
+  const event = await openedEvent(haven, raw);
   expect(event.payload).toMatchObject({ userId, quoteId: gone, moodScore: 2 });
   expect(timestampDate(event.payload.createdAt!).getTime()).toBeLessThanOrEqual(Date.now());
 });

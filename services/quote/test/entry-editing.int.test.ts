@@ -10,6 +10,8 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
+import { openedEvent, testKeyring } from '../../../tools/testing/person-keys';
+import { ratingsOfCheckIn, type CheckInRecord } from '../src/model/check-in';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -132,12 +134,18 @@ it('changes ratings, time of day and notes; the message stays, and progress, ana
 
   const exported = await client.get('/api/user/data-export');
   expect(JSON.stringify(exported.body)).not.toContain('A slow start');
-  const checkIns = await haven.collection('quote', 'check_ins');
-  expect(await checkIns.findOne({ userId, sleepQuality: 5 })).toMatchObject({ timeOfDay: 'evening', notes: null });
+  const quote = await (await haven.collection('quote', 'quotes')).findOne({ _id: written.id as never });
+  const stored = (await (
+    await haven.collection('quote', 'check_ins')
+  ).findOne({
+    _id: quote!.checkInId,
+  })) as unknown as CheckInRecord;
+  expect(stored).toMatchObject({ timeOfDay: 'evening', notes: null });
+  expect(await ratingsOfCheckIn(testKeyring(haven), stored)).toMatchObject({ sleepQuality: 5, stressLevel: 2 });
 
   // The event carries numbers only: the mood before and after, never the notes.
   const message = await published.waitFor(userId, 'quote.entry_edited');
-  const event = decodeEvent(message.value) as DecodedEvent<'quote.entry_edited'>;
+  const event = await openedEvent(haven, decodeEvent(message.value) as DecodedEvent<'quote.entry_edited'>);
   expect(event.payload).toMatchObject({ userId, quoteId: written.id, moodScore: 4, previousMoodScore: 2 });
   expect(Buffer.from(message.value).toString('latin1')).not.toContain('Better than I first said');
 });

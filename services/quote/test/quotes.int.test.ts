@@ -4,7 +4,10 @@ import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { eventually } from '../../../tools/testing/eventually';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
-import { openedForPerson } from '../../../tools/testing/person-keys';
+import { openedEvent, openedForPerson } from '../../../tools/testing/person-keys';
+import { dimensions } from '../src/domain/assessment';
+import { emotionalStateRatings } from '../src/domain/progress';
+import { decodeRatings } from '../src/domain/rating-codes';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -73,8 +76,14 @@ it('stores a check-in and its quote, lists it, saves it as a favourite, counts i
 
   const storedQuote = (await (await haven.collection('quote', 'quotes')).findOne({ _id: quote.id }))!;
   const stored = await (await haven.collection('quote', 'check_ins')).findOne({ _id: storedQuote.checkInId as string });
-  expect(stored).toMatchObject({ sleepQuality: 1, urgencyOfNeed: 2, timeOfDay: 'evening' });
-  // The notes and the message are kept sealed under the person's own key: unreadable in the database.
+  expect(stored).toMatchObject({ timeOfDay: 'evening' });
+  // The ratings, the notes and the message are kept sealed under the person's own key: unreadable in the database.
+  expect(stored).not.toHaveProperty('sleepQuality');
+  expect(typeof storedQuote.emotionalState).toBe('string');
+  const openedRatings = await openedForPerson(haven, storedQuote.userId as string, stored!.ratings as string);
+  expect(decodeRatings(dimensions, openedRatings!)).toMatchObject({ sleepQuality: 1, urgencyOfNeed: 2 });
+  const openedState = await openedForPerson(haven, storedQuote.userId as string, storedQuote.emotionalState as string);
+  expect(decodeRatings(emotionalStateRatings, openedState!)).toEqual(quote.emotionalState);
   expect(stored!.notes).not.toContain(chosen.notes);
   expect(storedQuote.text).not.toContain(quote.text);
   expect(await openedForPerson(haven, storedQuote.userId as string, stored!.notes as string)).toBe(chosen.notes);
@@ -120,10 +129,13 @@ it('stores a check-in and its quote, lists it, saves it as a favourite, counts i
   expect(row).toContain(quote.id);
   expect(row).toContain(chosen.notes);
 
-  // quote.generated carries ids and numbers, never the notes or the text.
+  // quote.generated carries ids and numbers, never the notes or the text; the mood and ratings sealed.
   const { userId } = (await (await haven.collection('quote', 'quotes')).findOne({ _id: quote.id }))!;
-  const event = decodeEvent((await published.waitFor(userId as string, 'quote.generated')).value);
-  expect(event.type).toBe('quote.generated');
+  const raw = decodeEvent((await published.waitFor(userId as string, 'quote.generated')).value);
+  expect(raw.type).toBe('quote.generated');
+  expect(raw.payload).toMatchObject({ quoteId: quote.id, moodScore: 0 });
+  expect(raw.payload).not.toHaveProperty('ratings.sleepQuality');
+  const event = await openedEvent(haven, raw);
   expect(event.payload).toMatchObject({
     quoteId: quote.id,
     ratings: { sleepQuality: 1, gratitudeLevels: 5 },

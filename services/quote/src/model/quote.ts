@@ -1,7 +1,9 @@
-import { outboxPlugin, type WithOutbox } from '@haven/platform';
+import { outboxPlugin, type PersonKeyring, type WithOutbox } from '@haven/platform';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 import type { TimeOfDay } from '../domain/assessment';
-import { emotionalStateRatings, type EmotionalState } from '../domain/progress';
+import { emotionalStateOf, emotionalStateRatings, type EmotionalState } from '../domain/progress';
+import { encodeRatings } from '../domain/rating-codes';
+import { openStoredRatings } from './sealed-ratings';
 
 /** A supportive quote written for one check-in, with the ratings the progress page shows beside it. */
 export interface QuoteRecord extends WithOutbox {
@@ -12,7 +14,11 @@ export interface QuoteRecord extends WithOutbox {
   /** The library message it came from (the composer's no-repeat rule), or "crisis", or "ai". */
   messageId: string;
   timeOfDay: TimeOfDay;
-  emotionalState: EmotionalState;
+  /**
+   * The eight ratings' code (domain/rating-codes.ts) sealed under the person's key; a quote stored before that
+   * keeps the ratings in clear, until its entry is edited. `emotionalStateOfQuote` reads either.
+   */
+  emotionalState: string | EmotionalState;
   isFavorite: boolean;
   createdAt: Date;
   /** When its writer last changed the entry; absent when never. */
@@ -20,8 +26,6 @@ export interface QuoteRecord extends WithOutbox {
 }
 
 export type QuoteDocument = HydratedDocument<QuoteRecord>;
-
-const rating = { type: Number, required: true };
 
 const quoteSchema = new Schema<QuoteRecord>(
   {
@@ -31,10 +35,8 @@ const quoteSchema = new Schema<QuoteRecord>(
     text: { type: String, required: true },
     messageId: { type: String, required: true },
     timeOfDay: { type: String, required: true },
-    emotionalState: {
-      type: new Schema(Object.fromEntries(emotionalStateRatings.map((name) => [name, rating])), { _id: false }),
-      required: true,
-    },
+    // Sealed text, or (stored before) the clear ratings.
+    emotionalState: { type: Schema.Types.Mixed, required: true },
     isFavorite: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
     editedAt: { type: Date },
@@ -48,4 +50,17 @@ quoteSchema.index({ userId: 1, isFavorite: 1, createdAt: -1 });
 
 export function quoteModel(connection: Connection): Model<QuoteRecord> {
   return connection.model<QuoteRecord>('Quote', quoteSchema);
+}
+
+/** A check-in's emotional state as a quote stores it: the code of its eight ratings, sealed under the person's key. */
+export async function sealEmotionalState(keyring: PersonKeyring, userId: string, state: EmotionalState) {
+  return keyring.seal(userId, encodeRatings(emotionalStateRatings, emotionalStateOf(state)));
+}
+
+/** The emotional state a stored quote carries, whichever form it was stored in. */
+export async function emotionalStateOfQuote(
+  keyring: PersonKeyring,
+  record: Pick<QuoteRecord, 'userId' | 'emotionalState'>,
+): Promise<EmotionalState> {
+  return openStoredRatings(keyring, record.userId, emotionalStateRatings, record.emotionalState);
 }

@@ -50,10 +50,18 @@ import {
   quoteScore,
   trendOf,
   weeklyGoal,
+  type EmotionalState,
 } from '../domain/progress';
 import { scrubNotes } from '../domain/scrub';
 import { entryDeletedEvent, entryEditedEvent, quoteGeneratedEvent } from '../events/publish';
-import { analyticsCheckInsOf, insertCheckIn, ratingsOf, type CheckInRecord } from '../model/check-in';
+import {
+  analyticsCheckInsOf,
+  checkInRatingsUpdate,
+  insertCheckIn,
+  ratingsOfCheckIn,
+  sealCheckInRatings,
+  type CheckInRecord,
+} from '../model/check-in';
 import {
   averageMoodOf,
   entriesOf,
@@ -64,7 +72,7 @@ import {
   streaksOfRecord,
   type ProgressRecord,
 } from '../model/progress';
-import type { QuoteRecord } from '../model/quote';
+import { emotionalStateOfQuote, sealEmotionalState, type QuoteRecord } from '../model/quote';
 import { countFavorites, countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
 import type { TimeZoneRecord } from '../model/time-zone';
@@ -111,7 +119,11 @@ const quotePollMs = 25;
 
 const problemsOf = (validated: Validated<unknown>): FieldProblem[] => (validated.ok ? [] : validated.problems);
 
-export function toQuote(record: Omit<QuoteRecord, keyof WithOutbox> & { _id: string }): QuoteView {
+/** A quote as the API shows it, with the emotional state its record holds (opened: `emotionalStateOfQuote`). */
+export function toQuote(
+  record: Omit<QuoteRecord, keyof WithOutbox | 'emotionalState'> & { _id: string },
+  state: EmotionalState,
+): QuoteView {
   return {
     id: record._id,
     userId: record.userId,
@@ -121,9 +133,9 @@ export function toQuote(record: Omit<QuoteRecord, keyof WithOutbox> & { _id: str
     isFavorite: record.isFavorite,
     timeOfDay: record.timeOfDay,
     editedAt: record.editedAt?.toISOString() ?? null,
-    score: quoteScore(record.emotionalState),
-    dotColour: dotColour(quoteScore(record.emotionalState)),
-    emotionalState: emotionalStateOf(record.emotionalState),
+    score: quoteScore(state),
+    dotColour: dotColour(quoteScore(state)),
+    emotionalState: emotionalStateOf(state),
   };
 }
 
@@ -134,6 +146,10 @@ const progressFields = { folded: 0 } as const;
 export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
   const { quotes, checkIns, progress, personKeyring } = deps;
   const privacy = privacyResolvers(deps);
+
+  /** Stored quotes as the API shows them, each one's emotional state opened in memory. */
+  const quoteViews = (records: QuoteRecord[]): Promise<QuoteView[]> =>
+    Promise.all(records.map(async (record) => toQuote(record, await emotionalStateOfQuote(personKeyring, record))));
 
   const statsOf = (context: RequestContext, id: string) =>
     requestLoader(context, 'stats', (ids) => countStatsByUserIds(quotes, checkIns, ids)).load(id);
@@ -226,15 +242,16 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
       // The quote shares the check-in's instant, so the user's quote index finds it.
       const stored = await quotes.findOne({ userId, createdAt: storedAt, checkInId }, quoteFields).lean<QuoteRecord>();
       if (stored) {
+        const state = await emotionalStateOfQuote(personKeyring, stored);
         // The first request may have failed after storing both, before its progress: the repeat finishes it.
         await recordMissingProgress(progress, checkIns, userId, {
           id: checkInId,
-          mood: moodOf(stored.emotionalState),
+          mood: moodOf(state),
           day: dayNumber(storedAt, timeZone),
           createdAt: storedAt,
         });
         return {
-          quote: toQuote(stored),
+          quote: toQuote(stored, state),
           supportResources: stored.messageId === crisisMessageId ? supportResourcesFor(country) : null,
         };
       }
@@ -276,9 +293,17 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         if (!window) throw badInput('year', 'year must be a year written yyyy, for example 2026');
         const timeZone = await timeZoneOf(deps.timeZones, userId);
         const found = await quotes
-          .find({ userId, createdAt: { $gte: window.from, $lt: window.to } }, { emotionalState: 1, createdAt: 1 })
-          .lean<Array<Pick<QuoteRecord, 'emotionalState' | 'createdAt'>>>();
-        const samples = found.map((quote) => ({ at: quote.createdAt, mood: moodOf(quote.emotionalState) }));
+          .find(
+            { userId, createdAt: { $gte: window.from, $lt: window.to } },
+            { userId: 1, emotionalState: 1, createdAt: 1 },
+          )
+          .lean<Array<Pick<QuoteRecord, 'userId' | 'emotionalState' | 'createdAt'>>>();
+        const samples = await Promise.all(
+          found.map(async (quote) => ({
+            at: quote.createdAt,
+            mood: moodOf(await emotionalStateOfQuote(personKeyring, quote)),
+          })),
+        );
         return moodsByDay(samples, year, timeZone).map((day) => ({ ...day, colour: moodColour(day.mood) }));
       },
     },
@@ -317,7 +342,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
             .sort({ createdAt: -1, _id: -1 })
             .limit(count)
             .lean<QuoteRecord[]>();
-          return records.map(toQuote);
+          return quoteViews(records);
         }
         if (paged) throw badInput('before', 'before pages the whole journey, not a day');
         const day = datePattern.test(date) ? new Date(`${date}T00:00:00Z`) : null;
@@ -336,10 +361,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           )
           .sort({ createdAt: -1 })
           .lean<QuoteRecord[]>();
-        return records
-          .filter((record) => localDate(record.createdAt, timeZone) === date)
-          .slice(0, count)
-          .map(toQuote);
+        return quoteViews(records.filter((record) => localDate(record.createdAt, timeZone) === date).slice(0, count));
       },
 
       favoriteQuotes: async ({ id }, _args, context) => {
@@ -349,7 +371,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           .sort({ createdAt: -1 })
           .limit(favoritesLimit)
           .lean<QuoteRecord[]>();
-        return records.map(toQuote);
+        return quoteViews(records);
       },
 
       progress: async ({ id }, _args, context) => {
@@ -385,7 +407,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           countFavorites(quotes, id),
           recordById(progress, id, progressFields),
           // A check-in carries the ratings its quote's mood is worked out from: one read for both lists.
-          analyticsCheckInsOf(checkIns, id, now, moodHistoryLength),
+          analyticsCheckInsOf(checkIns, personKeyring, id, now, moodHistoryLength),
           privacySettingsOf(deps.privacySettings, id),
         ]);
         const averageMood = averageMoodOf(kept);
@@ -427,7 +449,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         personKeyring.open(quote.userId, (await ownCheckIn(quote, context))?.notes),
       ratings: async (quote, _args, context) => {
         const checkIn = await ownCheckIn(quote, context);
-        return checkIn ? ratingsOf(checkIn) : null;
+        return checkIn ? ratingsOfCheckIn(personKeyring, checkIn) : null;
       },
     },
 
@@ -465,7 +487,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const checkIn: CheckInRecord = {
           _id: checkInId,
           userId,
-          ...assessment.ratings,
+          ratings: await sealCheckInRatings(personKeyring, userId, assessment.ratings),
           timeOfDay: assessment.timeOfDay,
           notes: assessment.notes && (await personKeyring.seal(userId, assessment.notes)),
           createdAt: now,
@@ -478,6 +500,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           return replyOfStored(checkInId, userId, country, timeZone);
         }
         const mood = moodOf(assessment.ratings);
+        const state = emotionalStateOf(assessment.ratings);
         const quote = {
           _id: randomUUID(),
           userId,
@@ -485,7 +508,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           text: await personKeyring.seal(userId, written.text),
           messageId: written.messageId,
           timeOfDay: assessment.timeOfDay,
-          emotionalState: emotionalStateOf(assessment.ratings),
+          emotionalState: await sealEmotionalState(personKeyring, userId, state),
           isFavorite: false,
           createdAt: now,
         } satisfies Omit<QuoteRecord, keyof WithOutbox> & { _id: string };
@@ -501,7 +524,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         deps.publishSoon();
         await recordProgress(progress, userId, { id: checkInId, mood, day: dayNumber(now, timeZone) });
         return {
-          quote: toQuote(quote),
+          quote: toQuote(quote, state),
           supportResources: written.crisis ? supportResourcesFor(country) : null,
         };
       },
@@ -514,7 +537,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           .lean<Pick<QuoteRecord, '_id' | 'userId' | 'checkInId' | 'createdAt' | 'emotionalState'>>();
         // Someone else's entry is as unknown as one that never existed.
         if (!entry) throw notFound('Entry not found');
-        const mood = moodOf(entry.emotionalState);
+        const mood = moodOf(await emotionalStateOfQuote(personKeyring, { ...entry, userId }));
         // The check-in (with the notes) goes first: should the rest fail, deleting again finishes the work.
         await checkIns.deleteOne({ _id: entry.checkInId, userId });
         // The quote leaves every read at once, its words and ratings with it; it is gone for good once its events,
@@ -558,7 +581,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         const { country: countryGiven, ...changes } = input;
         const edited = validateEntryEdit(
           {
-            ratings: ratingsOf(checkIn),
+            ratings: await ratingsOfCheckIn(personKeyring, checkIn),
             timeOfDay: checkIn.timeOfDay,
             notes: await personKeyring.open(userId, checkIn.notes),
           },
@@ -584,8 +607,8 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         // The message answered what the person shared then, and stays; crisis signals now get the crisis reply.
         const crisis = showsCrisis({ ratings, notes: edited.value.notes });
         const reply = crisis ? compose({ ...edited.value, country, recentMessageIds: [] }) : null;
-        const emotionalState = emotionalStateOf(ratings);
-        const previousMood = moodOf(entry.emotionalState);
+        const emotionalState = await sealEmotionalState(personKeyring, userId, ratings);
+        const previousMood = moodOf(await emotionalStateOfQuote(personKeyring, entry));
         const mood = moodOf(ratings);
         // Compare-and-set on the entry's version: of two edits at once one lands, and the mood it replaced is exact.
         const landed = await appendEvents(
@@ -611,20 +634,23 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
         if (!landed) throw conflict('This entry changed a moment ago. Please look again and try once more.');
         deps.publishSoon();
         await reviseProgress(progress, userId, { previousMood, mood });
+        // An entry stored before the ratings were sealed has them sealed now, its clear fields gone.
+        const sealedRatings = await checkInRatingsUpdate(personKeyring, userId, ratings);
         await checkIns.updateOne(
           { _id: checkIn._id, userId },
           {
             $set: {
-              ...ratings,
+              ...sealedRatings.$set,
               timeOfDay: edited.value.timeOfDay,
               notes: notesDropped || !edited.value.notes ? null : await personKeyring.seal(userId, edited.value.notes),
             },
+            $unset: sealedRatings.$unset,
           },
         );
         const updated = await quotes.findOne({ _id: quoteId, userId }, quoteFields).lean<QuoteRecord>();
         if (!updated) throw notFound('Entry not found');
         return {
-          quote: toQuote(updated),
+          quote: toQuote(updated, await emotionalStateOfQuote(personKeyring, updated)),
           supportResources: crisis ? supportResourcesFor(country) : null,
         };
       },
@@ -637,7 +663,7 @@ export function quoteResolvers(deps: QuoteServiceDeps): Resolvers {
           .lean<QuoteRecord>();
         // Someone else's quote is as unknown as one that never existed.
         if (!updated) throw notFound('Quote not found');
-        return toQuote(updated);
+        return toQuote(updated, await emotionalStateOfQuote(personKeyring, updated));
       },
     },
   };

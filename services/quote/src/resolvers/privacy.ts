@@ -13,14 +13,13 @@ import {
   type RequestContext,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
-import { dimensions } from '../domain/assessment';
 import { insightsFrom } from '../domain/insights';
 import { dayNumber } from '../domain/progress';
 import { timeZoneOf } from '../events/time-zones';
-import { insightSamplesOf, type CheckInRecord } from '../model/check-in';
+import { insightSamplesOf, ratingsOfCheckIn, type CheckInRecord } from '../model/check-in';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
 import { averageMoodOf, entriesOf, streaksOfRecord, type ProgressRecord } from '../model/progress';
-import type { QuoteRecord } from '../model/quote';
+import { emotionalStateOfQuote, type QuoteRecord } from '../model/quote';
 import type { TimeZoneRecord } from '../model/time-zone';
 import type { Resolvers } from './types.generated';
 
@@ -46,7 +45,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
     const { allowInsights } = await privacySettingsOf(privacySettings, userId);
     if (!allowInsights) return [];
     return insightsFrom(
-      await insightSamplesOf(deps.checkIns, userId, now),
+      await insightSamplesOf(deps.checkIns, deps.personKeyring, userId, now),
       now,
       await timeZoneOf(deps.timeZones, userId),
     ).map((insight) => ({ ...insight, createdAt: insight.createdAt.toISOString() }));
@@ -78,7 +77,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
               createdAt: checkIn.createdAt.toISOString(),
               timeOfDay: checkIn.timeOfDay,
               notes: await opened(checkIn.notes),
-              ratings: Object.fromEntries(dimensions.map((dimension) => [dimension, checkIn[dimension]])),
+              ratings: await ratingsOfCheckIn(deps.personKeyring, checkIn),
             })),
           ),
           quotes: await Promise.all(
@@ -89,7 +88,7 @@ export function privacyResolvers(deps: PrivacyDeps): Pick<Resolvers, 'User' | 'M
               createdAt: quote.createdAt.toISOString(),
               timeOfDay: quote.timeOfDay,
               // The ratings the progress page shows beside the quote, as kept with it.
-              emotionalState: quote.emotionalState,
+              emotionalState: await emotionalStateOfQuote(deps.personKeyring, quote),
               isFavorite: quote.isFavorite,
               editedAt: quote.editedAt?.toISOString() ?? null,
             })),

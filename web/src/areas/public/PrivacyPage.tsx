@@ -171,11 +171,12 @@ export function PrivacyPage() {
       <section aria-labelledby="privacy-keep">
         <h2 id="privacy-keep">How long we keep it, and how we protect it</h2>
         <p>
-          We keep your data while your account is open. What you write — your check-in notes, the messages written for
-          you and your safety plan — is stored encrypted under a key that is yours alone. Passwords are stored only as
-          secure hashes, the links we e-mail you are kept only as hashes and travel between our services encrypted,
-          sessions can be ended from Settings, and traffic is encrypted. If you cancel your subscription, your data
-          stays until you delete your account, so you can come back to it. When you delete it, every part of {name}
+          We keep your data while your account is open. What you tell us — your check-in ratings and notes, the messages
+          written for you and your safety plan — is stored encrypted under a key that is yours alone. Passwords are
+          stored only as secure hashes, the links we e-mail you are kept only as hashes and travel between our services
+          encrypted, sessions can be ended from Settings, and traffic is encrypted. If you cancel your subscription,
+          your data stays until you delete your account, so you can come back to it. When you delete it, every part of{' '}
+          {name}
           erases what it holds about you, and your key is destroyed: a copy of what you wrote left anywhere can never be
           read again. Our backups are the one place your data stays a little longer: what you wrote can no longer be
           read in them 7 days after you delete your account, when the last backup of your key is deleted, and the rest

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file haven/events/v1/quote.proto.
  */
 export const file_haven_events_v1_quote: GenFile = /*@__PURE__*/
-  fileDesc("ChtoYXZlbi9ldmVudHMvdjEvcXVvdGUucHJvdG8SD2hhdmVuLmV2ZW50cy52MSKgAwoOQ2hlY2tJblJhdGluZ3MSFAoMc3RyZXNzX2xldmVsGAEgASgFEhgKEGNvbmZpZGVuY2VfbGV2ZWwYAiABKAUSFQoNZm9jdXNfY2xhcml0eRgDIAEoBRIYChBtb3RpdmF0aW9uX2xldmVsGAQgASgFEhUKDWFueGlldHlfbGV2ZWwYBSABKAUSHgoWY29ubmVjdGlvbl93aXRoX290aGVycxgGIAEoBRIfChdzdXBwb3J0X3N5c3RlbV9zdHJlbmd0aBgHIAEoBRIYChBzZW5zZV9vZl9wdXJwb3NlGAggASgFEh0KFXByb2dyZXNzX3Rvd2FyZF9nb2FscxgJIAEoBRIXCg9ob3BlX2Zvcl9mdXR1cmUYCiABKAUSFQoNc2xlZXBfcXVhbGl0eRgLIAEoBRIYChBwaHlzaWNhbF9jb21mb3J0GAwgASgFEh8KF2N1cnJlbnRfY2hhbGxlbmdlX2xldmVsGA0gASgFEhgKEGdyYXRpdHVkZV9sZXZlbHMYDiABKAUSFwoPdXJnZW5jeV9vZl9uZWVkGA8gASgFItMBCg5RdW90ZUdlbmVyYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESMAoHcmF0aW5ncxgGIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgHIAEoCSKKAQoMRW50cnlEZWxldGVkEg8KB3VzZXJfaWQYASABKAkSEAoIcXVvdGVfaWQYAiABKAkSEwoLY2hlY2tfaW5faWQYAyABKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKbW9vZF9zY29yZRgFIAEoASLtAQoLRW50cnlFZGl0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCghxdW90ZV9pZBgCIAEoCRITCgtjaGVja19pbl9pZBgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgptb29kX3Njb3JlGAUgASgBEhsKE3ByZXZpb3VzX21vb2Rfc2NvcmUYBiABKAESMAoHcmF0aW5ncxgHIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgIIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChtoYXZlbi9ldmVudHMvdjEvcXVvdGUucHJvdG8SD2hhdmVuLmV2ZW50cy52MSKgAwoOQ2hlY2tJblJhdGluZ3MSFAoMc3RyZXNzX2xldmVsGAEgASgFEhgKEGNvbmZpZGVuY2VfbGV2ZWwYAiABKAUSFQoNZm9jdXNfY2xhcml0eRgDIAEoBRIYChBtb3RpdmF0aW9uX2xldmVsGAQgASgFEhUKDWFueGlldHlfbGV2ZWwYBSABKAUSHgoWY29ubmVjdGlvbl93aXRoX290aGVycxgGIAEoBRIfChdzdXBwb3J0X3N5c3RlbV9zdHJlbmd0aBgHIAEoBRIYChBzZW5zZV9vZl9wdXJwb3NlGAggASgFEh0KFXByb2dyZXNzX3Rvd2FyZF9nb2FscxgJIAEoBRIXCg9ob3BlX2Zvcl9mdXR1cmUYCiABKAUSFQoNc2xlZXBfcXVhbGl0eRgLIAEoBRIYChBwaHlzaWNhbF9jb21mb3J0GAwgASgFEh8KF2N1cnJlbnRfY2hhbGxlbmdlX2xldmVsGA0gASgFEhgKEGdyYXRpdHVkZV9sZXZlbHMYDiABKAUSFwoPdXJnZW5jeV9vZl9uZWVkGA8gASgFIuwBCg5RdW90ZUdlbmVyYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESMAoHcmF0aW5ncxgGIAEoCzIfLmhhdmVuLmV2ZW50cy52MS5DaGVja0luUmF0aW5ncxITCgt0aW1lX29mX2RheRgHIAEoCRIXCg9zZWFsZWRfcGVyc29uYWwYCCABKAkiowEKDEVudHJ5RGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESFwoPc2VhbGVkX3BlcnNvbmFsGAYgASgJIoYCCgtFbnRyeUVkaXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1b3RlX2lkGAIgASgJEhMKC2NoZWNrX2luX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1vb2Rfc2NvcmUYBSABKAESGwoTcHJldmlvdXNfbW9vZF9zY29yZRgGIAEoARIwCgdyYXRpbmdzGAcgASgLMh8uaGF2ZW4uZXZlbnRzLnYxLkNoZWNrSW5SYXRpbmdzEhMKC3RpbWVfb2ZfZGF5GAggASgJEhcKD3NlYWxlZF9wZXJzb25hbBgJIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * The 15 ratings of a check-in, each 1 to 5.
@@ -147,6 +147,14 @@ export type QuoteGenerated = Message<"haven.events.v1.QuoteGenerated"> & {
    * @generated from field: string time_of_day = 7;
    */
   timeOfDay: string;
+
+  /**
+   * The person's moods and ratings, sealed under their own key as the event leaves (proto/src personalFieldsOf);
+   * the fields above them are then left empty.
+   *
+   * @generated from field: string sealed_personal = 8;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -191,6 +199,14 @@ export type EntryDeleted = Message<"haven.events.v1.EntryDeleted"> & {
    * @generated from field: double mood_score = 5;
    */
   moodScore: number;
+
+  /**
+   * The person's moods and ratings, sealed under their own key as the event leaves (proto/src personalFieldsOf);
+   * the fields above them are then left empty.
+   *
+   * @generated from field: string sealed_personal = 6;
+   */
+  sealedPersonal: string;
 };
 
 /**
@@ -254,6 +270,14 @@ export type EntryEdited = Message<"haven.events.v1.EntryEdited"> & {
    * @generated from field: string time_of_day = 8;
    */
   timeOfDay: string;
+
+  /**
+   * The person's moods and ratings, sealed under their own key as the event leaves (proto/src personalFieldsOf);
+   * the fields above them are then left empty.
+   *
+   * @generated from field: string sealed_personal = 9;
+   */
+  sealedPersonal: string;
 };
 
 /**
