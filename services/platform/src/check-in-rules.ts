@@ -7,26 +7,34 @@
  */
 
 /**
- * The 15 rated dimensions of a check-in, in the order of the assessment payload: the quote service
- * validates them, the gateway's REST facade passes exactly these on.
+ * The 15 rated dimensions of a check-in, in the order of the assessment payload: the one list of them. Each with
+ * how people read it (the slider's label, the words of messages, insights and the AI prompt) and the card /sliders
+ * shows it in. The quote service validates exactly these, the gateway's REST facade passes exactly these on, and
+ * the web app draws its sliders from them.
  */
-export const checkInDimensions = [
-  'stressLevel',
-  'confidenceLevel',
-  'focusClarity',
-  'motivationLevel',
-  'anxietyLevel',
-  'connectionWithOthers',
-  'supportSystemStrength',
-  'senseOfPurpose',
-  'progressTowardGoals',
-  'hopeForFuture',
-  'sleepQuality',
-  'physicalComfort',
-  'currentChallengeLevel',
-  'gratitudeLevels',
-  'urgencyOfNeed',
+export const checkInDimensionTable = [
+  { name: 'stressLevel', label: 'Stress', group: 'Emotional & Mental State' },
+  { name: 'confidenceLevel', label: 'Confidence', group: 'Emotional & Mental State' },
+  { name: 'focusClarity', label: 'Focus and clarity', group: 'Emotional & Mental State' },
+  { name: 'motivationLevel', label: 'Motivation', group: 'Emotional & Mental State' },
+  { name: 'anxietyLevel', label: 'Anxiety', group: 'Emotional & Mental State' },
+  { name: 'connectionWithOthers', label: 'Connection with others', group: 'Social & Relationships' },
+  { name: 'supportSystemStrength', label: 'Support system strength', group: 'Social & Relationships' },
+  { name: 'senseOfPurpose', label: 'Sense of purpose', group: 'Purpose & Direction' },
+  { name: 'progressTowardGoals', label: 'Progress toward goals', group: 'Purpose & Direction' },
+  { name: 'hopeForFuture', label: 'Hope for future', group: 'Purpose & Direction' },
+  { name: 'sleepQuality', label: 'Sleep quality', group: 'Physical Wellbeing' },
+  { name: 'physicalComfort', label: 'Physical comfort', group: 'Physical Wellbeing' },
+  { name: 'currentChallengeLevel', label: 'Current challenge level', group: 'Daily Context' },
+  { name: 'gratitudeLevels', label: 'Gratitude levels', group: 'Daily Context' },
+  { name: 'urgencyOfNeed', label: 'Urgency of need', group: 'Daily Context' },
 ] as const;
+
+/** A dimension's name, as the payload and the GraphQL schema spell it. */
+export type CheckInDimension = (typeof checkInDimensionTable)[number]['name'];
+
+/** The dimensions' names, in the payload's order. */
+export const checkInDimensions: readonly CheckInDimension[] = checkInDimensionTable.map((dimension) => dimension.name);
 
 const dayMs = 24 * 60 * 60 * 1000;
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

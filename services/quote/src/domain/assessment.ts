@@ -1,5 +1,5 @@
 /** The check-in: the 15 named ratings, the time of day and optional notes. Pure validation, no I/O. */
-import { checkInDimensions } from '@haven/platform';
+import { checkInDimensions, checkInDimensionTable } from '@haven/platform';
 
 /** The 15 dimensions in the order of the assessment payload. */
 export const dimensions = checkInDimensions;
@@ -16,23 +16,9 @@ export const strainDimensions: ReadonlySet<Dimension> = new Set([
 ]);
 
 /** How people read each dimension (the slider labels of /sliders, and the words of messages and insights). */
-export const dimensionLabels: Record<Dimension, string> = {
-  stressLevel: 'Stress',
-  confidenceLevel: 'Confidence',
-  focusClarity: 'Focus and clarity',
-  motivationLevel: 'Motivation',
-  anxietyLevel: 'Anxiety',
-  connectionWithOthers: 'Connection with others',
-  supportSystemStrength: 'Support system strength',
-  senseOfPurpose: 'Sense of purpose',
-  progressTowardGoals: 'Progress toward goals',
-  hopeForFuture: 'Hope for the future',
-  sleepQuality: 'Sleep quality',
-  physicalComfort: 'Physical comfort',
-  currentChallengeLevel: 'Current challenge level',
-  gratitudeLevels: 'Gratitude',
-  urgencyOfNeed: 'Urgency of need',
-};
+export const dimensionLabels = Object.fromEntries(
+  checkInDimensionTable.map((dimension) => [dimension.name, dimension.label]),
+) as Record<Dimension, string>;
 
 export const timesOfDay = ['morning', 'afternoon', 'evening'] as const;
 export type TimeOfDay = (typeof timesOfDay)[number];

@@ -11,6 +11,7 @@ import {
   noStreak,
   streakEndingOn,
   weekStartDay,
+  type CheckInDimension,
   type StreakState,
   type Trend,
 } from '@haven/platform';
@@ -28,19 +29,7 @@ export {
   type Trend,
 } from '@haven/platform';
 
-/** The eight ratings of the "emotionalState" a quote carries for the progress and analytics pages. */
-export interface EmotionalState {
-  stressLevel: number;
-  confidenceLevel: number;
-  motivationLevel: number;
-  anxietyLevel: number;
-  hopeForFuture: number;
-  gratitudeLevels: number;
-  focusClarity: number;
-  senseOfPurpose: number;
-}
-
-/** The ratings an emotional state keeps, in its order. */
+/** The eight ratings of the "emotionalState" a quote carries for the progress and analytics pages, in its order. */
 export const emotionalStateRatings = [
   'stressLevel',
   'confidenceLevel',
@@ -50,7 +39,9 @@ export const emotionalStateRatings = [
   'gratitudeLevels',
   'focusClarity',
   'senseOfPurpose',
-] as const satisfies ReadonlyArray<keyof EmotionalState>;
+] as const satisfies ReadonlyArray<CheckInDimension>;
+
+export type EmotionalState = Record<(typeof emotionalStateRatings)[number], number>;
 
 /** The emotional state a quote keeps of a check-in's ratings: those eight, no others. */
 export function emotionalStateOf(ratings: EmotionalState): EmotionalState {

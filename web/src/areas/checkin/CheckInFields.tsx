@@ -3,73 +3,23 @@
  * groups, the time of day and the notes box. Each part shows a server's message about its field under it.
  */
 import type { ReactNode } from 'react';
+import { checkInDimensions, checkInDimensionTable, type CheckInDimension } from '@haven/platform/src/check-in-rules';
 import { NOTES_OFF_MESSAGE } from '../privacy/privacyRules';
 import { timeOfDayLabel } from './checkinRules';
 
-export type Dimension =
-  | 'stressLevel'
-  | 'confidenceLevel'
-  | 'focusClarity'
-  | 'motivationLevel'
-  | 'anxietyLevel'
-  | 'connectionWithOthers'
-  | 'supportSystemStrength'
-  | 'senseOfPurpose'
-  | 'progressTowardGoals'
-  | 'hopeForFuture'
-  | 'sleepQuality'
-  | 'physicalComfort'
-  | 'currentChallengeLevel'
-  | 'gratitudeLevels'
-  | 'urgencyOfNeed';
+export type Dimension = CheckInDimension;
 
 export type Ratings = Record<Dimension, number>;
 
-/** The 15 ratings and how people read them, in the groups /sliders shows as cards: the app's one list of them. */
-export const RATING_GROUPS: Array<{ title: string; sliders: Array<[Dimension, string]> }> = [
-  {
-    title: 'Emotional & Mental State',
-    sliders: [
-      ['stressLevel', 'Stress'],
-      ['confidenceLevel', 'Confidence'],
-      ['focusClarity', 'Focus and clarity'],
-      ['motivationLevel', 'Motivation'],
-      ['anxietyLevel', 'Anxiety'],
-    ],
-  },
-  {
-    title: 'Social & Relationships',
-    sliders: [
-      ['connectionWithOthers', 'Connection with others'],
-      ['supportSystemStrength', 'Support system strength'],
-    ],
-  },
-  {
-    title: 'Purpose & Direction',
-    sliders: [
-      ['senseOfPurpose', 'Sense of purpose'],
-      ['progressTowardGoals', 'Progress toward goals'],
-      ['hopeForFuture', 'Hope for future'],
-    ],
-  },
-  {
-    title: 'Physical Wellbeing',
-    sliders: [
-      ['sleepQuality', 'Sleep quality'],
-      ['physicalComfort', 'Physical comfort'],
-    ],
-  },
-  {
-    title: 'Daily Context',
-    sliders: [
-      ['currentChallengeLevel', 'Current challenge level'],
-      ['gratitudeLevels', 'Gratitude levels'],
-      ['urgencyOfNeed', 'Urgency of need'],
-    ],
-  },
-];
+/** The 15 ratings and how people read them, in the groups /sliders shows as cards, in the payload's order. */
+export const RATING_GROUPS: Array<{ title: string; sliders: Array<[Dimension, string]> }> = [];
+for (const { name, label, group } of checkInDimensionTable) {
+  const last = RATING_GROUPS.at(-1);
+  if (last?.title === group) last.sliders.push([name, label]);
+  else RATING_GROUPS.push({ title: group, sliders: [[name, label]] });
+}
 
-export const DIMENSIONS: readonly Dimension[] = RATING_GROUPS.flatMap((group) => group.sliders.map(([key]) => key));
+export const DIMENSIONS: readonly Dimension[] = checkInDimensions;
 
 /** The ratings of a kept entry, by the one list (the cache's copy also carries its __typename). */
 export const ratingsFrom = (kept: Ratings): Ratings =>
