@@ -5,6 +5,9 @@ import {
   loadConfig,
   requireSubgraphSecretInProduction,
   localGraphqlUrl,
+  logLevelSetting,
+  nodeEnvSetting,
+  portSetting,
   rateLimitConfigShape,
   serviceCatalog,
   serviceUrlVariable,
@@ -21,23 +24,13 @@ const subgraphUrlShape = Object.fromEntries(
 ) as Record<ServiceUrlVariable, ReturnType<typeof serviceUrl>>;
 
 export const gatewayConfigShape = {
-  NODE_ENV: z
-    .enum(['development', 'test', 'production'])
-    .default('development')
-    .describe(
-      '`development`, `test` or `production`; `production` also makes the session cookie `Secure` unless `COOKIE_SECURE` says otherwise',
-    ),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info')
-    .describe('pino level: `fatal` `error` `warn` `info` `debug` `trace` `silent`'),
-  PORT: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(65535)
-    .default(gatewayEntry.port)
-    .describe('HTTP port (web app, `/graphql`, `/api/*`, `/hooks/<service>/*`, `/healthz`, `/readyz`)'),
+  NODE_ENV: nodeEnvSetting.describe(
+    '`development`, `test` or `production`; `production` also makes the session cookie `Secure` unless `COOKIE_SECURE` says otherwise',
+  ),
+  LOG_LEVEL: logLevelSetting,
+  PORT: portSetting(gatewayEntry.port).describe(
+    'HTTP port (web app, `/graphql`, `/api/*`, `/hooks/<service>/*`, `/healthz`, `/readyz`)',
+  ),
   ...subgraphUrlShape,
   JWT_PUBLIC_KEY: z
     .string()

@@ -84,24 +84,20 @@ export const hostUnset = '`127.0.0.1`, `0.0.0.0` when `NODE_ENV=production`';
 /** How many unpublished events one entity may hold by default (OUTBOX_MAX_PENDING). */
 export const defaultOutboxBacklog = 50;
 
+/** Settings every process reads, the gateway's included; each process says what its port and mode mean to it. */
+export const nodeEnvSetting = z.enum(['development', 'test', 'production']).default('development');
+export const logLevelSetting = z
+  .enum(logLevels)
+  .default('info')
+  .describe('pino level: `fatal` `error` `warn` `info` `debug` `trace` `silent`');
+export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+
 /** Settings every service reads; described in docs/configuration.md (`make docs`). The default port is the catalog's. */
 export function baseConfigShape(service: ServiceName, defaultPort: number = catalogEntry(service).port) {
   return {
-    NODE_ENV: z
-      .enum(['development', 'test', 'production'])
-      .default('development')
-      .describe('`development`, `test` or `production`'),
-    LOG_LEVEL: z
-      .enum(logLevels)
-      .default('info')
-      .describe('pino level: `fatal` `error` `warn` `info` `debug` `trace` `silent`'),
-    PORT: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(65535)
-      .default(defaultPort)
-      .describe('HTTP port (`/graphql`, `/healthz`, `/readyz`, `/metrics`)'),
+    NODE_ENV: nodeEnvSetting.describe('`development`, `test` or `production`'),
+    LOG_LEVEL: logLevelSetting,
+    PORT: portSetting(defaultPort).describe('HTTP port (`/graphql`, `/healthz`, `/readyz`, `/metrics`)'),
     MONGO_URL: z
       .string()
       .startsWith('mongodb')
