@@ -19,6 +19,11 @@ export interface CapturedLog {
 }
 
 export function capturedLog(level: pino.Level = 'info'): CapturedLog {
+  return capturedLogFrom((sink) => pino({ level }, sink) as unknown as Logger);
+}
+
+/** As `capturedLog`, for a logger a test makes itself on the given sink (a service's own, with its mixin). */
+export function capturedLogFrom(makeLogger: (sink: Writable) => Logger): CapturedLog {
   const lines: LogLine[] = [];
   const written: string[] = [];
   const sink = new Writable({
@@ -31,7 +36,7 @@ export function capturedLog(level: pino.Level = 'info'): CapturedLog {
     },
   });
   return {
-    log: pino({ level }, sink) as unknown as Logger,
+    log: makeLogger(sink),
     lines,
     text: () => written.join('\n'),
     withMessage: (msg) => lines.filter((line) => line.msg === msg),

@@ -4,9 +4,9 @@
  */
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { eventually } from '../../../tools/testing/eventually';
+import { capturedLogFrom } from '../../../tools/testing/captured-log';
 import { createLogger, requestLogger } from '../src/logger';
 import { inSpan, startTracing, tracedRequests } from '../src/tracing';
 
@@ -14,18 +14,8 @@ const exporter = new InMemorySpanExporter();
 const tracing = startTracing({ serviceName: 'logs-test', processor: new SimpleSpanProcessor(exporter) });
 afterAll(() => tracing.stop());
 
-type Line = { msg: string; trace_id?: string; span_id?: string; step?: number };
-
-function capturedLogger(): { log: ReturnType<typeof createLogger>; lines: Line[] } {
-  const lines: Line[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString('utf8')) as Line);
-      done();
-    },
-  });
-  return { log: createLogger('logs-test', 'info', destination), lines };
-}
+/** The lines of a service's own logger (its mixin names the trace), as written. */
+const capturedLogger = () => capturedLogFrom((sink) => createLogger('logs-test', 'info', sink));
 
 it('names the trace and span of the span a line is written in, and nothing outside a span', async () => {
   const { log, lines } = capturedLogger();

@@ -5,23 +5,13 @@
 import { context, trace } from '@opentelemetry/api';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { eventually } from '../../../tools/testing/eventually';
+import { capturedLogFrom } from '../../../tools/testing/captured-log';
 import { createLogger, requestLogger } from '../src/logger';
 import { tracingIsOn } from '../src/tracing';
 
-type Line = { msg: string; trace_id?: string; span_id?: string; status?: number };
-
-function capturedLogger(): { log: ReturnType<typeof createLogger>; lines: Line[] } {
-  const lines: Line[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString('utf8')) as Line);
-      done();
-    },
-  });
-  return { log: createLogger('logs-test', 'info', destination), lines };
-}
+/** The lines of a service's own logger (its mixin names the trace), as written. */
+const capturedLogger = () => capturedLogFrom((sink) => createLogger('logs-test', 'info', sink));
 
 afterEach(() => jest.restoreAllMocks());
 
