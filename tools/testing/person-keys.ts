@@ -4,6 +4,8 @@
  */
 import { openForPerson, personKeyring, personKeysFromUserService, type PersonKeyring } from '@haven/platform';
 import { withPersonalFieldsOpened, type DecodedEvent, type EventType } from '@haven/proto';
+import type { DayTally } from '../../services/notification/src/domain/weekly-summary';
+import { openDays, type StoredDays } from '../../services/notification/src/model/weekly-check-ins';
 import { testServiceSecret, testSubgraphSecret, type TestHaven } from './haven';
 
 export function personKeyOf(haven: Pick<TestHaven, 'services'>, userId: string): Promise<Buffer | null> {
@@ -40,4 +42,16 @@ export async function openedEvent<T extends EventType>(
   const opened = await withPersonalFieldsOpened(event, (subject, sealed) => keyring.open(subject, sealed));
   if (!opened) throw new Error(`the ${event.type} event does not open with its person's key`);
   return opened;
+}
+
+/**
+ * The days of a person's weekly-summary tally in the notification service, opened with their key (the days are
+ * stored sealed); null while there is no tally.
+ */
+export async function weeklyTallyDays(haven: TestHaven, userId: string): Promise<DayTally[] | null> {
+  const tally = await (await haven.collection('notification', 'weekly_check_ins')).findOne({ _id: userId as never });
+  if (!tally) return null;
+  const days = await openDays(testKeyring(haven), userId, tally.days as StoredDays);
+  if (!days) throw new Error(`the weekly tally of ${userId} does not open with their key`);
+  return days;
 }

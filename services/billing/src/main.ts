@@ -15,7 +15,7 @@ import { localSetupSettler } from './jobs/local-setups';
 import { schedulerCounts, startScheduler } from './jobs/scheduler';
 import { billingClock } from './model/clock';
 import { customerModel, subscriptionModel, type SubscriptionRecord } from './model/subscription';
-import { profileFromUserService } from './profile';
+import { profileFromUserService } from './providers/user-service';
 import { localProvider } from './providers/local';
 import { stripeClient, stripeProvider } from './providers/stripe';
 import { stripeWebhookRoutes } from './http/stripe-webhooks';

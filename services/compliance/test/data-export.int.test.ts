@@ -7,6 +7,7 @@
  * that is neither at its place in the export nor listed as left out with the reason.
  */
 import {
+  dateOfDay,
   isSealedForPerson,
   openForPerson,
   platformDataMap,
@@ -255,10 +256,7 @@ const writtenAs: Record<string, Record<string, string>> = {
   'billing.customers': { provider: '/billing.provider', email: 'billingEmail' },
   'billing.subscription_history': { occurredAt: 'at' },
   'notification.known_users': { email: 'address' },
-  'notification.weekly_check_ins': {
-    'days.[].checkIns': '/emails.weeklySummaryTally.[].checkIns',
-    'days.[].moodSum': '/emails.weeklySummaryTally.[].moodSum',
-  },
+  'notification.weekly_check_ins': { days: '/emails.weeklySummaryTally' },
   'notification.newsletter_subscribers': { createdAt: 'subscribedAt' },
 };
 
@@ -346,7 +344,7 @@ function hasPlace(value: unknown, path: string[]): boolean {
 const textOf = (value: unknown) =>
   value instanceof Date
     ? value.toISOString()
-    : typeof value === 'object' && value !== null && !Array.isArray(value)
+    : typeof value === 'object' && value !== null
       ? JSON.stringify(value)
       : String(value);
 
@@ -356,6 +354,17 @@ const ratingsWritten = (code: string) =>
     .filter((ratings) => ratings !== null)
     .map((ratings) => JSON.stringify(ratings));
 
+/** A weekly tally's sealed days as the export writes them: each day by its date. */
+const tallyWritten = (opened: string): string[] => {
+  try {
+    const days = JSON.parse(opened) as Array<{ day: number; checkIns: number; moodSum: number }>;
+    if (!Array.isArray(days) || !days.every((entry) => typeof entry?.day === 'number')) return [];
+    return [JSON.stringify(days.map(({ day, checkIns, moodSum }) => ({ date: dateOfDay(day), checkIns, moodSum })))];
+  } catch {
+    return [];
+  }
+};
+
 /**
  * How the export may write a stored value: as it is, an instant also in Unix seconds (as the /api contract writes billing's dates),
  * and content sealed under the person's key as its text (ratings as the ratings by name).
@@ -363,7 +372,7 @@ const ratingsWritten = (code: string) =>
 function writingsOf(value: string, personKey: Buffer | null): string[] {
   if (isSealedForPerson(value)) {
     const opened = personKey ? openForPerson(personKey, account.userId, value) : null;
-    return opened === null ? [value] : [opened, ...ratingsWritten(opened)];
+    return opened === null ? [value] : [opened, ...ratingsWritten(opened), ...tallyWritten(opened)];
   }
   const instant = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(instant) ? [value] : [value, String(Math.floor(instant / 1000))];
@@ -458,7 +467,7 @@ it('names, for every field of every exported model, its place in the export or w
   // The walk reaches into subdocuments and lists.
   const fields = (name: string) => models.find((model) => model.name === name)!.fields;
   expect(fields('user.users')).toEqual(expect.arrayContaining(['pendingEmail.address', 'identities.[].subject']));
-  expect(fields('notification.weekly_check_ins')).toEqual(expect.arrayContaining(['days.[].moodSum', 'streak.run']));
+  expect(fields('notification.weekly_check_ins')).toEqual(expect.arrayContaining(['days', 'streak.run']));
 });
 
 it('carries every stored field of the user’s documents, or says why one is left out (field by field)', async () => {

@@ -144,6 +144,15 @@ describe('a user deletes their account', () => {
       expect(personal.moodScore).toBeCloseTo(17 / 6, 5);
       expect(personal.ratings).toMatchObject(given);
     }
+    // The weekly summary's copy of their moods, in the notification service, is sealed the same way.
+    const tallies = await haven.collection('notification', 'weekly_check_ins');
+    const tally = await eventually('every check-in in the weekly tally', async () => {
+      const found = await tallies.findOne({ _id: account.userId as never });
+      return (found?.recentQuoteIds as string[] | undefined)?.length === account.quoteIds.length ? found : null;
+    });
+    expect(tally.days).toMatch(/^hp1\./);
+    const days = JSON.parse(opened(tally.days)) as Array<{ checkIns: number; moodSum: number }>;
+    expect(days.reduce((sum, day) => sum + day.checkIns, 0)).toBe(account.quoteIds.length);
   });
 
   it('closes the account at once and says so', async () => {

@@ -84,6 +84,7 @@ export const startNotificationService = defineService({
     // copy out should two passes ever overlap.
     const scheduledEmailDeps = {
       tallies,
+      keyring,
       knownUsers,
       preferences: store.preferences,
       deliveries,
@@ -109,7 +110,7 @@ export const startNotificationService = defineService({
       { deliveries, campaigns, subscribers },
       { intervalMs: config.RETENTION_SWEEP_INTERVAL_MS, log },
     );
-    const models = { ...store, campaigns, deliveries, knownUsers, tallies };
+    const models = { ...store, campaigns, deliveries, knownUsers, tallies, keyring };
     return {
       resolvers: notificationResolvers(models, {
         mailer,
@@ -133,7 +134,7 @@ export const startNotificationService = defineService({
           deliveryConcurrency: fanOutPartitions,
         }),
         billingEmailConsumer({ mailer, appUrl: config.APP_URL, productName: config.PRODUCT_NAME }),
-        weeklySummaryConsumer({ tallies, knownUsers }),
+        weeklySummaryConsumer({ tallies, keyring, knownUsers }),
         ...securityEmailConsumers({
           mailer,
           preferences: store.preferences,

@@ -21,6 +21,7 @@ import { startTestHaven, testLinkKey, type TestHaven } from '../../../tools/test
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
 import { startTrial } from '../../../tools/testing/subscription';
+import { testKeyring, weeklyTallyDays } from '../../../tools/testing/person-keys';
 import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
 import { testMailer } from './test-mailer';
@@ -60,6 +61,7 @@ async function replicaDeps() {
   closers.push(() => mailer.close());
   return {
     tallies: weeklyCheckInsModel(connection),
+    keyring: testKeyring(haven),
     knownUsers: knownUserModel(connection),
     preferences: preferencesModel(connection),
     deliveries,
@@ -158,6 +160,9 @@ describe('the weekly summary e-mail', () => {
     });
     await eventually('the other check-in reaching the tally', () => tallies.findOne({ _id: switchedOff.id }));
     expect(JSON.stringify(tally)).not.toMatch(/private-note/);
+    // Each day's moods are stored sealed under the reader's key, and open to the two check-ins.
+    expect(typeof tally?.days).toBe('string');
+    expect((await weeklyTallyDays(haven, reader.id))?.reduce((sum, day) => sum + day.checkIns, 0)).toBe(2);
     const known = await (await haven.collection('notification', 'known_users')).findOne({ _id: reader.id });
     expect(known?.timeZone).toBe(newYork);
 

@@ -3,6 +3,7 @@ export * from './access-sources';
 export * from './auth';
 export * from './config';
 export * from './consumer';
+export * from './csv';
 export * from './entry-editing';
 export * from './errors';
 export * from './kafka';

@@ -18,8 +18,8 @@ import { timeZoneConsumer } from './events/time-zones';
 import { quoteErasure } from './events/erasure';
 import { privacySettingsModel } from './model/privacy-settings';
 import { quoteResolvers } from './resolvers';
-import { exportRoutes } from './http';
-import { openAiWriter } from './writer';
+import { exportRoutes } from './http/export';
+import { openAiWriter } from './providers/ai-writer';
 
 /** The quote service: check-ins, the quotes written for them, favourites, progress. */
 export const startQuoteService = defineService({

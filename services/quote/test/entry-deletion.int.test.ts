@@ -9,7 +9,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
-import { openedEvent } from '../../../tools/testing/person-keys';
+import { openedEvent, weeklyTallyDays } from '../../../tools/testing/person-keys';
 
 let haven: TestHaven;
 let published: PublishedEvents;
@@ -157,11 +157,8 @@ it("takes the deleted entry out of the weekly summary's tally", async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'delete-tally');
   await checkIn(client, {});
   const gone = await checkIn(client, {});
-  const tallies = await haven.collection('notification', 'weekly_check_ins');
-  const checkInsToday = async () => {
-    const tally = await tallies.findOne({ _id: userId as never });
-    return (tally?.days as Array<{ checkIns: number }> | undefined)?.reduce((sum, day) => sum + day.checkIns, 0) ?? 0;
-  };
+  const checkInsToday = async () =>
+    (await weeklyTallyDays(haven, userId))?.reduce((sum, day) => sum + day.checkIns, 0) ?? 0;
   await eventually('both check-ins in the tally', async () => (await checkInsToday()) === 2);
   expect((await deleteEntry(client, gone)).body.errors).toBeUndefined();
   await eventually('the deleted check-in out of the tally', async () => (await checkInsToday()) === 1);

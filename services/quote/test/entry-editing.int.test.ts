@@ -10,7 +10,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { watchPublishedEvents, type PublishedEvents } from '../../../tools/testing/published-events';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
-import { openedEvent, testKeyring } from '../../../tools/testing/person-keys';
+import { openedEvent, testKeyring, weeklyTallyDays } from '../../../tools/testing/person-keys';
 import { ratingsOfCheckIn, type CheckInRecord } from '../src/model/check-in';
 
 let haven: TestHaven;
@@ -153,11 +153,7 @@ it('changes ratings, time of day and notes; the message stays, and progress, ana
 it("moves the weekly summary's tally to the entry's new mood", async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'edit-tally');
   const written = await checkIn(client, heavy);
-  const tallies = await haven.collection('notification', 'weekly_check_ins');
-  const moodSum = async () => {
-    const tally = await tallies.findOne({ _id: userId as never });
-    return (tally?.days as Array<{ moodSum: number }> | undefined)?.reduce((sum, day) => sum + day.moodSum, 0);
-  };
+  const moodSum = async () => (await weeklyTallyDays(haven, userId))?.reduce((sum, day) => sum + day.moodSum, 0);
   await eventually('the check-in in the tally', async () => (await moodSum()) === 2);
   expect((await editEntry(client, written.id, lighter)).body.errors).toBeUndefined();
   await eventually("the tally at the entry's new mood", async () => (await moodSum()) === 4);

@@ -86,7 +86,6 @@ export const notificationDataMap: DataMap = {
     exported: 'emails.weeklySummaryTally',
     leftOut: {
       _id: 'the account’s id, said once as account.id',
-      'days.[].day': 'exported as each day’s date',
       recentQuoteIds:
         'the latest quotes counted, so a repeated event counts once (bookkeeping); the quotes are exported',
       streak:

@@ -3,32 +3,49 @@
  * `quote.generated` events (never a call into the quote service's data). The summary itself is sent by
  * jobs/weekly-summary.ts.
  */
-import { collectionOf, dayNumber, isDuplicateKeyError, recordById, type ConsumerSpec } from '@haven/platform';
+import {
+  collectionOf,
+  dayNumber,
+  isDuplicateKeyError,
+  recordById,
+  type ConsumerSpec,
+  type PersonKeyring,
+} from '@haven/platform';
 import { timestampDate, topicOf } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { foldCheckIn, keptDays, reviseCheckIn, unfoldCheckIn, type CheckInTally } from '../domain/weekly-summary';
 import { timeZoneOf, type KnownUserRecord } from '../model/known-user';
-import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
+import { openDays, sealDays, type WeeklyCheckInsRecord } from '../model/weekly-check-ins';
 
 const emptyTally: CheckInTally = { days: [], recentQuoteIds: [], streak: { lastDay: null, run: 0, longest: 0 } };
+
+/** Where the tallies are kept, and the keyring their days are sealed with. */
+export interface TallyStore {
+  tallies: Model<WeeklyCheckInsRecord>;
+  keyring: PersonKeyring;
+}
 
 /**
  * Changes the user's tally as `change` says: a compare-and-set on the tally's revision, retried a few times.
  * Written through the driver: the tally is the pure fold's output, and casting its lists through mongoose on
- * every check-in cost more than the write.
+ * every check-in cost more than the write. The days are opened and sealed again with the person's key; a tally
+ * whose days no longer open (the person's key is gone: an erasure on its way) is left alone.
  */
 async function changeTally(
-  tallies: Model<WeeklyCheckInsRecord>,
+  store: TallyStore,
   userId: string,
   change: (tally: CheckInTally) => CheckInTally | null,
 ): Promise<void> {
-  const records = collectionOf(tallies);
+  const records = collectionOf(store.tallies);
   for (let attempt = 1; ; attempt += 1) {
     const current = await records.findOne({ _id: userId });
-    const next = change(current ?? emptyTally);
+    const currentDays = current ? await openDays(store.keyring, userId, current.days) : [];
+    if (!currentDays) return;
+    const next = change(current ? { ...current, days: currentDays } : emptyTally);
     if (!next) return;
     const updatedAt = new Date();
-    const { days, recentQuoteIds, streak } = next;
+    const { recentQuoteIds, streak } = next;
+    const days = await sealDays(store.keyring, userId, next.days);
     if (!current) {
       try {
         await records.insertOne({ _id: userId, days, recentQuoteIds, streak, revision: 1, updatedAt });
@@ -49,19 +66,16 @@ async function changeTally(
 
 /** Folds one check-in into the user's tally. */
 export function recordCheckIn(
-  tallies: Model<WeeklyCheckInsRecord>,
+  store: TallyStore,
   userId: string,
   checkIn: { quoteId: string; day: number; mood: number },
   keepFrom: number,
 ): Promise<void> {
-  return changeTally(tallies, userId, (tally) => foldCheckIn(tally, checkIn, keepFrom));
+  return changeTally(store, userId, (tally) => foldCheckIn(tally, checkIn, keepFrom));
 }
 
 /** Keeps the tallies from the quote service's events, in a group of its own. */
-export function weeklySummaryConsumer(deps: {
-  tallies: Model<WeeklyCheckInsRecord>;
-  knownUsers: Model<KnownUserRecord>;
-}): ConsumerSpec {
+export function weeklySummaryConsumer(deps: TallyStore & { knownUsers: Model<KnownUserRecord> }): ConsumerSpec {
   /** A check-in's day in the zone the user has when its event arrives, as the quote service counts it. */
   const dayOf = async (userId: string, createdAt: Parameters<typeof timestampDate>[0]) => {
     const timeZone = timeZoneOf(await recordById(deps.knownUsers, userId, { timeZone: 1 }));
@@ -77,18 +91,13 @@ export function weeklySummaryConsumer(deps: {
       'quote.generated': async (event) => {
         if (!event.createdAt) return;
         const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
-        await recordCheckIn(
-          deps.tallies,
-          event.userId,
-          { quoteId: event.quoteId, day, mood: event.moodScore },
-          keepFrom,
-        );
+        await recordCheckIn(deps, event.userId, { quoteId: event.quoteId, day, mood: event.moodScore }, keepFrom);
       },
       // The person deleted the entry: the summary no longer counts it.
       'quote.entry_deleted': async (event) => {
         if (!event.createdAt) return;
         const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
-        await changeTally(deps.tallies, event.userId, (tally) =>
+        await changeTally(deps, event.userId, (tally) =>
           unfoldCheckIn(tally, { day, mood: event.moodScore }, keepFrom),
         );
       },
@@ -96,7 +105,7 @@ export function weeklySummaryConsumer(deps: {
       'quote.entry_edited': async (event) => {
         if (!event.createdAt) return;
         const { day, keepFrom } = await dayOf(event.userId, event.createdAt);
-        await changeTally(deps.tallies, event.userId, (tally) =>
+        await changeTally(deps, event.userId, (tally) =>
           reviseCheckIn(tally, { day, previousMood: event.previousMoodScore, mood: event.moodScore }, keepFrom),
         );
       },

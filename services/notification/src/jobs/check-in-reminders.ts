@@ -9,6 +9,7 @@ import { emailKinds } from '../domain/email-kinds';
 import { defaultReminderHour } from '../domain/preferences';
 import { stopToken } from '../domain/stop-links';
 import { timeZoneOf } from '../model/known-user';
+import { openDays } from '../model/weekly-check-ins';
 import {
   passOverUsersWith,
   sendScheduled,
@@ -40,7 +41,14 @@ export function checkInReminderSender(deps: ScheduledEmailDeps): ScheduledEmailS
       ),
       deps.tallies.find({ _id: { $in: due.map((entry) => entry.user._id) } }, { days: 1 }).lean(),
     ]);
-    const checkedInOn = new Map(tallies.map((tally) => [tally._id, new Set(tally.days.map((entry) => entry.day))]));
+    const checkedInOn = new Map(
+      await Promise.all(
+        tallies.map(async (tally) => {
+          const days = (await openDays(deps.keyring, tally._id, tally.days)) ?? [];
+          return [tally._id, new Set(days.map((entry) => entry.day))] as const;
+        }),
+      ),
+    );
     let sent = 0;
     for (const { user, hour, day, key } of due) {
       if (done.has(key) || checkedInOn.get(user._id)?.has(day)) continue;

@@ -3,7 +3,13 @@
  * from, a pass over the users who turned one on, a page at a time, and the scheduler that runs a pass on every
  * replica (the delivery log's claims, keyed by person and period, let one copy out).
  */
-import { runPeriodically, type Logger, type PeriodicOptions, type PeriodicWork } from '@haven/platform';
+import {
+  runPeriodically,
+  type Logger,
+  type PeriodicOptions,
+  type PeriodicWork,
+  type PersonKeyring,
+} from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { EmailPreferences } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';
@@ -14,6 +20,8 @@ import type { DeliveryRequest, Mailer } from '../providers/mailer';
 
 export interface ScheduledEmailDeps {
   tallies: Model<WeeklyCheckInsRecord>;
+  /** Opens the tallies' days, sealed under each person's key. */
+  keyring: PersonKeyring;
   knownUsers: Model<KnownUserRecord>;
   preferences: Model<PreferencesRecord>;
   deliveries: Model<DeliveryRecord>;

@@ -14,6 +14,7 @@ import {
 } from '../domain/weekly-summary';
 import { stopToken } from '../domain/stop-links';
 import { timeZoneOf } from '../model/known-user';
+import { openDays } from '../model/weekly-check-ins';
 import {
   passOverUsersWith,
   sendScheduled,
@@ -54,7 +55,8 @@ export function weeklySummarySender(deps: ScheduledEmailDeps): ScheduledEmailSen
     let sent = 0;
     for (const { user, week, key } of open) {
       const tally = tallies.get(user._id);
-      const summary = tally ? summarise(tally, week) : null;
+      const days = tally ? await openDays(deps.keyring, user._id, tally.days) : null;
+      const summary = tally && days ? summarise({ ...tally, days }, week) : null;
       if (!summary) continue; // no check-in that week: nothing to send
       const email = renderWeeklySummaryEmail({
         productName: deps.productName,

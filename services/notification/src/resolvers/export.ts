@@ -2,14 +2,14 @@
  * The notification service's part of the data export (`User.notificationExport`): everything it keeps about the
  * user, as the file's emailPreferences, newsletter and emails.
  */
-import { dataExportPart, dateOfDay } from '@haven/platform';
+import { dataExportPart, dateOfDay, type PersonKeyring } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { choicesOf } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
 import type { PreferencesRecord } from '../model/preferences';
 import type { SubscriberRecord } from '../model/subscriber';
-import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
+import { openDays, type WeeklyCheckInsRecord } from '../model/weekly-check-ins';
 import type { Resolvers } from './types.generated';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
@@ -20,6 +20,7 @@ export function exportResolvers(deps: {
   subscribers: Model<SubscriberRecord>;
   deliveries: Model<DeliveryRecord>;
   tallies: Model<WeeklyCheckInsRecord>;
+  keyring: PersonKeyring;
 }): Pick<Resolvers, 'User'> {
   return {
     User: {
@@ -31,6 +32,7 @@ export function exportResolvers(deps: {
           deps.tallies.findById(id).lean(),
         ]);
         const addresses = known ? [known.email] : [];
+        const tallyDays = tally ? ((await openDays(deps.keyring, id, tally.days)) ?? []) : [];
         const subscriptions = await deps.subscribers
           .find({ $or: [{ userId: id }, { email: { $in: addresses } }] }, { outbox: 0 })
           .sort({ createdAt: 1 })
@@ -69,7 +71,7 @@ export function exportResolvers(deps: {
               at: delivery.at.toISOString(),
             })),
             // What the weekly summary counts (the last 16 days), from the check-ins' numbers only.
-            weeklySummaryTally: (tally?.days ?? []).map((entry) => ({
+            weeklySummaryTally: tallyDays.map((entry) => ({
               date: dateOfDay(entry.day),
               checkIns: entry.checkIns,
               moodSum: entry.moodSum,

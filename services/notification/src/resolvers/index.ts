@@ -10,10 +10,12 @@ import {
   requireSession,
   recordEvent,
   serviceUnavailable,
+  toCsv,
+  type PersonKeyring,
 } from '@haven/platform';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { exportFileName, toCsv } from '../domain/csv';
+import { exportFileName } from '../domain/csv';
 import {
   checkDraft,
   isWellFormedToken,
@@ -49,6 +51,8 @@ export interface NotificationModels extends NewsletterStore {
   deliveries: Model<DeliveryRecord>;
   knownUsers: Model<KnownUserRecord>;
   tallies: Model<WeeklyCheckInsRecord>;
+  /** Opens what is sealed under each person's key (the tallies' days). */
+  keyring: PersonKeyring;
 }
 
 const preferenceFields = ['marketingEmails', 'productUpdates', 'securityNotifications', 'newsletter'] as const;

@@ -77,9 +77,9 @@ import { countFavorites, countStatsByUserIds } from '../model/stats';
 import { timeZoneOf } from '../events/time-zones';
 import type { TimeZoneRecord } from '../model/time-zone';
 import { privacySettingsOf, type PrivacySettingsRecord } from '../model/privacy-settings';
-import { callerIdentity } from '../sources';
+import { callerIdentity } from '../providers/user-service';
 import { privacyResolvers } from './privacy';
-import type { AiWriter } from '../writer';
+import type { AiWriter } from '../providers/ai-writer';
 import type { Resolvers } from './types.generated';
 import type { QuoteReply, QuoteView } from './quote-view';
 

@@ -4,7 +4,7 @@
  */
 import { inSpan, SpanKind } from '@haven/platform';
 import OpenAI from 'openai';
-import { systemPrompt, userPrompt, type PromptInput } from './domain/prompt';
+import { systemPrompt, userPrompt, type PromptInput } from '../domain/prompt';
 
 export interface AiWriter {
   /** The provider's message, or a thrown error (the caller falls back to the composer). */

@@ -1,4 +1,5 @@
 import { askSubgraph, unauthenticated, type CallerSecrets } from '@haven/platform';
+import { CallerProfileDocument } from '../operations/user.generated';
 
 /**
  * The caller's address and first name, asked of the user service with their own token when a payment setup
@@ -6,9 +7,9 @@ import { askSubgraph, unauthenticated, type CallerSecrets } from '@haven/platfor
  */
 export function profileFromUserService(config: { USER_SERVICE_URL: string } & CallerSecrets) {
   return async (sessionToken: string): Promise<{ email: string; firstName: string }> => {
-    const data = await askSubgraph<{ me: { email: string; firstName: string | null } | null }>(
+    const data = await askSubgraph(
       { url: config.USER_SERVICE_URL, credentials: config, sessionToken },
-      '{ me { email firstName } }',
+      CallerProfileDocument,
       {},
       'user service',
     );

@@ -1,14 +1,15 @@
 /** What the quote service asks other services while a request runs. */
 import { askSubgraph, type CallerSecrets } from '@haven/platform';
+import { CallerIdentityDocument } from '../operations/user.generated';
 
 /** The caller's own names and address, so the notes can be scrubbed of them before an AI provider sees them. */
 export async function callerIdentity(
   config: { USER_SERVICE_URL: string } & CallerSecrets,
   sessionToken: string,
 ): Promise<{ firstName: string | null; lastName: string | null; email: string | null }> {
-  const data = await askSubgraph<{ me: { firstName: string | null; lastName: string | null; email: string } | null }>(
+  const data = await askSubgraph(
     { url: config.USER_SERVICE_URL, credentials: config, sessionToken },
-    '{ me { firstName lastName email } }',
+    CallerIdentityDocument,
     {},
     'user service',
   );

@@ -4,6 +4,7 @@
  */
 import {
   bearerToken,
+  csvRow,
   deniedMessages,
   serviceHttpRoutes,
   verifySessionToken,
@@ -14,13 +15,13 @@ import {
 } from '@haven/platform';
 import type { Request, Response } from 'express';
 import type { Model } from 'mongoose';
-import { dimensions } from './domain/assessment';
-import { csvRow, exportFileName } from './domain/csv';
-import { localDate } from './domain/progress';
-import { ratingsOfCheckIn, type CheckInRecord } from './model/check-in';
-import type { QuoteRecord } from './model/quote';
-import { timeZoneOf } from './events/time-zones';
-import type { TimeZoneRecord } from './model/time-zone';
+import { dimensions } from '../domain/assessment';
+import { exportFileName } from '../domain/csv';
+import { localDate } from '../domain/progress';
+import { ratingsOfCheckIn, type CheckInRecord } from '../model/check-in';
+import type { QuoteRecord } from '../model/quote';
+import { timeZoneOf } from '../events/time-zones';
+import type { TimeZoneRecord } from '../model/time-zone';
 
 export function exportRoutes(deps: {
   quotes: Model<QuoteRecord>;
