@@ -30,7 +30,7 @@ export interface AccessContext {
   access: AccessFacts;
 }
 
-/** The texts for a closed feature, the same as the notices of the web app (web/src/graphql/errors.ts). */
+/** The words for a closed feature: the web app shows them under the reason's title (web/src/graphql/errors.ts). */
 export const deniedMessages: Record<DeniedReason, string> = {
   trial_expired: 'Your 3-day free trial has ended. Please subscribe to continue.',
   payment_failed: 'Your payment could not be processed. Please update your payment method.',

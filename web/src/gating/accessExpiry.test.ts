@@ -26,15 +26,19 @@ describe('the 403 handling (access expiry)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('shows the reason’s notice for 5 s, clears the cache, ends the server session, then goes to /auth after 2 s', async () => {
+  it('shows the reason’s title over the server’s words for 5 s, clears the cache, ends the server session, then goes to /auth after 2 s', async () => {
     let toasts: ToastItem[] = [];
     const unsubscribe = toastStore.subscribe((next) => (toasts = [...next]));
     const navigated: string[] = [];
     const handle = createAccessExpiryHandler({ navigate: (path) => navigated.push(path) });
     const { client, calls } = fakeClient();
 
-    handle('trial_expired', client);
-    handle('trial_expired', client); // a second failing query at the same moment changes nothing
+    const denial = {
+      reason: 'trial_expired',
+      message: 'Your 3-day free trial has ended. Please subscribe to continue.',
+    };
+    handle(denial, client);
+    handle(denial, client); // a second failing query at the same moment changes nothing
     await jest.advanceTimersByTimeAsync(0);
     expect(toasts[0]).toMatchObject({
       title: 'Trial Expired',

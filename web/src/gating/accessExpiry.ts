@@ -6,7 +6,7 @@
  */
 import type { ApolloClient } from '@apollo/client';
 import { ACCESS_EXPIRED_REDIRECT_MS, ACCESS_EXPIRED_TOAST_MS } from '../constants';
-import { accessDeniedNotice, type AccessDeniedReason } from '../graphql/errors';
+import { accessDeniedNotice, type AccessDenial } from '../graphql/errors';
 import { EndSessionDocument, MeDocument } from '../graphql/operations.generated';
 import { toast } from '../ui/toastStore';
 
@@ -18,11 +18,11 @@ export function createAccessExpiryHandler({ navigate }: AccessExpiryDeps) {
   // Several queries may fail at once; handle the first and ignore the rest until redirected.
   let inProgress = false;
 
-  return (reason: AccessDeniedReason, client: ApolloClient) => {
+  return (denial: AccessDenial, client: ApolloClient) => {
     if (inProgress) return;
     inProgress = true;
 
-    const notice = accessDeniedNotice(reason);
+    const notice = accessDeniedNotice(denial);
     toast({ ...notice, variant: 'destructive', duration: ACCESS_EXPIRED_TOAST_MS });
     // Cleared first, then the session ends on the server; the redirect waits for neither.
     void client

@@ -11,20 +11,20 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { GRAPHQL_PATH } from '../constants';
-import { accessDeniedReason, type AccessDeniedReason } from './errors';
+import { accessDenialOf, type AccessDenial } from './errors';
 
 export interface CreateClientOptions {
   /** Called when any reply says the user's access ended (FORBIDDEN + requiresAuth + reason). */
-  onAccessDenied: (reason: AccessDeniedReason, client: ApolloClient) => void;
+  onAccessDenied: (denial: AccessDenial, client: ApolloClient) => void;
   /** Defaults to /graphql on the page's own origin. */
   uri?: string;
 }
 
 export function createApolloClient({ onAccessDenied, uri = GRAPHQL_PATH }: CreateClientOptions) {
   const errorLink = new ErrorLink(({ error }) => {
-    const reason = accessDeniedReason(error);
+    const denial = accessDenialOf(error);
     // `client` is declared below; no operation can run through this link before it exists.
-    if (reason) onAccessDenied(reason, client);
+    if (denial) onAccessDenied(denial, client);
   });
 
   const httpLink = new HttpLink({ uri, credentials: 'include' });

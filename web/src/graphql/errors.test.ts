@@ -1,4 +1,5 @@
 import {
+  accessDenialOf,
   accessDeniedNotice,
   accessDeniedReason,
   errorCode,
@@ -106,25 +107,42 @@ describe('accessDeniedReason', () => {
   });
 });
 
+describe('accessDenialOf', () => {
+  it('carries the reason and the words the server wrote', () => {
+    const trialEnded = graphQL({
+      message: 'Your 3-day free trial has ended. Please subscribe to continue.',
+      extensions: { code: 'FORBIDDEN', requiresAuth: true, reason: 'trial_expired' },
+    });
+    expect(accessDenialOf(trialEnded)).toEqual({
+      reason: 'trial_expired',
+      message: 'Your 3-day free trial has ended. Please subscribe to continue.',
+    });
+    expect(
+      accessDenialOf(http(403, { message: 'Please subscribe.', requiresAuth: true, reason: 'no_subscription' })),
+    ).toEqual({ reason: 'no_subscription', message: 'Please subscribe.' });
+    expect(accessDenialOf(offline)).toBeNull();
+  });
+});
+
 describe('accessDeniedNotice', () => {
-  it('has the title of each reason', () => {
-    expect(accessDeniedNotice('trial_expired').title).toBe('Trial Expired');
-    expect(accessDeniedNotice('payment_failed').title).toBe('Payment Failed');
-    expect(accessDeniedNotice('no_subscription').title).toBe('Subscription Required');
-    expect(accessDeniedNotice('anything_else')).toEqual({
+  it('puts the title of each reason over the server’s words', () => {
+    const words = 'Your payment could not be processed. Please update your payment method.';
+    expect(accessDeniedNotice({ reason: 'trial_expired', message: 'x' }).title).toBe('Trial Expired');
+    expect(accessDeniedNotice({ reason: 'payment_failed', message: words })).toEqual({
+      title: 'Payment Failed',
+      description: words,
+    });
+    expect(accessDeniedNotice({ reason: 'no_subscription', message: 'x' }).title).toBe('Subscription Required');
+  });
+
+  it('still says what happened when the server sent no words, and ends the session on a reason it does not know', () => {
+    expect(accessDeniedNotice({ reason: 'trial_expired', message: null }).description).toBe(
+      'Your access to this feature has ended.',
+    );
+    expect(accessDeniedNotice({ reason: 'anything_else', message: 'x' })).toEqual({
       title: 'Access Expired',
       description: 'Your session has ended',
     });
-  });
-
-  it('tells the user what to do', () => {
-    expect(accessDeniedNotice('trial_expired').description).toMatch(
-      /3-day free trial has ended.*subscribe to continue/i,
-    );
-    expect(accessDeniedNotice('payment_failed').description).toMatch(
-      /could not be processed.*update your payment method/i,
-    );
-    expect(accessDeniedNotice('no_subscription').description).toMatch(/subscribe to access this feature/i);
   });
 });
 

@@ -121,30 +121,32 @@ export function accessDeniedReason(error: unknown): AccessDeniedReason | null {
   return null;
 }
 
+/** A reply that ended the user's access: its reason, and the words the server wrote for the person. */
+export interface AccessDenial {
+  reason: AccessDeniedReason;
+  message: string | null;
+}
+
+/** As `accessDeniedReason`, with the server's own message (the server owns the words; the app names the reason). */
+export function accessDenialOf(error: unknown): AccessDenial | null {
+  const reason = accessDeniedReason(error);
+  return reason ? { reason, message: serverMessage(error) ?? null } : null;
+}
+
 export interface Notice {
   title: string;
   description: string;
 }
 
-/** The destructive notice for each reason. */
-export function accessDeniedNotice(reason: AccessDeniedReason): Notice {
-  switch (reason) {
-    case 'trial_expired':
-      return {
-        title: 'Trial Expired',
-        description: 'Your 3-day free trial has ended. Please subscribe to continue.',
-      };
-    case 'payment_failed':
-      return {
-        title: 'Payment Failed',
-        description: 'Your payment could not be processed. Please update your payment method.',
-      };
-    case 'no_subscription':
-      return {
-        title: 'Subscription Required',
-        description: 'Please subscribe to access this feature.',
-      };
-    default:
-      return { title: 'Access Expired', description: 'Your session has ended' };
-  }
+const deniedTitles: Record<string, string> = {
+  trial_expired: 'Trial Expired',
+  payment_failed: 'Payment Failed',
+  no_subscription: 'Subscription Required',
+};
+
+/** The destructive notice: the reason's title over the server's words; a reason the app does not know ends the session. */
+export function accessDeniedNotice({ reason, message }: AccessDenial): Notice {
+  const title = Object.prototype.hasOwnProperty.call(deniedTitles, reason) ? deniedTitles[reason] : undefined;
+  if (!title) return { title: 'Access Expired', description: 'Your session has ended' };
+  return { title, description: message ?? 'Your access to this feature has ended.' };
 }
