@@ -60,11 +60,12 @@ supergraph: $(NPM_STAMP) ## Recompose gateway/supergraph.graphql from the subgra
 supergraph-check: $(NPM_STAMP) ## Fail when the checked-in supergraph is out of date
 	$(TSX) gateway/scripts/compose-supergraph.ts --check
 
-# Generated GraphQL types: each service's resolver types (codegen.ts), and the web app's operation types when
-# the web workspace has a codegen script. The check regenerates into a temporary folder and compares.
+# Generated GraphQL types: each service's resolver types and the operations services ask each other
+# (codegen.ts), and the web app's operation types when the web workspace has a codegen script. The check
+# regenerates into a temporary folder and compares every *.generated.ts it writes.
 web_script = $(shell node -e "process.stdout.write(require('./web/package.json').scripts?.['$(1)'] ? 'yes' : '')")
 
-codegen: $(NPM_STAMP) ## Regenerate GraphQL types (services' resolvers; web operations) after a schema change
+codegen: $(NPM_STAMP) ## Regenerate GraphQL types (services' resolvers and calls between services; web operations) after a schema or operation change
 	npx graphql-codegen --config codegen.ts
 	@if [ -n "$(call web_script,codegen)" ]; then npm run -w web codegen; fi
 

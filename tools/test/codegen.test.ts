@@ -1,12 +1,15 @@
 /**
  * The generated resolver types follow the schemas: what codegen.ts produces now is what is checked in
  * (the comparison `make codegen-check` makes in `make check`), and a field added to a schema without
- * `make codegen` leaves that service's checked-in types stale, so the check fails.
+ * `make codegen` leaves that service's checked-in types stale, so the check fails. The same holds for the
+ * operations one service asks another (`<caller>/src/operations/<target>.graphql`), which are also validated
+ * against the schema they run on, and which are the only way services' code calls each other.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { serviceCatalog } from '../../services/platform/src/catalog';
 
 const root = join(__dirname, '..', '..');
@@ -56,3 +59,85 @@ it('a field added to a schema without regenerating leaves that service’s types
   expect(regenerated).not.toEqual(read(typesOf(join(root, 'services/quote'))));
   expect(read(typesOf(join(out, 'services/user')))).toEqual(read(typesOf(join(root, 'services/user'))));
 }, 60_000);
+
+/** Every `<caller>/src/operations/<target>.graphql` with its generated types, from the repository root. */
+function seamFiles(): Array<{ caller: string; target: string; generated: string }> {
+  return [...serviceCatalog.map(({ dir }) => dir), 'services/platform'].flatMap((caller) => {
+    const folder = join(root, caller, 'src', 'operations');
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((file) => file.endsWith('.graphql'))
+      .map((file) => {
+        const target = file.replace(/\.graphql$/, '');
+        return { caller, target, generated: join(caller, 'src', 'operations', `${target}.generated.ts`) };
+      });
+  });
+}
+
+it('the checked-in types of the operations between services are what their documents generate', () => {
+  const seams = seamFiles();
+  expect(seams.length).toBeGreaterThan(0);
+  const out = generateFromSchemas();
+  for (const { generated } of seams) {
+    expect({ generated, types: read(join(out, generated)) }).toEqual({ generated, types: read(join(root, generated)) });
+  }
+}, 60_000);
+
+it('an operation asking a field the service it calls does not serve fails generation', () => {
+  expect(() =>
+    generateFromSchemas((schemas) => {
+      const userSchema = join(schemas, 'services/user/src/schema.graphql');
+      const edited = read(userSchema).replace(/^ {2}personDataKey\(.*$/m, '');
+      expect(edited).not.toContain('personDataKey(');
+      writeFileSync(userSchema, edited);
+    }),
+  ).toThrow();
+}, 60_000);
+
+it('a service’s operation documents ask only the services the catalog lets it ask', () => {
+  for (const { name, dir, asks } of serviceCatalog) {
+    const targets = seamFiles()
+      .filter(({ caller }) => caller === dir)
+      .map(({ target }) => target);
+    expect({ name, unknownTargets: targets.filter((target) => !asks.some((asked) => asked === target)) }).toEqual({
+      name,
+      unknownTargets: [],
+    });
+  }
+});
+
+/** The TypeScript source files under a folder, generated ones left out. */
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.generated.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+it('services call each other only with generated operation documents, never a hand-typed query', () => {
+  const folders = [
+    ...[...serviceCatalog.map(({ dir }) => dir), 'services/platform'].map((dir) => join(root, dir, 'src')),
+    join(root, 'gateway', 'src'),
+  ];
+  const handTyped: string[] = [];
+  let calls = 0;
+  for (const file of folders.flatMap(sourcesUnder)) {
+    const text = read(file);
+    if (!text.includes('askSubgraph')) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'askSubgraph') {
+        calls += 1;
+        const operation = node.arguments[1];
+        const generated = operation && ts.isIdentifier(operation) && operation.text.endsWith('Document');
+        if (!generated || node.typeArguments) {
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+          handTyped.push(`${relative(root, file)}:${line + 1}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(calls).toBeGreaterThan(0);
+  expect(handTyped).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Role } from './access';
 import type { CallerSecrets } from './auth';
+import { CallerRoleDocument } from './operations/user.generated';
 import { askSubgraph } from './subgraph-client';
 
 /**
@@ -14,9 +15,9 @@ export function roleFromUserService(
   sessionToken: string,
 ): () => Promise<Role> {
   return async () => {
-    const data = await askSubgraph<{ me: { role: string } | null }>(
+    const data = await askSubgraph(
       { url: config.USER_SERVICE_URL, credentials: config, sessionToken },
-      '{ me { role } }',
+      CallerRoleDocument,
       {},
       'user service',
     );

@@ -6,6 +6,7 @@ import type { ConsumerSpec, EventHandler } from './consumer';
 import type { Logger } from './logger';
 import { isDuplicateKeyError, recordById } from './mongo';
 import { runPeriodically, type PeriodicWork } from './periodic';
+import { EntitlementRecordsDocument, SubscriptionOfUserDocument } from './operations/billing.generated';
 import { askSubgraph } from './subgraph-client';
 
 /**
@@ -213,9 +214,9 @@ export function entitlementProjection(
         .lean<EntitlementCopy[]>();
       if (page.length === 0) break;
       after = page.at(-1)!._id;
-      const data = await askSubgraph<{ entitlementRecords: BillingEntitlementRecord[] }>(
+      const data = await askSubgraph(
         { url: config.BILLING_SERVICE_URL, credentials: config },
-        'query($ids: [ID!]!) { entitlementRecords(userIds: $ids) { userId revision status granted reason validUntil trialEnd asOf } }',
+        EntitlementRecordsDocument,
         { ids: page.map((copy) => copy._id) },
         'billing service',
       );
@@ -310,11 +311,9 @@ async function entitlementFromBilling(
   sessionToken: string,
   userId: string,
 ): Promise<Entitlement> {
-  const data = await askSubgraph<{
-    _entities: Array<{ subscriptionStatus: { status: string; hasActiveSubscription: boolean } } | null>;
-  }>(
+  const data = await askSubgraph(
     { url: config.BILLING_SERVICE_URL, credentials: config, sessionToken },
-    'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { subscriptionStatus { status hasActiveSubscription } } } }',
+    SubscriptionOfUserDocument,
     { r: [{ __typename: 'User', id: userId }] },
     'billing service',
   );

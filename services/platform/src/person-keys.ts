@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { CallerSecrets } from './auth';
 import { booleanFromEnv, ConfigError } from './config';
 import { openBytes, sealBytes, sealingKeyBytes } from './sealing';
+import { PersonDataKeyDocument } from './operations/user.generated';
 import { askSubgraph } from './subgraph-client';
 
 /**
@@ -214,9 +215,9 @@ export function personKeyringFor(
 /** A person's data key as the user service hands it to another service (the service credential opens it). */
 export function personKeysFromUserService(config: { USER_SERVICE_URL: string } & CallerSecrets): PersonKeySource {
   return async (userId) => {
-    const data = await askSubgraph<{ personDataKey: string | null }>(
+    const data = await askSubgraph(
       { url: config.USER_SERVICE_URL, credentials: config },
-      'query($userId: ID!) { personDataKey(userId: $userId) }',
+      PersonDataKeyDocument,
       { userId },
       'user service',
     );

@@ -21,6 +21,8 @@ import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { isFullyPurged, retryStep, type RetryTimings } from '../domain/deletion';
 import type { AccountDeletionRecord } from '../model/account-deletion';
+import { ClosePaymentsForErasureDocument } from '../operations/billing.generated';
+import { CloseAccountForErasureDocument, ExistingAccountsDocument } from '../operations/user.generated';
 
 export interface PaymentClosure {
   cancelled: boolean;
@@ -186,9 +188,9 @@ export function deletionSaga(deps: {
   return {
     existingAccounts: async (userIds, sessionToken, correlationId) => {
       // The entity lookup answers null for an id without an account (and for anyone the caller may not read).
-      const data = await askSubgraph<{ _entities: Array<{ id: string } | null> }>(
+      const data = await askSubgraph(
         target(settings.userServiceUrl, sessionToken, correlationId),
-        'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id } } }',
+        ExistingAccountsDocument,
         { r: userIds.map((id) => ({ __typename: 'User', id })) },
         'user service',
       );
@@ -212,9 +214,9 @@ export function deletionSaga(deps: {
       await deletions.create(record);
       let payment: PaymentClosure;
       try {
-        const data = await askSubgraph<{ closePaymentsForErasure: PaymentClosure }>(
+        const data = await askSubgraph(
           target(settings.billingServiceUrl, sessionToken, correlationId),
-          'mutation($id: ID!) { closePaymentsForErasure(userId: $id) { cancelled provider } }',
+          ClosePaymentsForErasureDocument,
           { id: userId },
           'billing service',
         );
@@ -227,7 +229,7 @@ export function deletionSaga(deps: {
       try {
         await askSubgraph(
           target(settings.userServiceUrl, sessionToken, correlationId),
-          'mutation($id: ID!) { closeAccountForErasure(userId: $id) { existed } }',
+          CloseAccountForErasureDocument,
           { id: userId },
           'user service',
         );
