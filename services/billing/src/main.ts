@@ -10,7 +10,7 @@ import {
 } from '@haven/platform';
 import { billingConfigShape } from './config';
 import { subscriptionStatusOf } from './domain/access';
-import { cardChanger } from './operations/card-change';
+import { cardChanger } from './flows/card-change';
 import { localSetupSettler } from './jobs/local-setups';
 import { schedulerCounts, startScheduler } from './jobs/scheduler';
 import { billingClock } from './model/clock';
@@ -25,7 +25,7 @@ import { billingErasure } from './events/erasure';
 import { retainedBillingRecordModel } from './model/retained-record';
 import { trialClaimModel, trialClaims } from './model/trial-claim';
 import { subscriptionStartClaims } from './model/subscription-start';
-import { subscriptionStarter } from './operations/subscription-start';
+import { subscriptionStarter } from './flows/subscription-start';
 import { billingResolvers } from './resolvers';
 
 function required(value: string | undefined, name: string): string {

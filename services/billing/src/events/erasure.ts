@@ -16,7 +16,7 @@ import type { Clock } from '../model/clock';
 import type { RetainedBillingRecord } from '../model/retained-record';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import { subscriptionHistory } from '../model/subscription-history';
-import { changeSubscription } from '../operations/subscription-changes';
+import { changeSubscription } from '../flows/subscription-changes';
 import type { TrialClaims } from '../model/trial-claim';
 
 export interface PaymentClosure {

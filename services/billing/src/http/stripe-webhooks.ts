@@ -6,9 +6,9 @@ import type Stripe from 'stripe';
 import { changeFromStripe } from '../domain/stripe-events';
 import type { CustomerRecord, SubscriptionRecord } from '../model/subscription';
 import { periodEndOf, statusOfStripe } from '../providers/stripe';
-import { changeSubscription } from '../operations/subscription-changes';
-import type { CardChanger } from '../operations/card-change';
-import type { SubscriptionStarter } from '../operations/subscription-start';
+import { changeSubscription } from '../flows/subscription-changes';
+import type { CardChanger } from '../flows/card-change';
+import type { SubscriptionStarter } from '../flows/subscription-start';
 
 /** The ids of the Stripe events already applied, each with its type and when (jobs/webhook-records-sweep.ts). */
 export const processedWebhooksCollection = 'processed_webhooks';
@@ -22,8 +22,8 @@ export interface ProcessedWebhook {
 /**
  * Stripe's webhooks at /http/stripe/webhook (the gateway's /hooks/billing/stripe/webhook). The signature covers
  * the raw body, so the route reads bytes, never parsed JSON. `setup_intent.succeeded` starts the subscription
- * (once, with the browser's call: operations/subscription-start.ts), or for a card change makes its card the
- * subscription's (once, with the browser's call: operations/card-change.ts). Each event id is processed once (a
+ * (once, with the browser's call: flows/subscription-start.ts), or for a card change makes its card the
+ * subscription's (once, with the browser's call: flows/card-change.ts). Each event id is processed once (a
  * `processed_webhooks` record); an event older than the newest applied to the subscription changes nothing
  * (out of order); a change is a compare-and-set like every other, and one that lost a race answers 503 so
  * Stripe delivers it again. Without Stripe configured (null) the route answers 404.

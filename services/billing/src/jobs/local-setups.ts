@@ -2,8 +2,8 @@ import type { Logger } from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { CustomerRecord } from '../model/subscription';
 import type { LocalProvider } from '../providers/local';
-import type { CardChanger } from '../operations/card-change';
-import type { SubscriptionStarter } from '../operations/subscription-start';
+import type { CardChanger } from '../flows/card-change';
+import type { SubscriptionStarter } from '../flows/subscription-start';
 
 /**
  * The local provider's processing card setups that have settled, each starting its subscription as Stripe's

@@ -14,7 +14,7 @@ import type { PaymentProvider } from '../domain/provider';
 import type { Clock } from '../model/clock';
 import type { SubscriptionRecord } from '../model/subscription';
 import { sweepSubscriptionHistory } from '../model/subscription-history';
-import { changeSubscription } from '../operations/subscription-changes';
+import { changeSubscription } from '../flows/subscription-changes';
 
 /** How long a subscription the sweep could not move on waits before it is tried again (billing's clock). */
 export const setAsideMs = 15 * 60_000;

@@ -15,15 +15,15 @@ import { billingMessages } from '../domain/messages';
 import { subscriptionOfferAt } from '../domain/offer';
 import { clientSecretProblem, type PaymentProvider, type SetupPurpose } from '../domain/provider';
 import { normaliseCardNumber } from '../domain/test-cards';
-import { changeSubscription } from '../operations/subscription-changes';
+import { changeSubscription } from '../flows/subscription-changes';
 import type { Scheduler } from '../jobs/scheduler';
-import type { SubscriptionStarter } from '../operations/subscription-start';
+import type { SubscriptionStarter } from '../flows/subscription-start';
 import type { Clock } from '../model/clock';
 import { findSubscriptionsByUserIds, type CustomerRecord, type SubscriptionRecord } from '../model/subscription';
 import type { LocalProvider, LocalSetupAnswer } from '../providers/local';
 import type { TrialClaims } from '../model/trial-claim';
 import type { BillingErasure } from '../events/erasure';
-import type { CardChanger } from '../operations/card-change';
+import type { CardChanger } from '../flows/card-change';
 import { erasureResolvers } from './erasure';
 import type { Resolvers } from './types.generated';
 
@@ -42,11 +42,11 @@ export interface BillingResolverDeps {
   profileOf: (sessionToken: string) => Promise<{ email: string; firstName: string }>;
   publishableKey: string | null;
   testClock: boolean;
-  /** Starts a subscription from a succeeded setup, once (operations/subscription-start.ts). */
+  /** Starts a subscription from a succeeded setup, once (flows/subscription-start.ts). */
   starter: SubscriptionStarter;
   /** Account deletion (events/erasure.ts). */
   erasure: BillingErasure;
-  /** Makes a confirmed new card the subscription's, once (operations/card-change.ts). */
+  /** Makes a confirmed new card the subscription's, once (flows/card-change.ts). */
   cardChanger: CardChanger;
 }
 
