@@ -9,10 +9,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AclOperationTypes, AclResourceTypes, ResourcePatternTypes } from 'kafkajs';
+import { AclOperationTypes, AclResourceTypes, ResourcePatternTypes, type AclEntry } from 'kafkajs';
 import { stringify } from 'yaml';
 import { producerServices, type ProducerService } from '@haven/proto';
-import { kafkaAclsOf, kafkaPrincipalOf } from '../../services/platform/src/kafka-access';
+import { kafkaAclsOf, kafkaPrincipalOf, restoreAcls, restorePrincipal } from '../../services/platform/src/kafka-access';
 import { repoRoot } from '../infra/paths';
 
 export const kafkaUsersFile = join('k8s', 'base', 'kafka-users.yaml');
@@ -42,10 +42,13 @@ const pascal = (name: string) =>
 /** The KafkaUser's name (and its password Secret's): the principal without `User:`. */
 export const kafkaUserNameOf = (service: ProducerService) => kafkaPrincipalOf(service).replace(/^User:/, '');
 
-/** kafkaAclsOf's entries as Strimzi's rules, one rule per resource, in the list's order. */
-export function strimziAclsOf(service: ProducerService): StrimziAcl[] {
+/** The restore's KafkaUser (an operator's, for backup-cli.ts's restore): the restore principal without `User:`. */
+export const restoreKafkaUserName = restorePrincipal.replace(/^User:/, '');
+
+/** ACL entries as Strimzi's rules, one rule per resource, in the list's order. */
+export function strimziAclsOf(acls: readonly AclEntry[]): StrimziAcl[] {
   const rules = new Map<string, StrimziAcl>();
-  for (const acl of kafkaAclsOf(service)) {
+  for (const acl of acls) {
     const resource = {
       type: nameOf(AclResourceTypes, acl.resourceType).toLowerCase(),
       name: acl.resourceName,
@@ -59,30 +62,34 @@ export function strimziAclsOf(service: ProducerService): StrimziAcl[] {
   return [...rules.values()];
 }
 
-/** The KafkaUser of one service, as k8s/base/kafka-users.yaml holds it. */
-export function kafkaUserOf(service: ProducerService) {
+function kafkaUser(name: string, acls: readonly AclEntry[]) {
   return {
     apiVersion: 'kafka.strimzi.io/v1beta2',
     kind: 'KafkaUser',
-    metadata: {
-      name: kafkaUserNameOf(service),
-      labels: { 'strimzi.io/cluster': 'haven', 'app.kubernetes.io/part-of': 'haven' },
-    },
+    metadata: { name, labels: { 'strimzi.io/cluster': 'haven', 'app.kubernetes.io/part-of': 'haven' } },
     spec: {
       authentication: { type: 'scram-sha-512' },
-      authorization: { type: 'simple', acls: strimziAclsOf(service) },
+      authorization: { type: 'simple', acls: strimziAclsOf(acls) },
     },
   };
 }
+
+/** The KafkaUser of one service, as k8s/base/kafka-users.yaml holds it. */
+export const kafkaUserOf = (service: ProducerService) => kafkaUser(kafkaUserNameOf(service), kafkaAclsOf(service));
+
+/** The restore's KafkaUser: it may only move the erasure groups back (restoreAcls). */
+export const restoreKafkaUser = () => kafkaUser(restoreKafkaUserName, restoreAcls());
 
 export function kafkaUsersManifest(): string {
   const header = [
     '# One Kafka user per service (Strimzi; SCRAM-SHA-512): what each may do on Kafka, and nothing else. Written from',
     '# kafkaAclsOf (services/platform/src/kafka-access.ts) by `npx tsx tools/containers/kafka-users.ts`: edit the list',
     '# there, not this file. Strimzi keeps each password in a Secret named like the user (key `password`), which only',
-    '# that service reads (KAFKA_SASL_PASSWORD, k8s/base/service/service.yaml).',
+    '# that service reads (KAFKA_SASL_PASSWORD, k8s/base/service/service.yaml). The last, haven-restore, is an',
+    '# operator\'s for a restore (docs/operations.md, "Restoring"), read by no workload.',
   ].join('\n');
-  return `${header}\n${producerServices.map((service) => `---\n${stringify(kafkaUserOf(service), { singleQuote: true })}`).join('')}`;
+  const users = [...producerServices.map(kafkaUserOf), restoreKafkaUser()];
+  return `${header}\n${users.map((user) => `---\n${stringify(user, { singleQuote: true })}`).join('')}`;
 }
 
 if (require.main === module) {

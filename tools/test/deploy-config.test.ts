@@ -19,7 +19,13 @@ import { parse, parseAllDocuments } from 'yaml';
 import { gatewayEntry, serviceCatalog, serviceUrlVariable } from '../../services/platform/src/catalog';
 import { renderKubernetes } from '../containers/k8s-check';
 import { kafkaAclsTool } from '../containers/images';
-import { kafkaUserNameOf, kafkaUserOf, kafkaUsersFile } from '../containers/kafka-users';
+import {
+  kafkaUserNameOf,
+  kafkaUserOf,
+  kafkaUsersFile,
+  restoreKafkaUser,
+  restoreKafkaUserName,
+} from '../containers/kafka-users';
 import { producerServices } from '../../proto/src/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -1416,10 +1422,14 @@ describe('k8s/', () => {
       if (!isObject(kafka.doc.spec?.entityOperator?.userOperator))
         problems.push(`${where(kafka)}: no user operator to make the KafkaUsers`);
       const users = build.resources.filter((r) => r.doc.kind === 'KafkaUser');
-      const names: string[] = producerServices.map((service) => kafkaUserNameOf(service));
+      const names: string[] = [...producerServices.map((service) => kafkaUserNameOf(service)), restoreKafkaUserName];
       for (const user of users)
         if (!names.includes(user.doc.metadata?.name))
           problems.push(`${where(user)}: is no service's user (kafka-access.ts lists none by that name)`);
+      // The restore's user may only move the erasure groups back (restoreAcls), and no workload holds its password.
+      const restoreUser = users.find((r) => r.doc.metadata?.name === restoreKafkaUserName);
+      if (!restoreUser || !isDeepStrictEqual(restoreUser.doc.spec, restoreKafkaUser().spec))
+        problems.push(`${name}: KafkaUser ${restoreKafkaUserName} is not restoreAcls's (${kafkaUsersFile} is stale)`);
       for (const service of producerServices) {
         const user = users.find((r) => r.doc.metadata?.name === kafkaUserNameOf(service));
         const want = kafkaUserOf(service);

@@ -1,35 +1,18 @@
 import type { Admin, Kafka } from 'kafkajs';
-import { createConsumer, createKafka, createLogger, everyConsumerGroup } from '@haven/platform';
+import { commitGroupPositions, createKafka, createLogger, everyConsumerGroup } from '@haven/platform';
 import { eventually } from './eventually';
 
 /** The consumer groups of Haven's services and the topics each reads (the services' own list). */
 export const havenConsumerGroups: Record<string, string[]> = everyConsumerGroup();
 
-/**
- * Commits the end of each of `topics` as `groupId`'s position, the way KafkaJS's `admin.setOffsets` does (a
- * member that joins, seeks and leaves), but with a short idle fetch: `setOffsets` waits out KafkaJS's
- * five-second one for every topic, which made this a minute of every Haven start.
- */
+/** Commits the end of each of `topics` as `groupId`'s position. */
 async function moveGroupToEnd(kafka: Kafka, admin: Admin, groupId: string, topics: string[]): Promise<void> {
   const ends = await Promise.all(
-    topics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) })),
+    topics.map(async (topic) =>
+      (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ topic, partition, offset: Number(high) })),
+    ),
   );
-  const consumer = createConsumer(kafka, { groupId, maxWaitTimeInMs: 50 });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topics });
-    await new Promise<void>((resolve, reject) => {
-      // The first fetch after joining applies the seeks below, and each seek commits its offset.
-      consumer.on(consumer.events.FETCH, () => resolve());
-      consumer.run({ eachBatchAutoResolve: false, eachBatch: async () => undefined }).catch(reject);
-      consumer.pause(topics.map((topic) => ({ topic })));
-      for (const { topic, partitions } of ends) {
-        for (const { partition, high } of partitions) consumer.seek({ topic, partition, offset: high });
-      }
-    });
-  } finally {
-    await consumer.disconnect();
-  }
+  await commitGroupPositions(kafka, groupId, ends.flat());
 }
 
 /**

@@ -97,7 +97,10 @@ export async function startTestHaven(
      * it the gateway takes a free port and the origin stays http://localhost:4000.
      */
     gatewayPort?: number;
-    /** An earlier Haven, stopped: this one starts on its databases (as after a restore). */
+    /**
+     * An earlier Haven, stopped: this one starts on its databases (as after a restore), and its consumers read from
+     * where their groups stand (a restore may have moved them back), not from the end.
+     */
     databasesOf?: TestHaven;
   } = {},
 ): Promise<TestHaven> {
@@ -134,7 +137,7 @@ export async function startTestHaven(
     ...options.env,
   };
   // A start while Kafka is down (awaitEvents false) has no broker to ask.
-  if (options.awaitEvents !== false) await skipEarlierFilesEvents(infra.kafkaBrokers);
+  if (options.awaitEvents !== false && !options.databasesOf) await skipEarlierFilesEvents(infra.kafkaBrokers);
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   const stopServices = () => Promise.all(started.map((service) => service.stop()));

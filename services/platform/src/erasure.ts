@@ -12,6 +12,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { ConsumerSpec, ErasedSubjects, HandlerContext } from './consumer';
 import type { Logger } from './logger';
 import { outboxPlugin, recordEvent, type WithOutbox } from './outbox';
+import { erasureGroupOf } from './kafka-access';
 import { leasesCollection } from './lease';
 
 export const erasureCollections = {
@@ -181,7 +182,7 @@ export function erasureConsumer(options: {
 }): ConsumerSpec {
   const { service, connection, runtime, erasure } = options;
   return {
-    groupId: `${service}-erasure`,
+    groupId: erasureGroupOf(service),
     topics: [topicOf('compliance')],
     handlers: {
       'account.deletion_requested': async (event, context: HandlerContext) => {

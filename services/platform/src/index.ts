@@ -30,6 +30,7 @@ export * from './crisis-ratings';
 export * from './safety-plan';
 export * from './newsletter-limits';
 export * from './erasure';
+export * from './erasure-replay';
 export * from './mail-tokens';
 export * from './person-keys';
 export * from './sealing';

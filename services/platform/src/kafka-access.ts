@@ -6,7 +6,10 @@
 import { deadLetterTopicOf, producerServices, topicOf, type ProducerService } from '@haven/proto';
 import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes, type AclEntry } from 'kafkajs';
 
-const erasureGroup = (service: ProducerService) => ({ [`${service}-erasure`]: [topicOf('compliance')] });
+/** The consumer group that erases a deleted account's data in a service: it reads compliance's deletion requests. */
+export const erasureGroupOf = (service: ProducerService) => `${service}-erasure`;
+
+const erasureGroup = (service: ProducerService) => ({ [erasureGroupOf(service)]: [topicOf('compliance')] });
 
 /** The consumer groups each service runs and the topics each reads; a service starts no consumer not listed here. */
 export const consumerGroupsOf: Readonly<Record<ProducerService, Readonly<Record<string, readonly string[]>>>> = {
@@ -56,14 +59,10 @@ export function undeclaredConsumer(
 /** A service's principal, as its Kafka user is named (Strimzi's KafkaUser, SCRAM). */
 export const kafkaPrincipalOf = (service: ProducerService) => `User:haven-${service}`;
 
-/**
- * The ACLs of a service's principal: publish on its own topic (and create and size it); read, as its own groups,
- * the topics they read; create, write and read its groups' dead-letter topics. Nothing else: no other topic is
- * written, no other group joined.
- */
-export function kafkaAclsOf(service: ProducerService): AclEntry[] {
-  const principal = kafkaPrincipalOf(service);
-  const entry = (resourceType: AclResourceTypes, resourceName: string, operation: AclOperationTypes): AclEntry => ({
+/** An allowing ACL of `principal`, on a resource named literally, from any host. */
+const aclEntryOf =
+  (principal: string) =>
+  (resourceType: AclResourceTypes, resourceName: string, operation: AclOperationTypes): AclEntry => ({
     resourceType,
     resourceName,
     resourcePatternType: ResourcePatternTypes.LITERAL,
@@ -72,6 +71,34 @@ export function kafkaAclsOf(service: ProducerService): AclEntry[] {
     operation,
     permissionType: AclPermissionTypes.ALLOW,
   });
+
+/** The operator's user for a restore (backup-cli.ts), never a service's. */
+export const restorePrincipal = 'User:haven-restore';
+
+/**
+ * What a restore may do on Kafka: read where compliance's topic and each erasure group stand, and move the groups
+ * back to the backup's time (erasure-replay.ts). It can neither publish nor read another group's position.
+ */
+export function restoreAcls(): AclEntry[] {
+  const entry = aclEntryOf(restorePrincipal);
+  const { READ, DESCRIBE } = AclOperationTypes;
+  return [
+    entry(AclResourceTypes.TOPIC, topicOf('compliance'), READ),
+    entry(AclResourceTypes.TOPIC, topicOf('compliance'), DESCRIBE),
+    ...producerServices.flatMap((service) => [
+      entry(AclResourceTypes.GROUP, erasureGroupOf(service), READ),
+      entry(AclResourceTypes.GROUP, erasureGroupOf(service), DESCRIBE),
+    ]),
+  ];
+}
+
+/**
+ * The ACLs of a service's principal: publish on its own topic (and create and size it); read, as its own groups,
+ * the topics they read; create, write and read its groups' dead-letter topics. Nothing else: no other topic is
+ * written, no other group joined.
+ */
+export function kafkaAclsOf(service: ProducerService): AclEntry[] {
+  const entry = aclEntryOf(kafkaPrincipalOf(service));
   const onTopic = (topic: string, operations: AclOperationTypes[]) =>
     operations.map((operation) => entry(AclResourceTypes.TOPIC, topic, operation));
   const { WRITE, READ, DESCRIBE, CREATE, DESCRIBE_CONFIGS, ALTER_CONFIGS, ALTER } = AclOperationTypes;
