@@ -2,23 +2,17 @@
  * Logs and traces meet: a line written while a span is active names the span's trace and the span itself, so an
  * operator can go from a log line to the trace of its request; a line written outside any span names neither.
  */
-import express from 'express';
-import type { AddressInfo } from 'node:net';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { eventually } from '../../../tools/testing/eventually';
-import { capturedLogFrom } from '../../../tools/testing/captured-log';
-import { createLogger, requestLogger } from '../src/logger';
 import { inSpan, startTracing, tracedRequests } from '../src/tracing';
+import { capturedServiceLog, loggedRequest } from './logged-request';
 
 const exporter = new InMemorySpanExporter();
 const tracing = startTracing({ serviceName: 'logs-test', processor: new SimpleSpanProcessor(exporter) });
 afterAll(() => tracing.stop());
 
-/** The lines of a service's own logger (its mixin names the trace), as written. */
-const capturedLogger = () => capturedLogFrom((sink) => createLogger('logs-test', 'info', sink));
-
 it('names the trace and span of the span a line is written in, and nothing outside a span', async () => {
-  const { log, lines } = capturedLogger();
+  const { log, lines } = capturedServiceLog();
   log.info({ step: 1 }, 'before');
   await inSpan('work', {}, async () => log.info({ step: 2 }, 'inside'));
   log.warn({ err: new Error('after') }, 'after');
@@ -39,33 +33,12 @@ it('names the trace and span of the span a line is written in, and nothing outsi
 });
 
 it("writes a traced request's lines, its own and the request line, with the caller's trace id", async () => {
-  const { log, lines } = capturedLogger();
-  const app = express();
-  app.use(tracedRequests('logs-test'));
-  app.use(requestLogger(log, 'x-correlation-id'));
-  app.get('/things/:id', (_request, response) => {
-    log.info('handling');
-    response.json({ ok: true });
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((listening) => server.once('listening', listening));
-  try {
-    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/things/42`, {
-      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
-    });
-    expect(response.status).toBe(200);
-    const request = () => exporter.getFinishedSpans().find((span) => span.name === 'logs-test GET /things/:id');
-    await eventually('the request line', () => lines.some((line) => line.msg === 'request'), {
-      timeoutMs: 5_000,
-      intervalMs: 10,
-    });
-    expect(request()?.spanContext().traceId).toBe(traceId);
-    const spanId = request()!.spanContext().spanId;
-    expect(lines.find((line) => line.msg === 'handling')).toMatchObject({ trace_id: traceId, span_id: spanId });
-    expect(lines.find((line) => line.msg === 'request')).toMatchObject({ trace_id: traceId, span_id: spanId });
-  } finally {
-    await new Promise((closed) => server.close(closed));
-  }
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const { status, lines } = await loggedRequest(`00-${traceId}-00f067aa0ba902b7-01`, [tracedRequests('logs-test')]);
+  expect(status).toBe(200);
+  const request = exporter.getFinishedSpans().find((span) => span.name === 'logs-test GET /things/:id');
+  expect(request?.spanContext().traceId).toBe(traceId);
+  const spanId = request!.spanContext().spanId;
+  expect(lines.find((line) => line.msg === 'handling')).toMatchObject({ trace_id: traceId, span_id: spanId });
+  expect(lines.find((line) => line.msg === 'request')).toMatchObject({ trace_id: traceId, span_id: spanId });
 });

@@ -4,6 +4,7 @@
  * tally follows the event. Nobody else's entry can be deleted, and bad input changes nothing.
  */
 import { decodeEvent, timestampDate, type DecodedEvent } from '@haven/proto';
+import { calmRatings, heavyRatings } from '../../../tools/testing/check-ins';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
@@ -60,24 +61,9 @@ async function checkIn(client: ApiClient, ratings: Record<string, unknown>): Pro
 it('deletes an entry for good: its check-in, notes and quote leave every view, the database and the export', async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'delete-entry');
   // A calm check-in (mood 4) kept, and a heavier one (mood 2) with notes, saved as a favourite, then deleted.
-  const kept = await checkIn(client, {
-    stressLevel: 2,
-    anxietyLevel: 2,
-    confidenceLevel: 4,
-    motivationLevel: 4,
-    hopeForFuture: 4,
-    gratitudeLevels: 4,
-  });
+  const kept = await checkIn(client, calmRatings);
   const notes = `Words only this entry holds ${Math.random().toString(36).slice(2)}`;
-  const gone = await checkIn(client, {
-    stressLevel: 4,
-    anxietyLevel: 4,
-    confidenceLevel: 2,
-    motivationLevel: 2,
-    hopeForFuture: 2,
-    gratitudeLevels: 2,
-    notes,
-  });
+  const gone = await checkIn(client, { ...heavyRatings, notes });
   expect((await client.request('PATCH', `/api/quotes/${gone}/favorite`, { json: { isFavorite: true } })).status).toBe(
     200,
   );

@@ -5,6 +5,7 @@
  * changed, an older one cannot, and bad input changes nothing.
  */
 import { decodeEvent, type DecodedEvent } from '@haven/proto';
+import { calmRatings, heavyRatings } from '../../../tools/testing/check-ins';
 import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
@@ -74,34 +75,15 @@ async function checkIn(client: ApiClient, ratings: Record<string, unknown>) {
   return answer.body.quote;
 }
 
-/** Mood 2: every one of the six mood values at its heavy end but one step. */
-const heavy = {
-  stressLevel: 4,
-  anxietyLevel: 4,
-  confidenceLevel: 2,
-  motivationLevel: 2,
-  hopeForFuture: 2,
-  gratitudeLevels: 2,
-};
-/** Mood 4. */
-const lighter = {
-  stressLevel: 2,
-  anxietyLevel: 2,
-  confidenceLevel: 4,
-  motivationLevel: 4,
-  hopeForFuture: 4,
-  gratitudeLevels: 4,
-};
-
 it('changes ratings, time of day and notes; the message stays, and progress, analytics and the export follow', async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'edit-entry');
-  await checkIn(client, lighter);
-  const written = await checkIn(client, { ...heavy, timeOfDayPreference: 'morning', notes: 'A slow start' });
+  await checkIn(client, calmRatings);
+  const written = await checkIn(client, { ...heavyRatings, timeOfDayPreference: 'morning', notes: 'A slow start' });
   expect((await moodsOf(client)).progress.averageMood).toBeCloseTo(3);
 
   const notes = `Better than I first said ${Math.random().toString(36).slice(2)}`;
   const edited = await editEntry(client, written.id, {
-    ...lighter,
+    ...calmRatings,
     sleepQuality: 5,
     timeOfDayPreference: 'evening',
     notes,
@@ -152,10 +134,10 @@ it('changes ratings, time of day and notes; the message stays, and progress, ana
 
 it("moves the weekly summary's tally to the entry's new mood", async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'edit-tally');
-  const written = await checkIn(client, heavy);
+  const written = await checkIn(client, heavyRatings);
   const moodSum = async () => (await weeklyTallyDays(haven, userId))?.reduce((sum, day) => sum + day.moodSum, 0);
   await eventually('the check-in in the tally', async () => (await moodSum()) === 2);
-  expect((await editEntry(client, written.id, lighter)).body.errors).toBeUndefined();
+  expect((await editEntry(client, written.id, calmRatings)).body.errors).toBeUndefined();
   await eventually("the tally at the entry's new mood", async () => (await moodSum()) === 4);
 });
 
@@ -186,7 +168,7 @@ it('does not keep notes given in an edit when the person keeps none', async () =
 it("refuses someone else's entry, an older one, a deleted one and bad input, changing nothing", async () => {
   const owner = await subscribedUser(haven.gatewayUrl, 'edit-owner');
   const other = await subscribedUser(haven.gatewayUrl, 'edit-other');
-  const written = await checkIn(owner.client, { ...heavy, notes: 'Mine as written' });
+  const written = await checkIn(owner.client, { ...heavyRatings, notes: 'Mine as written' });
   const before = await entriesOf(owner.client);
 
   const stranger = await editEntry(other.client, written.id, { stressLevel: 1 });

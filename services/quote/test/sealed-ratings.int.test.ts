@@ -4,6 +4,7 @@
  */
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
+import { calmRatings, heavyRatings } from '../../../tools/testing/check-ins';
 import { openedForPerson } from '../../../tools/testing/person-keys';
 import { subscribedUser } from '../../../tools/testing/subscribed-user';
 import { dimensions, type Ratings } from '../src/domain/assessment';
@@ -20,24 +21,8 @@ afterAll(async () => {
   await haven?.stop();
 });
 
-/** Mood 2 (the six mood values at their heavy end but one step), sleep at its lowest. */
-const heavy = { stressLevel: 4, anxietyLevel: 4, confidenceLevel: 2, motivationLevel: 2, hopeForFuture: 2 };
-const heavyRatings = {
-  ...Object.fromEntries(dimensions.map((dimension) => [dimension, 3])),
-  ...heavy,
-  gratitudeLevels: 2,
-  sleepQuality: 1,
-} as Ratings;
-/** Mood 4. */
-const lighterRatings = {
-  ...Object.fromEntries(dimensions.map((dimension) => [dimension, 3])),
-  stressLevel: 2,
-  anxietyLevel: 2,
-  confidenceLevel: 4,
-  motivationLevel: 4,
-  hopeForFuture: 4,
-  gratitudeLevels: 4,
-} as Ratings;
+/** Mood 2, sleep at its lowest. */
+const sleeplessRatings: Ratings = { ...heavyRatings, sleepQuality: 1 };
 
 async function checkIn(client: ApiClient, ratings: Ratings): Promise<string> {
   const answer = await client.post<{ quote: { id: string } }>('/api/quotes/generate', ratings);
@@ -82,14 +67,14 @@ async function pagesOf(client: ApiClient): Promise<Pages> {
 
 it('shows entries stored with clear ratings everywhere, and seals them when they are edited', async () => {
   const { client, userId } = await subscribedUser(haven.gatewayUrl, 'sealed-ratings');
-  const heavyId = await checkIn(client, heavyRatings);
-  const lighterId = await checkIn(client, lighterRatings);
-  const heavyCheckInId = await storeAsBefore(heavyId, heavyRatings);
-  await storeAsBefore(lighterId, lighterRatings);
+  const heavyId = await checkIn(client, sleeplessRatings);
+  const calmId = await checkIn(client, calmRatings);
+  const heavyCheckInId = await storeAsBefore(heavyId, sleeplessRatings);
+  await storeAsBefore(calmId, calmRatings);
 
   // The journey, the progress page and analytics read the clear ratings as they are.
   const pages = await pagesOf(client);
-  expect(pages.recentQuotes.map((quote) => quote.id)).toEqual([lighterId, heavyId]);
+  expect(pages.recentQuotes.map((quote) => quote.id)).toEqual([calmId, heavyId]);
   expect(pages.recentQuotes[1]).toMatchObject({
     dotColour: 'red',
     emotionalState: { stressLevel: 4, hopeForFuture: 2 },
@@ -112,16 +97,16 @@ it('shows entries stored with clear ratings everywhere, and seals them when they
     quotes: Array<{ id: string; emotionalState: Record<string, number> }>;
   }>('/api/user/data-export');
   expect(exported.status).toBe(200);
-  expect(exported.body.checkIns.find((each) => each.id === heavyCheckInId)?.ratings).toEqual(heavyRatings);
+  expect(exported.body.checkIns.find((each) => each.id === heavyCheckInId)?.ratings).toEqual(sleeplessRatings);
   expect(exported.body.quotes.find((each) => each.id === heavyId)?.emotionalState).toEqual(
-    emotionalStateOf(heavyRatings),
+    emotionalStateOf(sleeplessRatings),
   );
   const csv = await client.get<string>('/api/user/export');
   expect(csv.status).toBe(200);
   const [header, ...rows] = csv.body.split('\r\n').map((line) => line.split(','));
   const heavyRow = rows.find((row) => row[0] === heavyCheckInId)!;
   expect(dimensions.map((dimension) => Number(heavyRow[header!.indexOf(dimension)]))).toEqual(
-    dimensions.map((dimension) => heavyRatings[dimension]),
+    dimensions.map((dimension) => sleeplessRatings[dimension]),
   );
 
   // An edit stores the entry's ratings sealed, its clear fields gone.
@@ -136,19 +121,19 @@ it('shows entries stored with clear ratings everywhere, and seals them when they
   expect(storedCheckIn!.ratings).toMatch(/^hp1\./);
   expect(storedQuote!.emotionalState).toMatch(/^hp1\./);
   const ratings = decodeRatings(dimensions, (await openedForPerson(haven, userId, storedCheckIn!.ratings))!);
-  expect(ratings).toEqual({ ...heavyRatings, sleepQuality: 5 });
+  expect(ratings).toEqual({ ...sleeplessRatings, sleepQuality: 5 });
   const state = decodeRatings(
     emotionalStateRatings,
     (await openedForPerson(haven, userId, storedQuote!.emotionalState))!,
   );
-  expect(state).toEqual(emotionalStateOf(heavyRatings));
+  expect(state).toEqual(emotionalStateOf(sleeplessRatings));
   const afterEdit = await pagesOf(client);
   expect(afterEdit.recentQuotes[1]).toMatchObject({ id: heavyId, ratings: { sleepQuality: 5 } });
   expect(afterEdit.analytics.moodTrends.moodHistory).toEqual([4, 2]);
 
   // Deleting an entry stored before takes its mood, read in clear, out of the progress page.
   const deleted = await client.graphql('mutation($quoteId: ID!) { deleteEntry(quoteId: $quoteId) { quoteId } }', {
-    quoteId: lighterId,
+    quoteId: calmId,
   });
   expect(deleted.body.errors).toBeUndefined();
   expect((await pagesOf(client)).progress).toEqual({ averageMood: 2, totalEntries: 1 });

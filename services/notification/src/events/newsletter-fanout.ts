@@ -15,9 +15,8 @@ import type { Model } from 'mongoose';
 import { unsubscribeTokenOf } from '../domain/newsletter';
 import { renderNewsletterEmail } from '../domain/newsletter-emails';
 import type { CampaignRecord } from '../model/campaign';
-import type { DeliveryRecord } from '../model/delivery';
 import type { SubscriberRecord } from '../model/subscriber';
-import type { Mailer } from '../providers/mailer';
+import type { MailingDeps } from '../providers/mailer';
 
 /** Subscribers read at a time by an expansion (on the embedded database a range read scans the list). */
 export const fanOutPageSize = 2_000;
@@ -84,17 +83,10 @@ export async function ensureFanOutPartitions(kafka: Kafka, log: Logger, count = 
   }
 }
 
-export interface FanOutDeps {
+export interface FanOutDeps extends MailingDeps {
   kafka: Kafka;
   campaigns: Model<CampaignRecord>;
   subscribers: Model<SubscriberRecord>;
-  deliveries: Model<DeliveryRecord>;
-  mailer: Mailer;
-  appUrl: string;
-  productName: string;
-  /** The key unsubscribe links are signed with (domain/newsletter.ts). */
-  linkKey: Buffer;
-  log: Logger;
   pageSize?: number;
   deliveryPageSize?: number;
   /** The time source of the page budget (tests pass their own). */

@@ -3,34 +3,21 @@
  * from, a pass over the users who turned one on, a page at a time, and the scheduler that runs a pass on every
  * replica (the delivery log's claims, keyed by person and period, let one copy out).
  */
-import {
-  runPeriodically,
-  type Logger,
-  type PeriodicOptions,
-  type PeriodicWork,
-  type PersonKeyring,
-} from '@haven/platform';
+import { runPeriodically, type PeriodicOptions, type PeriodicWork, type PersonKeyring } from '@haven/platform';
 import type { Model } from 'mongoose';
 import type { EmailPreferences } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';
 import type { KnownUserRecord } from '../model/known-user';
 import { pagesOfUsersWith, type PreferencesRecord } from '../model/preferences';
 import type { WeeklyCheckInsRecord } from '../model/weekly-check-ins';
-import type { DeliveryRequest, Mailer } from '../providers/mailer';
+import type { DeliveryRequest, MailingDeps } from '../providers/mailer';
 
-export interface ScheduledEmailDeps {
+export interface ScheduledEmailDeps extends MailingDeps {
   tallies: Model<WeeklyCheckInsRecord>;
   /** Opens the tallies' days, sealed under each person's key. */
   keyring: PersonKeyring;
   knownUsers: Model<KnownUserRecord>;
   preferences: Model<PreferencesRecord>;
-  deliveries: Model<DeliveryRecord>;
-  mailer: Mailer;
-  appUrl: string;
-  productName: string;
-  /** The key of the stop link each e-mail carries. */
-  linkKey: Buffer;
-  log: Logger;
   pageSize?: number;
 }
 

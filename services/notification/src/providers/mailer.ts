@@ -169,6 +169,20 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * What every mailing to many people (the scheduled e-mails, the newsletter's fan-out) is built from: the mailer
+ * and its delivery log, the app's address and name for the e-mails' words and links, and the log.
+ */
+export interface MailingDeps {
+  deliveries: Model<DeliveryRecord>;
+  mailer: Mailer;
+  appUrl: string;
+  productName: string;
+  /** The key each e-mail's stop link is signed with (a scheduled e-mail's, a newsletter's unsubscribe link). */
+  linkKey: Buffer;
+  log: Logger;
+}
+
 interface SmtpError extends Error {
   code?: string;
   responseCode?: number;
