@@ -40,6 +40,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { cpus, loadavg, totalmem } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { personKeysFromUserService, type PersonKeySource } from '@haven/platform';
 import { apps, startApps, type AppPorts, type AppsOptions, type RunningApps } from '../dev/apps';
 import { benchAccess, formatAccessResult } from './access';
 import { benchAdminEmail, benchAdminList, formatAdminListResult, type AdminListBenchResult } from './adminUsers';
@@ -54,7 +55,7 @@ import { isProcessAlive } from '../infra/process';
 import { ApiClient } from '../testing/http';
 import { startTrial } from '../testing/subscription';
 import { benchFanOut, formatFanOutResult, type FanOutBenchResult } from './fanout';
-import { seedHistory } from './quote';
+import { checkSeededHistory, seedHistory } from './quote';
 import { benchRelay, formatRelayResult, type RelayBenchResult } from './relay';
 import { benchSealing, formatSealingResult, sealingProblems, type SealingBenchResult } from './sealing';
 import { onServersOfItsOwn } from './standalone';
@@ -186,17 +187,23 @@ function isJournalTarget(key: TargetKey): boolean {
   return key.startsWith('gatewayRestBeside') || key.startsWith('quote');
 }
 
-/** A new user on a trial, with `count` check-ins over three years written into the quote service's database. */
+/**
+ * A new user on a trial, with `count` check-ins over `years` written into the quote service's database as it stores
+ * them (sealed under the person's data key, asked of the user service through `keys` once), and read back through
+ * the gateway: the pages measured show the whole history.
+ */
 async function historianWith(
   gatewayUrl: string,
   mongoUrl: string,
+  keys: PersonKeySource,
   count: number,
   years = 3,
 ): Promise<{ cookie: string }> {
   const historian = await signUp(gatewayUrl);
   const { id } = await readUserJson(gatewayUrl, historian.cookie);
   await startTrial(historian.client);
-  await seedHistory(mongoUrl, id, count, years);
+  await seedHistory({ mongoUrl, keys, userId: id, count, years });
+  await checkSeededHistory(gatewayUrl, historian.cookie, count);
   return historian;
 }
 
@@ -580,8 +587,14 @@ async function main(): Promise<number> {
     // Paid operations need a subscription: each user starts its trial as a person does (a setup confirmed with
     // the local provider's good card), so billing's scheduler can move it on when the access figures move its clock.
     await startTrial(session.client);
-    const historian = await historianWith(gatewayUrl, infra.mongoUrl, 1_000);
-    const longHistorian = await historianWith(gatewayUrl, infra.mongoUrl, 10_000, 30);
+    // The people's data keys as the quote service reaches them: from the user service, over the service credential.
+    const personKeys = personKeysFromUserService({
+      USER_SERVICE_URL: localGraphqlUrl(ports.apps.user),
+      SERVICE_SECRET: accessOptions.serviceSecret,
+      SUBGRAPH_SECRET: accessOptions.subgraphSecret,
+    });
+    const historian = await historianWith(gatewayUrl, infra.mongoUrl, personKeys, 1_000);
+    const longHistorian = await historianWith(gatewayUrl, infra.mongoUrl, personKeys, 10_000, 30);
     log('seeded 1,000 check-ins over three years and 10,000 over thirty for the analytics and recent-quotes targets');
     const historyTargets = (who: { cookie: string }, count: number) => [
       {
