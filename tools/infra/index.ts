@@ -38,6 +38,7 @@ import { ensureDir, errorMessage, findRunningPart } from './process';
 export { cacheDir, defaultDevStateDir, repoRoot, type PartName } from './paths';
 export { startMongoServer, stopMongoServer } from './mongo-server';
 export { startKafkaBroker, stopKafkaBroker, type SecuredKafka } from './kafka';
+import type { KafkaPorts, SecuredKafka } from './kafka';
 export type { JitTier } from './maven';
 
 export interface InfraPorts {
@@ -46,11 +47,15 @@ export interface InfraPorts {
   kafkaController: number;
   smtp: number;
   mailWeb: number;
+  /** A secured broker's listener where clients sign in (the test suite's services); `kafka` stays open then. */
+  kafkaSignedIn?: number;
 }
 
 export interface InfraEndpoints {
   mongoUrl: string /* mongodb://127.0.0.1:PORT */;
   kafkaBrokers: string[];
+  /** The secured broker's signed-in listener, when it has one. */
+  kafkaSignedInBrokers?: string[];
   smtpHost: string;
   smtpPort: number;
   mailWebUrl: string;
@@ -65,6 +70,7 @@ export function endpointsFor(ports: InfraPorts): InfraEndpoints {
   return {
     mongoUrl: mongoUrl(ports.mongo),
     kafkaBrokers: kafkaBrokers(ports.kafka),
+    ...(ports.kafkaSignedIn === undefined ? {} : { kafkaSignedInBrokers: kafkaBrokers(ports.kafkaSignedIn) }),
     smtpHost: '127.0.0.1',
     smtpPort: ports.smtp,
     mailWebUrl: mailWebUrl(ports.mailWeb),
@@ -119,7 +125,11 @@ function portsChanged(part: PartName, before: InfraPorts, after: InfraPorts): bo
     case 'mongo':
       return before.mongo !== after.mongo;
     case 'kafka':
-      return before.kafka !== after.kafka || before.kafkaController !== after.kafkaController;
+      return (
+        before.kafka !== after.kafka ||
+        before.kafkaController !== after.kafkaController ||
+        before.kafkaSignedIn !== after.kafkaSignedIn
+      );
     case 'maildev':
       return before.smtp !== after.smtp || before.mailWeb !== after.mailWeb;
   }
@@ -139,7 +149,7 @@ const stoppers: Record<PartName, (stateDir: string) => Promise<boolean>> = {
 export async function startInfra(
   stateDir: string,
   ports: InfraPorts,
-  options: { jit?: JitTier } = {},
+  options: { jit?: JitTier; secured?: SecuredKafka } = {},
 ): Promise<InfraEndpoints> {
   const state = resolve(stateDir);
   ensureDir(state);
@@ -151,13 +161,17 @@ export async function startInfra(
   }
   writePorts(state, ports);
   const results = await Promise.allSettled([
-    startMongoServer(state, ports.mongo, options),
-    startKafkaBroker(state, { broker: ports.kafka, controller: ports.kafkaController }, options),
+    startMongoServer(state, ports.mongo, { jit: options.jit }),
+    startKafkaBroker(state, kafkaPortsOf(ports), options),
     startMaildev(state, { smtp: ports.smtp, web: ports.mailWeb }),
   ]);
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [errorMessage(result.reason)] : []));
   if (failures.length > 0) throw new Error(`infra did not start:\n${failures.join('\n\n')}`);
   return endpointsFor(ports);
+}
+
+function kafkaPortsOf(ports: InfraPorts): KafkaPorts {
+  return { broker: ports.kafka, controller: ports.kafkaController, signedIn: ports.kafkaSignedIn };
 }
 
 /** Stops all three parts (their data and ports.json stay for the next start). */
@@ -203,7 +217,7 @@ function rememberedPorts(stateDir: string): InfraPorts {
 /** Starts (or restarts after stopKafka) the broker on the ports and data of the last startInfra. */
 export async function startKafka(stateDir: string): Promise<void> {
   const ports = rememberedPorts(stateDir);
-  await startKafkaBroker(resolve(stateDir), { broker: ports.kafka, controller: ports.kafkaController });
+  await startKafkaBroker(resolve(stateDir), kafkaPortsOf(ports));
 }
 
 export async function stopKafka(stateDir: string): Promise<void> {

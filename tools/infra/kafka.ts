@@ -68,6 +68,12 @@ export async function provisionKafka(log: (line: string) => void): Promise<void>
 export interface KafkaPorts {
   broker: number;
   controller: number;
+  /**
+   * A secured broker's second client listener, where clients must sign in; the `broker` port then stays open for
+   * the test suite's own tooling (its principal, ANONYMOUS, may do everything), while the services under test sign
+   * in here and are held to their ACLs.
+   */
+  signedIn?: number;
 }
 
 interface KafkaFiles {
@@ -76,6 +82,8 @@ interface KafkaFiles {
   serverProperties: string;
   log4jProperties: string;
   clusterIdFile: string;
+  /** A secured broker's users, kept so a restart (startKafka after stopKafka) starts it secured again. */
+  securedFile: string;
 }
 
 function kafkaFiles(stateDir: string): KafkaFiles {
@@ -86,6 +94,7 @@ function kafkaFiles(stateDir: string): KafkaFiles {
     serverProperties: join(home, 'server.properties'),
     log4jProperties: join(home, 'log4j.properties'),
     clusterIdFile: join(home, 'cluster-id'),
+    securedFile: join(home, 'secured.json'),
   };
 }
 
@@ -102,23 +111,26 @@ export interface SecuredKafka {
 
 /** Single node, KRaft, combined broker + controller, loopback only. */
 function serverProperties(files: KafkaFiles, ports: KafkaPorts, secured?: SecuredKafka): string {
-  const clientListener = secured ? 'SASL_PLAINTEXT' : 'PLAINTEXT';
+  const signedIn = secured ? `SASL_PLAINTEXT://127.0.0.1:${ports.signedIn ?? ports.broker}` : undefined;
+  const open = !secured || ports.signedIn !== undefined ? `PLAINTEXT://127.0.0.1:${ports.broker}` : undefined;
+  const clients = [open, signedIn].filter((listener): listener is string => listener !== undefined);
+  const protocols = clients.map((listener) => listener.split(':')[0]!);
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${ports.controller}`,
-    `listeners=${clientListener}://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller}`,
-    `advertised.listeners=${clientListener}://127.0.0.1:${ports.broker}`,
-    `listener.security.protocol.map=${clientListener}:${clientListener},CONTROLLER:PLAINTEXT`,
+    `listeners=${[...clients, `CONTROLLER://127.0.0.1:${ports.controller}`].join(',')}`,
+    `advertised.listeners=${clients.join(',')}`,
+    `listener.security.protocol.map=${[...protocols.map((protocol) => `${protocol}:${protocol}`), 'CONTROLLER:PLAINTEXT'].join(',')}`,
     'controller.listener.names=CONTROLLER',
-    `inter.broker.listener.name=${clientListener}`,
+    `inter.broker.listener.name=${protocols[0]}`,
     ...(secured
       ? [
           'sasl.enabled.mechanisms=SCRAM-SHA-512',
           'sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512',
           `listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="${secured.adminPassword}";`,
           'authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer',
-          // The controller's own listener is loopback-only and plaintext: its principal is ANONYMOUS.
+          // The controller's listener (and an open client listener) is loopback-only and plaintext: ANONYMOUS.
           'super.users=User:admin;User:ANONYMOUS',
           'allow.everyone.if.no.acl.found=false',
         ]
@@ -233,8 +245,16 @@ export function kafkaBrokers(port: number): string[] {
 export async function startKafkaBroker(
   stateDir: string,
   ports: KafkaPorts,
-  { jit = 'quick-start', secured }: { jit?: JitTier; secured?: SecuredKafka } = {},
+  options: { jit?: JitTier; secured?: SecuredKafka } = {},
 ): Promise<void> {
+  const { jit = 'quick-start' } = options;
+  const files = kafkaFiles(stateDir);
+  // A broker formatted secured keeps its users in its storage: it restarts secured, with the same listeners.
+  const secured =
+    options.secured ??
+    (existsSync(files.securedFile) ? (JSON.parse(readFileSync(files.securedFile, 'utf8')) as SecuredKafka) : undefined);
+  // With an open listener beside the signed-in one, the health check uses the open one, as the suite's tools do.
+  const checkedAs = ports.signedIn === undefined ? secured : undefined;
   const brokers = kafkaBrokers(ports.broker);
   const runningPid = findRunningPart(stateDir, 'kafka');
   if (runningPid !== undefined) {
@@ -243,7 +263,7 @@ export async function startKafkaBroker(
       stateDir,
       pid: runningPid,
       timeoutMs: 60_000,
-      check: () => describeKafkaCluster(brokers, 3_000, secured),
+      check: () => describeKafkaCluster(brokers, 3_000, checkedAs),
     });
     return;
   }
@@ -251,8 +271,9 @@ export async function startKafkaBroker(
     throw new Error('kafka jars are not fetched yet: run `npx tsx tools/infra/cli.ts provision`');
   await assertPortFree(ports.broker, 'kafka broker');
   await assertPortFree(ports.controller, 'kafka controller');
-  const files = kafkaFiles(stateDir);
+  if (ports.signedIn !== undefined) await assertPortFree(ports.signedIn, 'kafka signed-in listener');
   ensureDir(files.home);
+  if (secured) writeFileSync(files.securedFile, JSON.stringify(secured), { mode: 0o600 });
   // Regenerated on every start: the ports may differ from the last run, the data stays.
   writeFileSync(files.serverProperties, serverProperties(files, ports, secured));
   writeFileSync(files.log4jProperties, log4jProperties);
@@ -277,7 +298,7 @@ export async function startKafkaBroker(
     pid: started.pid,
     logOffset: started.logOffset,
     timeoutMs: 120_000,
-    check: () => describeKafkaCluster(brokers, 2_000, secured),
+    check: () => describeKafkaCluster(brokers, 2_000, checkedAs),
   });
 }
 

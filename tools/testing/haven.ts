@@ -9,13 +9,20 @@ import { startNotificationService } from '../../services/notification/src/main';
 import { startQuoteService } from '../../services/quote/src/main';
 import { startUserService } from '../../services/user/src/main';
 import { loadGatewayConfig, startGateway } from '../../gateway/src/main';
-import { erasureKey, serviceNames, serviceUrlVariable, type RunningService, type ServiceName } from '@haven/platform';
+import {
+  erasureKey,
+  kafkaPrincipalOf,
+  serviceNames,
+  serviceUrlVariable,
+  type RunningService,
+  type ServiceName,
+} from '@haven/platform';
 import mongoose from 'mongoose';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { repoRoot, type InfraEndpoints } from '../infra';
 import { skipEarlierFilesEvents } from './consumer-groups';
-import { testInfra } from './test-env';
+import { testInfra, type TestInfra } from './test-env';
 
 export { serviceNames, type ServiceName };
 
@@ -81,10 +88,19 @@ export function testKeys() {
 /** How long a start waits for the services' consumers to join their groups before handing Haven to the test. */
 const eventsJoinWaitMs = 45_000;
 
+/** A service's Kafka user and password on a world whose broker signs services in; nothing on another. */
+function kafkaSignInOf(infra: Pick<TestInfra, 'kafkaSignIn'>, service: ServiceName): Record<string, string> {
+  if (!infra.kafkaSignIn) return {};
+  const username = kafkaPrincipalOf(service).replace(/^User:/, '');
+  const password = infra.kafkaSignIn.passwords[username];
+  if (!password) throw new Error(`the test world's broker has no Kafka user ${username}`);
+  return { KAFKA_SASL_USERNAME: username, KAFKA_SASL_PASSWORD: password };
+}
+
 export async function startTestHaven(
   options: {
     env?: Record<string, string>;
-    infra?: InfraEndpoints;
+    infra?: InfraEndpoints & Pick<TestInfra, 'kafkaSignIn'>;
     /**
      * Resolve once every consumer has joined its group (the default), so a test's first e-mail does not wait
      * on a group join; false for a start while Kafka is down. The wait is bounded: past it the test goes on,
@@ -117,7 +133,8 @@ export async function startTestHaven(
     LOG_LEVEL: process.env.HAVEN_TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     MONGO_URL: infra.mongoUrl,
-    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    // The services sign in to Kafka where the world's broker holds them to their ACLs (fullEnv gives each its user).
+    KAFKA_BROKERS: (infra.kafkaSignIn?.brokers ?? infra.kafkaBrokers).join(','),
     JWT_PUBLIC_KEY: keys.publicKey,
     JWT_PRIVATE_KEY: keys.privateKey,
     SMTP_HOST: infra.smtpHost,
@@ -144,6 +161,7 @@ export async function startTestHaven(
   const envOf = new Map<ServiceName, Record<string, string>>();
   const fullEnv = (name: ServiceName) => ({
     ...common,
+    ...kafkaSignInOf(infra, name),
     SERVICE_SECRET: testServiceSecret,
     ...envOf.get(name),
     MONGO_DB: dbName(name),

@@ -5,12 +5,13 @@
  * A broker that has just started can answer a topic's metadata before it hosts the topic ("This server does not
  * host this topic-partition"): the warm-up tries again, bounded, as a service's consumer does.
  */
-import { createConsumer, createKafka, createLogger, ensureTopics } from '@haven/platform';
-import { deadLetterTopicOf } from '@haven/proto';
+import { createConsumer, createKafka, createLogger, ensureTopics, kafkaAclsOf, restoreAcls } from '@haven/platform';
+import { deadLetterTopicOf, producerServices } from '@haven/proto';
 import { havenConsumerGroups } from './consumer-groups';
 import { eventually } from './eventually';
 
-export async function warmUpKafka(brokers: string[]): Promise<void> {
+/** With `acls` (a secured broker), each service's Kafka user is also given its ACLs, as compose's one-shot does. */
+export async function warmUpKafka(brokers: string[], { acls = false }: { acls?: boolean } = {}): Promise<void> {
   const kafka = createKafka('haven-test-warm-up', brokers, createLogger('test-warm-up', 'silent'));
   const groups = Object.keys(havenConsumerGroups);
   const topics = [...new Set(Object.values(havenConsumerGroups).flat()), ...groups.map(deadLetterTopicOf)];
@@ -18,6 +19,7 @@ export async function warmUpKafka(brokers: string[]): Promise<void> {
     `Kafka at ${brokers.join(', ')} warmed up`,
     async () => {
       await ensureTopics(kafka, topics);
+      if (acls) await grantHavenAcls(kafka);
       // Finding a group's coordinator makes the broker create and load its offsets topic.
       const consumer = createConsumer(kafka, { groupId: 'haven-test-warm-up' });
       try {
@@ -31,4 +33,14 @@ export async function warmUpKafka(brokers: string[]): Promise<void> {
     },
     { timeoutMs: 90_000, intervalMs: 500 },
   );
+}
+
+async function grantHavenAcls(kafka: ReturnType<typeof createKafka>): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await admin.createAcls({ acl: [...producerServices.flatMap((service) => kafkaAclsOf(service)), ...restoreAcls()] });
+  } finally {
+    await admin.disconnect();
+  }
 }

@@ -31,7 +31,13 @@ export interface TestInfra {
   /** This world's own state folder (local processes' data, ports and logs). */
   stateDir: string;
   mongoUrl: string;
+  /** The broker's open listener: the suite's own tooling (topics, offsets, redeliveries) uses it, unchecked. */
   kafkaBrokers: string[];
+  /**
+   * Local worlds: the broker's listener where the services under test sign in, each as its own Kafka user held to
+   * the ACLs kafka-access.ts gives it, and each user's password.
+   */
+  kafkaSignIn?: { brokers: string[]; passwords: Record<string, string> };
   smtpHost: string;
   smtpPort: number;
   mailWebUrl: string;
