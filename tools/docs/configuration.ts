@@ -237,13 +237,17 @@ export function configurationTables(): Table[] {
   ];
 }
 
+/** The page's text before Prettier formats it. */
+export function configurationMarkdown(): string {
+  return [introduction, ...configurationTables().map(renderTable)].join('\n\n') + '\n';
+}
+
 /** The page as `make docs` writes it, formatted as Prettier keeps it. */
 export async function renderConfigurationPage(): Promise<string> {
-  const markdown = [introduction, ...configurationTables().map(renderTable)].join('\n\n') + '\n';
   // Loaded here, not at the top: the tables alone need no Prettier (and jest cannot load its ES modules).
   const prettier = await import('prettier');
   const options = await prettier.resolveConfig(configurationPagePath);
-  return prettier.format(markdown, { ...options, filepath: configurationPagePath });
+  return prettier.format(configurationMarkdown(), { ...options, filepath: configurationPagePath });
 }
 
 /** The first line where two texts part, to point at the stale variable rather than print two whole pages. */
@@ -255,19 +259,27 @@ export function firstDifference(current: string, generated: string): string {
   return `line ${at + 1}:\n  checked in: ${a[at] ?? '(end of file)'}\n  generated:  ${b[at] ?? '(end of file)'}`;
 }
 
+/** The checked-in page, empty when there is none (a missing page is stale too). */
+export function checkedInPage(): string {
+  try {
+    return readFileSync(configurationPagePath, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Why the checked-in page is stale, or nothing when it is what the schemas generate. */
+export function stalePageReport(current: string, generated: string): string | undefined {
+  if (current === generated) return undefined;
+  return `docs/configuration.md is out of date: run \`${regenerateCommand}\` and commit it.\n${firstDifference(current, generated)}`;
+}
+
 async function main(): Promise<void> {
   const page = await renderConfigurationPage();
   if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(configurationPagePath, 'utf8');
-    } catch {
-      // A missing page is stale too.
-    }
-    if (current !== page) {
-      console.error(
-        `docs/configuration.md is out of date: run \`${regenerateCommand}\` and commit it.\n${firstDifference(current, page)}`,
-      );
+    const stale = stalePageReport(checkedInPage(), page);
+    if (stale) {
+      console.error(stale);
       process.exit(1);
     }
     console.log('docs/configuration.md is up to date');
