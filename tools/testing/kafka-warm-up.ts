@@ -5,16 +5,22 @@
  * A broker that has just started can answer a topic's metadata before it hosts the topic ("This server does not
  * host this topic-partition"): the warm-up tries again, bounded, as a service's consumer does.
  */
-import { createConsumer, createKafka, createLogger, ensureTopics, kafkaAclsOf, restoreAcls } from '@haven/platform';
-import { deadLetterTopicOf, producerServices } from '@haven/proto';
-import { havenConsumerGroups } from './consumer-groups';
+import {
+  createConsumer,
+  createKafka,
+  createLogger,
+  ensureTopics,
+  havenTopics,
+  kafkaAclsOf,
+  restoreAcls,
+} from '@haven/platform';
+import { producerServices } from '@haven/proto';
 import { eventually } from './eventually';
 
 /** With `acls` (a secured broker), each service's Kafka user is also given its ACLs, as compose's one-shot does. */
 export async function warmUpKafka(brokers: string[], { acls = false }: { acls?: boolean } = {}): Promise<void> {
   const kafka = createKafka('haven-test-warm-up', brokers, createLogger('test-warm-up', 'silent'));
-  const groups = Object.keys(havenConsumerGroups);
-  const topics = [...new Set(Object.values(havenConsumerGroups).flat()), ...groups.map(deadLetterTopicOf)];
+  const topics = havenTopics();
   await eventually(
     `Kafka at ${brokers.join(', ')} warmed up`,
     async () => {

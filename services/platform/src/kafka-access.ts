@@ -43,6 +43,14 @@ export function everyConsumerGroup(): Record<string, string[]> {
   );
 }
 
+/** Every topic Haven uses: each service's own, and each consumer group's dead-letter topic. */
+export function havenTopics(): string[] {
+  return [
+    ...producerServices.map((service) => topicOf(service)),
+    ...Object.keys(everyConsumerGroup()).map((groupId) => deadLetterTopicOf(groupId)),
+  ];
+}
+
 /** A consumer a service starts is one its principal may run: its group listed for it, reading the listed topics. */
 export function undeclaredConsumer(
   service: ProducerService,

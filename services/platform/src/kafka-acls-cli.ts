@@ -1,7 +1,9 @@
 /**
- * Gives every service's Kafka user the ACLs kafkaAclsOf lists, and takes away any the list no longer holds: run by
- * docker-compose.yml's kafka-acls one-shot, signed in as the broker's admin, before any service starts (Kubernetes
- * gives the same list to Strimzi's KafkaUsers, k8s/base/kafka-users.yaml). Bundled into the user service's image:
+ * Gives every service's Kafka user the ACLs kafkaAclsOf lists, takes away any the list no longer holds, and creates
+ * every Haven topic (a consumer may not create a topic another service owns, so without it a consumer waits for the
+ * owner's first start): run by docker-compose.yml's kafka-acls one-shot, signed in as the broker's admin, before any
+ * service starts (Kubernetes gives the same list to Strimzi's KafkaUsers, k8s/base/kafka-users.yaml). Bundled into the
+ * user service's image:
  *
  *   KAFKA_BROKERS=kafka:9092 KAFKA_SASL_USERNAME=admin KAFKA_SASL_PASSWORD_FILE=<file> node /app/tools/kafka-acls.js
  */
@@ -9,8 +11,8 @@ import { producerServices } from '@haven/proto';
 import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes, type AclEntry } from 'kafkajs';
 import { z } from 'zod';
 import { baseConfigShape, loadConfig } from './config';
-import { createKafka, kafkaCredentialsOf } from './kafka';
-import { kafkaAclsOf, kafkaPrincipalOf } from './kafka-access';
+import { createKafka, ensureTopics, kafkaCredentialsOf } from './kafka';
+import { havenTopics, kafkaAclsOf, kafkaPrincipalOf } from './kafka-access';
 import { createLogger } from './logger';
 
 const aclKey = (acl: AclEntry) =>
@@ -24,9 +26,12 @@ async function main(): Promise<void> {
     KAFKA_BROKERS: base.KAFKA_BROKERS,
     KAFKA_SASL_USERNAME: z.string().min(1),
     KAFKA_SASL_PASSWORD: z.string().min(1),
+    KAFKA_TOPIC_PARTITIONS: base.KAFKA_TOPIC_PARTITIONS,
+    KAFKA_RETENTION_MS: base.KAFKA_RETENTION_MS,
   });
   const log = createLogger('kafka-acls', config.LOG_LEVEL);
-  const admin = createKafka('haven-kafka-acls', config.KAFKA_BROKERS, log, kafkaCredentialsOf(config)).admin();
+  const kafka = createKafka('haven-kafka-acls', config.KAFKA_BROKERS, log, kafkaCredentialsOf(config));
+  const admin = kafka.admin();
   await admin.connect();
   try {
     const wanted = producerServices.flatMap((service) => kafkaAclsOf(service));
@@ -50,6 +55,12 @@ async function main(): Promise<void> {
   } finally {
     await admin.disconnect();
   }
+  const topics = havenTopics();
+  await ensureTopics(kafka, topics, {
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    retentionMs: config.KAFKA_RETENTION_MS,
+  });
+  log.info({ topics: topics.length }, 'kafka: every Haven topic exists');
 }
 
 main().catch((error: unknown) => {
