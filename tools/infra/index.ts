@@ -37,7 +37,7 @@ import { ensureDir, errorMessage, findRunningPart } from './process';
 
 export { cacheDir, defaultDevStateDir, repoRoot, type PartName } from './paths';
 export { startMongoServer, stopMongoServer } from './mongo-server';
-export { startKafkaBroker, stopKafkaBroker, type SecuredKafka } from './kafka';
+export { securedKafkaOf, startKafkaBroker, stopKafkaBroker, type SecuredKafka } from './kafka';
 import type { KafkaPorts, SecuredKafka } from './kafka';
 export type { JitTier } from './maven';
 

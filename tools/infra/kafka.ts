@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import {
@@ -242,6 +242,12 @@ export function kafkaBrokers(port: number): string[] {
   return [`127.0.0.1:${port}`];
 }
 
+/** The users of a broker started secured in `stateDir` (kept with its storage), if it was. */
+export function securedKafkaOf(stateDir: string): SecuredKafka | undefined {
+  const { securedFile } = kafkaFiles(stateDir);
+  return existsSync(securedFile) ? (JSON.parse(readFileSync(securedFile, 'utf8')) as SecuredKafka) : undefined;
+}
+
 export async function startKafkaBroker(
   stateDir: string,
   ports: KafkaPorts,
@@ -250,9 +256,7 @@ export async function startKafkaBroker(
   const { jit = 'quick-start' } = options;
   const files = kafkaFiles(stateDir);
   // A broker formatted secured keeps its users in its storage: it restarts secured, with the same listeners.
-  const secured =
-    options.secured ??
-    (existsSync(files.securedFile) ? (JSON.parse(readFileSync(files.securedFile, 'utf8')) as SecuredKafka) : undefined);
+  const secured = options.secured ?? securedKafkaOf(stateDir);
   // With an open listener beside the signed-in one, the health check uses the open one, as the suite's tools do.
   const checkedAs = ports.signedIn === undefined ? secured : undefined;
   const brokers = kafkaBrokers(ports.broker);
@@ -273,7 +277,11 @@ export async function startKafkaBroker(
   await assertPortFree(ports.controller, 'kafka controller');
   if (ports.signedIn !== undefined) await assertPortFree(ports.signedIn, 'kafka signed-in listener');
   ensureDir(files.home);
-  if (secured) writeFileSync(files.securedFile, JSON.stringify(secured), { mode: 0o600 });
+  if (secured) {
+    // A storage formatted before the broker signed anyone in holds no users: it starts afresh, with them.
+    if (!existsSync(files.securedFile)) rmSync(files.dataDir, { recursive: true, force: true });
+    writeFileSync(files.securedFile, JSON.stringify(secured), { mode: 0o600 });
+  }
   // Regenerated on every start: the ports may differ from the last run, the data stays.
   writeFileSync(files.serverProperties, serverProperties(files, ports, secured));
   writeFileSync(files.log4jProperties, log4jProperties);

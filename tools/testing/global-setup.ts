@@ -10,15 +10,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { kafkaPrincipalOf, restorePrincipal } from '@haven/platform';
-import { producerServices } from '@haven/proto';
-import { freePorts, provision, repoRoot, startInfra, stopInfra, type SecuredKafka } from '../infra/index';
+import { freePorts, provision, repoRoot, stopInfra } from '../infra/index';
 import { isProcessAlive } from '../infra/process';
 import type { StartedTestContainer } from 'testcontainers';
 import { missingImages, startContainers } from './containers';
 import { warmUpKafka } from './kafka-warm-up';
-import { keptServers, portsFrom, stopLocalWorlds, worldDir } from './local-worlds';
+import { keptServers, startLocalWorld, stopLocalWorlds, worldDir, worldPortsFrom } from './local-worlds';
 import { KEEP_MARKER, TEST_ENV, keepTestState, publishTestWorlds, type TestInfra } from './test-env';
 
 const testStateRoot = join(repoRoot, '.haven');
@@ -70,33 +67,17 @@ async function startLocal(stateDir: string, worlds: number): Promise<void> {
   startOrphanReaper(stateDir);
   const started = Date.now();
   const dirs = Array.from({ length: worlds }, (_, index) => worldDir(stateDir, index + 1));
-  // Ports for every world at once, so no two worlds are given the same one: five, and the signed-in listener's.
+  // Ports for every world at once, so no two worlds are given the same one.
   const ports = await freePorts(6 * worlds);
-  const portsOf = (index: number) => ({
-    ...portsFrom(ports.slice(6 * index, 6 * index + 5)),
-    kafkaSignedIn: ports[6 * index + 5],
-  });
-  // Each world's broker signs the services in, each as its own user held to its ACLs, as in production.
-  const secured = dirs.map(() => securedKafkaForServices());
   const results = await Promise.allSettled(
-    dirs.map((dir, index) => startInfra(dir, portsOf(index), { secured: secured[index] })),
+    dirs.map((dir, index) => startLocalWorld(dir, worldPortsFrom(ports.slice(6 * index, 6 * index + 6)))),
   );
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
   if (failures.length > 0) {
     await Promise.allSettled(dirs.map((dir) => stopInfra(dir)));
     throw new Error(failures.join('\n'));
   }
-  const published: TestInfra[] = results.map((result, index) => {
-    const { kafkaSignedInBrokers, ...endpoints } = (
-      result as PromiseFulfilledResult<Awaited<ReturnType<typeof startInfra>>>
-    ).value;
-    return {
-      kind: 'local',
-      stateDir: dirs[index]!,
-      ...endpoints,
-      kafkaSignIn: { brokers: kafkaSignedInBrokers!, passwords: secured[index]!.users },
-    };
-  });
+  const published = results.map((result) => (result as PromiseFulfilledResult<TestInfra>).value);
   try {
     await Promise.all(published.map((world) => warmUpKafka(world.kafkaBrokers, { acls: true })));
   } catch (error) {
@@ -106,19 +87,6 @@ async function startLocal(stateDir: string, worlds: number): Promise<void> {
   publishTestWorlds('local', stateDir, published);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(`${worlds} world(s) of database, Kafka and maildev healthy in ${seconds} s (state ${stateDir})`);
-}
-
-/**
- * A password for the broker's admin, each service's Kafka user (haven-<service>) and the restore's, new for every
- * run.
- */
-function securedKafkaForServices(): SecuredKafka {
-  const password = () => randomBytes(12).toString('hex');
-  const principals = [...producerServices.map(kafkaPrincipalOf), restorePrincipal];
-  return {
-    adminPassword: password(),
-    users: Object.fromEntries(principals.map((principal) => [principal.replace(/^User:/, ''), password()])),
-  };
 }
 
 async function startWithContainers(stateDir: string, worlds: number): Promise<void> {

@@ -2,18 +2,25 @@
  * Where each jest worker's local servers keep their state, and how to stop them all: used by the global
  * setup and teardown, and by the orphan reaper after a jest process that died without its teardown.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { kafkaPrincipalOf, restorePrincipal } from '@haven/platform';
+import { producerServices } from '@haven/proto';
 import {
   endpointsFor,
   freePorts,
   infraStatus,
   readPorts,
   repoRoot,
+  securedKafkaOf,
   startInfra,
   stopInfra,
+  type InfraEndpoints,
   type InfraPorts,
+  type SecuredKafka,
 } from '../infra/index';
+import { warmUpKafka } from './kafka-warm-up';
 import type { TestInfra } from './test-env';
 
 /**
@@ -39,6 +46,49 @@ export function portsFrom(list: number[]): InfraPorts {
   return { mongo, kafka, kafkaController, smtp, mailWeb };
 }
 
+/** A world's ports from six free ones: the five of portsFrom, then its broker's signed-in listener. */
+export function worldPortsFrom(list: number[]): InfraPorts {
+  const kafkaSignedIn = list[5];
+  if (kafkaSignedIn === undefined) throw new Error('could not find six free ports');
+  return { ...portsFrom(list.slice(0, 5)), kafkaSignedIn };
+}
+
+/**
+ * A password for the broker's admin, each service's Kafka user (haven-<service>) and the restore's, new for every
+ * world.
+ */
+function securedKafkaForServices(): SecuredKafka {
+  const password = () => randomBytes(12).toString('hex');
+  const principals = [...producerServices.map(kafkaPrincipalOf), restorePrincipal];
+  return {
+    adminPassword: password(),
+    users: Object.fromEntries(principals.map((principal) => [principal.replace(/^User:/, ''), password()])),
+  };
+}
+
+/** A world as the tests see it, from its servers' endpoints and its broker's users. */
+function localWorld(stateDir: string, endpoints: InfraEndpoints, secured: SecuredKafka | undefined): TestInfra {
+  const { kafkaSignedInBrokers, ...rest } = endpoints;
+  return {
+    kind: 'local',
+    stateDir,
+    ...rest,
+    ...(kafkaSignedInBrokers && secured
+      ? { kafkaSignIn: { brokers: kafkaSignedInBrokers, passwords: secured.users } }
+      : {}),
+  };
+}
+
+/**
+ * Starts a world's servers. Its broker signs the services in, each as its own user held to its ACLs, as in
+ * production; the suite's own tooling uses its open loopback listener. Not yet warmed up (kafka-warm-up.ts).
+ */
+export async function startLocalWorld(stateDir: string, ports: InfraPorts): Promise<TestInfra> {
+  // A broker's users live in its storage: a world started before keeps the passwords it was formatted with.
+  const secured = securedKafkaOf(stateDir) ?? securedKafkaForServices();
+  return localWorld(stateDir, await startInfra(stateDir, ports, { secured }), secured);
+}
+
 /** The folder of world `n` (1-based, as JEST_WORKER_ID) inside a run's state folder. */
 export function worldDir(stateDir: string, n: number): string {
   return join(stateDir, `world-${n}`);
@@ -57,8 +107,9 @@ export async function stopLocalWorlds(stateDir: string): Promise<void> {
 export async function startKeptServers(): Promise<TestInfra> {
   const running = await keptServers();
   if (running) return running;
-  const endpoints = await startInfra(keptServersDir, portsFrom(await freePorts(5)));
-  return { kind: 'local', stateDir: keptServersDir, ...endpoints };
+  const world = await startLocalWorld(keptServersDir, worldPortsFrom(await freePorts(6)));
+  await warmUpKafka(world.kafkaBrokers, { acls: true });
+  return world;
 }
 
 /** The kept test servers when all three answer, else undefined. */
@@ -67,7 +118,7 @@ export async function keptServers(): Promise<TestInfra | undefined> {
   if (!ports) return undefined;
   const status = await infraStatus(keptServersDir);
   if (Object.values(status).some((part) => part !== 'healthy')) return undefined;
-  return { kind: 'local', stateDir: keptServersDir, ...endpointsFor(ports) };
+  return localWorld(keptServersDir, endpointsFor(ports), securedKafkaOf(keptServersDir));
 }
 
 export async function stopKeptServers(): Promise<void> {
