@@ -3,7 +3,8 @@
  * (the comparison `make codegen-check` makes in `make check`), and a field added to a schema without
  * `make codegen` leaves that service's checked-in types stale, so the check fails. The same holds for the
  * operations one service asks another (`<caller>/src/operations/<target>.graphql`), which are also validated
- * against the schema they run on, and which are the only way services' code calls each other.
+ * against the schema they run on, and which are the only way services' code calls each other. And the same for
+ * the REST facade's operations (each `.graphql` under `gateway/src/rest`), against the API schema the gateway serves.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,21 +40,46 @@ function generateFromSchemas(edit: (schemas: string) => void = () => undefined):
 
 const read = (file: string) => readFileSync(file, 'utf8');
 
+/** Adds a field to the quote service's schema, in a copy of the schemas laid out like the repository. */
+function addStreakDays(schemas: string): void {
+  const quoteSchema = join(schemas, 'services/quote/src/schema.graphql');
+  writeFileSync(
+    quoteSchema,
+    read(quoteSchema).replace('favoriteQuotes: Int!', 'favoriteQuotes: Int!\n  streakDays: Int!'),
+  );
+}
+
+/**
+ * What the checked-in schemas generate, and the schemas after `addStreakDays`: both runs in one process
+ * (tools/test/codegen-runs.cjs), which loads the generator once for both, on the first test that asks.
+ */
+let shared: { folder: string; checkedIn: string; streakDaysAdded: string } | undefined;
+function sharedRuns(): { checkedIn: string; streakDaysAdded: string } {
+  if (shared) return shared;
+  const folder = mkdtempSync(join(tmpdir(), 'haven-codegen-'));
+  const schemas = join(folder, 'schemas');
+  for (const { dir } of serviceCatalog) {
+    cpSync(join(root, dir, 'src', 'schema.graphql'), join(schemas, dir, 'src', 'schema.graphql'));
+  }
+  addStreakDays(schemas);
+  const runs = { folder, checkedIn: join(folder, 'checked-in'), streakDaysAdded: join(folder, 'streak-days-added') };
+  execFileSync(process.execPath, ['tools/test/codegen-runs.cjs', '.', runs.checkedIn, schemas, runs.streakDaysAdded], {
+    cwd: root,
+    stdio: 'pipe',
+  });
+  return (shared = runs);
+}
+afterAll(() => shared && rmSync(shared.folder, { recursive: true, force: true }));
+
 it('the checked-in resolver types are what the schemas generate', () => {
-  const out = generateFromSchemas();
+  const out = sharedRuns().checkedIn;
   for (const { dir } of serviceCatalog) {
     expect({ dir, types: read(typesOf(join(out, dir))) }).toEqual({ dir, types: read(typesOf(join(root, dir))) });
   }
 }, 60_000);
 
 it('a field added to a schema without regenerating leaves that service’s types stale', () => {
-  const out = generateFromSchemas((schemas) => {
-    const quoteSchema = join(schemas, 'services/quote/src/schema.graphql');
-    writeFileSync(
-      quoteSchema,
-      read(quoteSchema).replace('favoriteQuotes: Int!', 'favoriteQuotes: Int!\n  streakDays: Int!'),
-    );
-  });
+  const out = sharedRuns().streakDaysAdded;
   const regenerated = read(typesOf(join(out, 'services/quote')));
   expect(regenerated).toContain('streakDays');
   expect(regenerated).not.toEqual(read(typesOf(join(root, 'services/quote'))));
@@ -77,21 +103,67 @@ function seamFiles(): Array<{ caller: string; target: string; generated: string 
 it('the checked-in types of the operations between services are what their documents generate', () => {
   const seams = seamFiles();
   expect(seams.length).toBeGreaterThan(0);
-  const out = generateFromSchemas();
+  const out = sharedRuns().checkedIn;
   for (const { generated } of seams) {
     expect({ generated, types: read(join(out, generated)) }).toEqual({ generated, types: read(join(root, generated)) });
   }
 }, 60_000);
 
-it('an operation asking a field the service it calls does not serve fails generation', () => {
-  expect(() =>
+/** The REST facade’s operation documents (each `.graphql` under `gateway/src/rest`) with their generated types. */
+function restDocumentFiles(): Array<{ document: string; generated: string }> {
+  const folder = join('gateway', 'src', 'rest');
+  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.graphql'))
+    .map((file) => ({
+      document: join(folder, file),
+      generated: join(folder, file.replace(/\.graphql$/, '.generated.ts')),
+    }));
+}
+
+it('the checked-in types of the REST facade’s operations are what their documents generate', () => {
+  const files = restDocumentFiles();
+  expect(files.length).toBeGreaterThan(0);
+  const out = sharedRuns().checkedIn;
+  for (const { generated } of files) {
+    expect({ generated, types: read(join(out, generated)) }).toEqual({ generated, types: read(join(root, generated)) });
+  }
+}, 60_000);
+
+it('a REST route’s operation asking a field the gateway does not serve fails generation, naming the field', () => {
+  let failure: { status?: number; stdout?: Buffer; stderr?: Buffer } | undefined;
+  try {
     generateFromSchemas((schemas) => {
       const userSchema = join(schemas, 'services/user/src/schema.graphql');
-      const edited = read(userSchema).replace(/^ {2}personDataKey\(.*$/m, '');
-      expect(edited).not.toContain('personDataKey(');
+      const edited = read(userSchema).replace(/^ {2}trialUsers: Int!\n/m, '');
+      expect(edited).not.toContain('trialUsers');
       writeFileSync(userSchema, edited);
-    }),
-  ).toThrow();
+    });
+  } catch (error) {
+    failure = error as typeof failure;
+  }
+  expect(failure?.status).toBe(1);
+  const output = `${failure?.stdout?.toString()}${failure?.stderr?.toString()}`;
+  expect(output).toContain('Cannot query field "trialUsers" on type "AdminUserStats"');
+  expect(output).toContain('gateway/src/rest/routes/admin.graphql');
+}, 60_000);
+
+it('an operation asking a field the service it calls does not serve fails generation, naming the field', () => {
+  let failure: { status?: number; stdout?: Buffer; stderr?: Buffer } | undefined;
+  try {
+    generateFromSchemas((schemas) => {
+      const userSchema = join(schemas, 'services/user/src/schema.graphql');
+      // The field and its description: the schema stays valid, only the operation asking for it is not.
+      const edited = read(userSchema).replace(/^ {2}"""\n(?:(?! {2}""").*\n)* {2}"""\n {2}personDataKey\(.*\n/m, '');
+      expect(edited).not.toContain('personDataKey');
+      writeFileSync(userSchema, edited);
+    });
+  } catch (error) {
+    failure = error as typeof failure;
+  }
+  expect(failure?.status).toBe(1);
+  const output = `${failure?.stdout?.toString()}${failure?.stderr?.toString()}`;
+  expect(output).toContain('Cannot query field "personDataKey" on type "Query"');
+  expect(output).toContain('services/platform/src/operations/user.graphql');
 }, 60_000);
 
 it('a service’s operation documents ask only the services the catalog lets it ask', () => {

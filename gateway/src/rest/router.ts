@@ -1,5 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { print } from 'graphql';
 import type { GatewayContext } from '../graphql';
 import { restErrorOf } from './errors';
 import { logoutOperation, restRoutes, type RestRoute } from './routes';
@@ -172,7 +174,16 @@ export function restRouter(
 
   // Google and the hosted platform (OpenID Connect). A provider that is not configured sends its button
   // back to /auth, which says so, instead of to a dead end.
-  mountFederatedSignIn(router, (req, operation, variables) => execute(server, contextOf(req), operation, variables), {
+  const runSignIn = async <Data, Variables extends Record<string, unknown>>(
+    req: Request,
+    operation: TypedDocumentNode<Data, Variables>,
+    variables: Variables,
+  ) => {
+    const { result, headers } = await execute(server, contextOf(req), print(operation), variables);
+    // The data is what the operation asked, as its generated type says (checked against the API schema).
+    return { result: result as Omit<typeof result, 'data'> & { data?: Data | null }, headers };
+  };
+  mountFederatedSignIn(router, runSignIn, {
     secureCookies,
     otherAuthRoutes: new Set(restRoutes.flatMap((route) => /^\/api\/auth\/([^/]+)$/.exec(route.path)?.slice(1) ?? [])),
   });

@@ -4,10 +4,12 @@
  * session cookie, and a short-lived cookie that binds a started sign-in to this browser, so a callback URL
  * made in another browser (login CSRF) or replayed elsewhere signs nobody in.
  */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Request, Response, Router } from 'express';
 import { randomBytes } from 'node:crypto';
 import { cookieName, readCookie } from '../session';
+import { CompleteFederatedSignInDocument, StartFederatedSignInDocument } from './sign-in.generated';
 
 export const signInBindingCookieName = 'haven_signin';
 /** As long as the user service keeps a started flow. */
@@ -19,19 +21,13 @@ export const federatedSignInRoutes = [
   { provider: 'PLATFORM', name: 'platform', start: '/login', callback: '/callback' },
 ] as const;
 
-const startOperation = `mutation StartFederatedSignIn($input: StartFederatedSignInInput!) {
-  startFederatedSignIn(input: $input) { authorizationUrl }
-}`;
-const completeOperation = `mutation CompleteFederatedSignIn($input: CompleteFederatedSignInInput!) {
-  completeFederatedSignIn(input: $input) { user { id } linkToken created }
-}`;
-
-export type RunOperation = (
+/** Runs one of sign-in.graphql's operations for the request: its data typed by what the operation asks. */
+export type RunOperation = <Data, Variables extends Record<string, unknown>>(
   req: Request,
-  operation: string,
-  variables: Record<string, unknown>,
+  operation: TypedDocumentNode<Data, Variables>,
+  variables: Variables,
 ) => Promise<{
-  result: { data?: Record<string, unknown> | null; errors?: readonly GraphQLFormattedError[] };
+  result: { data?: Data | null; errors?: readonly GraphQLFormattedError[] };
   headers: { get(name: string): string | undefined | null };
 }>;
 
@@ -90,7 +86,7 @@ export function mountFederatedSignIn(
       res.setHeader('cache-control', 'no-store');
       // One binding per browser for its open sign-ins: a second tab's sign-in keeps the first one working.
       const binding = bindingOf(req, options.secureCookies) ?? randomBytes(32).toString('base64url');
-      const { result } = await run(req, startOperation, {
+      const { result } = await run(req, StartFederatedSignInDocument, {
         input: {
           provider: route.provider,
           browserBinding: binding,
@@ -98,7 +94,7 @@ export function mountFederatedSignIn(
           timeZone: typeof req.query.timeZone === 'string' ? req.query.timeZone.slice(0, 100) : undefined,
         },
       });
-      const started = result.data?.startFederatedSignIn as { authorizationUrl: string } | undefined;
+      const started = result.data?.startFederatedSignIn;
       if (result.errors?.length || !started) {
         backToAuth(res, route.name, reasonOf(result.errors ?? []));
         return;
@@ -109,17 +105,14 @@ export function mountFederatedSignIn(
 
     router.get(route.callback, async (req, res) => {
       res.setHeader('cache-control', 'no-store');
-      const { result, headers } = await run(req, completeOperation, {
+      const { result, headers } = await run(req, CompleteFederatedSignInDocument, {
         input: {
           provider: route.provider,
           callbackQuery: rawQuery(req),
           browserBinding: bindingOf(req, options.secureCookies),
         },
       });
-      const completed = result.data?.completeFederatedSignIn as {
-        user: { id: string } | null;
-        linkToken: string | null;
-      };
+      const completed = result.data?.completeFederatedSignIn;
       if (result.errors?.length || !completed) {
         backToAuth(res, route.name, reasonOf(result.errors ?? []));
         return;

@@ -1,65 +1,77 @@
 /** Sign-up, sign-in and the account (the user service). */
-import { pick, signedIn, userFields, type RestRoute, type Json } from './types';
+import { print } from 'graphql';
+import {
+  CurrentUserDocument,
+  LinkSignInMethodDocument,
+  LoginDocument,
+  LogoutDocument,
+  RegisterDocument,
+  RequestPasswordResetDocument,
+  ResendVerificationDocument,
+  ResetPasswordDocument,
+  VerifyEmailDocument,
+} from './account.generated';
+import { pick, restRoute, signedIn, type RestRoute } from './types';
 
-export const logoutOperation = 'mutation Logout { logout }';
+export const logoutOperation = print(LogoutDocument);
 
 export const accountRoutes: RestRoute[] = [
-  {
+  restRoute({
     method: 'POST',
     path: '/api/auth/register',
-    operation: `mutation Register($input: RegisterInput!) { register(input: $input) { user { ${userFields} } } }`,
+    document: RegisterDocument,
     variables: (body) => ({ input: pick(body, ['email', 'password', 'firstName', 'lastName', 'timeZone']) }),
-    reply: (data) => data.register as Json,
+    reply: (data) => data.register,
     status: 201,
-  },
-  {
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/auth/login',
-    operation: `mutation Login($input: LoginInput!) { login(input: $input) { user { ${userFields} } } }`,
+    document: LoginDocument,
     variables: (body) => ({ input: pick(body, ['email', 'password']) }),
-    reply: (data) => data.login as Json,
-  },
-  {
+    reply: (data) => data.login,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/auth/verify-email',
-    operation: 'mutation VerifyEmail($token: String) { verifyEmail(token: $token) { verified message } }',
+    document: VerifyEmailDocument,
     // A link without a token still reaches the service, which answers 400 naming `token`.
     variables: (_body, request) => ({ token: typeof request.query.token === 'string' ? request.query.token : '' }),
-    reply: (data) => data.verifyEmail as Json,
-  },
-  {
+    reply: (data) => data.verifyEmail,
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/auth/resend-verification',
-    operation: 'mutation ResendVerification($email: String) { resendVerification(email: $email) { message } }',
+    document: ResendVerificationDocument,
     variables: (body) => pick(body, ['email']),
-    reply: (data) => data.resendVerification as Json,
-  },
-  {
+    reply: (data) => data.resendVerification,
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/auth/forgot-password',
-    operation: 'mutation RequestPasswordReset($email: String) { requestPasswordReset(email: $email) { message } }',
+    document: RequestPasswordResetDocument,
     variables: (body) => pick(body, ['email']),
-    reply: (data) => data.requestPasswordReset as Json,
-  },
-  {
+    reply: (data) => data.requestPasswordReset,
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/auth/reset-password',
-    operation: 'mutation ResetPassword($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }',
+    document: ResetPasswordDocument,
     variables: (body) => ({ input: pick(body, ['token', 'newPassword']) }),
-    reply: (data) => data.resetPassword as Json,
-  },
-  {
+    reply: (data) => data.resetPassword,
+  }),
+  restRoute({
     // After a provider sign-in whose address has an account here: that account's password links the two.
     method: 'POST',
     path: '/api/auth/link-account',
-    operation: `mutation LinkSignInMethod($input: LinkSignInMethodInput!) { linkSignInMethod(input: $input) { user { ${userFields} } } }`,
+    document: LinkSignInMethodDocument,
     variables: (body) => ({ input: pick(body, ['token', 'password']) }),
-    reply: (data) => data.linkSignInMethod as Json,
-  },
-  {
+    reply: (data) => data.linkSignInMethod,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/user',
-    operation: `query CurrentUser { me { ${userFields} } }`,
+    document: CurrentUserDocument,
     reply: signedIn,
-  },
+  }),
 ];

@@ -1,8 +1,6 @@
 /** The admin's user management (the user service); admin only, refused with 403 for anyone else. */
-import type { Json, RestRoute } from './types';
-
-const adminUserFields =
-  'id email firstName lastName authProvider emailVerifiedAt subscriptionStatus createdAt trialEndsAt';
+import { AdminUsersDocument, AdminUserStatsDocument } from './admin.generated';
+import { restRoute, type Json, type RestRoute } from './types';
 
 /**
  * `?q=&status=&page=&pageSize=`: absent parameters are left out (the service's defaults apply); numbers are
@@ -22,23 +20,23 @@ export function adminUsersInputOf(query: Json): Json {
 }
 
 export const adminRoutes: RestRoute[] = [
-  {
+  restRoute({
     method: 'GET',
     path: '/api/admin/users',
-    operation: `query AdminUsers($input: AdminUsersInput) {
-      adminUsers(input: $input) { total page pageSize users { ${adminUserFields} } } }`,
+    document: AdminUsersDocument,
     variables: (_body, { query }) => ({ input: adminUsersInputOf(query) }),
     // The reply is the list itself (the /api contract); the total and the page travel in headers.
-    reply: (data) => (data.adminUsers as { users: Json[] }).users,
-    headers: (data) => {
-      const page = data.adminUsers as { total: number; page: number; pageSize: number };
-      return { 'X-Total-Count': String(page.total), 'X-Page': String(page.page), 'X-Page-Size': String(page.pageSize) };
-    },
-  },
-  {
+    reply: (data) => data.adminUsers.users,
+    headers: ({ adminUsers: page }) => ({
+      'X-Total-Count': String(page.total),
+      'X-Page': String(page.page),
+      'X-Page-Size': String(page.pageSize),
+    }),
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/admin/user-stats',
-    operation: 'query AdminUserStats { adminUserStats { totalUsers verifiedUsers activeSubscriptions trialUsers } }',
-    reply: (data) => data.adminUserStats as Json,
-  },
+    document: AdminUserStatsDocument,
+    reply: (data) => data.adminUserStats,
+  }),
 ];

@@ -1,11 +1,19 @@
 /** The newsletter and e-mail preferences (the notification service). */
 import { newsletterBodyMaxBytes, newsletterContentMaxLength } from '@haven/platform';
-import { pick, signedIn, type RestRoute, type Json } from './types';
-
-// The four first switches, then the weekly summary and the check-in reminder with its hour (added later, so
-// optional in the body).
-const preferenceFields =
-  'marketingEmails productUpdates securityNotifications newsletter weeklySummary checkInReminder reminderHour';
+import {
+  ConfirmNewsletterDocument,
+  EmailPreferencesDocument,
+  ExportSubscribersDocument,
+  NewsletterAudienceDocument,
+  NewsletterStatsDocument,
+  SendNewsletterDocument,
+  SendTestNewsletterDocument,
+  SubscribeToNewsletterDocument,
+  UnsubscribeByEmailDocument,
+  UnsubscribeByTokenDocument,
+  UpdateEmailPreferencesDocument,
+} from './newsletter.generated';
+import { pick, restRoute, signedIn, type Json, type RestRoute } from './types';
 
 /** The routes that take a whole newsletter admit the largest valid one, however its characters are spelled. */
 const newsletterBodyLimit = {
@@ -18,96 +26,86 @@ const newsletterBodyLimit = {
 const tokenOf = (query: Json) => ({ token: typeof query.token === 'string' ? query.token : '' });
 
 export const newsletterRoutes: RestRoute[] = [
-  {
+  restRoute({
     method: 'POST',
     path: '/api/newsletter/subscribe',
-    operation: `mutation SubscribeToNewsletter($input: NewsletterSubscribeInput!) {
-      subscribeToNewsletter(input: $input) { message } }`,
+    document: SubscribeToNewsletterDocument,
     variables: (body) => ({ input: pick(body, ['email', 'userId', 'subscriptionSource']) }),
-    reply: (data) => data.subscribeToNewsletter as Json,
-  },
-  {
+    reply: (data) => data.subscribeToNewsletter,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/newsletter/confirm',
-    operation: `mutation ConfirmNewsletter($token: String!) {
-      confirmNewsletterSubscription(token: $token) { confirmed message } }`,
+    document: ConfirmNewsletterDocument,
     variables: (_body, { query }) => tokenOf(query),
-    reply: (data) => data.confirmNewsletterSubscription as Json,
-  },
-  {
+    reply: (data) => data.confirmNewsletterSubscription,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/newsletter/unsubscribe',
-    operation: `mutation UnsubscribeByToken($token: String!) {
-      unsubscribeFromNewsletterByToken(token: $token) { unsubscribed message } }`,
+    document: UnsubscribeByTokenDocument,
     variables: (_body, { query }) => tokenOf(query),
-    reply: (data) => data.unsubscribeFromNewsletterByToken as Json,
-  },
-  {
+    reply: (data) => data.unsubscribeFromNewsletterByToken,
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/newsletter/unsubscribe',
-    operation: `mutation UnsubscribeByEmail($email: String!) {
-      unsubscribeFromNewsletterByEmail(email: $email) { unsubscribed message } }`,
+    document: UnsubscribeByEmailDocument,
     variables: (body) => pick(body, ['email']),
-    reply: (data) => data.unsubscribeFromNewsletterByEmail as Json,
-  },
-  {
+    reply: (data) => data.unsubscribeFromNewsletterByEmail,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/admin/newsletter/stats',
-    operation: `query NewsletterStats { newsletterStats {
-      total active pending lastCampaign { id subject recipients sent failed createdAt } } }`,
-    reply: (data) => data.newsletterStats as Json,
-  },
-  {
+    document: NewsletterStatsDocument,
+    reply: (data) => data.newsletterStats,
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/newsletter/send',
-    operation: `mutation SendNewsletter($subject: String!, $content: String!) {
-      sendNewsletter(subject: $subject, content: $content) { sentCount } }`,
+    document: SendNewsletterDocument,
     variables: (body) => pick(body, ['subject', 'content']),
-    reply: (data) => data.sendNewsletter as Json,
+    reply: (data) => data.sendNewsletter,
     bodyLimit: newsletterBodyLimit,
-  },
-  {
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/admin/newsletter/test',
-    operation: `mutation SendTestNewsletter($subject: String!, $content: String!) {
-      sendTestNewsletter(subject: $subject, content: $content) { sentTo } }`,
+    document: SendTestNewsletterDocument,
     variables: (body) => pick(body, ['subject', 'content']),
-    reply: (data) => data.sendTestNewsletter as Json,
+    reply: (data) => data.sendTestNewsletter,
     bodyLimit: newsletterBodyLimit,
-  },
-  {
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/admin/newsletter/audience',
-    operation: 'query NewsletterAudience { newsletterAudience { activeSubscribers } }',
-    reply: (data) => data.newsletterAudience as Json,
-  },
-  {
+    document: NewsletterAudienceDocument,
+    reply: (data) => data.newsletterAudience,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/admin/export-subscribers',
-    operation: 'query ExportSubscribers { newsletterSubscribersExport { fileName csv } }',
-    reply: (data) => data.newsletterSubscribersExport as Json,
-    download: (reply) => ({ fileName: String(reply.fileName), type: 'text/csv', body: String(reply.csv) }),
-  },
-  {
+    document: ExportSubscribersDocument,
+    reply: (data) => data.newsletterSubscribersExport,
+    download: (reply) => ({ fileName: reply.fileName, type: 'text/csv', body: reply.csv }),
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/user/email-preferences',
-    operation: `query EmailPreferences { me { emailVerified emailPreferences { ${preferenceFields} }
-      emailConsent { consentGivenAt } } }`,
+    document: EmailPreferencesDocument,
     reply: (data) => {
       const me = signedIn(data);
       if (!me) return null;
-      const consent = me.emailConsent as Json;
       return {
-        preferences: me.emailPreferences as Json,
-        consentStatus: { emailVerified: me.emailVerified, consentGivenAt: consent.consentGivenAt },
+        preferences: me.emailPreferences,
+        consentStatus: { emailVerified: me.emailVerified, consentGivenAt: me.emailConsent.consentGivenAt },
       };
     },
-  },
-  {
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/user/email-preferences',
-    operation: `mutation UpdateEmailPreferences($input: EmailPreferencesInput!) {
-      updateEmailPreferences(input: $input) { ${preferenceFields} } }`,
+    document: UpdateEmailPreferencesDocument,
     variables: (body) => ({
       input: pick(body, [
         'userId',
@@ -120,6 +118,6 @@ export const newsletterRoutes: RestRoute[] = [
         'reminderHour',
       ]),
     }),
-    reply: (data) => ({ message: 'Preferences Updated', preferences: data.updateEmailPreferences as Json }),
-  },
+    reply: (data) => ({ message: 'Preferences Updated', preferences: data.updateEmailPreferences }),
+  }),
 ];

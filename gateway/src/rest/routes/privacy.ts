@@ -1,10 +1,18 @@
 /** Consent and data rights (the compliance service; the export joins every service's part). */
-import { pick, signedIn, type Json, type RestRoute } from './types';
+import { print } from 'graphql';
+import {
+  CookieConsentDocument,
+  DataExportDocument,
+  DeleteAccountDocument,
+  GdprConfigDocument,
+  PrivacySettingsDocument,
+  SaveCookieConsentDocument,
+  UpdatePrivacySettingsDocument,
+} from './privacy.generated';
+import { pick, restRoute, signedIn, type Json, type RestRoute } from './types';
 
 /** The one file name of the data export (a JSON download with a fixed file name). */
 export const dataExportFileName = 'haven-data-export.json';
-
-const consentFields = 'necessary analytics marketing preferences consentGivenAt policyVersion';
 
 /** The services' parts of the export, in the order the file lists their sections (each `User.<service>Export`). */
 export const dataExportParts = [
@@ -16,12 +24,10 @@ export const dataExportParts = [
 ] as const;
 
 /**
- * Everything Haven stores about the caller, in one federated query on `User`: each service answers its own
- * part, so the gateway knows none of the export's fields.
+ * Everything Haven stores about the caller, in one federated query on `User` (privacy.graphql): each service
+ * answers its own part, so the gateway knows none of the export's fields.
  */
-export const dataExportOperation = `query DataExport { me { ${dataExportParts
-  .map((part) => `${part} { sections }`)
-  .join(' ')} } }`;
+export const dataExportOperation = print(DataExportDocument);
 
 /**
  * The export file: its format and time, then each part's sections as the services wrote them. Two parts naming
@@ -52,46 +58,43 @@ function jsonObjectOf(text: string): Json | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
 }
 
-const privacySettingsFields = 'allowInsights keepNotes';
-
 /**
  * The cookie choice, for signed-in users and visitors alike (a visitor's is kept under the gateway's consent
  * cookie, session.ts). 404 until a choice is recorded, as the web app's cookie banner expects.
  */
 const cookieConsentRoutes: RestRoute[] = [
-  {
+  restRoute({
     method: 'GET',
     path: '/api/gdpr/cookie-consent',
-    operation: `query CookieConsent { cookieConsent { ${consentFields} } }`,
-    reply: (data) => (data.cookieConsent as Json | null) ?? null,
+    document: CookieConsentDocument,
+    reply: (data) => data.cookieConsent ?? null,
     whenNull: { status: 404, message: 'No cookie choice has been recorded yet' },
-  },
-  {
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/gdpr/cookie-consent',
-    operation: `mutation SaveCookieConsent($input: CookieConsentInput!) {
-      saveCookieConsent(input: $input) { ${consentFields} } }`,
+    document: SaveCookieConsentDocument,
     variables: (body) => ({ input: pick(body, ['necessary', 'analytics', 'marketing', 'preferences']) }),
-    reply: (data) => data.saveCookieConsent as Json,
-  },
+    reply: (data) => data.saveCookieConsent,
+  }),
 ];
 
 export const privacyRoutes: RestRoute[] = [
-  {
+  restRoute({
     method: 'GET',
     path: '/api/gdpr/config',
-    operation: 'query GdprConfig { gdprConfig { gdprEnabled cookieBannerEnabled enhancedConsentEnabled } }',
-    reply: (data) => data.gdprConfig as Json,
-  },
-  {
+    document: GdprConfigDocument,
+    reply: (data) => data.gdprConfig,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/user/data-export',
-    operation: dataExportOperation,
+    document: DataExportDocument,
     reply: (data) => {
       const me = signedIn(data);
       return me
         ? joinDataExport(
-            dataExportParts.map((part) => me[part] as { sections: string }),
+            dataExportParts.map((part) => me[part]),
             new Date(),
           )
         : null;
@@ -101,26 +104,25 @@ export const privacyRoutes: RestRoute[] = [
       type: 'application/json',
       body: `${JSON.stringify(reply, null, 2)}\n`,
     }),
-  },
-  {
+  }),
+  restRoute({
     method: 'DELETE',
     path: '/api/user/delete-account',
-    operation: 'mutation DeleteAccount { deleteAccount { message requestId status } }',
-    reply: (data) => data.deleteAccount as Json,
-  },
-  {
+    document: DeleteAccountDocument,
+    reply: (data) => data.deleteAccount,
+  }),
+  restRoute({
     method: 'GET',
     path: '/api/user/privacy-settings',
-    operation: `query PrivacySettings { me { privacySettings { ${privacySettingsFields} } } }`,
-    reply: (data) => (signedIn(data)?.privacySettings as Json | undefined) ?? null,
-  },
-  {
+    document: PrivacySettingsDocument,
+    reply: (data) => signedIn(data)?.privacySettings ?? null,
+  }),
+  restRoute({
     method: 'POST',
     path: '/api/user/privacy-settings',
-    operation: `mutation UpdatePrivacySettings($input: PrivacySettingsInput!) {
-      updatePrivacySettings(input: $input) { ${privacySettingsFields} } }`,
+    document: UpdatePrivacySettingsDocument,
     variables: (body) => ({ input: pick(body, ['allowInsights', 'keepNotes']) }),
-    reply: (data) => ({ message: 'Privacy settings saved', privacySettings: data.updatePrivacySettings as Json }),
-  },
+    reply: (data) => ({ message: 'Privacy settings saved', privacySettings: data.updatePrivacySettings }),
+  }),
   ...cookieConsentRoutes,
 ];
