@@ -5,6 +5,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { decideRoute } from '../gating/routeGating';
+import { ROUTES, type PageKey } from '../gating/routeTable';
 import { toGatingState, useSession, type Session } from '../gating/useSession';
 import { reauthReturn } from '../lib/reauth';
 import { FullPageSpinner, Spinner } from '../ui/Spinner';
@@ -13,6 +14,14 @@ import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
 import { SubscriptionUnavailable } from './SubscriptionUnavailable';
 import { WaitingCheckInsSender } from '../areas/checkin/WaitingCheckInsSender';
+
+/**
+ * Drawn inside the signed-in header and bottom navigation: every page of the route table's signed-in groups. Here,
+ * not in the table's module, as only this bundle needs it (the table's is the first page's, prerender/budget.ts).
+ */
+function inSignedInShell(page: PageKey): boolean {
+  return page in ROUTES.signedIn || page in ROUTES.setup;
+}
 
 export function SessionRoutes() {
   const session = useSession();
@@ -52,11 +61,9 @@ function SessionRoute({ session }: { session: Session }) {
         </AppShell>
       );
     case 'page': {
-      const entry = PAGES[decision.page];
-      if (!entry) return <NotFoundPage />;
-      const Page = entry.component;
+      const Page = PAGES[decision.page].component;
       // A spinner shows while the page's area bundle loads; in the shell, between its header and navigation.
-      if (!entry.shell) {
+      if (!inSignedInShell(decision.page)) {
         return (
           <Suspense fallback={<FullPageSpinner />}>
             <Page />

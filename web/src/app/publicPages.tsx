@@ -1,17 +1,15 @@
 /**
- * The pages a visitor may open first without Apollo Client (app/AppRoutes.tsx), which the build prerenders: their
- * part of the page table (app/pages.tsx has the whole table). Apart, so the first page's bundle lists only these
- * and not every signed-in page's loader (the first page's script budget, prerender/budget.ts). Each public page is
- * its own bundle: a visitor's first page brings only its own text and code.
+ * The pages a visitor may open first without Apollo Client (app/AppRoutes.tsx): their part of the page map
+ * (app/pages.tsx has the whole map, which the compiler keeps complete). Apart, so the first page's bundle names only
+ * these and not every signed-in page's loader (the first page's script budget, prerender/budget.ts). Each is its own
+ * bundle: a visitor's first page brings only its own text and code.
  */
 import { lazy, type ComponentType } from 'react';
-import type { PageKey } from '../gating/routeGating';
+import type { PageKey } from '../gating/routeTable';
 import { loadOrReload } from '../lib/bundles';
 
 export interface PageEntry {
   component: ComponentType;
-  /** Rendered inside the signed-in header + bottom navigation. */
-  shell: boolean;
   /** Starts loading the page's area early (app/AppRoutes.tsx: while the session probe is on its way). */
   preload?: () => Promise<unknown>;
 }
@@ -34,10 +32,10 @@ const help = loadOrReload(() => import('../areas/checkin/HelpPage'));
 
 /** Pages that use no GraphQL: AppRoutes renders them without Apollo while it has not been needed yet. */
 export const PUBLIC_PAGES = {
-  landing: { component: lazyPage(landing, 'LandingPage'), shell: false, preload: landing },
-  about: { component: lazyPage(about, 'AboutPage'), shell: false, preload: about },
-  terms: { component: lazyPage(terms, 'TermsPage'), shell: false, preload: terms },
-  privacy: { component: lazyPage(privacy, 'PrivacyPage'), shell: false, preload: privacy },
-  faq: { component: lazyPage(faq, 'FaqPage'), shell: false, preload: faq },
-  help: { component: lazyPage(help, 'HelpPage'), shell: false, preload: help },
+  landing: { component: lazyPage(landing, 'LandingPage'), preload: landing },
+  about: { component: lazyPage(about, 'AboutPage'), preload: about },
+  terms: { component: lazyPage(terms, 'TermsPage'), preload: terms },
+  privacy: { component: lazyPage(privacy, 'PrivacyPage'), preload: privacy },
+  faq: { component: lazyPage(faq, 'FaqPage'), preload: faq },
+  help: { component: lazyPage(help, 'HelpPage'), preload: help },
 } satisfies Partial<Record<PageKey, PageEntry>>;

@@ -1,6 +1,7 @@
 /**
  * Route gating, as one pure decision:
- * given the session state and a path, what does the app show?
+ * given the session state and a path, what does the app show? The paths and who may open each are the route
+ * table's (routeTable.ts).
  *
  * | Situation                                  | What is available                                    |
  * | Always                                     | PUBLIC_PATHS                                         |
@@ -14,6 +15,7 @@
  */
 
 import { normalisePath } from '@haven/platform/src/prerendered-pages';
+import { ROUTES, type PageKey } from './routeTable';
 
 /** The subscription call, made only once signed in: loading, answered, or failed (billing unreachable). */
 export type SubscriptionCheck = 'loading' | 'ready' | 'error';
@@ -24,36 +26,7 @@ export type SessionState =
   /** `subscriptionCheck` absent means answered. */
   | { status: 'signedIn'; needsSetup: boolean; subscriptionCheck?: SubscriptionCheck };
 
-export type PageKey =
-  // always available
-  | 'about'
-  | 'auth'
-  | 'verifyEmail'
-  | 'confirmNewsletter'
-  | 'unsubscribeNewsletter'
-  | 'unsubscribe'
-  | 'stopEmails'
-  | 'terms'
-  | 'privacy'
-  | 'faq'
-  | 'help'
-  | 'safetyPlan'
-  | 'forgotPassword'
-  | 'resetPassword'
-  // `/`
-  | 'landing'
-  | 'dashboard'
-  // signed in
-  | 'sliders'
-  | 'favorites'
-  | 'progress'
-  | 'analytics'
-  | 'settings'
-  | 'emailPreferences'
-  | 'subscription'
-  | 'localAuthenticate'
-  | 'adminNewsletter'
-  | 'adminUsers';
+export type { PageKey } from './routeTable';
 
 export type RouteDecision =
   | { kind: 'page'; page: PageKey }
@@ -63,54 +36,25 @@ export type RouteDecision =
   /** Signed in, but whether the subscription lets them in is unknown (the subscription call failed). */
   | { kind: 'subscriptionUnavailable' };
 
+/** Path → page, for the table's pages that some access allows: `/` apart, which the session decides (below). */
+function pathsFor(...groups: ReadonlyArray<Readonly<Record<string, string>>>): Readonly<Record<string, PageKey>> {
+  const table: Record<string, PageKey> = {};
+  for (const group of groups)
+    for (const [page, path] of Object.entries(group)) if (path !== '/') table[path] = page as PageKey;
+  return table;
+}
+
 /** Available regardless of login. */
-export const PUBLIC_PATHS: Readonly<Record<string, PageKey>> = {
-  '/about': 'about',
-  '/auth': 'auth',
-  '/verify-email': 'verifyEmail',
-  '/confirm-newsletter': 'confirmNewsletter',
-  '/unsubscribe-newsletter': 'unsubscribeNewsletter',
-  '/unsubscribe': 'unsubscribe',
-  // An e-mail's stop link: works signed out, as the e-mail promises.
-  '/stop-emails': 'stopEmails',
-  '/terms': 'terms',
-  '/privacy': 'privacy',
-  '/faq': 'faq',
-  // "Need help now?": helplines, never behind sign-in or the paywall.
-  '/help': 'help',
-  // The person's safety plan: it says how to write one when signed out, and opens from this device's copy offline.
-  '/safety-plan': 'safetyPlan',
-  // Account care: reached signed out, from the sign-in screen and the e-mailed link.
-  '/forgot-password': 'forgotPassword',
-  '/reset-password': 'resetPassword',
-};
+export const PUBLIC_PATHS = pathsFor(ROUTES.public);
 
 /** Available only when signed in (besides `/`, which both states use). */
-export const SIGNED_IN_PATHS: Readonly<Record<string, PageKey>> = {
-  '/sliders': 'sliders',
-  '/favorites': 'favorites',
-  '/progress': 'progress',
-  '/analytics': 'analytics',
-  '/settings': 'settings',
-  '/email-preferences': 'emailPreferences',
-  '/subscription': 'subscription',
-  // The local test-mode provider's stand-in for the bank's check of a card (Stripe hosts its own).
-  '/local-payments/authenticate': 'localAuthenticate',
-  '/admin/newsletter': 'adminNewsletter',
-  '/admin/users': 'adminUsers',
-};
+export const SIGNED_IN_PATHS = pathsFor(ROUTES.signedIn, ROUTES.setup);
 
 /** What a signed-in user who still needs subscription setup may open. */
-export const SETUP_PATHS: ReadonlySet<string> = new Set([
-  '/subscription',
-  '/local-payments/authenticate',
-  '/settings',
-  '/admin/newsletter',
-  '/admin/users',
-]);
+export const SETUP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES.setup));
 
-export const AUTH_PATH = '/auth';
-export const SETUP_PATH = '/subscription';
+export const AUTH_PATH = ROUTES.public.auth;
+export const SETUP_PATH = ROUTES.setup.subscription;
 
 function lookup(table: Readonly<Record<string, PageKey>>, path: string): PageKey | undefined {
   return Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;

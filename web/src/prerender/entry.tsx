@@ -1,8 +1,9 @@
 /**
- * The build's prerender step (`npm run build`, after the browser's bundles): renders the public pages to HTML
- * with the app's own components and route objects (app/routes.tsx), so their content shows before any script
- * runs and reads with none. It writes dist/pages/ and its table, pages.json, by which the gateway serves them
- * to visitors without a session (gateway/src/web.ts). The browser then adopts the HTML (main.tsx).
+ * The build's prerender step (`npm run build`, after the browser's bundles): renders the public pages the route
+ * table lists (`PRERENDER` in gating/routeTable.ts) to HTML with the app's own components and route objects
+ * (app/routes.tsx), so their content shows before any script runs and reads with none. It writes dist/pages/ and
+ * its table, pages.json, by which the gateway serves them to visitors without a session (gateway/src/web.ts). The
+ * browser then adopts the HTML (main.tsx).
  *
  * - the landing page, About, Terms, Privacy and the FAQ, each once;
  * - sign-in (/auth), its form drawn by the app's own sign-in page with every control waiting for the script;
@@ -24,13 +25,13 @@ import { APP_ORIGIN_PLACEHOLDER, type PageTable } from '@haven/platform/src/prer
 import { AppFrame } from '../app/AppFrame';
 import { RouteTree } from '../app/RouteTree';
 import { PUBLIC_PATHS, SIGNED_IN_PATHS } from '../gating/routeGating';
+import { PRERENDER, ROUTES, type SignedOutPageKey } from '../gating/routeTable';
 import {
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_COUNTRY_ATTRIBUTE,
   PrerenderContext,
   type PrerenderedHead,
 } from '../lib/prerendered';
-import { SUPPORT_PATH } from '../areas/public/publicLinks';
 import { BRAND } from '../brand';
 import { headTagsFor } from '../lib/pageMeta';
 import {
@@ -55,37 +56,19 @@ import {
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const pagesDir = join(distDir, 'pages');
 
-/** Each prerendered page: the path it is rendered at, and the module (as Vite's manifest names it) that draws it. */
-const HELP_PAGE = 'src/areas/checkin/HelpPage.tsx';
-const PAGES = [
-  { path: '/', file: 'landing.html', module: 'src/areas/public/LandingPage.tsx' },
-  { path: '/about', file: 'about.html', module: 'src/areas/public/AboutPage.tsx' },
-  { path: '/terms', file: 'terms.html', module: 'src/areas/public/TermsPage.tsx' },
-  { path: '/privacy', file: 'privacy.html', module: 'src/areas/public/PrivacyPage.tsx' },
-  { path: '/faq', file: 'faq.html', module: 'src/areas/public/FaqPage.tsx' },
-  // Sign-in needs Apollo and the account area (about 125 kB gzipped, over the first page's budget): none of it is
-  // preloaded. The HTML shows the form at once, its controls disabled until that code has arrived and adopted it.
-  { path: '/auth', file: 'auth.html', module: undefined, needsScript: true },
-  // Like sign-in, and no page for search engines: a link without its token is of use to no one.
-  { path: '/verify-email', file: 'verify-email.html', module: undefined, needsScript: true, noindex: true },
-  {
-    path: '/unsubscribe-newsletter',
-    file: 'unsubscribe-newsletter.html',
-    module: undefined,
-    needsScript: true,
-    noindex: true,
-  },
-] as const satisfies ReadonlyArray<{
-  path: string;
-  file: string;
-  module: string | undefined;
-  /** Of no use without its script: the note that Haven needs JavaScript stays. */
-  needsScript?: true;
-  noindex?: true;
-}>;
+/** Each page the route table prerenders (`PRERENDER` in gating/routeTable.ts), in its order, at its page's path. */
+const SIGNED_OUT_PATHS: Record<SignedOutPageKey, string> = { ...ROUTES.signedOut, ...ROUTES.public };
+const PRERENDERED = (Object.keys(PRERENDER) as SignedOutPageKey[]).flatMap((page) => {
+  const prerender = PRERENDER[page];
+  return prerender ? [{ path: SIGNED_OUT_PATHS[page], ...prerender }] : [];
+});
+const PAGES = PRERENDERED.filter((page) => !page.byCountry);
+// The gateway's page table has one page by country: the help page.
+const [HELP, ...otherByCountry] = PRERENDERED.filter((page) => page.byCountry);
+if (!HELP || otherByCountry.length > 0) throw new Error('the route table must prerender exactly one page by country');
 /** The pages kept out of search engines and the sitemap. */
-const NOINDEX_PATHS = new Set<string>(PAGES.filter((page) => 'noindex' in page).map(({ path }) => path));
-const NEEDS_SCRIPT_PATHS = new Set<string>(PAGES.filter((page) => 'needsScript' in page).map(({ path }) => path));
+const NOINDEX_PATHS = new Set<string>(PAGES.filter((page) => page.noindex).map(({ path }) => path));
+const NEEDS_SCRIPT_PATHS = new Set<string>(PAGES.filter((page) => page.needsScript).map(({ path }) => path));
 /** A path no table knows, so the route gating decides "not found" as it would for any unknown address. */
 const NOT_FOUND_PATH = '/page-that-does-not-exist';
 
@@ -170,20 +153,21 @@ function gzipBytes(script: string): number {
 for (const { path, file, module } of PAGES) await writePage(file, path, module);
 const helpFiles: Record<string, string> = {};
 for (const { code } of countryHelp) {
-  helpFiles[code] = `help/${code}.html`;
-  await writePage(helpFiles[code], SUPPORT_PATH, HELP_PAGE, code);
+  helpFiles[code] = `${HELP.file}/${code}.html`;
+  await writePage(helpFiles[code], HELP.path, HELP.module, code);
 }
-await writePage('help/none.html', SUPPORT_PATH, HELP_PAGE, null);
+const helpNone = `${HELP.file}/none.html`;
+await writePage(helpNone, HELP.path, HELP.module, null);
 // The not-found page is in the entry's chunk: it needs no file of its own.
 await writePage('404.html', NOT_FOUND_PATH, undefined);
 
-const indexed = [...PAGES.map(({ path }) => path).filter((path) => !NOINDEX_PATHS.has(path)), SUPPORT_PATH];
+const indexed = [...PAGES.map(({ path }) => path).filter((path) => !NOINDEX_PATHS.has(path)), HELP.path];
 writeFileSync(join(pagesDir, 'sitemap.xml'), sitemapXml(indexed));
 const table: PageTable = {
   originPlaceholder: APP_ORIGIN_PLACEHOLDER,
   sitemap: 'sitemap.xml',
   pages: Object.fromEntries(PAGES.map(({ path, file }) => [path, file])),
-  help: { path: SUPPORT_PATH, byCountry: helpFiles, noCountry: 'help/none.html' },
+  help: { path: HELP.path, byCountry: helpFiles, noCountry: helpNone },
   notFound: '404.html',
   appPaths: ['/', ...Object.keys(PUBLIC_PATHS), ...Object.keys(SIGNED_IN_PATHS)],
 };

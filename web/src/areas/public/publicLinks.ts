@@ -3,14 +3,15 @@
  * address. Pure data, shared by the landing page, the FAQ and the legal pages.
  */
 import { BRAND } from '../../brand';
+import { ROUTES } from '../../gating/routeTable';
 
 export const CONTACT_EMAIL = BRAND.supportEmail;
 export const CONTACT_MAILTO = `mailto:${CONTACT_EMAIL}`;
 
 /** The crisis page: a plain link, reachable without signing in. */
-export const SUPPORT_PATH = '/help';
+export const SUPPORT_PATH = ROUTES.public.help;
 /** The person's own safety plan, linked from the crisis page and the crisis reply. */
-export const SAFETY_PLAN_PATH = '/safety-plan';
+export const SAFETY_PLAN_PATH = ROUTES.public.safetyPlan;
 
 export interface NavItem {
   label: string;
@@ -21,9 +22,9 @@ export interface NavItem {
 /** The sticky navigation, in its order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Features', href: '#features' },
-  { label: 'About', href: '/about' },
+  { label: 'About', href: ROUTES.public.about },
   { label: 'Why Choose', href: '#why-choose' },
-  { label: 'FAQ', href: '/faq' },
+  { label: 'FAQ', href: ROUTES.public.faq },
   { label: 'Contact', href: '#contact' },
 ];
 
