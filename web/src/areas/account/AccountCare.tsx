@@ -1,18 +1,19 @@
 /** Settings' account-care forms: names and time zone, a new e-mail address, a new password. */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { PASSWORD_MIN_LENGTH } from '../../constants';
-import { fieldErrors, serverMessage } from '../../graphql/errors';
+import { serverMessage } from '../../graphql/errors';
 import {
   ChangePasswordDocument,
   RequestEmailChangeDocument,
   UpdateProfileDocument,
 } from '../../graphql/operations.generated';
+import { refused, serverFieldErrors, toastRefusal } from '../../lib/serverRefusal';
+import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
+import { emailRequired, newPasswordProblem } from './authValidation';
 
 /** The browser's own zone, offered first; the list is what this browser knows. */
 function timeZoneChoices(current: string): string[] {
@@ -20,30 +21,16 @@ function timeZoneChoices(current: string): string[] {
   return Array.from(new Set([current, 'UTC', ...known]));
 }
 
-const fieldOf = (errors: Record<string, string>, name: string) => errors[`input.${name}`] ?? errors[name];
-
 export function ProfileCard(props: { firstName: string | null; lastName: string | null; timeZone: string }) {
-  const [updateProfile, { loading }] = useMutation(UpdateProfileDocument);
-  const [firstName, setFirstName] = useState(props.firstName ?? '');
-  const [lastName, setLastName] = useState(props.lastName ?? '');
-  const [timeZone, setTimeZone] = useState(props.timeZone);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    try {
-      await updateProfile({ variables: { input: { firstName, lastName, timeZone } } });
-      setErrors({});
+  const [updateProfile] = useMutation(UpdateProfileDocument);
+  const { values, field, pending, onSubmit } = useForm({
+    initial: { firstName: props.firstName ?? '', lastName: props.lastName ?? '', timeZone: props.timeZone },
+    submit: async (input) => {
+      await updateProfile({ variables: { input } });
       toast({ title: 'Profile Updated', description: 'Your details are saved.' });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast({
-        title: 'Update Failed',
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
+    },
+    failed: refused({ title: 'Update Failed', fallback: 'Please try again.' }),
+  });
 
   return (
     <Card aria-labelledby="profile-title">
@@ -54,22 +41,8 @@ export function ProfileCard(props: { firstName: string | null; lastName: string 
       <CardContent>
         <form className="stack" noValidate onSubmit={onSubmit} aria-label="Your details">
           <div className="field-row">
-            <TextField
-              id="profile-first-name"
-              label="First name"
-              autoComplete="given-name"
-              value={firstName}
-              error={fieldOf(errors, 'firstName')}
-              onChange={(e) => setFirstName(e.target.value)}
-            />
-            <TextField
-              id="profile-last-name"
-              label="Last name"
-              autoComplete="family-name"
-              value={lastName}
-              error={fieldOf(errors, 'lastName')}
-              onChange={(e) => setLastName(e.target.value)}
-            />
+            <TextField id="profile-first-name" label="First name" autoComplete="given-name" {...field('firstName')} />
+            <TextField id="profile-last-name" label="Last name" autoComplete="family-name" {...field('lastName')} />
           </div>
           <div className="field">
             <label className="label" htmlFor="profile-time-zone">
@@ -78,8 +51,8 @@ export function ProfileCard(props: { firstName: string | null; lastName: string 
             <select
               id="profile-time-zone"
               className="input"
-              value={timeZone}
-              onChange={(e) => setTimeZone(e.target.value)}
+              value={values.timeZone}
+              onChange={field('timeZone').onChange}
             >
               {timeZoneChoices(props.timeZone).map((zone) => (
                 <option key={zone} value={zone}>
@@ -88,7 +61,7 @@ export function ProfileCard(props: { firstName: string | null; lastName: string 
               ))}
             </select>
           </div>
-          <Button type="submit" block loading={loading}>
+          <Button type="submit" block loading={pending}>
             Save Details
           </Button>
         </form>
@@ -98,34 +71,20 @@ export function ProfileCard(props: { firstName: string | null; lastName: string 
 }
 
 export function ChangePasswordCard() {
-  const [changePassword, { loading }] = useMutation(ChangePasswordDocument);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!currentPassword) local.currentPassword = 'Current password is required';
-    if (newPassword.length < PASSWORD_MIN_LENGTH) {
-      local.newPassword = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-    }
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    try {
-      const { data } = await changePassword({ variables: { input: { currentPassword, newPassword } } });
-      setCurrentPassword('');
-      setNewPassword('');
+  const [changePassword] = useMutation(ChangePasswordDocument);
+  const { field, pending, onSubmit } = useForm({
+    initial: { currentPassword: '', newPassword: '' },
+    validate: ({ currentPassword, newPassword }) => ({
+      currentPassword: currentPassword ? undefined : 'Current password is required',
+      newPassword: newPasswordProblem(newPassword),
+    }),
+    submit: async (input, form) => {
+      const { data } = await changePassword({ variables: { input } });
+      form.reset();
       toast({ title: 'Password Changed', description: data?.changePassword.message });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast({
-        title: 'Password Not Changed',
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
+    },
+    failed: refused({ title: 'Password Not Changed', fallback: 'Please try again.' }),
+  });
 
   return (
     <Card aria-labelledby="password-title">
@@ -140,9 +99,7 @@ export function ChangePasswordCard() {
             label="Current password"
             type="password"
             autoComplete="current-password"
-            value={currentPassword}
-            error={fieldOf(errors, 'currentPassword')}
-            onChange={(e) => setCurrentPassword(e.target.value)}
+            {...field('currentPassword')}
           />
           <TextField
             id="new-password"
@@ -150,11 +107,9 @@ export function ChangePasswordCard() {
             type="password"
             autoComplete="new-password"
             placeholder={`Create a password (min ${PASSWORD_MIN_LENGTH} characters)`}
-            value={newPassword}
-            error={fieldOf(errors, 'newPassword')}
-            onChange={(e) => setNewPassword(e.target.value)}
+            {...field('newPassword')}
           />
-          <Button type="submit" block variant="outline" loading={loading}>
+          <Button type="submit" block variant="outline" loading={pending}>
             Change Password
           </Button>
         </form>
@@ -164,35 +119,30 @@ export function ChangePasswordCard() {
 }
 
 export function ChangeEmailCard({ email }: { email: string }) {
-  const [requestEmailChange, { loading }] = useMutation(RequestEmailChangeDocument);
-  const [newEmail, setNewEmail] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (newEmail.trim() === '') {
-      setErrors({ newEmail: 'Email is required' });
-      return;
-    }
-    try {
+  const [requestEmailChange] = useMutation(RequestEmailChangeDocument);
+  const { field, pending, onSubmit } = useForm({
+    initial: { newEmail: '', currentPassword: '' },
+    validate: ({ newEmail }) => {
+      const missing = emailRequired(newEmail);
+      return missing ? { newEmail: missing } : {};
+    },
+    submit: async ({ newEmail, currentPassword }, form) => {
       const { data } = await requestEmailChange({
         variables: { input: { newEmail: newEmail.trim(), currentPassword } },
       });
-      setErrors({});
-      setNewEmail('');
-      setCurrentPassword('');
+      form.reset();
       toast({ title: 'Check your new inbox', description: data?.requestEmailChange.message });
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(Object.keys(fields).length > 0 ? fields : { newEmail: serverMessage(error) ?? 'Please try again.' });
-      toast({
-        title: 'Email Not Changed',
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
+    },
+    // A refusal that names no field (the address is taken) shows beside the new address.
+    failed: (error) => {
+      toastRefusal('Email Not Changed', error, 'Please try again.');
+      const fields = serverFieldErrors<{ newEmail: string; currentPassword: string }>(error, [
+        'newEmail',
+        'currentPassword',
+      ]);
+      return Object.keys(fields).length > 0 ? fields : { newEmail: serverMessage(error) ?? 'Please try again.' };
+    },
+  });
 
   return (
     <Card aria-labelledby="email-title">
@@ -202,25 +152,15 @@ export function ChangeEmailCard({ email }: { email: string }) {
       </CardHeader>
       <CardContent>
         <form className="stack" noValidate onSubmit={onSubmit} aria-label="Change email">
-          <TextField
-            id="change-email"
-            label="New email"
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            error={fieldOf(errors, 'newEmail')}
-            onChange={(e) => setNewEmail(e.target.value)}
-          />
+          <TextField id="change-email" label="New email" type="email" autoComplete="email" {...field('newEmail')} />
           <TextField
             id="change-email-password"
             label="Current password"
             type="password"
             autoComplete="current-password"
-            value={currentPassword}
-            error={fieldOf(errors, 'currentPassword')}
-            onChange={(e) => setCurrentPassword(e.target.value)}
+            {...field('currentPassword')}
           />
-          <Button type="submit" block variant="outline" loading={loading}>
+          <Button type="submit" block variant="outline" loading={pending}>
             Send Link
           </Button>
         </form>

@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { FormEvent } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../brand';
@@ -17,7 +16,7 @@ import {
   PREMIUM_PRICE_LABEL,
   TRIAL_DAYS,
 } from '../../constants';
-import { errorCode, fieldErrors, serverMessage } from '../../graphql/errors';
+import { errorCode, serverMessage } from '../../graphql/errors';
 import {
   LinkSignInMethodDocument,
   LoginDocument,
@@ -30,12 +29,12 @@ import { useInteractive } from '../../lib/prerendered';
 import { pendingReauth, reauthNotice } from '../../lib/reauth';
 import { offerTexts } from '../subscription/paymentSetup';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { refused, serverFieldErrors, toastRefusal } from '../../lib/serverRefusal';
+import { useForm, type FieldBinding } from '../../lib/useForm';
 import {
-  hasErrors,
   optionalName,
   validateRegistration,
   validateSignIn,
-  type FieldErrors,
   type RegisterValues,
   type SignInValues,
 } from './authValidation';
@@ -248,90 +247,15 @@ function ResendOnSignIn() {
   );
 }
 
-/** Moves focus to the first field flagged invalid, after React has rendered the flags. */
-function focusFirstInvalid(form: HTMLFormElement) {
-  window.requestAnimationFrame(() => {
-    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
-}
-
-/** Server-side field errors (BAD_USER_INPUT `extensions.field`, or a CONFLICT on the e-mail). */
-function serverFieldErrors<T extends object>(error: unknown, fields: readonly (keyof T & string)[]): FieldErrors<T> {
-  const out: FieldErrors<T> = {};
-  for (const [path, message] of Object.entries(fieldErrors(error))) {
-    const name = path.split('.').pop() as keyof T & string;
-    if (fields.includes(name)) out[name] = message;
-  }
-  return out;
-}
-
 interface FormProps {
   disabled: boolean;
   onSuccess: () => Promise<void>;
 }
 
-interface AuthFormOptions<T extends object> {
-  initial: T;
-  validate: (values: T) => FieldErrors<T>;
-  /** Sends the form; throws the server's error. */
-  submit: (values: T) => Promise<unknown>;
-  onSuccess: () => Promise<void>;
-  /** Turns a server error into messages beside the fields. */
-  serverErrors: (error: unknown) => FieldErrors<T>;
-  failure: { title: string; fallback: string };
-}
-
-/** The state both forms share: values, validation (live after the first submit), pending, failure toast. */
-function useAuthForm<T extends object>(options: AuthFormOptions<T>) {
-  const [values, setValues] = useState<T>(options.initial);
-  const [errors, setErrors] = useState<FieldErrors<T>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const update = (field: keyof T, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(options.validate(next));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setSubmitted(true);
-    const clientErrors = options.validate(values);
-    setErrors(clientErrors);
-    if (hasErrors(clientErrors)) {
-      focusFirstInvalid(form);
-      return;
-    }
-    setPending(true);
-    try {
-      await options.submit(values);
-      await options.onSuccess();
-    } catch (error) {
-      setErrors(options.serverErrors(error));
-      toast({
-        title: options.failure.title,
-        description: serverMessage(error) ?? options.failure.fallback,
-        variant: 'destructive',
-      });
-      setPending(false);
-    }
-  };
-
-  return { values, errors, pending, update, onSubmit };
-}
-
 /** The e-mail field, the same in both forms. */
-function EmailField(props: {
-  id: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+function EmailField(props: FieldBinding & { id: string }) {
   return (
     <TextField
-      id={props.id}
       label="Email"
       name="email"
       type="email"
@@ -339,32 +263,29 @@ function EmailField(props: {
       inputMode="email"
       required
       placeholder="you@example.com"
-      value={props.value}
-      error={props.error}
-      onChange={(e) => props.onChange(e.target.value)}
+      {...props}
     />
   );
 }
 
 function SignInForm({ disabled, onSuccess, initialEmail = '' }: FormProps & { initialEmail?: string }) {
   const [login] = useMutation(LoginDocument);
-  const { values, errors, pending, update, onSubmit } = useAuthForm<SignInValues>({
+  const { field, pending, onSubmit } = useForm<SignInValues>({
     initial: { email: initialEmail, password: '' },
     validate: validateSignIn,
-    submit: (input) => login({ variables: { input: { email: input.email.trim(), password: input.password } } }),
-    onSuccess,
-    serverErrors: (error) => serverFieldErrors<SignInValues>(error, ['email', 'password']),
-    failure: { title: 'Login failed', fallback: 'Invalid email or password' },
+    errorsOnChange: 'recheck',
+    focusFirstError: true,
+    submit: async (input) => {
+      await login({ variables: { input: { email: input.email.trim(), password: input.password } } });
+      await onSuccess();
+    },
+    failed: refused({ title: 'Login failed', fallback: 'Invalid email or password' }),
+    leavesOnSuccess: true,
   });
 
   return (
     <form className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      <EmailField
-        id="signin-email"
-        value={values.email}
-        error={errors.email}
-        onChange={(value) => update('email', value)}
-      />
+      <EmailField id="signin-email" {...field('email')} />
       <TextField
         id="signin-password"
         label="Password"
@@ -373,9 +294,7 @@ function SignInForm({ disabled, onSuccess, initialEmail = '' }: FormProps & { in
         autoComplete="current-password"
         required
         placeholder="Your password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => update('password', e.target.value)}
+        {...field('password')}
       />
       <Link to="/forgot-password" className="auth__forgot">
         Forgot password?
@@ -389,11 +308,13 @@ function SignInForm({ disabled, onSuccess, initialEmail = '' }: FormProps & { in
 
 function RegisterForm({ disabled, onSuccess }: FormProps) {
   const [register] = useMutation(RegisterDocument);
-  const { values, errors, pending, update, onSubmit } = useAuthForm<RegisterValues>({
+  const { field, pending, onSubmit } = useForm<RegisterValues>({
     initial: { email: '', password: '', firstName: '', lastName: '' },
     validate: validateRegistration,
-    submit: (input) =>
-      register({
+    errorsOnChange: 'recheck',
+    focusFirstError: true,
+    submit: async (input) => {
+      await register({
         variables: {
           input: {
             email: input.email.trim(),
@@ -403,14 +324,17 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
             timeZone: browserTimeZone(),
           },
         },
-      }),
-    onSuccess,
-    serverErrors: (error) => {
+      });
+      await onSuccess();
+    },
+    // A CONFLICT is the address already taken: its message goes beside the e-mail field.
+    failed: (error) => {
+      toastRefusal('Registration failed', error, 'Please try again');
       const fromServer = serverFieldErrors<RegisterValues>(error, ['email', 'password', 'firstName', 'lastName']);
       if (errorCode(error) === 'CONFLICT' && !fromServer.email) fromServer.email = serverMessage(error);
       return fromServer;
     },
-    failure: { title: 'Registration failed', fallback: 'Please try again' },
+    leavesOnSuccess: true,
   });
 
   return (
@@ -422,9 +346,7 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
           name="firstName"
           autoComplete="given-name"
           placeholder="Optional"
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(e) => update('firstName', e.target.value)}
+          {...field('firstName')}
         />
         <TextField
           id="register-last-name"
@@ -432,17 +354,10 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
           name="lastName"
           autoComplete="family-name"
           placeholder="Optional"
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(e) => update('lastName', e.target.value)}
+          {...field('lastName')}
         />
       </div>
-      <EmailField
-        id="register-email"
-        value={values.email}
-        error={errors.email}
-        onChange={(value) => update('email', value)}
-      />
+      <EmailField id="register-email" {...field('email')} />
       <TextField
         id="register-password"
         label="Password"
@@ -452,9 +367,7 @@ function RegisterForm({ disabled, onSuccess }: FormProps) {
         required
         minLength={PASSWORD_MIN_LENGTH}
         placeholder={`Create a password (min ${PASSWORD_MIN_LENGTH} characters)`}
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => update('password', e.target.value)}
+        {...field('password')}
       />
       <Button type="submit" block loading={pending} disabled={disabled}>
         Create Account
@@ -475,39 +388,28 @@ function LinkAccountCard(props: {
 }) {
   const { link, disabled, onLinked, onCancel } = props;
   const [linkSignIn] = useMutation(LinkSignInMethodDocument);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!password) {
-      setError('Password is required');
-      focusFirstInvalid(form);
-      return;
-    }
-    setPending(true);
-    try {
+  const { field, pending, onSubmit } = useForm<{ password: string }>({
+    initial: { password: '' },
+    validate: ({ password }) => (password ? {} : { password: 'Password is required' }),
+    errorsOnChange: 'clear',
+    focusFirstError: true,
+    submit: async ({ password }) => {
       await linkSignIn({ variables: { input: { token: link.token, password } } });
       await onLinked();
-    } catch (failure) {
-      setPending(false);
+    },
+    failed: (failure, _values, form) => {
       const fields = serverFieldErrors<{ password: string; token: string }>(failure, ['password', 'token']);
       if (fields.password) {
-        setError(fields.password);
-        focusFirstInvalid(form);
-        return;
+        form.focusFirstError();
+        return { password: fields.password };
       }
-      toast({
-        title: 'Login failed',
-        description: serverMessage(failure) ?? 'Please try again',
-        variant: 'destructive',
-      });
+      toastRefusal('Login failed', failure, 'Please try again');
       // A spent or expired link cannot be tried again: back to the usual choices.
       if (fields.token) onCancel();
-    }
-  };
+      return {};
+    },
+    leavesOnSuccess: true,
+  });
 
   return (
     <Card>
@@ -528,12 +430,7 @@ function LinkAccountCard(props: {
             autoComplete="current-password"
             required
             placeholder="The password of your account"
-            value={password}
-            error={error}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(undefined);
-            }}
+            {...field('password')}
           />
           <Link to="/forgot-password" className="auth__forgot">
             Forgot password?

@@ -3,17 +3,19 @@
  * /reset-password?token=…: the e-mailed link; a new password, then sign in with it.
  */
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../constants';
-import { fieldErrors, serverMessage } from '../../graphql/errors';
+import { serverMessage } from '../../graphql/errors';
 import { RequestPasswordResetDocument, ResetPasswordDocument } from '../../graphql/operations.generated';
+import { refused, serverFieldErrors, toastRefusal } from '../../lib/serverRefusal';
+import { useForm } from '../../lib/useForm';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
+import { emailRequired, newPasswordProblem } from './authValidation';
 
 function AuthCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
   return (
@@ -34,32 +36,16 @@ function AuthCard({ title, description, children }: { title: string; description
 export function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
   const [requestReset] = useMutation(RequestPasswordResetDocument);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      setError('Email is required');
-      return;
-    }
-    setPending(true);
-    try {
+  const { field, pending, onSubmit } = useForm({
+    initial: { email: '' },
+    validate: ({ email }) => ({ email: emailRequired(email) }),
+    submit: async ({ email }) => {
       const { data } = await requestReset({ variables: { email: email.trim() } });
       setSent(data?.requestPasswordReset.message ?? '');
-    } catch (failure) {
-      setError(fieldErrors(failure).email);
-      toast({
-        title: 'Could not send the link',
-        description: serverMessage(failure) ?? 'Please check your connection and try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    failed: refused({ title: 'Could not send the link', fallback: 'Please check your connection and try again.' }),
+  });
 
   if (sent !== null) {
     return (
@@ -83,9 +69,7 @@ export function ForgotPasswordPage() {
           type="email"
           autoComplete="email"
           required
-          value={email}
-          error={error}
-          onChange={(e) => setEmail(e.target.value)}
+          {...field('email')}
         />
         <Button type="submit" block loading={pending}>
           Send Reset Link
@@ -101,36 +85,27 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [resetPassword] = useMutation(ResetPasswordDocument);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : 'Invalid reset link');
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
-      return;
-    }
-    setPending(true);
-    try {
-      const { data } = await resetPassword({ variables: { input: { token, newPassword: password } } });
+  const { field, pending, onSubmit } = useForm({
+    initial: { newPassword: '' },
+    validate: ({ newPassword }) => ({ newPassword: newPasswordProblem(newPassword) }),
+    submit: async ({ newPassword }) => {
+      const { data } = await resetPassword({ variables: { input: { token, newPassword } } });
       setDone(data?.resetPassword.message ?? '');
       toast({ title: 'Password Reset', description: data?.resetPassword.message });
-    } catch (failure) {
-      const fields = fieldErrors(failure);
-      if (fields['input.token'] ?? fields.token) setLinkProblem(serverMessage(failure) ?? 'Invalid reset link');
-      else setError(fields['input.newPassword'] ?? fields.newPassword ?? serverMessage(failure));
-      toast({
-        title: 'Reset Failed',
-        description: serverMessage(failure) ?? 'Please check your connection and try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    // A spent or unknown token ends the form: the page says so and offers a new link.
+    failed: (failure) => {
+      toastRefusal('Reset Failed', failure, 'Please check your connection and try again.');
+      const fields = serverFieldErrors<{ token: string; newPassword: string }>(failure, ['token', 'newPassword']);
+      if (fields.token) {
+        setLinkProblem(serverMessage(failure) ?? 'Invalid reset link');
+        return {};
+      }
+      return { newPassword: fields.newPassword ?? serverMessage(failure) };
+    },
+  });
 
   if (done !== null) {
     return (
@@ -162,9 +137,7 @@ export function ResetPasswordPage() {
           required
           minLength={PASSWORD_MIN_LENGTH}
           placeholder={`Create a password (min ${PASSWORD_MIN_LENGTH} characters)`}
-          value={password}
-          error={error}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('newPassword')}
         />
         <Button type="submit" block loading={pending}>
           Set New Password

@@ -2,35 +2,27 @@
  * "Resend Verification Email": on the verification page when a link failed, and on the sign-in screen.
  * The server's answer is the same whether or not the address has an account.
  */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { ResendVerificationDocument } from '../../graphql/operations.generated';
 import { errorCode, serverMessage } from '../../graphql/errors';
+import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
 
 export function ResendVerificationForm({ id, initialEmail = '' }: { id: string; initialEmail?: string }) {
   const [resend] = useMutation(ResendVerificationDocument);
-  const [email, setEmail] = useState(initialEmail);
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      toast({
-        title: 'Email Required',
-        description: 'Please enter your email address to resend verification',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setPending(true);
-    try {
+  const { field, pending, onSubmit } = useForm({
+    initial: { email: initialEmail },
+    check: ({ email }) =>
+      email.trim() === ''
+        ? { title: 'Email Required', description: 'Please enter your email address to resend verification' }
+        : null,
+    submit: async ({ email }) => {
       const { data } = await resend({ variables: { email: email.trim() } });
       toast({ title: 'Verification Email Sent', description: data?.resendVerification.message });
-    } catch (error) {
+    },
+    failed: (error) => {
       const message = serverMessage(error);
       // No server message and no code: the request never got an answer (offline, network).
       if (message === undefined && errorCode(error) === undefined) {
@@ -38,10 +30,9 @@ export function ResendVerificationForm({ id, initialEmail = '' }: { id: string; 
       } else {
         toast({ title: 'Failed to Send', description: message, variant: 'destructive' });
       }
-    } finally {
-      setPending(false);
-    }
-  };
+      return {};
+    },
+  });
 
   return (
     <form className="stack" noValidate onSubmit={onSubmit} aria-label="Resend the verification link">
@@ -53,8 +44,7 @@ export function ResendVerificationForm({ id, initialEmail = '' }: { id: string; 
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...field('email')}
       />
       <Button type="submit" block variant="outline" loading={pending}>
         Resend Verification Email

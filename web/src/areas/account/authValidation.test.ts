@@ -1,4 +1,12 @@
-import { hasErrors, optionalName, validateEmail, validateRegistration, validateSignIn } from './authValidation';
+import {
+  emailRequired,
+  hasErrors,
+  newPasswordProblem,
+  optionalName,
+  validateEmail,
+  validateRegistration,
+  validateSignIn,
+} from './authValidation';
 
 describe('validateEmail', () => {
   it('requires a plausible address', () => {
@@ -51,5 +59,20 @@ describe('helpers', () => {
   it('optionalName trims and drops empty names', () => {
     expect(optionalName('  Ada ')).toBe('Ada');
     expect(optionalName('   ')).toBeUndefined();
+  });
+});
+
+describe('emailRequired', () => {
+  it('asks only that an address is there', () => {
+    expect(emailRequired('  ')).toBe('Email is required');
+    expect(emailRequired('ada')).toBeUndefined();
+  });
+});
+
+describe('newPasswordProblem', () => {
+  it('refuses a new password shorter than the server accepts, an empty one included', () => {
+    expect(newPasswordProblem('')).toBe('Password must be at least 8 characters');
+    expect(newPasswordProblem('1234567')).toBe('Password must be at least 8 characters');
+    expect(newPasswordProblem('12345678')).toBeUndefined();
   });
 });

@@ -3,19 +3,19 @@
  * and the help page; open to everyone signed in, whatever their subscription. The device keeps a copy, so the
  * plan opens without a connection; signed out, the page says how to write one.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import {
   safetyPlanSectionMaxLength,
   safetyPlanSections,
-  type SafetyPlanSectionKey,
   type SafetyPlanSections,
 } from '@haven/platform/src/safety-plan';
-import { fieldErrors, serverMessage } from '../../graphql/errors';
 import { SafetyPlanDocument, SaveSafetyPlanDocument } from '../../graphql/operations.generated';
 import { keepSafetyPlanCopy, safetyPlanCopy, type SafetyPlanCopy } from '../../lib/safetyPlanCopy';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { refused } from '../../lib/serverRefusal';
+import { useForm } from '../../lib/useForm';
 import { Button, buttonClass } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { PublicFrame } from '../public/PublicFrame';
@@ -99,34 +99,28 @@ function OfflinePlan() {
 }
 
 function SafetyPlanForm({ saved }: { saved: SafetyPlanCopy | null }) {
-  const [plan, setPlan] = useState<SafetyPlanSections>(() => sectionsOf(saved));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [savePlan, { loading }] = useMutation(SaveSafetyPlanDocument);
-
-  const change = (key: SafetyPlanSectionKey, text: string) => setPlan((current) => ({ ...current, [key]: text }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    try {
-      const { data } = await savePlan({ variables: { input: plan } });
+  const [savePlan] = useMutation(SaveSafetyPlanDocument);
+  const {
+    values: plan,
+    errors,
+    pending,
+    field,
+    onSubmit,
+  } = useForm<SafetyPlanSections>({
+    initial: () => sectionsOf(saved),
+    submit: async (input, form) => {
+      const { data } = await savePlan({ variables: { input } });
       const kept = data?.saveSafetyPlan.safetyPlan ?? null;
       keepSafetyPlanCopy(kept);
-      setPlan(kept ? sectionsOf(kept) : emptyPlan);
-      setErrors({});
+      form.reset(kept ? sectionsOf(kept) : emptyPlan);
       toast(
         kept
           ? { title: 'Plan saved', description: 'It is here whenever you need it, on this device too.' }
           : { title: 'Plan cleared', description: 'Nothing of it is kept any more.' },
       );
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast({
-        title: 'We couldn’t save your plan',
-        description: serverMessage(error) ?? 'Your words are still here — try again?',
-        variant: 'destructive',
-      });
-    }
-  };
+    },
+    failed: refused({ title: 'We couldn’t save your plan', fallback: 'Your words are still here — try again?' }),
+  });
 
   return (
     <form className="stack" noValidate onSubmit={onSubmit} aria-label="Your safety plan">
@@ -146,7 +140,7 @@ function SafetyPlanForm({ saved }: { saved: SafetyPlanCopy | null }) {
             value={plan[key]}
             aria-invalid={errors[key] ? true : undefined}
             aria-describedby={`safety-plan-${key}-hint${errors[key] ? ` safety-plan-${key}-error` : ''}`}
-            onChange={(event) => change(key, event.target.value)}
+            onChange={field(key).onChange}
           />
           {errors[key] && (
             <p id={`safety-plan-${key}-error`} className="field__error">
@@ -155,7 +149,7 @@ function SafetyPlanForm({ saved }: { saved: SafetyPlanCopy | null }) {
           )}
         </div>
       ))}
-      <Button type="submit" block loading={loading}>
+      <Button type="submit" block loading={pending}>
         Save my plan
       </Button>
     </form>

@@ -1,10 +1,11 @@
 /** /unsubscribe: the public form that takes an address off the newsletter list. */
 import { useMutation } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { serverMessage } from '../../graphql/errors';
 import { UnsubscribeFromNewsletterByEmailDocument } from '../../graphql/operations.generated';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { toastRefusal } from '../../lib/serverRefusal';
+import { useForm } from '../../lib/useForm';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/Toast';
@@ -13,33 +14,26 @@ import { unsubscribeEmailProblem } from './emailRules';
 
 export function UnsubscribePage() {
   usePageTitle('Unsubscribe');
-  const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const [unsubscribe] = useMutation(UnsubscribeFromNewsletterByEmailDocument);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = unsubscribeEmailProblem(email);
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
-      return;
-    }
-    setSending(true);
-    try {
+  const {
+    field,
+    pending: sending,
+    onSubmit,
+  } = useForm({
+    initial: { email: '' },
+    check: ({ email }) => unsubscribeEmailProblem(email),
+    submit: async ({ email }) => {
       await unsubscribe({ variables: { email: email.trim() } });
       setDone(true);
       toast({ title: 'Successfully Unsubscribed', description: "You won't receive any more newsletters from us." });
-    } catch (error) {
-      toast({
-        title: 'Unsubscribe Failed',
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    // The refusal is told in a toast: the field has no message of its own here.
+    failed: (error) => {
+      toastRefusal('Unsubscribe Failed', error, 'Please try again.');
+      return {};
+    },
+  });
 
   if (done) {
     return (
@@ -59,14 +53,7 @@ export function UnsubscribePage() {
       description="Enter your email address and we will stop sending you the newsletter."
     >
       <form className="stack" onSubmit={onSubmit} noValidate>
-        <TextField
-          id="unsubscribe-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <TextField id="unsubscribe-email" label="Email" type="email" autoComplete="email" {...field('email')} />
         <Button type="submit" block disabled={sending}>
           {sending ? 'Unsubscribing...' : 'Unsubscribe'}
         </Button>

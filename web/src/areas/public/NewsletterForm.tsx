@@ -2,8 +2,9 @@
  * The landing page's newsletter sign-up: one e-mail field (prefilled from `?email=` when a link carries
  * it), a toast for each outcome, and a confirmation in place of the form once the server accepted it.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
@@ -12,32 +13,26 @@ import { EMAIL_REQUIRED_TOAST, SUBSCRIBED_TOAST, subscribeToNewsletter, subscrip
 
 export function NewsletterForm() {
   const [searchParams] = useSearchParams();
+  const [subscribedEmail, setSubscribedEmail] = useState<string | null>(null);
+  const { values, field, set, pending, onSubmit } = useForm({
+    initial: { email: '' },
+    check: ({ email }) => (email.trim() ? null : EMAIL_REQUIRED_TOAST),
+    submit: async ({ email }) => {
+      const trimmed = email.trim();
+      const result = await subscribeToNewsletter(trimmed);
+      if (result.ok) {
+        setSubscribedEmail(trimmed);
+        toast(SUBSCRIBED_TOAST);
+      } else {
+        toast(subscriptionFailedToast(result.message));
+      }
+    },
+  });
   // Prefilled once the page has started: its prerendered HTML, built without the link's address, has the field empty.
-  const [email, setEmail] = useState('');
   const linkedEmail = searchParams.get('email');
   useEffect(() => {
-    if (linkedEmail) setEmail(linkedEmail);
+    if (linkedEmail) set('email', linkedEmail);
   }, [linkedEmail]);
-  const [sending, setSending] = useState(false);
-  const [subscribedEmail, setSubscribedEmail] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = email.trim();
-    if (!trimmed) {
-      toast(EMAIL_REQUIRED_TOAST);
-      return;
-    }
-    setSending(true);
-    const result = await subscribeToNewsletter(trimmed);
-    setSending(false);
-    if (result.ok) {
-      setSubscribedEmail(trimmed);
-      toast(SUBSCRIBED_TOAST);
-    } else {
-      toast(subscriptionFailedToast(result.message));
-    }
-  }
 
   if (subscribedEmail) {
     return (
@@ -62,10 +57,10 @@ export function NewsletterForm() {
           name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          value={values.email}
+          onChange={field('email').onChange}
         />
-        <Button type="submit" loading={sending}>
+        <Button type="submit" loading={pending}>
           Subscribe
         </Button>
       </div>
