@@ -17,6 +17,7 @@ const generated = /\.generated\.ts$|_pb\.ts$|(^|\/)supergraph\.graphql$/;
 
 const outsideReferences: Array<[string, RegExp]> = [
   ['an issue number', /\bissues? #?\d+\b/i],
+  ['an issue by name', /\b(the|an?|this|that) [a-z-]+( [a-z-]+)? issue(['’]s)?\b/i],
   ['a numbered outside document', /\bdocument 0\d\d\b/i],
   ['an outside design or voice document', /\b(DESIGN|VOICE)\.md\b|\.\.\/shared\//],
   [

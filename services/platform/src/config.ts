@@ -209,8 +209,8 @@ export function baseConfigShape(service: ServiceName, defaultPort: number = cata
 }
 
 /**
- * The user service decides roles; for now an admin is whoever signs in with this address (compared
- * case-insensitively). Unset: nobody is an admin. The identity issue adds stored roles beside it.
+ * The user service decides roles: the admin is whoever signs in with this address, verified (compared
+ * case-insensitively). Unset: nobody is an admin.
  */
 export const adminConfigShape = {
   ADMIN_EMAIL: z

@@ -14,6 +14,7 @@ import { chooseCountry, personCountry } from '../../lib/country';
 import { navigateToServer, signOut } from '../../lib/navigation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ChangeEmailCard, ChangePasswordCard, ProfileCard } from './AccountCare';
+import { ROUTES } from '../../gating/routeTable';
 import { SignInMethodsCard } from './SignInMethodsCard';
 import { avatarInitial, displayName, memberSince } from './userDisplay';
 import { useSession } from '../../gating/useSession';
@@ -32,15 +33,15 @@ import { toast } from '../../ui/Toast';
 
 /** The header menu's links, in their order. */
 const menuLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/sliders', label: 'Check-in' },
-  { to: '/progress', label: 'Progress' },
-  { to: '/favorites', label: 'Favorites' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/faq', label: 'Help / FAQ' },
+  { to: ROUTES.signedIn.dashboard, label: 'Home' },
+  { to: ROUTES.signedIn.sliders, label: 'Check-in' },
+  { to: ROUTES.signedIn.progress, label: 'Progress' },
+  { to: ROUTES.signedIn.favorites, label: 'Favorites' },
+  { to: ROUTES.setup.settings, label: 'Settings' },
+  { to: ROUTES.public.faq, label: 'Help / FAQ' },
 ] as const;
 
-/** Where the admin's "Export Subscribers CSV" downloads from (built with the newsletter admin issue). */
+/** Where the admin's "Export Subscribers CSV" downloads from. */
 const EXPORT_SUBSCRIBERS_URL = '/api/admin/export-subscribers';
 
 export function SettingsPage() {
