@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { AclOperationTypes, AclResourceTypes, ResourcePatternTypes, type AclEntry } from 'kafkajs';
 import { stringify } from 'yaml';
 import { producerServices, type ProducerService } from '@haven/proto';
-import { kafkaAclsOf, kafkaPrincipalOf, restoreAcls, restorePrincipal } from '../../services/platform/src/kafka-access';
+import {
+  kafkaAclsOf,
+  kafkaPrincipalOf,
+  kafkaUserNameOf,
+  restoreAcls,
+  restorePrincipal,
+} from '../../services/platform/src/kafka-access';
 import { repoRoot } from '../infra/paths';
 
 export const kafkaUsersFile = join('k8s', 'base', 'kafka-users.yaml');
@@ -40,10 +46,10 @@ const pascal = (name: string) =>
     .join('');
 
 /** The KafkaUser's name (and its password Secret's): the principal without `User:`. */
-export const kafkaUserNameOf = (service: ProducerService) => kafkaPrincipalOf(service).replace(/^User:/, '');
+export const serviceKafkaUserName = (service: ProducerService) => kafkaUserNameOf(kafkaPrincipalOf(service));
 
 /** The restore's KafkaUser (an operator's, for backup-cli.ts's restore): the restore principal without `User:`. */
-export const restoreKafkaUserName = restorePrincipal.replace(/^User:/, '');
+export const restoreKafkaUserName = kafkaUserNameOf(restorePrincipal);
 
 /** ACL entries as Strimzi's rules, one rule per resource, in the list's order. */
 export function strimziAclsOf(acls: readonly AclEntry[]): StrimziAcl[] {
@@ -75,7 +81,7 @@ function kafkaUser(name: string, acls: readonly AclEntry[]) {
 }
 
 /** The KafkaUser of one service, as k8s/base/kafka-users.yaml holds it. */
-export const kafkaUserOf = (service: ProducerService) => kafkaUser(kafkaUserNameOf(service), kafkaAclsOf(service));
+export const kafkaUserOf = (service: ProducerService) => kafkaUser(serviceKafkaUserName(service), kafkaAclsOf(service));
 
 /** The restore's KafkaUser: it may only move the erasure groups back (restoreAcls). */
 export const restoreKafkaUser = () => kafkaUser(restoreKafkaUserName, restoreAcls());

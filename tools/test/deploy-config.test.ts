@@ -20,7 +20,7 @@ import { gatewayEntry, serviceCatalog, serviceUrlVariable } from '../../services
 import { renderKubernetes } from '../containers/k8s-check';
 import { kafkaAclsTool } from '../containers/images';
 import {
-  kafkaUserNameOf,
+  serviceKafkaUserName,
   kafkaUserOf,
   kafkaUsersFile,
   restoreKafkaUser,
@@ -634,9 +634,9 @@ describe('docker-compose.yml', () => {
     for (const service of producerServices) {
       const app = services.get(service);
       if (!app) continue;
-      if (app.env.KAFKA_SASL_USERNAME !== kafkaUserNameOf(service))
+      if (app.env.KAFKA_SASL_USERNAME !== serviceKafkaUserName(service))
         problems.push(
-          `${at(service)}: signs in to Kafka as ${app.env.KAFKA_SASL_USERNAME}, not ${kafkaUserNameOf(service)}`,
+          `${at(service)}: signs in to Kafka as ${app.env.KAFKA_SASL_USERNAME}, not ${serviceKafkaUserName(service)}`,
         );
       if ('KAFKA_SASL_PASSWORD' in app.env)
         problems.push(`${at(service)}: its Kafka password is written here; it belongs in the keys service's file`);
@@ -1422,7 +1422,10 @@ describe('k8s/', () => {
       if (!isObject(kafka.doc.spec?.entityOperator?.userOperator))
         problems.push(`${where(kafka)}: no user operator to make the KafkaUsers`);
       const users = build.resources.filter((r) => r.doc.kind === 'KafkaUser');
-      const names: string[] = [...producerServices.map((service) => kafkaUserNameOf(service)), restoreKafkaUserName];
+      const names: string[] = [
+        ...producerServices.map((service) => serviceKafkaUserName(service)),
+        restoreKafkaUserName,
+      ];
       for (const user of users)
         if (!names.includes(user.doc.metadata?.name))
           problems.push(`${where(user)}: is no service's user (kafka-access.ts lists none by that name)`);
@@ -1431,7 +1434,7 @@ describe('k8s/', () => {
       if (!restoreUser || !isDeepStrictEqual(restoreUser.doc.spec, restoreKafkaUser().spec))
         problems.push(`${name}: KafkaUser ${restoreKafkaUserName} is not restoreAcls's (${kafkaUsersFile} is stale)`);
       for (const service of producerServices) {
-        const user = users.find((r) => r.doc.metadata?.name === kafkaUserNameOf(service));
+        const user = users.find((r) => r.doc.metadata?.name === serviceKafkaUserName(service));
         const want = kafkaUserOf(service);
         if (!user)
           problems.push(`${name}: no KafkaUser ${want.metadata.name} (run npx tsx tools/containers/kafka-users.ts)`);
@@ -1447,11 +1450,11 @@ describe('k8s/', () => {
         const env = asArray(podContainers(deployment?.doc)[0]?.env);
         const username = env.find((e: Json) => e.name === 'KAFKA_SASL_USERNAME');
         const password = env.find((e: Json) => e.name === 'KAFKA_SASL_PASSWORD')?.valueFrom?.secretKeyRef;
-        if (username?.value !== kafkaUserNameOf(service))
+        if (username?.value !== serviceKafkaUserName(service))
           problems.push(
-            `${name}: Deployment/${service} signs in to Kafka as ${username?.value}, not ${kafkaUserNameOf(service)}`,
+            `${name}: Deployment/${service} signs in to Kafka as ${username?.value}, not ${serviceKafkaUserName(service)}`,
           );
-        if (password?.name !== kafkaUserNameOf(service) || password?.key !== 'password')
+        if (password?.name !== serviceKafkaUserName(service) || password?.key !== 'password')
           problems.push(`${name}: Deployment/${service} does not read KAFKA_SASL_PASSWORD from its KafkaUser's Secret`);
       }
       // A Kafka user's Secret is read by its own service's pods alone.

@@ -12,6 +12,7 @@ import { loadGatewayConfig, startGateway } from '../../gateway/src/main';
 import {
   erasureKey,
   kafkaPrincipalOf,
+  kafkaUserNameOf,
   serviceNames,
   serviceUrlVariable,
   type RunningService,
@@ -91,7 +92,7 @@ const eventsJoinWaitMs = 45_000;
 /** A service's Kafka user and password on a world whose broker signs services in; nothing on another. */
 function kafkaSignInOf(infra: Pick<TestInfra, 'kafkaSignIn'>, service: ServiceName): Record<string, string> {
   if (!infra.kafkaSignIn) return {};
-  const username = kafkaPrincipalOf(service).replace(/^User:/, '');
+  const username = kafkaUserNameOf(kafkaPrincipalOf(service));
   const password = infra.kafkaSignIn.passwords[username];
   if (!password) throw new Error(`the test world's broker has no Kafka user ${username}`);
   return { KAFKA_SASL_USERNAME: username, KAFKA_SASL_PASSWORD: password };

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { kafkaPrincipalOf, restorePrincipal } from '@haven/platform';
+import { kafkaPrincipalOf, kafkaUserNameOf, restorePrincipal } from '@haven/platform';
 import { producerServices } from '@haven/proto';
 import {
   endpointsFor,
@@ -62,7 +62,7 @@ function securedKafkaForServices(): SecuredKafka {
   const principals = [...producerServices.map(kafkaPrincipalOf), restorePrincipal];
   return {
     adminPassword: password(),
-    users: Object.fromEntries(principals.map((principal) => [principal.replace(/^User:/, ''), password()])),
+    users: Object.fromEntries(principals.map((principal) => [kafkaUserNameOf(principal), password()])),
   };
 }
 

@@ -67,6 +67,9 @@ export function undeclaredConsumer(
 /** A service's principal, as its Kafka user is named (Strimzi's KafkaUser, SCRAM). */
 export const kafkaPrincipalOf = (service: ProducerService) => `User:haven-${service}`;
 
+/** The SCRAM user name a principal signs in with: the principal without its `User:` type. */
+export const kafkaUserNameOf = (principal: string) => principal.replace(/^User:/, '');
+
 /** An allowing ACL of `principal`, on a resource named literally, from any host. */
 const aclEntryOf =
   (principal: string) =>

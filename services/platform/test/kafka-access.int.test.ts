@@ -12,6 +12,7 @@ import {
   createLogger,
   erasureGroupOf,
   kafkaPrincipalOf,
+  kafkaUserNameOf,
   replayErasuresSince,
   restorePrincipal,
 } from '@haven/platform';
@@ -28,7 +29,7 @@ afterAll(async () => {
 function kafkaAs(principal: string): Kafka {
   const signIn = testInfra().kafkaSignIn;
   if (!signIn) throw new Error('this world’s broker signs no one in (the local test worlds do)');
-  const username = principal.replace(/^User:/, '');
+  const username = kafkaUserNameOf(principal);
   return createKafka(`acl-test-${username}`, signIn.brokers, quiet, {
     username,
     password: signIn.passwords[username]!,
