@@ -11,7 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { NO_COOKIE_CHOICE_ATTRIBUTE, countryOfRequest, normalisePath, type PageTable } from '@haven/platform';
+import { NO_COOKIE_CHOICE_ATTRIBUTE, normalisePath, type PageTable } from '@haven/platform';
+import { countryOfRequest } from '@haven/domain';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { COUNTRY_COOKIE, type Logger } from '@haven/platform';
+import { type Logger } from '@haven/platform';
+import { COUNTRY_COOKIE } from '@haven/domain';
 import {
   acceptedEncoding,
   acceptsEncoding,

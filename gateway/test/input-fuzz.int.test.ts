@@ -25,7 +25,8 @@ import {
   isNonNullType,
   type GraphQLInputType,
 } from 'graphql';
-import { adminOnlyMessage, checkInDimensions, leasesCollection, serviceNames } from '@haven/platform';
+import { adminOnlyMessage, leasesCollection, serviceNames } from '@haven/platform';
+import { checkInDimensions } from '@haven/domain';
 import { fullyUsedAccount, collectionsOf, type UsedAccount } from '../../tools/testing/erasure';
 import { eventually } from '../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../tools/testing/haven';

@@ -220,7 +220,7 @@ async function nodeImage(log: Log): Promise<void> {
 
 // ---- the six apps -----------------------------------------------------------------------------
 
-const APP_WORKSPACES = ['proto', 'services/platform', ...APPS.map((app) => app.dir)];
+const APP_WORKSPACES = ['proto', 'services/platform', 'services/domain', ...APPS.map((app) => app.dir)];
 
 /** The files that decide the apps' production dependencies: the lockfile and every workspace manifest. */
 function dependencyManifests(): string[] {

@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkInDimensions } from '@haven/platform';
+import { checkInDimensions } from '@haven/domain';
 
 const root = path.resolve(__dirname, '../..');
-const theOneModule = 'services/platform/src/check-in-rules.ts';
+const theOneModule = 'services/domain/src/check-in-rules.ts';
 
 const source = /\.(ts|tsx|js|cjs|mjs)$/;
 const contractOrTest = /\.generated\.ts$|_pb\.ts$|\.test\.tsx?$|(^|\/)test\/|(^|\/)e2e\//;

@@ -3,7 +3,7 @@
  * the quote service's database: the API only ever stores one at the present moment, and the calendar and the
  * ?date= filter are about other days.
  */
-import { checkInDimensions } from '@haven/platform';
+import { checkInDimensions } from '@haven/domain';
 import { randomUUID } from 'node:crypto';
 import { emotionalStateOf } from '../../services/quote/src/domain/progress';
 import type { Ratings } from '../../services/quote/src/domain/assessment';

@@ -7,7 +7,6 @@
  * that is neither at its place in the export nor listed as left out with the reason.
  */
 import {
-  dateOfDay,
   isSealedForPerson,
   openForPerson,
   platformDataMap,
@@ -16,6 +15,7 @@ import {
   type CollectionRole,
   type DataMap,
 } from '@haven/platform';
+import { dateOfDay } from '@haven/domain';
 import mongoose, { type Connection, type Schema } from 'mongoose';
 import { billingDataMap } from '../../billing/src/events/erasure';
 import { customerModel, subscriptionModel } from '../../billing/src/model/subscription';

@@ -1,4 +1,4 @@
-import { dateOfDay } from '@haven/platform';
+import { dateOfDay } from '@haven/domain';
 import {
   reminderDayAt,
   reminderHourProblem,

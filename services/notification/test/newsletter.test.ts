@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { exportFileName } from '../src/domain/csv';
 import { mayReceive } from '../src/domain/email-kinds';
-import { newsletterContentMaxLength } from '@haven/platform';
+import { newsletterContentMaxLength } from '@haven/domain';
 import {
   checkDraft,
   hashToken,

@@ -6,7 +6,8 @@
  * or quotes, the reminder in the hour each person picked in their own zone, never on a day they checked in.
  * Also their stop links and the REST preferences: optional, bad values refused with a 400 naming the field.
  */
-import { createLogger, dateOfDay, dayNumber, weekStartDay } from '@haven/platform';
+import { createLogger } from '@haven/platform';
+import { dateOfDay, dayNumber, weekStartDay } from '@haven/domain';
 import mongoose from 'mongoose';
 import { stopToken } from '../src/domain/stop-links';
 import { localHour, summaryWeekAt } from '../src/domain/weekly-summary';

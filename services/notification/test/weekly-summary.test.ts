@@ -1,4 +1,4 @@
-import { dayNumber, notTherapyLine } from '@haven/platform';
+import { dayNumber, notTherapyLine } from '@haven/domain';
 import {
   foldCheckIn,
   reviseCheckIn,

@@ -6,7 +6,7 @@ import {
   validateEntryEdit,
   type Ratings,
 } from '../src/domain/assessment';
-import { entryEditableDays, isEditable } from '@haven/platform';
+import { entryEditableDays, isEditable } from '@haven/domain';
 
 describe('validateAssessment', () => {
   it('defaults every rating to 3 and the time of day to morning', () => {

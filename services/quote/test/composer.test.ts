@@ -1,4 +1,4 @@
-import { supportResourcesFor } from '@haven/platform';
+import { supportResourcesFor } from '@haven/domain';
 import { dimensions, isCrisis, salientDimensions, type Ratings, type TimeOfDay } from '../src/domain/assessment';
 import {
   compose,

@@ -3,7 +3,7 @@
  * limit is refused by name with nothing changed, an empty plan is removed, and nobody else reads it — not another
  * member, not the admin.
  */
-import { safetyPlanSectionMaxLength } from '@haven/platform';
+import { safetyPlanSectionMaxLength } from '@haven/domain';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { openedForPerson } from '../../../tools/testing/person-keys';

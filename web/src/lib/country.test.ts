@@ -1,4 +1,4 @@
-import { countryOfTimeZone } from '@haven/platform/src/support-resources';
+import { countryOfTimeZone } from '@haven/domain/src/support-resources';
 import {
   chooseCountry,
   COUNTRY_STORAGE_KEY,

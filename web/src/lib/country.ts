@@ -3,8 +3,8 @@
  * picker), else the browser's guess (time zone, then language). Never the price's currency. The choice is
  * kept in localStorage under `country`, like the theme: it is theirs, and no server needs it.
  */
-import { countryHelp } from '@haven/platform/src/crisis-resources';
-import { COUNTRY_COOKIE, SOMEWHERE_ELSE, countryHelpOf, guessCountry } from '@haven/platform/src/support-resources';
+import { countryHelp } from '@haven/domain/src/crisis-resources';
+import { COUNTRY_COOKIE, SOMEWHERE_ELSE, countryHelpOf, guessCountry } from '@haven/domain/src/support-resources';
 import { useLayoutEffect, useState } from 'react';
 import { browserTimeZone } from './dates';
 import { rendersAsPrerendered, usePrerenderedCountry } from './prerendered';

@@ -3,7 +3,7 @@
  * does not wait for a signal. It is forgotten when the person signs out here, and whenever Haven answers that
  * nobody is signed in.
  */
-import { safetyPlanSectionKeys, type SafetyPlanSections } from '@haven/platform/src/safety-plan';
+import { safetyPlanSectionKeys, type SafetyPlanSections } from '@haven/domain/src/safety-plan';
 import { deviceCopy } from './deviceCopy';
 
 export type SafetyPlanCopy = SafetyPlanSections & { updatedAt: string };

@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { countryHelp } from '@haven/platform/src/crisis-resources';
+import { countryHelp } from '@haven/domain/src/crisis-resources';
 import { APP_ORIGIN_PLACEHOLDER, type PageTable } from '@haven/platform/src/prerendered-pages';
 import { AppFrame } from '../app/AppFrame';
 import { RouteTree } from '../app/RouteTree';

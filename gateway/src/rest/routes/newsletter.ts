@@ -1,5 +1,5 @@
 /** The newsletter and e-mail preferences (the notification service). */
-import { newsletterBodyMaxBytes, newsletterContentMaxLength } from '@haven/platform';
+import { newsletterBodyMaxBytes, newsletterContentMaxLength } from '@haven/domain';
 import {
   ConfirmNewsletterDocument,
   EmailPreferencesDocument,

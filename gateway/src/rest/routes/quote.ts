@@ -1,5 +1,5 @@
 /** Check-ins, quotes and progress (the quote service). */
-import { checkInDimensions } from '@haven/platform';
+import { checkInDimensions } from '@haven/domain';
 import {
   FavoriteQuotesDocument,
   GenerateQuoteDocument,

@@ -2,7 +2,7 @@
  * The daily check-in reminder (opt-in): when it is due, and the e-mail. It invites and never counts what was
  * missed: no streak, no "you haven't checked in for n days". Pure, no I/O: every "now" and time zone is passed in.
  */
-import { dateOfDay, dayNumber } from '@haven/platform';
+import { dateOfDay, dayNumber } from '@haven/domain';
 import { appLink, careFooterHtml, careFooterText, escapeHtml, type RenderedEmail } from './email-parts';
 import { stopHeaders, stopPageLink } from './stop-links';
 import { localHour } from './weekly-summary';

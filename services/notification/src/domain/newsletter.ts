@@ -1,5 +1,5 @@
 /** Newsletter rules: tokens, input checks, the composer's limits. Pure, no I/O. */
-import { newsletterContentMaxLength, newsletterSubjectMaxLength } from '@haven/platform';
+import { newsletterContentMaxLength, newsletterSubjectMaxLength } from '@haven/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { linkMac, macMatches } from './link-macs';
 import { sanitizeNewsletterHtml } from './sanitize';

@@ -17,7 +17,7 @@ import {
   weekStartDay,
   type StreakState,
   type Trend,
-} from '@haven/platform';
+} from '@haven/domain';
 import { appLink, escapeHtml, helpPageLink, type RenderedEmail } from './email-parts';
 import { stopHeaders, stopPageLink } from './stop-links';
 
@@ -31,7 +31,7 @@ export const summaryWindow = { weekday: 0, fromHour: 9, toHour: 12 } as const;
 export const keptDays = 16;
 
 export interface SummaryWeek {
-  /** Day numbers (platform check-in-rules) of the week's Sunday and Saturday. */
+  /** Day numbers (the domain package's check-in-rules) of the week's Sunday and Saturday. */
   firstDay: number;
   lastDay: number;
   /** The week's Sunday as yyyy-mm-dd: with the user id, the key that makes a summary go once. */

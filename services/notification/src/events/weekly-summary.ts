@@ -3,14 +3,8 @@
  * `quote.generated` events (never a call into the quote service's data). The summary itself is sent by
  * jobs/weekly-summary.ts.
  */
-import {
-  collectionOf,
-  dayNumber,
-  isDuplicateKeyError,
-  recordById,
-  type ConsumerSpec,
-  type PersonKeyring,
-} from '@haven/platform';
+import { collectionOf, isDuplicateKeyError, recordById, type ConsumerSpec, type PersonKeyring } from '@haven/platform';
+import { dayNumber } from '@haven/domain';
 import { timestampDate, topicOf } from '@haven/proto';
 import type { Model } from 'mongoose';
 import { foldCheckIn, keptDays, reviseCheckIn, unfoldCheckIn, type CheckInTally } from '../domain/weekly-summary';

@@ -3,7 +3,7 @@
  * week that just ended, from the tally events/weekly-summary.ts keeps. Once per (user, week) whichever replica runs
  * it: the delivery log's claim is keyed by both.
  */
-import { countryOfTimeZone, dayNumber } from '@haven/platform';
+import { countryOfTimeZone, dayNumber } from '@haven/domain';
 import { emailKinds } from '../domain/email-kinds';
 import {
   keptDays,

@@ -2,7 +2,8 @@
  * The notification service's part of the data export (`User.notificationExport`): everything it keeps about the
  * user, as the file's emailPreferences, newsletter and emails.
  */
-import { dataExportPart, dateOfDay, type PersonKeyring } from '@haven/platform';
+import { dataExportPart, type PersonKeyring } from '@haven/platform';
+import { dateOfDay } from '@haven/domain';
 import type { Model } from 'mongoose';
 import { choicesOf } from '../domain/preferences';
 import type { DeliveryRecord } from '../model/delivery';

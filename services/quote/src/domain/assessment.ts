@@ -1,5 +1,5 @@
 /** The check-in: the 15 named ratings, the time of day and optional notes. Pure validation, no I/O. */
-import { checkInDimensions, checkInDimensionTable } from '@haven/platform';
+import { checkInDimensions, checkInDimensionTable } from '@haven/domain';
 
 /** The 15 dimensions in the order of the assessment payload. */
 export const dimensions = checkInDimensions;
@@ -107,8 +107,8 @@ export function salientDimensions(ratings: Ratings): Dimension[] {
     .map(({ dimension }) => dimension);
 }
 
-/** The crisis rule on ratings lives in the platform, so the web app shows help by the same rule offline. */
-export { isCrisis } from '@haven/platform';
+/** The crisis rule on ratings lives in the shared domain package, so the web app shows help by the same rule offline. */
+export { isCrisis } from '@haven/domain';
 
 /** The fields an edit may change: the 15 ratings, the time of day and the notes. */
 const editableFields: readonly string[] = [...dimensions, 'timeOfDayPreference', 'notes'];

@@ -2,7 +2,7 @@
  * The dashboard calendar's month and the year view: which instants may fall in them, and which of their days had
  * a check-in (with the day's mood, for the year). Pure.
  */
-import { localDate } from '@haven/platform';
+import { localDate } from '@haven/domain';
 
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const yearPattern = /^\d{4}$/;

@@ -3,7 +3,7 @@
  * and its time of day, never one of the user's last 20, and answers crisis signals (in the ratings or in the
  * person's own words) with people first. Pure: the caller passes the recent message ids and the random source.
  */
-import { notTherapyLine, supportResourcesFor, type SupportResources } from '@haven/platform';
+import { notTherapyLine, supportResourcesFor, type SupportResources } from '@haven/domain';
 import { isCrisis, salientDimensions, type Dimension, type Ratings, type TimeOfDay } from './assessment';
 import { recognisesCrisisInWords } from './crisis-words';
 import { library, type LibraryMessage } from './library';

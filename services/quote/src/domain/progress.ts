@@ -2,7 +2,7 @@
  * The numbers of the progress and analytics pages. Pure:
  * every rule that depends on "today" takes the instant and the user's IANA time zone. The rules the
  * notification service's weekly summary states too (days in a time zone, the streak, the trend's 0.3
- * threshold) live in the platform's check-in-rules.ts and are re-exported here.
+ * threshold) live in the domain package's check-in-rules.ts and are re-exported here.
  */
 import {
   ascendingDays,
@@ -14,7 +14,7 @@ import {
   type CheckInDimension,
   type StreakState,
   type Trend,
-} from '@haven/platform';
+} from '@haven/domain';
 
 export {
   ascendingDays,
@@ -27,7 +27,7 @@ export {
   trendThreshold,
   type StreakState,
   type Trend,
-} from '@haven/platform';
+} from '@haven/domain';
 
 /** The eight ratings of the "emotionalState" a quote carries for the progress and analytics pages, in its order. */
 export const emotionalStateRatings = [

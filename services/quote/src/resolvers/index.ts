@@ -13,18 +13,20 @@ import {
   requireMayReadUser,
   requireSession,
   mayReadUser,
-  supportResourcesFor,
-  allSupportResources,
-  countryOfTimeZone,
-  countryProblem,
-  entryEditableDays,
-  isEditable,
   isHavenId,
   type CallerSecrets,
   type PersonKeyring,
   type RequestContext,
   type WithOutbox,
 } from '@haven/platform';
+import {
+  supportResourcesFor,
+  allSupportResources,
+  countryOfTimeZone,
+  countryProblem,
+  entryEditableDays,
+  isEditable,
+} from '@haven/domain';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { safetyPlanSectionKeys, type SafetyPlanSections } from '@haven/platform';
+import { safetyPlanSectionKeys, type SafetyPlanSections } from '@haven/domain';
 
 /** A person's safety plan, one per account (its `_id` is the user's id), in their own words. */
 export interface SafetyPlanRecord extends SafetyPlanSections {

@@ -3,16 +3,8 @@
  * admin either — and it is open to everyone signed in, whatever their verification or subscription. Each written
  * section is stored sealed under the person's own key.
  */
-import {
-  isEmptySafetyPlan,
-  rejectInput,
-  requireSession,
-  safetyPlanSectionKeys,
-  validateSafetyPlan,
-  type PersonKeyring,
-  type RequestContext,
-  type SafetyPlanSections,
-} from '@haven/platform';
+import { rejectInput, requireSession, type PersonKeyring, type RequestContext } from '@haven/platform';
+import { isEmptySafetyPlan, safetyPlanSectionKeys, validateSafetyPlan, type SafetyPlanSections } from '@haven/domain';
 import type { Model } from 'mongoose';
 import type { SafetyPlanRecord } from '../model/safety-plan';
 import type { Resolvers, SafetyPlan } from './types.generated';

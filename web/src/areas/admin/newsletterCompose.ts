@@ -1,5 +1,5 @@
 /** The newsletter composer's rules (a preview of 200 characters, both fields required). Pure. */
-import { newsletterContentMaxLength } from '@haven/platform/src/newsletter-limits';
+import { newsletterContentMaxLength } from '@haven/domain/src/newsletter-limits';
 
 /** The service's own limit (one constant for it, the REST facade and this composer). */
 export const NEWSLETTER_CONTENT_MAX_LENGTH = newsletterContentMaxLength;

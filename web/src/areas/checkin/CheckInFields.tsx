@@ -3,7 +3,7 @@
  * groups, the time of day and the notes box. Each part shows a server's message about its field under it.
  */
 import type { ReactNode } from 'react';
-import { checkInDimensions, checkInDimensionTable, type CheckInDimension } from '@haven/platform/src/check-in-rules';
+import { checkInDimensions, checkInDimensionTable, type CheckInDimension } from '@haven/domain/src/check-in-rules';
 import { NOTES_OFF_MESSAGE } from '../privacy/privacyRules';
 import { timeOfDayLabel } from './checkinRules';
 

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { allSupportResources, supportResourcesFor } from '@haven/platform/src/support-resources';
+import { allSupportResources, supportResourcesFor } from '@haven/domain/src/support-resources';
 import { chooseCountry, usePersonCountry } from '../../lib/country';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';

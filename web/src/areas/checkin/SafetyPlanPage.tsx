@@ -6,11 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import {
-  safetyPlanSectionMaxLength,
-  safetyPlanSections,
-  type SafetyPlanSections,
-} from '@haven/platform/src/safety-plan';
+import { safetyPlanSectionMaxLength, safetyPlanSections, type SafetyPlanSections } from '@haven/domain/src/safety-plan';
 import { SafetyPlanDocument, SaveSafetyPlanDocument } from '../../graphql/operations.generated';
 import { keepSafetyPlanCopy, safetyPlanCopy, type SafetyPlanCopy } from '../../lib/safetyPlanCopy';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { supportResourcesFor } from '@haven/platform/src/support-resources';
+import { supportResourcesFor } from '@haven/domain/src/support-resources';
 import { serverAnswered, serverMessage } from '../../graphql/errors';
 import {
   GenerateQuoteDocument,

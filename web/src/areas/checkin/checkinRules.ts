@@ -127,7 +127,7 @@ export const timeOfDayLabel = (time: string): string => time.charAt(0).toUpperCa
 export {
   entryEditableDays as ENTRY_EDITABLE_DAYS,
   isEditable as isEntryEditable,
-} from '@haven/platform/src/entry-editing';
+} from '@haven/domain/src/entry-editing';
 
 const EDIT_ENTRY = 'Edit entry';
 

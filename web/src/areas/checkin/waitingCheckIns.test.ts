@@ -1,4 +1,4 @@
-import { checkInDimensions } from '@haven/platform/src/check-in-rules';
+import { checkInDimensions } from '@haven/domain/src/check-in-rules';
 import {
   afterOutcome,
   outcomeOfFailure,

@@ -2,8 +2,8 @@
  * Check-ins kept on this device until a connection sends them: what is kept, what a server's answer removes, whose
  * they are, and the words the pages say about them. Pure, no I/O (checkInQueue.ts reads and writes the device).
  */
-import { checkInDimensions } from '@haven/platform/src/check-in-rules';
-import { isCrisis } from '@haven/platform/src/crisis-ratings';
+import { checkInDimensions } from '@haven/domain/src/check-in-rules';
+import { isCrisis } from '@haven/domain/src/crisis-ratings';
 import { errorCode, httpStatus, serverAnswered, serverMessage } from '../../graphql/errors';
 import type { AssessmentInput } from '../../graphql/operations.generated';
 

@@ -1,4 +1,4 @@
-import { checkInDimensions } from '@haven/platform/src/check-in-rules';
+import { checkInDimensions } from '@haven/domain/src/check-in-rules';
 import { waitingStorageKey, type WaitingCheckIn } from './waitingCheckIns';
 import { forgetWaitingOnSignOut, keepWaiting, setWaitingOwner, waitingView } from './waitingStore';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { supportResourcesFor } from '@haven/platform/src/support-resources';
+import { supportResourcesFor } from '@haven/domain/src/support-resources';
 import { usePersonCountry } from '../../lib/country';
 
 /** The crisis lines of the visitor's country (their pick, or the browser's guess); the help page has every other. */

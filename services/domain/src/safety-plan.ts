@@ -3,7 +3,12 @@
  * the web app's page read its sections from here. The sections follow the plan clinicians write with a person
  * (the Stanley–Brown safety plan), in its order, in Haven's words.
  */
-import type { FieldProblemLike } from './errors';
+
+/** A refused section: the field it names and why, as the services' input refusal reports it. */
+export interface SafetyPlanProblem {
+  field: string;
+  message: string;
+}
 
 export const safetyPlanSectionKeys = [
   'warningSigns',
@@ -73,8 +78,8 @@ export type SafetyPlanSections = Record<SafetyPlanSectionKey, string>;
  */
 export function validateSafetyPlan(
   input: SafetyPlanInput,
-): { ok: true; value: SafetyPlanSections } | { ok: false; problems: FieldProblemLike[] } {
-  const problems: FieldProblemLike[] = [];
+): { ok: true; value: SafetyPlanSections } | { ok: false; problems: SafetyPlanProblem[] } {
+  const problems: SafetyPlanProblem[] = [];
   const value = {} as SafetyPlanSections;
   for (const { key, title } of safetyPlanSections) {
     const text = (input[key] ?? '').replace(/\r\n?/g, '\n').trim();
