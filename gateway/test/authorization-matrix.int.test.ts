@@ -6,7 +6,7 @@
  * "another member" is a premium member handed the premium member's ids: a cell that leaked across accounts shows.
  */
 import { randomBytes } from 'node:crypto';
-import { advanceBillingClock } from '../../services/billing/test/clock';
+import { advanceBillingClock } from '../../services/billing/test/support';
 import { stopToken } from '../../services/notification/src/domain/stop-links';
 import { eventually } from '../../tools/testing/eventually';
 import { startTestHaven, testLinkKey, type TestHaven } from '../../tools/testing/haven';

@@ -7,7 +7,7 @@
  */
 import { type Page } from 'playwright-core';
 import { goodTestCard } from '../../tools/testing/subscription';
-import { advanceBillingClock } from '../../services/billing/test/clock';
+import { advanceBillingClock } from '../../services/billing/test/support';
 import { useBrowserHaven } from './browserHaven';
 import { addTrialCard, signUpToSubscription, userIdOf } from './subscriptionBrowser';
 

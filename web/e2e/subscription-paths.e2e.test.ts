@@ -9,7 +9,7 @@ import { type Page, type Request } from 'playwright-core';
 import { eventually } from '../../tools/testing/eventually';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailTo, goodTestCard } from '../../tools/testing/subscription';
-import { advanceBillingClock } from '../../services/billing/test/clock';
+import { advanceBillingClock } from '../../services/billing/test/support';
 import { useBrowserHaven } from './browserHaven';
 import { addTrialCard, signUpToSubscription, userIdOf } from './subscriptionBrowser';
 

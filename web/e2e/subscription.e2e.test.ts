@@ -10,7 +10,7 @@
 import { type Page } from 'playwright-core';
 import { mailbox } from '../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo } from '../../tools/testing/subscription';
-import { advanceBillingClock } from '../../services/billing/test/clock';
+import { advanceBillingClock } from '../../services/billing/test/support';
 import { reachHelpInOneTap, useBrowserHaven } from './browserHaven';
 import { addTrialCard, signUpToSubscription, subscriberPassword, userIdOf } from './subscriptionBrowser';
 

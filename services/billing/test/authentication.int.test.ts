@@ -2,7 +2,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient } from '../../../tools/testing/http';
 import { authenticationTestCard, signedUpPerson } from '../../../tools/testing/subscription';
-import { storedSubscription, subscriptionStatus } from './records';
+import { storedSubscription, subscriptionStatus } from './support';
 
 let haven: TestHaven;
 

@@ -7,8 +7,7 @@
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { confirmedLocalSetup, goodTestCard, subscribedWithCard } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from './clock';
-import { eventTypes, storedSubscription } from './records';
+import { advanceBillingClock, eventTypes, storedSubscription } from './support';
 
 let haven: TestHaven;
 

@@ -11,7 +11,7 @@ import {
   subscribedWithCard,
 } from '../../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
-import { advanceBillingClock } from './clock';
+import { advanceBillingClock } from './support';
 
 let haven: TestHaven;
 const adminEmail = uniqueEmail('invoice-admin');

@@ -8,7 +8,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
 import { subscribedWithCard } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from './clock';
+import { advanceBillingClock } from './support';
 import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
 
 const day = 24 * 60 * 60;

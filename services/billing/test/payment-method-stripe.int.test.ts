@@ -6,7 +6,7 @@
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { storeStripeTrial } from '../../../tools/testing/stripe-mock';
 import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
-import { eventTypes, storedSubscription } from './records';
+import { eventTypes, storedSubscription } from './support';
 
 const webhookSecret = 'whsec_test_change_card';
 const world = havenOnStripeMock(webhookSecret);

@@ -13,8 +13,7 @@ import {
   subscribedWithCard,
 } from '../../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
-import { advanceBillingClock } from './clock';
-import { entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './records';
+import { advanceBillingClock, entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './support';
 
 let haven: TestHaven;
 const adminEmail = uniqueEmail('card-admin');

@@ -5,7 +5,7 @@
  */
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { signedUpPerson } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from './clock';
+import { advanceBillingClock } from './support';
 
 let haven: TestHaven;
 

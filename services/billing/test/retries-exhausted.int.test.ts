@@ -11,8 +11,7 @@ import {
   goodTestCard,
   subscribedWithCard,
 } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from './clock';
-import { entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './records';
+import { advanceBillingClock, entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './support';
 
 let haven: TestHaven;
 

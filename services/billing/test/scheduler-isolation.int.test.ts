@@ -18,7 +18,7 @@ import { schedulerCounts, setAsideMs, startScheduler, type Scheduler } from '../
 import { billingClock, type Clock } from '../src/model/clock';
 import { subscriptionModel } from '../src/model/subscription';
 import { localProvider } from '../src/providers/local';
-import { eventTypes, subscriptionStatus } from './records';
+import { eventTypes, subscriptionStatus } from './support';
 
 const day = 24 * 60 * 60 * 1000;
 const hour = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
-import { eventTypes, storedSubscription, subscriptionStatus } from './records';
+import { eventTypes, storedSubscription, subscriptionStatus } from './support';
 
 const webhookSecret = 'whsec_test_setup_succeeded';
 const world = havenOnStripeMock(webhookSecret);

@@ -5,7 +5,7 @@
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTrial } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from './clock';
+import { advanceBillingClock } from './support';
 
 const retentionDays = 30;
 let haven: TestHaven;

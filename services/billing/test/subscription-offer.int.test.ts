@@ -7,7 +7,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import type { ApiClient } from '../../../tools/testing/http';
 import { signedUpPerson, startTrial } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from './clock';
+import { advanceBillingClock } from './support';
 
 let haven: TestHaven;
 

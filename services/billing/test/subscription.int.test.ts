@@ -11,8 +11,7 @@ import {
   startTrial,
 } from '../../../tools/testing/subscription';
 import { testInfra } from '../../../tools/testing/test-env';
-import { advanceBillingClock } from './clock';
-import { entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './records';
+import { advanceBillingClock, entitlementCopy, eventTypes, storedSubscription, subscriptionStatus } from './support';
 
 let haven: TestHaven;
 /** The quote service's own projection runs on it, to ask what a paid operation decides. */

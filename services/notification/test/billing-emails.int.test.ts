@@ -11,7 +11,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { mailbox } from '../../../tools/testing/infra-control';
 import { billingEmailDate, billingEmailTo, confirmedLocalSetup, startTrial } from '../../../tools/testing/subscription';
-import { advanceBillingClock } from '../../billing/test/clock';
+import { advanceBillingClock } from '../../billing/test/support';
 
 let haven: TestHaven;
 

@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { replicaMailTokens, startNotificationReplica } from './replica';
+import { replicaMailTokens, startNotificationReplica } from './support';
 import { deliveryModel, recipientDigest, type DeliveryRecord } from '../src/model/delivery';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';

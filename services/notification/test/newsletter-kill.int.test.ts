@@ -12,7 +12,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { deliveryLogSettled, seedSubscribers, signedInAdmin } from './subscribers';
+import { deliveryLogSettled, seedSubscribers, signedInAdmin } from './support';
 
 const adminEmail = uniqueEmail('admin');
 /** The most copies a killed process can have handed over without recording them. */

@@ -14,14 +14,13 @@ import mongoose from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { startNotificationReplica } from './replica';
+import { startNotificationReplica, testMailer } from './support';
 import { type DeliveryRequest } from '../src/providers/mailer';
 import { campaignModel } from '../src/model/campaign';
 import { deliveryModel } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
 import { eventually, eventuallyExpect } from '../../../tools/testing/eventually';
 import { testInfra } from '../../../tools/testing/test-env';
-import { testMailer } from './test-mailer';
 
 const log = createLogger('newsletter-pages-test', 'silent');
 let kafka: Kafka;

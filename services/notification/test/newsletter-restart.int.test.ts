@@ -9,7 +9,7 @@ import { eventually } from '../../../tools/testing/eventually';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { deliveryLogSettled, seedSubscribers, signedInAdmin } from './subscribers';
+import { deliveryLogSettled, seedSubscribers, signedInAdmin } from './support';
 
 const adminEmail = uniqueEmail('admin');
 let haven: TestHaven;

@@ -13,10 +13,9 @@ import { campaignModel } from '../src/model/campaign';
 import { deliveryKey, deliveryModel, type DeliveryStatus } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { subscriberDocument } from './subscribers';
+import { subscriberDocument, testMailer } from './support';
 import { testInfra } from '../../../tools/testing/test-env';
 import { testLinkKey } from '../../../tools/testing/haven';
-import { testMailer } from './test-mailer';
 
 const log = createLogger('newsletter-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';

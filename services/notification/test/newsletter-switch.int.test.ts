@@ -21,7 +21,7 @@ import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { testInfra } from '../../../tools/testing/test-env';
 import { testLinkKey } from '../../../tools/testing/haven';
-import { testMailer } from './test-mailer';
+import { testMailer } from './support';
 
 const mailTokens = mailTokenSealer(mailTokenKey({}));
 

@@ -30,8 +30,7 @@ import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { testLinkKey } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
 import { testInfra } from '../../../tools/testing/test-env';
-import { subscriberDocument } from './subscribers';
-import { testMailer } from './test-mailer';
+import { subscriberDocument, testMailer } from './support';
 
 const log = createLogger('retention-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';

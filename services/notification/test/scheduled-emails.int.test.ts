@@ -25,7 +25,7 @@ import { startTrial } from '../../../tools/testing/subscription';
 import { testKeyring, weeklyTallyDays } from '../../../tools/testing/person-keys';
 import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
-import { testMailer } from './test-mailer';
+import { testMailer } from './support';
 
 let haven: TestHaven;
 const inbox = mailbox();

@@ -5,7 +5,7 @@
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { eventually } from '../../../tools/testing/eventually';
 import { inSpan, startTracing, tracedRequests } from '../src/tracing';
-import { capturedServiceLog, loggedRequest } from './logged-request';
+import { capturedServiceLog, loggedRequest } from './support';
 
 const exporter = new InMemorySpanExporter();
 const tracing = startTracing({ serviceName: 'logs-test', processor: new SimpleSpanProcessor(exporter) });

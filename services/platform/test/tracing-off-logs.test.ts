@@ -5,7 +5,7 @@
 import { context, trace } from '@opentelemetry/api';
 import { eventually } from '../../../tools/testing/eventually';
 import { tracingIsOn } from '../src/tracing';
-import { capturedServiceLog, loggedRequest } from './logged-request';
+import { capturedServiceLog, loggedRequest } from './support';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -10,7 +10,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTrial } from '../../../tools/testing/subscription';
 import { library } from '../src/domain/library';
-import { harmlessNotes, personalNotes } from './scrub-set';
+import { harmlessNotes, personalNotes } from './support';
 
 interface Captured {
   url: string;

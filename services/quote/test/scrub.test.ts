@@ -1,5 +1,5 @@
 import { scrubNotes } from '../src/domain/scrub';
-import { harmlessNotes, personalNotes } from './scrub-set';
+import { harmlessNotes, personalNotes } from './support';
 
 describe('scrubNotes', () => {
   it.each(personalNotes)('takes the personal details out of “%s”', (notes, details) => {

@@ -9,7 +9,7 @@ import { startTestHaven, type TestHaven } from '../../../tools/testing/haven';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { startTrial } from '../../../tools/testing/subscription';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
-import { advanceBillingClock } from '../../billing/test/clock';
+import { advanceBillingClock } from '../../billing/test/support';
 
 const password = 'a long enough password';
 const adminEmail = uniqueEmail('admin');

@@ -2,7 +2,7 @@
  * Takes personal details out of the notes before they leave Haven for the AI provider: e-mail addresses, links,
  * ids, bank and insurance numbers, dates (of birth above all), postal addresses, phone, card and account numbers,
  * and the user's own names. A supportive message needs none of them. Pure; measured on the labelled set in
- * test/scrub-set.ts.
+ * test/support/scrub-set.ts.
  */
 const months =
   'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec';

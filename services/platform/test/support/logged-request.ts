@@ -5,9 +5,9 @@
  */
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { capturedLogFrom, type CapturedLog } from '../../../tools/testing/captured-log';
-import { eventually } from '../../../tools/testing/eventually';
-import { createLogger, requestLogger } from '../src/logger';
+import { capturedLogFrom, type CapturedLog } from '../../../../tools/testing/captured-log';
+import { eventually } from '../../../../tools/testing/eventually';
+import { createLogger, requestLogger } from '../../src/logger';
 
 /** The lines of a service's own logger, as written. */
 export const capturedServiceLog = (): CapturedLog => capturedLogFrom((sink) => createLogger('logs-test', 'info', sink));

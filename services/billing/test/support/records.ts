@@ -2,8 +2,8 @@
  * What billing's tests read back: the status a person is shown, and what billing (and the quote service's copy of
  * the person's access) stored, straight from the test Haven's databases.
  */
-import type { TestHaven } from '../../../tools/testing/haven';
-import type { ApiClient } from '../../../tools/testing/http';
+import type { TestHaven } from '../../../../tools/testing/haven';
+import type { ApiClient } from '../../../../tools/testing/http';
 
 /** What GET /api/subscription-status answers the signed-in person. */
 export const subscriptionStatus = async (client: ApiClient) =>

@@ -3,7 +3,7 @@
  * only, so the call goes straight to billing with the service credential, not through the gateway.
  */
 import { serviceCredentialHeader } from '@haven/platform';
-import { testServiceSecret, type TestHaven } from '../../../tools/testing/haven';
+import { testServiceSecret, type TestHaven } from '../../../../tools/testing/haven';
 
 /** Billing's time after the move (epoch seconds); throws with billing's own error when it refuses. */
 export async function advanceBillingClock(haven: TestHaven, seconds: number): Promise<number> {

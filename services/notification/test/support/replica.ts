@@ -6,15 +6,15 @@
 import { EventConsumer, mailTokenKey, mailTokenSealer, type Logger } from '@haven/platform';
 import type { Kafka } from 'kafkajs';
 import type { Connection, Model } from 'mongoose';
-import { notificationConsumers } from '../src/events/consumers';
-import { newsletterFanOut } from '../src/events/newsletter-fanout';
-import { campaignModel } from '../src/model/campaign';
-import { deliveryModel, type DeliveryRecord } from '../src/model/delivery';
-import { knownUserModel } from '../src/model/known-user';
-import { preferencesModel } from '../src/model/preferences';
-import { subscriberModel } from '../src/model/subscriber';
-import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
-import { testLinkKey } from '../../../tools/testing/haven';
+import { notificationConsumers } from '../../src/events/consumers';
+import { newsletterFanOut } from '../../src/events/newsletter-fanout';
+import { campaignModel } from '../../src/model/campaign';
+import { deliveryModel, type DeliveryRecord } from '../../src/model/delivery';
+import { knownUserModel } from '../../src/model/known-user';
+import { preferencesModel } from '../../src/model/preferences';
+import { subscriberModel } from '../../src/model/subscriber';
+import { weeklyCheckInsModel } from '../../src/model/weekly-check-ins';
+import { testLinkKey } from '../../../../tools/testing/haven';
 import { testMailer } from './test-mailer';
 
 /** The replicas' sealer of link tokens (no SERVICE_SECRET: the development key); events seal with it too. */

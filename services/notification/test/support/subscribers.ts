@@ -3,9 +3,9 @@
  * (the list as a send finds it). Not a test file itself.
  */
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../../../tools/testing/eventually';
-import type { TestHaven } from '../../../tools/testing/haven';
-import { ApiClient } from '../../../tools/testing/http';
+import { eventually } from '../../../../tools/testing/eventually';
+import type { TestHaven } from '../../../../tools/testing/haven';
+import { ApiClient } from '../../../../tools/testing/http';
 
 export type SeededStatus = 'active' | 'pending' | 'unsubscribed';
 

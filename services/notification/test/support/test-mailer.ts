@@ -1,8 +1,8 @@
 /** The mailer as main.ts builds it, for tests that run one part of the service on their own. */
 import type { Logger } from '@haven/platform';
 import type { Model } from 'mongoose';
-import { createMailer, createTransport, type Mailer } from '../src/providers/mailer';
-import type { DeliveryRecord } from '../src/model/delivery';
+import { createMailer, createTransport, type Mailer } from '../../src/providers/mailer';
+import type { DeliveryRecord } from '../../src/model/delivery';
 
 export interface TestMailerOptions {
   /** The SMTP server on loopback: the world's mail catcher or a test's own sink. */
