@@ -5,3 +5,4 @@ export * from './support-resources';
 export * from './safety-plan';
 export * from './entry-editing';
 export * from './newsletter-limits';
+export * from './field-messages';

@@ -4,6 +4,7 @@
  */
 import { domainToASCII } from 'node:url';
 import isEmail from 'validator/lib/isEmail';
+import { invalidEmailMessage } from '@haven/domain';
 
 export const emailMaxLength = 254;
 
@@ -40,8 +41,6 @@ function mixesScripts(part: string): boolean {
   return false;
 }
 
-const invalid = 'Email must be a valid email address';
-
 /**
  * Validates an address and returns its canonical form: Unicode NFC, the domain in ASCII (IDN to
  * punycode) without a trailing dot, all in lower case. Addresses with invisible characters, compatibility
@@ -62,7 +61,7 @@ export function canonicalEmail(raw: string | null | undefined): CanonicalEmail {
     };
   }
   const at = composed.lastIndexOf('@');
-  if (at <= 0 || at === composed.length - 1) return { ok: false, message: invalid };
+  if (at <= 0 || at === composed.length - 1) return { ok: false, message: invalidEmailMessage };
   const local = composed.slice(0, at).toLowerCase();
   const domain = composed.slice(at + 1).replace(/\.$/, '');
   if ([local, ...domain.split('.')].some(mixesScripts)) {
@@ -80,7 +79,7 @@ export function canonicalEmail(raw: string | null | undefined): CanonicalEmail {
     address.length > emailMaxLength ||
     !isEmail(address, { allow_utf8_local_part: true, require_tld: true, allow_ip_domain: false })
   ) {
-    return { ok: false, message: invalid };
+    return { ok: false, message: invalidEmailMessage };
   }
   return { ok: true, address };
 }

@@ -27,7 +27,7 @@ export function toastRefusal(title: string, error: unknown, fallback: string): v
 }
 
 /** The usual `failed`: the toast, and the server's refusals beside the fields it names. */
-export function refused<T extends Record<string, string>>(text: { title: string; fallback: string }) {
+export function refused<T extends Record<string, unknown>>(text: { title: string; fallback: string }) {
   return (error: unknown, values: T): FieldErrors<T> => {
     toastRefusal(text.title, error, text.fallback);
     return serverFieldErrors<T>(error, Object.keys(values) as (keyof T & string)[]);

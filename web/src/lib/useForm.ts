@@ -10,7 +10,11 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { toast, type ToastOptions } from '../ui/toastStore';
 import { hasErrors, type FieldErrors } from './fieldErrors';
 
-type Values = Record<string, string>;
+/** A form's values by field: mostly text, but a slider's number or a choice's key fits as well. */
+type Values = Record<string, unknown>;
+
+/** The fields that hold text, the ones `field(name)` binds to a text box. */
+export type TextFields<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 /** What a submit's callbacks may do to the form. */
 export interface FormControls<T extends Values> {
@@ -72,7 +76,7 @@ export function useForm<T extends Values>(options: FormOptions<T>) {
     },
   };
 
-  const set = (name: keyof T & string, value: string) => {
+  const set = <K extends keyof T & string>(name: K, value: T[K]) => {
     const next = { ...values, [name]: value };
     setValues(next);
     const mode = options.errorsOnChange ?? 'keep';
@@ -80,10 +84,10 @@ export function useForm<T extends Values>(options: FormOptions<T>) {
     else if (mode === 'clear') setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const field = (name: keyof T & string): FieldBinding => ({
-    value: values[name] ?? '',
+  const field = (name: TextFields<T>): FieldBinding => ({
+    value: (values[name] as string | undefined) ?? '',
     error: errors[name],
-    onChange: (event) => set(name, event.target.value),
+    onChange: (event) => set(name, event.target.value as T[typeof name]),
   });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -114,5 +118,5 @@ export function useForm<T extends Values>(options: FormOptions<T>) {
     }
   };
 
-  return { values, errors, pending, set, field, onSubmit };
+  return { values, errors, pending, set, field, reset: controls.reset, onSubmit };
 }

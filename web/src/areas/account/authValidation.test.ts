@@ -12,9 +12,9 @@ describe('validateEmail', () => {
   it('requires a plausible address', () => {
     expect(validateEmail('')).toBe('Email is required');
     expect(validateEmail('   ')).toBe('Email is required');
-    expect(validateEmail('ada')).toBe('Please enter a valid email address');
-    expect(validateEmail('ada@example')).toBe('Please enter a valid email address');
-    expect(validateEmail('ada lovelace@example.com')).toBe('Please enter a valid email address');
+    expect(validateEmail('ada')).toBe('Email must be a valid email address');
+    expect(validateEmail('ada@example')).toBe('Email must be a valid email address');
+    expect(validateEmail('ada lovelace@example.com')).toBe('Email must be a valid email address');
     expect(validateEmail('ada@example.com')).toBeUndefined();
     expect(validateEmail(' ada@example.co.uk ')).toBeUndefined();
   });
@@ -45,7 +45,7 @@ describe('validateRegistration', () => {
   });
 
   it('requires a valid e-mail', () => {
-    expect(validateRegistration({ ...valid, email: 'nope' }).email).toBe('Please enter a valid email address');
+    expect(validateRegistration({ ...valid, email: 'nope' }).email).toBe('Email must be a valid email address');
   });
 });
 

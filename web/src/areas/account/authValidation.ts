@@ -2,6 +2,7 @@
  * Client-side checks for the account forms (sign-in, registration, Settings, password reset). They mirror
  * the server's rules so the user sees the problem next to the field before a round trip.
  */
+import { invalidEmailMessage } from '@haven/domain/src/field-messages';
 import { PASSWORD_MIN_LENGTH } from '../../constants';
 import type { FieldErrors } from '../../lib/fieldErrors';
 
@@ -29,7 +30,7 @@ export function validateEmail(email: string): string | undefined {
   const value = email.trim();
   const missing = emailRequired(value);
   if (missing) return missing;
-  if (!EMAIL_PATTERN.test(value)) return 'Please enter a valid email address';
+  if (!EMAIL_PATTERN.test(value)) return invalidEmailMessage;
   return undefined;
 }
 

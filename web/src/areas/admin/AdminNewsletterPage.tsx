@@ -5,7 +5,7 @@
  * test copy goes to the admin alone first.
  */
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorCode, serverMessage } from '../../graphql/errors';
 import {
@@ -15,6 +15,8 @@ import {
   SendTestNewsletterDocument,
   type NewsletterSendCheckQuery,
 } from '../../graphql/operations.generated';
+import { refused } from '../../lib/serverRefusal';
+import { useForm } from '../../lib/useForm';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -36,17 +38,36 @@ import {
   subscribersOf,
 } from './newsletterCompose';
 
+/** Send and Send a test both need a subject and some content. */
+const missingInformation = {
+  title: 'Missing information',
+  description: 'Please fill in both subject and content.',
+} as const;
+
 export function AdminNewsletterPage() {
   usePageTitle('Newsletter');
   const apollo = useApolloClient();
   const stats = useQuery(NewsletterStatsDocument, { fetchPolicy: 'network-only' });
   const [send, { loading: sending }] = useMutation(SendNewsletterDocument);
   const [sendTest, { loading: sendingTest }] = useMutation(SendTestNewsletterDocument);
-  const [subject, setSubject] = useState('');
-  const [content, setContent] = useState('');
-  const [checking, setChecking] = useState(false);
   /** The confirmation's facts, fetched when Send is pressed; null while the dialog is closed. */
   const [check, setCheck] = useState<NewsletterSendCheckQuery | null>(null);
+  // Send first asks the service who the newsletter would reach and how it renders, then asks the admin.
+  const compose = useForm({
+    initial: { subject: '', content: '' },
+    check: (draft) => (isComposeComplete(draft.subject, draft.content) ? null : missingInformation),
+    errorsOnChange: 'clear',
+    submit: async (draft) => {
+      const { data } = await apollo.query({
+        query: NewsletterSendCheckDocument,
+        variables: draft,
+        fetchPolicy: 'network-only',
+      });
+      if (data) setCheck(data);
+    },
+    failed: refused({ title: 'This newsletter can’t be sent yet', fallback: 'Please try again.' }),
+  });
+  const { subject, content } = compose.values;
 
   const back = (
     <Link to="/settings" className="text-muted">
@@ -64,47 +85,13 @@ export function AdminNewsletterPage() {
     );
   }
 
-  const missingInformation = () =>
-    toast({
-      title: 'Missing information',
-      description: 'Please fill in both subject and content.',
-      variant: 'destructive',
-    });
-
-  // Send first asks the service who the newsletter would reach and how it renders, then asks the admin.
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isComposeComplete(subject, content)) {
-      missingInformation();
-      return;
-    }
-    setChecking(true);
-    try {
-      const { data } = await apollo.query({
-        query: NewsletterSendCheckDocument,
-        variables: { subject, content },
-        fetchPolicy: 'network-only',
-      });
-      if (data) setCheck(data);
-    } catch (error) {
-      toast({
-        title: 'This newsletter can’t be sent yet',
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setChecking(false);
-    }
-  };
-
   const onConfirm = async () => {
     try {
       const { data } = await send({ variables: { subject, content } });
       const count = data?.sendNewsletter.sentCount ?? 0;
       toast({ title: 'Newsletter sent successfully!', description: `Delivered to ${count} subscribers` });
       setCheck(null);
-      setSubject('');
-      setContent('');
+      compose.reset();
       await stats.refetch();
     } catch (error) {
       setCheck(null);
@@ -118,7 +105,7 @@ export function AdminNewsletterPage() {
 
   const onSendTest = async () => {
     if (!isComposeComplete(subject, content)) {
-      missingInformation();
+      toast({ variant: 'destructive', ...missingInformation });
       return;
     }
     try {
@@ -137,6 +124,7 @@ export function AdminNewsletterPage() {
   };
 
   const tooLong = contentTooLongMessage(content);
+  const contentError = tooLong ?? compose.errors.content;
   const audience = check?.newsletterAudience.activeSubscribers ?? 0;
   const numbers = stats.data?.newsletterStats;
   const last = numbers?.lastCampaign;
@@ -186,13 +174,8 @@ export function AdminNewsletterPage() {
           <CardDescription>The content may contain HTML; unsafe parts are removed before sending.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="stack" onSubmit={(event) => void onSubmit(event)}>
-            <TextField
-              id="newsletter-subject"
-              label="Subject"
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-            />
+          <form className="stack" onSubmit={compose.onSubmit}>
+            <TextField id="newsletter-subject" label="Subject" {...compose.field('subject')} />
             <div className="field">
               <Label htmlFor="newsletter-content">Content</Label>
               <textarea
@@ -200,18 +183,18 @@ export function AdminNewsletterPage() {
                 className="input"
                 rows={NEWSLETTER_TEXTAREA_ROWS}
                 value={content}
-                aria-invalid={tooLong ? true : undefined}
+                aria-invalid={contentError ? true : undefined}
                 aria-describedby={
-                  tooLong ? 'newsletter-content-count newsletter-content-error' : 'newsletter-content-count'
+                  contentError ? 'newsletter-content-count newsletter-content-error' : 'newsletter-content-count'
                 }
-                onChange={(e) => setContent(e.target.value)}
+                onChange={compose.field('content').onChange}
               />
               <span id="newsletter-content-count" className="field__hint" data-testid="content-count">
                 {contentCountOf(content)}
               </span>
-              {tooLong && (
+              {contentError && (
                 <p id="newsletter-content-error" className="field__error" role="alert">
-                  {tooLong}
+                  {contentError}
                 </p>
               )}
             </div>
@@ -236,8 +219,8 @@ export function AdminNewsletterPage() {
             >
               Send a test to me
             </Button>
-            <Button type="submit" block disabled={!isSendable(subject, content) || sending || checking}>
-              {sending ? 'Sending...' : checking ? 'Checking...' : 'Send to All Subscribers'}
+            <Button type="submit" block disabled={!isSendable(subject, content) || sending || compose.pending}>
+              {sending ? 'Sending...' : compose.pending ? 'Checking...' : 'Send to All Subscribers'}
             </Button>
           </form>
         </CardContent>

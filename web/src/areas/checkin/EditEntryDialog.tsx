@@ -4,9 +4,10 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { fieldErrors, serverMessage } from '../../graphql/errors';
 import { PrivacySettingsDocument, type QuoteCardFragment } from '../../graphql/operations.generated';
+import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { useReturnFocus } from '../../ui/useReturnFocus';
 import {
@@ -31,6 +32,9 @@ const NOTES_ID = 'edit-entry-notes';
 /** The fields the form shows a server's message beside. */
 const FORM_FIELDS: readonly string[] = [...DIMENSIONS, 'timeOfDayPreference', 'notes'];
 
+/** The form's answers, each under the name the server gives its refusal. */
+type EntryForm = Ratings & { timeOfDayPreference: TimeOfDay; notes: string };
+
 interface EditEntryDialogProps {
   /** The entry being edited; null keeps the dialog closed. */
   entry: EditableEntry | null;
@@ -48,9 +52,7 @@ export function EditEntryDialog({ entry, onClose, onSaved }: EditEntryDialogProp
         <Dialog.Content className="dialog__content dialog__content--wide card" {...returnFocus}>
           <Dialog.Title className="card__title">{entryEditing.title}</Dialog.Title>
           <Dialog.Description>{entryEditing.description}</Dialog.Description>
-          {entry && (
-            <EditEntryForm key={entry.id} entry={entry} editEntry={editEntry} saving={saving} onSaved={onSaved} />
-          )}
+          {entry && <EditEntryForm key={entry.id} entry={entry} editEntry={editEntry} onSaved={onSaved} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -60,48 +62,55 @@ export function EditEntryDialog({ entry, onClose, onSaved }: EditEntryDialogProp
 interface EditEntryFormProps {
   entry: EditableEntry;
   editEntry: ReturnType<typeof useEditEntry>['editEntry'];
-  saving: boolean;
   onSaved: (edited: EditedEntry) => void;
 }
 
-function EditEntryForm({ entry, editEntry, saving, onSaved }: EditEntryFormProps) {
+function EditEntryForm({ entry, editEntry, onSaved }: EditEntryFormProps) {
   const kept = {
     ratings: ratingsFrom(entry.ratings),
     timeOfDay: entry.timeOfDay,
     notes: entry.notes,
   };
-  const [ratings, setRatings] = useState<Ratings>(kept.ratings);
-  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay>(isTimeOfDay(entry.timeOfDay) ? entry.timeOfDay : 'morning');
-  const [notes, setNotes] = useState(entry.notes ?? '');
-  const [problems, setProblems] = useState<{ fields: Record<string, string>; form: string } | null>(null);
+  // What no field can show (the entry itself refused) goes above the buttons, inside the dialog, not in a toast.
+  const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Notes kept off the server (Settings, Data & Privacy): no box, and the kept notes are left as they are.
   const notesKept = useQuery(PrivacySettingsDocument).data?.me?.privacySettings.keepNotes ?? true;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const changes = entryEditChanges(kept, { ratings, timeOfDay, notes }, notesKept);
-    setProblems(null);
-    setNotice(changes ? null : entryEditing.nothingChanged);
-    if (!changes) return;
-    try {
-      onSaved(await editEntry(entry.id, changes));
-    } catch (error) {
-      setProblems(entryEditProblems(fieldErrors(error), FORM_FIELDS, serverMessage(error)));
-    }
-  };
+  const { values, errors, pending, set, onSubmit } = useForm<EntryForm>({
+    initial: () => ({
+      ...kept.ratings,
+      timeOfDayPreference: isTimeOfDay(entry.timeOfDay) ? entry.timeOfDay : 'morning',
+      notes: entry.notes ?? '',
+    }),
+    submit: async (answers) => {
+      const changes = entryEditChanges(
+        kept,
+        { ratings: ratingsFrom(answers), timeOfDay: answers.timeOfDayPreference, notes: answers.notes },
+        notesKept,
+      );
+      setProblem(null);
+      setNotice(changes ? null : entryEditing.nothingChanged);
+      if (changes) onSaved(await editEntry(entry.id, changes));
+    },
+    failed: (error) => {
+      const problems = entryEditProblems(fieldErrors(error), FORM_FIELDS, serverMessage(error));
+      setProblem(problems.form);
+      return problems.fields;
+    },
+  });
 
   return (
-    <form className="stack" noValidate onSubmit={(event) => void save(event)}>
+    <form className="stack" noValidate onSubmit={onSubmit}>
       <div className="stack edit-entry__group">
         <p className="edit-entry__legend" aria-hidden="true">
           Time of day
         </p>
         <TimeOfDayChoice
           name="edit-timeOfDay"
-          value={timeOfDay}
-          onChange={setTimeOfDay}
-          error={problems?.fields.timeOfDayPreference}
+          value={values.timeOfDayPreference}
+          onChange={(time) => set('timeOfDayPreference', time)}
+          error={errors.timeOfDayPreference}
         />
       </div>
       {RATING_GROUPS.map((group) => (
@@ -113,9 +122,9 @@ function EditEntryForm({ entry, editEntry, saving, onSaved }: EditEntryFormProps
               idPrefix={ID_PREFIX}
               dimension={key}
               label={label}
-              value={ratings[key]}
-              onChange={(value) => setRatings({ ...ratings, [key]: value })}
-              error={problems?.fields[key]}
+              value={values[key]}
+              onChange={(value) => set(key, value)}
+              error={errors[key]}
             />
           ))}
         </fieldset>
@@ -126,28 +135,28 @@ function EditEntryForm({ entry, editEntry, saving, onSaved }: EditEntryFormProps
         </label>
         <NotesBox
           id={NOTES_ID}
-          value={notes}
-          onChange={setNotes}
+          value={values.notes}
+          onChange={(notes) => set('notes', notes)}
           notesKept={notesKept}
-          error={problems?.fields.notes}
+          error={errors.notes}
         />
       </div>
       {/* On the page before it says anything, so that what it says is read out. */}
       <p className="text-muted" role="status">
         {notice}
       </p>
-      {problems && (
+      {problem && (
         <p className="field__error" role="alert">
-          {problems.form}
+          {problem}
         </p>
       )}
       <div className="button-row dialog__actions">
         <Dialog.Close asChild>
-          <Button variant="outline" disabled={saving}>
+          <Button variant="outline" disabled={pending}>
             {entryEditing.cancelLabel}
           </Button>
         </Dialog.Close>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={pending}>
           {entryEditing.saveLabel}
         </Button>
       </div>
