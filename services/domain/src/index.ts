@@ -6,3 +6,4 @@ export * from './safety-plan';
 export * from './entry-editing';
 export * from './newsletter-limits';
 export * from './field-messages';
+export * from './data-export';
