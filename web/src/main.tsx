@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startSessionProbe } from './gating/sessionProbeClient';
 import { BRAND } from './brand';
-import { forgetPrerenderedHead, rendersAsPrerendered } from './lib/prerendered';
+import { forgetPrerenderedHead, markInlinedStylesheets, rendersAsPrerendered } from './lib/prerendered';
 import { registerServiceWorker } from './serviceWorker';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -25,7 +25,12 @@ const app = (
 // A prerendered page (prerender/entry.tsx) is adopted as it is; elsewhere the app replaces the boot loader.
 if (rendersAsPrerendered()) {
   forgetPrerenderedHead(document, BRAND.description);
-  hydrateRoot(container, app);
+  markInlinedStylesheets(container);
+  // As a transition, React adopts the page in slices that yield to the browser between them, instead of one long
+  // task that holds off taps and scrolling on a slow phone; the page is already drawn, so nothing shows differently.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

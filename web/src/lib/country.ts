@@ -5,7 +5,7 @@
  */
 import { countryHelp } from '@haven/domain/src/crisis-resources';
 import { COUNTRY_COOKIE, SOMEWHERE_ELSE, countryHelpOf, guessCountry } from '@haven/domain/src/support-resources';
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { browserTimeZone } from './dates';
 import { rendersAsPrerendered, usePrerenderedCountry } from './prerendered';
 
@@ -13,10 +13,14 @@ export const COUNTRY_STORAGE_KEY = 'country';
 /** Set when the person skipped the check-in page's question, so it is asked once. */
 export const COUNTRY_ASKED_STORAGE_KEY = 'country-asked';
 
-/** Every country Haven has help for, by name: the picker's choices. */
+/**
+ * Every country Haven has help for, by name: the picker's choices. One collator for the whole sort: `localeCompare`
+ * with a locale builds a new one on every call, a long task while a page that only shows crisis lines starts.
+ */
+const byName = new Intl.Collator('en').compare;
 export const countryChoices = [...countryHelp]
   .map(({ code, name }) => ({ code, name }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  .sort((a, b) => byName(a.name, b.name));
 
 /** The pick kept on this device: a country code, "" for "Somewhere else", or null when none was made. */
 function pickedCountry(): string | null {
@@ -94,6 +98,8 @@ export function usePersonCountry(): [string | null, (code: string | null) => voi
   const [country, setCountry] = useState(() =>
     rendered !== undefined ? rendered : rendersAsPrerendered() ? null : personCountry(),
   );
-  useLayoutEffect(() => setCountry(personCountry()), []);
+  // After the paint, not before it: the first guess from the time zone wakes the browser's date library, a long
+  // task that would otherwise hold up the commit of the page it belongs to.
+  useEffect(() => setCountry(personCountry()), []);
   return [country, setCountry];
 }

@@ -54,6 +54,25 @@ export function forgetPrerenderedHead(doc: Document, defaultDescription: string)
   doc.head.querySelector('meta[name="description"]')?.setAttribute('content', defaultDescription);
 }
 
+/** Lists the stylesheets a prerendered page carries inline, on its root (prerender/document.ts), space-separated. */
+export const INLINED_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';
+
+/**
+ * Puts a disabled link in the head for each stylesheet a prerendered page carries inline. The bundles' loader (Vite's
+ * preload helper) adds a lazily loaded bundle's stylesheets unless a link to them is there already: without one it
+ * would download rules the page already has and restyle the whole page while React adopts it. A disabled link is
+ * neither fetched nor applied.
+ */
+export function markInlinedStylesheets(root: HTMLElement): void {
+  for (const href of root.getAttribute(INLINED_STYLESHEETS_ATTRIBUTE)?.split(' ') ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.disabled = true;
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const neverChanges = () => () => undefined;
 
 /**

@@ -128,16 +128,18 @@ it('lists each public page in the sitemap at the site’s origin', () => {
 
 describe('inlineStylesheets', () => {
   const page =
-    '<head><link rel="stylesheet" crossorigin href="/assets/a-1.css">\n<link rel="stylesheet" crossorigin href="/assets/b-1.css"></head>';
+    '<head><link rel="stylesheet" crossorigin href="/assets/a-1.css">\n<link rel="stylesheet" crossorigin href="/assets/b-1.css"></head>' +
+    '<body><div id="root" data-prerendered></div></body>';
 
-  it('puts each linked stylesheet’s rules in the page, in its link’s place and order', () => {
+  it('puts each linked stylesheet’s rules in the page, in its link’s place and order, and lists them on the root', () => {
     expect(linkedStylesheets(page)).toEqual(['/assets/a-1.css', '/assets/b-1.css']);
     const sheets = [
       { href: '/assets/a-1.css', css: 'body{color:red}\n' },
       { href: '/assets/b-1.css', css: '.x::after{content:"$1"}' },
     ];
     expect(inlineStylesheets(page, sheets)).toBe(
-      '<head><style>body{color:red}</style>\n<style>.x::after{content:"$1"}</style></head>',
+      '<head><style>body{color:red}</style>\n<style>.x::after{content:"$1"}</style></head>' +
+        '<body><div id="root" data-stylesheets="/assets/a-1.css /assets/b-1.css" data-prerendered></div></body>',
     );
   });
 

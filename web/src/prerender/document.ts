@@ -1,6 +1,6 @@
 /** Pure parts of the prerender step (prerender/entry.tsx): which files a page needs, and its HTML document. */
 import type { HeadTag } from '../lib/pageMeta';
-import { PRERENDERED_HEAD_ATTRIBUTE } from '../lib/prerendered';
+import { INLINED_STYLESHEETS_ATTRIBUTE, PRERENDERED_HEAD_ATTRIBUTE } from '../lib/prerendered';
 import { APP_ORIGIN_PLACEHOLDER } from '@haven/platform/src/prerendered-pages';
 
 /** Vite's build manifest (build.manifest): each chunk by the source module it was made from. */
@@ -107,6 +107,8 @@ export function pageDocument(
 /**
  * Puts each linked stylesheet's rules into the page itself, in place of its link: the page is styled with its first
  * response, with no stylesheet to wait for before the first paint (a round trip or more on a phone's connection).
+ * The page's root lists the files (`data-stylesheets`): main.tsx tells the bundles' loader they are there, or it would
+ * add them a second time when the page's code arrives (lib/prerendered.ts, markInlinedStylesheets).
  */
 export function inlineStylesheets(document: string, sheets: Array<{ href: string; css: string }>): string {
   let inlined = document;
@@ -116,7 +118,11 @@ export function inlineStylesheets(document: string, sheets: Array<{ href: string
     if (!link.test(inlined)) throw new Error(`the page links no stylesheet ${href}`);
     inlined = inlined.replace(link, () => `<style>${css.trim()}</style>`);
   }
-  return inlined;
+  if (sheets.length === 0) return inlined;
+  const root = '<div id="root"';
+  if (!inlined.includes(root)) throw new Error('the page has no root element');
+  const hrefs = sheets.map(({ href }) => href).join(' ');
+  return inlined.replace(root, () => `${root} ${INLINED_STYLESHEETS_ATTRIBUTE}="${escapeHtml(hrefs)}"`);
 }
 
 /** The stylesheets a page document links (index.html's and the page's own), in order. */
