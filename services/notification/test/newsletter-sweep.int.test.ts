@@ -13,9 +13,8 @@ import { campaignModel } from '../src/model/campaign';
 import { deliveryKey, deliveryModel, type DeliveryStatus } from '../src/model/delivery';
 import { subscriberModel } from '../src/model/subscriber';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
-import { subscriberDocument, testMailer } from './support';
+import { subscriberDocument, testMailer, testLinks } from './support';
 import { testInfra } from '../../../tools/testing/test-env';
-import { testLinkKey } from '../../../tools/testing/haven';
 
 const log = createLogger('newsletter-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';
@@ -54,9 +53,7 @@ function fanOut(now: () => number = Date.now) {
     subscribers: subscriberModel(connection),
     deliveries,
     mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
-    linkKey: testLinkKey,
+    ...testLinks,
     log,
     now,
   });

@@ -20,8 +20,7 @@ import { forgetStoredUnsubscribeTokens, subscriberModel } from '../src/model/sub
 import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { uniqueEmail } from '../../../tools/testing/http';
 import { testInfra } from '../../../tools/testing/test-env';
-import { testLinkKey } from '../../../tools/testing/haven';
-import { testMailer } from './support';
+import { testMailer, testLinks } from './support';
 
 const mailTokens = mailTokenSealer(mailTokenKey({}));
 
@@ -53,9 +52,7 @@ beforeAll(async () => {
       subscribers: models.subscribers,
       deliveries: deliveryModel(connection),
       mailer,
-      appUrl: 'http://localhost:4000',
-      productName: 'Haven',
-      linkKey: testLinkKey,
+      ...testLinks,
       log,
     }),
   });

@@ -30,7 +30,7 @@ import { weeklyCheckInsModel } from '../src/model/weekly-check-ins';
 import { testLinkKey } from '../../../tools/testing/haven';
 import { startCountingSmtp, type CountingSmtp } from '../../../tools/testing/smtp-sink';
 import { testInfra } from '../../../tools/testing/test-env';
-import { subscriberDocument, testMailer } from './support';
+import { subscriberDocument, testMailer, testLinks } from './support';
 
 const log = createLogger('retention-sweep-test', 'silent');
 const from = 'Haven <hello@haven.example>';
@@ -243,9 +243,7 @@ describe('the delivery log', () => {
       preferences,
       deliveries,
       mailer,
-      appUrl: 'http://localhost:4000',
-      productName: 'Haven',
-      linkKey: testLinkKey,
+      ...testLinks,
       log,
     });
     // Only the person whose summary had not gone yet gets one.

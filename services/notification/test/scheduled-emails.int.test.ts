@@ -25,7 +25,7 @@ import { startTrial } from '../../../tools/testing/subscription';
 import { testKeyring, weeklyTallyDays } from '../../../tools/testing/person-keys';
 import { testInfra } from '../../../tools/testing/test-env';
 import { verifyByEmailLink } from '../../../tools/testing/verification';
-import { testMailer } from './support';
+import { testMailer, testLinks } from './support';
 
 let haven: TestHaven;
 const inbox = mailbox();
@@ -67,9 +67,7 @@ async function replicaDeps() {
     preferences: preferencesModel(connection),
     deliveries,
     mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
-    linkKey: testLinkKey,
+    ...testLinks,
     log,
   };
 }

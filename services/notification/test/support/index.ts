@@ -1,6 +1,6 @@
 /**
  * The notification service's test support: one replica of its consumers, subscriber lists written straight into
- * its database, and its mailer on its own. Import from here, not from the files beside it.
+ * its database, its mailer on its own and the links its e-mails carry. Import from here, not from the files beside it.
  */
 export { replicaMailTokens, startNotificationReplica, type ReplicaOptions } from './replica';
 export {
@@ -11,3 +11,4 @@ export {
   type SeededStatus,
 } from './subscribers';
 export { testMailer, type TestMailerOptions } from './test-mailer';
+export { testLinks } from './links';

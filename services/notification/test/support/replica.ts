@@ -14,8 +14,8 @@ import { knownUserModel } from '../../src/model/known-user';
 import { preferencesModel } from '../../src/model/preferences';
 import { subscriberModel } from '../../src/model/subscriber';
 import { weeklyCheckInsModel } from '../../src/model/weekly-check-ins';
-import { testLinkKey } from '../../../../tools/testing/haven';
 import { testMailer } from './test-mailer';
+import { testLinks } from './links';
 
 /** The replicas' sealer of link tokens (no SERVICE_SECRET: the development key); events seal with it too. */
 export const replicaMailTokens = mailTokenSealer(mailTokenKey({}));
@@ -45,9 +45,7 @@ export async function startNotificationReplica(options: ReplicaOptions) {
     subscribers,
     deliveries,
     mailer,
-    appUrl: 'http://localhost:4000',
-    productName: 'Haven',
-    linkKey: testLinkKey,
+    ...testLinks,
     log,
     ...(options.now ? { now: options.now } : {}),
   });
