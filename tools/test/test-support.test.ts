@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { moduleSpecifiers } from '../testing/module-specifiers';
 
 const root = path.resolve(__dirname, '../..');
 const scanned = ['gateway', 'web/e2e', 'tools', 'services'];
@@ -12,14 +13,6 @@ const source = /\.(ts|tsx|js|cjs|mjs)$/;
 const skippedFolders = new Set(['node_modules', 'dist', '.haven']);
 /** This file, whose samples below spell the imports it refuses. */
 const self = path.relative(root, __filename).split(path.sep).join('/');
-
-/** Every module specifier a file names: static and type imports, re-exports, import(), require(), jest.mock(). */
-const specifiers = (text: string): string[] =>
-  [
-    ...text.matchAll(/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\b(?:import|require|jest\.mock|jest\.requireActual)\s*\(\s*['"]([^'"]+)['"]/g),
-  ].flatMap((match) => (match[1] ? [match[1]] : []));
 
 /** The repository path a specifier names, without extension or `/index`; undefined for an outside package. */
 function target(importer: string, specifier: string): string | undefined {
@@ -35,7 +28,7 @@ function target(importer: string, specifier: string): string | undefined {
 
 /** What is wrong with the imports of one file (repository path, text): one line per import that reaches past a support index. */
 export function testSupportViolations(importer: string, text: string): string[] {
-  return specifiers(text).flatMap((specifier) => {
+  return moduleSpecifiers(text).flatMap((specifier) => {
     const to = target(importer, specifier);
     const inTests = to && /^services\/([^/]+)\/test(\/|$)/.exec(to);
     if (!to || !inTests) return [];
