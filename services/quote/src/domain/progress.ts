@@ -172,13 +172,8 @@ export function dayBit(day: number): { word: string; mask: number } {
 
 /** The days a set of words holds, ascending. */
 export function daysOfBits(bits: DayBits | undefined): number[] {
-  if (!bits) return [];
-  const words = Object.entries(bits)
-    .map(([name, word]) => [Number(name.slice(1)), word] as const)
-    .filter(([index, word]) => Number.isInteger(index) && word !== 0)
-    .sort(([a], [b]) => a - b);
   const days: number[] = [];
-  for (const [index, word] of words) {
+  for (const [index, word] of wordsInOrder(bits)) {
     for (let bit = 0; bit < dayBitsPerWord; bit += 1) {
       if ((word >>> bit) & 1) days.push(index * dayBitsPerWord + bit);
     }
@@ -188,38 +183,52 @@ export function daysOfBits(bits: DayBits | undefined): number[] {
 
 /**
  * The streaks of a set of days kept as bits, in one pass over the words without listing the days: what
- * `streaksOf(daysOfBits(bits), today)` says, at a cost that stays small with decades of days.
+ * `streaksOf(daysOfBits(bits), today)` says, at a cost that stays small with decades of days. Each word is read a
+ * run of consecutive days at a time (a daily habit fills words with few gaps), not a day at a time.
  */
 export function streaksOfBits(bits: DayBits | undefined, today: number): Streaks {
-  const words = Object.entries(bits ?? {})
-    .map(([name, word]) => [Number(name.slice(1)), word] as const)
-    .filter(([index, word]) => Number.isInteger(index) && word !== 0)
-    .sort(([a], [b]) => a - b);
   let longest = 0;
   let current = 0;
   let run = 0;
   let previous = Number.NEGATIVE_INFINITY;
-  for (const [index, word] of words) {
+  for (const [index, word] of wordsInOrder(bits)) {
     const first = index * dayBitsPerWord;
-    if (word === -1) {
-      // A whole word of days (daily check-ins): the run grows by 32 at once.
-      run = first === previous + 1 ? run + dayBitsPerWord : dayBitsPerWord;
-      previous = first + dayBitsPerWord - 1;
+    for (let rest = word; rest !== 0;) {
+      // The run's first bit is the lowest set one; its length, the count of ones from there up.
+      const start = trailingZeros(rest);
+      const length = Math.min(trailingZeros(~(rest >>> start)), dayBitsPerWord - start);
+      const runStart = first + start;
+      run = runStart === previous + 1 ? run + length : length;
+      previous = runStart + length - 1;
       if (run > longest) longest = run;
-      if (today >= first && today <= previous) current = run - (previous - today);
-      continue;
-    }
-    // Each set bit once, lowest first: `rest & -rest` isolates it, `rest & (rest - 1)` clears it.
-    for (let rest = word; rest !== 0; rest &= rest - 1) {
-      const day = first + 31 - Math.clz32(rest & -rest);
-      run = day === previous + 1 ? run + 1 : 1;
-      previous = day;
-      if (run > longest) longest = run;
-      if (day === today) current = run;
+      if (today >= runStart && today <= previous) current = run - (previous - today);
+      // Clears the run's bits (integer shifts only: a power of two as a float costs five times the loop).
+      rest &= length === dayBitsPerWord ? 0 : ~(((1 << length) - 1) << start);
     }
   }
   return { current, longest };
 }
+
+/**
+ * A record's words that hold days, by index, ascending. They are kept in the order first written, which is ascending
+ * unless an earlier day was written later (a late check-in, an edit), so sorting is the exception. Names that are not
+ * words are skipped.
+ */
+function wordsInOrder(bits: DayBits | undefined): Array<readonly [index: number, word: number]> {
+  const words: Array<readonly [number, number]> = [];
+  let ascending = true;
+  for (const name in bits) {
+    const index = Number(name.slice(1));
+    const word = bits[name]!;
+    if (!Number.isInteger(index) || word === 0) continue;
+    if (words.length > 0 && index < words[words.length - 1]![0]) ascending = false;
+    words.push([index, word]);
+  }
+  return ascending ? words : words.sort(([a], [b]) => a - b);
+}
+
+/** The index of a 32-bit word's lowest set bit; 32 for a word of none. */
+const trailingZeros = (word: number): number => (word === 0 ? dayBitsPerWord : 31 - Math.clz32(word & -word));
 
 /** The words holding a set of days (for writing a whole record at once). */
 export function bitsOfDays(days: Iterable<number>): DayBits {
