@@ -1431,15 +1431,19 @@ public final class HavenMongoServer {
       List<Document> conditions = new ArrayList<>();
       conjuncts(query, conditions);
 
-      // Equality on leading keys.
+      // Equality on leading keys, and the condition each comes from.
       Object[] equal = new Object[keys.length];
+      Document[] equalFrom = new Document[keys.length];
       int equalKeys = 0;
       while (equalKeys < keys.length) {
         Object value = Missing.getInstance();
         for (Document condition : conditions) {
           if (condition.containsKey(keys[equalKeys])) {
             value = equalityValue(condition.get(keys[equalKeys]));
-            if (!(value instanceof Missing)) break;
+            if (!(value instanceof Missing)) {
+              equalFrom[equalKeys] = condition;
+              break;
+            }
           }
         }
         if (value instanceof Missing) break;
@@ -1519,10 +1523,25 @@ public final class HavenMongoServer {
       List<Document> onDocument = new ArrayList<>();
       for (Document condition : conditions) {
         String field = condition.keySet().iterator().next();
+        if (keyFields.contains(field) && isDecidedByStretch(condition, equalFrom, equal, equalKeys)) continue;
         (keyFields.contains(field) ? onKeys : onDocument).add(condition);
       }
       return new IndexPlan(
           index, equalKeys, ranged, reverse, stretches, allOf(onKeys), allOf(onDocument), keyFields);
+    }
+
+    /**
+     * Whether the walk's stretch alone decides a condition: it is the equality a leading key's stretch was bounded
+     * by, on a value that compares equal only where a match does (not null, which matches a missing field too, nor
+     * NaN). The entries then need no check on it: a count over a user's favourites walks them and checks nothing.
+     */
+    private static boolean isDecidedByStretch(Document condition, Document[] equalFrom, Object[] equal, int equalKeys) {
+      for (int i = 0; i < equalKeys; i++) {
+        if (equalFrom[i] != condition) continue;
+        Object value = equal[i];
+        return value != null && !(value instanceof Double && ((Double) value).isNaN());
+      }
+      return false;
     }
 
     /** The stretches of the index (from, to; in its order) that can hold matches. */
@@ -1576,18 +1595,34 @@ public final class HavenMongoServer {
       return new Entry(values, rest);
     }
 
+    /**
+     * The stretches' entries in the walk's order, one at a time: a page of 10 reads 10 entries, whatever the
+     * stretch holds. (A stream's flatMap behind an iterator would copy each stretch whole at its first entry: a
+     * person's latest 10 of 10,000 entries cost the 10,000.) The caller holds the index's lock while it walks.
+     */
     private Iterator<Entry> walkOrder() {
-      List<Iterator<Entry>> parts = new ArrayList<>();
       List<Entry[]> inOrder = new ArrayList<>(stretches);
       if (reverse) java.util.Collections.reverse(inOrder);
-      for (Entry[] stretch : inOrder) {
-        NavigableSet<Entry> part = index.entries().subSet(stretch[0], false, stretch[1], false);
-        parts.add(reverse ? part.descendingIterator() : part.iterator());
-      }
-      return parts.stream().flatMap(part -> {
-        Iterable<Entry> each = () -> part;
-        return java.util.stream.StreamSupport.stream(each.spliterator(), false);
-      }).iterator();
+      Iterator<Entry[]> remaining = inOrder.iterator();
+      return new Iterator<Entry>() {
+        private Iterator<Entry> current = java.util.Collections.emptyIterator();
+
+        @Override
+        public boolean hasNext() {
+          while (!current.hasNext() && remaining.hasNext()) {
+            Entry[] stretch = remaining.next();
+            NavigableSet<Entry> part = index.entries().subSet(stretch[0], false, stretch[1], false);
+            current = reverse ? part.descendingIterator() : part.iterator();
+          }
+          return current.hasNext();
+        }
+
+        @Override
+        public Entry next() {
+          if (!hasNext()) throw new NoSuchElementException();
+          return current.next();
+        }
+      };
     }
 
     /** The entry's key fields as a document (a missing value stays missing). */
@@ -1607,6 +1642,13 @@ public final class HavenMongoServer {
      * asks. Null when an unnarrowed walk gives up (the caller scans instead).
      */
     List<Document> walk(Collection collection, int skip, int limit, Fields output) {
+      // The index's entries stay as they are while walked (writers change them under the same lock).
+      synchronized (index) {
+        return walkLocked(collection, skip, limit, output);
+      }
+    }
+
+    private List<Document> walkLocked(Collection collection, int skip, int limit, Fields output) {
       DefaultQueryMatcher matcher = new DefaultQueryMatcher();
       long budget = Long.MAX_VALUE;
       if (!narrowed() && onDocument != null) {
@@ -1639,6 +1681,12 @@ public final class HavenMongoServer {
     /** The number of matches, or -1 when this plan would read every document (a scan does that better). */
     int count(Collection collection) {
       if (!narrowed() && onDocument != null) return -1;
+      synchronized (index) {
+        return countLocked(collection);
+      }
+    }
+
+    private int countLocked(Collection collection) {
       DefaultQueryMatcher matcher = new DefaultQueryMatcher();
       int counted = 0;
       Iterator<Entry> entries = walkOrder();

@@ -350,6 +350,11 @@ describe('sorted pages and counts from indexes', () => {
       { verifiedAt: { $ne: null } },
       { verifiedAt: null, group: { $in: ['g0', 'g2'] } },
       { $or: [{ status: 'active' }, { group: 'g0' }], tomb: { $ne: true } },
+      // Equalities the walk's stretch decides, alone, as $eq, with a rival on the same key, on a number.
+      { group: 'g2', day: 12 },
+      { group: { $eq: 'g1' }, day: { $eq: 3 } },
+      { $and: [{ group: 'g1' }, { group: 'g2' }] },
+      { group: 'g2', day: 12.5 },
       { group: 'nobody' },
     ];
     const sorts: SortSpec[] = [
@@ -461,6 +466,10 @@ describe('sorted pages and counts from indexes', () => {
       { status: 'trialing', tomb: { $ne: true } },
       { $and: [{ group: 'g2' }, { day: { $lt: 20 } }] },
       { tomb: { $ne: true } },
+      { group: { $eq: 'g1' }, day: { $eq: 3 } },
+      { $and: [{ group: 'g1' }, { group: 'g2' }] },
+      { $and: [{ group: 'g2' }, { group: 'g2' }] },
+      { status: 'active', group: 'g1' },
       { group: 'nobody' },
     ];
     for (const filter of filters) {
