@@ -4,6 +4,7 @@ import {
   formatRatio,
   formatTable,
   journalFigures,
+  p99Ratio,
   percentile,
   problemsOf,
   summarizeLatencies,
@@ -139,5 +140,22 @@ describe("the journal's figures", () => {
     expect(lines[0]).toBe("The journal's figures:");
     expect(lines[3]).toMatch(/^check-in p99 ÷ GET \/api\/user p99\s+2\.80×\s+≤ 3\.00×\s+within$/);
     expect(lines[4]).toMatch(/OVER$/);
+  });
+
+  it("takes the median of the rounds' ratios when the targets were measured in three rounds or more", () => {
+    // One pause landed on the target in its second round: pooled, its p99 is the pause; by rounds, one ratio of three.
+    const target = { ...measurement('quoteAnalytics', 80, 200), p99ByRoundMs: [120, 400, 130] };
+    const reference = { ...measurement('gatewayRestBesideAnalytics', 100, 50), p99ByRoundMs: [100, 100, 100] };
+    expect(p99Ratio(target, reference)).toBeCloseTo(1.3, 10);
+    expect(journalFigures([target, reference])).toEqual([
+      expect.objectContaining({ figure: 'analytics (1,000) p99 ÷ GET /api/user p99', holds: true }),
+    ]);
+  });
+
+  it('divides the p99s pooled over all rounds when there are fewer than three or the two differ in rounds', () => {
+    const target = { ...measurement('quoteAnalytics', 80, 80), p99ByRoundMs: [150, 170] };
+    const reference = { ...measurement('gatewayRestBesideAnalytics', 100, 50), p99ByRoundMs: [100, 100] };
+    expect(p99Ratio(target, reference)).toBe(1.6);
+    expect(p99Ratio({ ...target, p99ByRoundMs: [1, 1, 1] }, reference)).toBe(1.6);
   });
 });
