@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { ApiClient, uniqueEmail } from '../../../tools/testing/http';
 import { havenOnStripeMock, setupSucceededEvent } from '../../../tools/testing/stripe-haven';
+import { billingMessages } from '../src/domain/messages';
 import { eventTypes, storedSubscription, subscriptionStatus } from './support';
 
 const webhookSecret = 'whsec_test_setup_succeeded';
@@ -105,6 +106,38 @@ describe('the subscription starts when the Stripe setup succeeds', () => {
     expect(call.body.subscriptionStatus).toMatchObject({ needsSetup: false });
     expect(subscriptionCreatesSince(mark)).toHaveLength(1);
     expect(await storedSubscription(world.haven, userId)).toMatchObject({ revision: 1 });
+    expect(await eventTypes(world.haven, userId)).toHaveLength(1);
+  });
+
+  it('answers the browser’s call with the subscription the webhook stored and has not yet marked started', async () => {
+    const { client, userId, setupIntentId, succeededEvent } = await startedSetup();
+    world.stripeMock.confirmSetupIntent(setupIntentId, 'pm_card_visa');
+    expect((await deliver(succeededEvent)).status).toBe(200);
+    const stored = await storedSubscription(world.haven, userId);
+    // The moment between the webhook's start storing the subscription and marking its claim finished.
+    const starts = await world.haven.collection('billing', 'subscription_starts');
+    await starts.updateOne({ _id: setupIntentId as never }, { $set: { startedAt: null, claimedAt: new Date() } });
+    // The webhook's start finishes once the browser's call is past its reads and asking Stripe for the card.
+    void world.stripeMock
+      .whenAnswered((request) => request.method === 'GET' && request.path === `/v1/setup_intents/${setupIntentId}`)
+      .then(() => starts.updateOne({ _id: setupIntentId as never }, { $set: { startedAt: new Date() } }));
+    const mark = world.stripeMock.requests.length;
+
+    const call = await client.post<{ message: string; subscriptionStatus: { needsSetup: boolean } }>(
+      '/api/create-subscription-after-setup',
+    );
+
+    // Not "You already have an active subscription": it is the one this setup started.
+    expect({ status: call.status, message: call.body.message }).toEqual({
+      status: 200,
+      message: billingMessages.activated(stored!.currentPeriodEnd as Date),
+    });
+    expect(call.body.subscriptionStatus).toMatchObject({ needsSetup: false, status: stored!.status });
+    expect(subscriptionCreatesSince(mark)).toEqual([]);
+    expect(await storedSubscription(world.haven, userId)).toMatchObject({
+      revision: 1,
+      subscriptionId: stored!.subscriptionId,
+    });
     expect(await eventTypes(world.haven, userId)).toHaveLength(1);
   });
 

@@ -35,6 +35,8 @@ export interface SubscriptionStarter {
   startAfterSetup(input: StartAfterSetup): Promise<SubscriptionRecord>;
   /** The subscription a setup intent already started, or null. */
   startedBy(userId: string, setupIntentId: string): Promise<SubscriptionRecord | null>;
+  /** Whether a start of the setup intent was claimed: one may be storing its subscription right now. */
+  starting(setupIntentId: string): Promise<boolean>;
 }
 
 /** How long a caller waits for the other path's start before asking the person to try again. */
@@ -121,5 +123,6 @@ export function subscriptionStarter(deps: SubscriptionStarterDeps): Subscription
     },
     startedBy: async (userId, setupIntentId) =>
       (await deps.starts.started(setupIntentId)) ? await stored(userId) : null,
+    starting: (setupIntentId) => deps.starts.claimed(setupIntentId),
   };
 }

@@ -40,6 +40,8 @@ export interface SubscriptionStartClaims {
   /** Gives the claim up after a failed start, so the other path may try again. */
   release(setupIntentId: string, token: string): Promise<void>;
   started(setupIntentId: string): Promise<boolean>;
+  /** Whether a start of the setup intent was claimed, finished or not. */
+  claimed(setupIntentId: string): Promise<boolean>;
 }
 
 export function subscriptionStartClaims(connection: Connection): SubscriptionStartClaims {
@@ -71,5 +73,6 @@ export function subscriptionStartClaims(connection: Connection): SubscriptionSta
       await starts.deleteOne({ _id: setupIntentId, claimToken: token, startedAt: null });
     },
     started: async (setupIntentId) => (await starts.exists({ _id: setupIntentId, startedAt: { $ne: null } })) !== null,
+    claimed: async (setupIntentId) => (await starts.exists({ _id: setupIntentId })) !== null,
   };
 }

@@ -247,7 +247,9 @@ export function billingResolvers(deps: BillingResolverDeps): Resolvers {
         if (started) return answerStarted(started);
         const existing = await subscriptions.findById(userId).lean<SubscriptionRecord>();
         const refusal = startRefusal(existing, await clock.now());
-        if (refusal) throw refusedStart(refusal);
+        // The other path may have stored this setup's subscription since the first read, and not yet marked its
+        // start finished: a claimed start is waited for and answered below, never refused as someone else's.
+        if (refusal && !(await deps.starter.starting(customer.setupIntentId))) throw refusedStart(refusal);
         const paymentMethodId = await provider.confirmedPaymentMethod(customer.setupIntentId);
         if (!paymentMethodId) throw badInput('setupIntent', billingMessages.setupFirst);
         return answerStarted(
